@@ -1,0 +1,27 @@
+package dev.msgbench.core.driver;
+
+/**
+ * A system under test, configured for one run: the whole of what a {@code bench-<system>}
+ * module implements. The engine calls, in order: {@link #prepare}, {@link #subscribe} for each
+ * consumer, {@link #publisher} for each producer stream, then closes publishers, subscribers
+ * and finally this. Drivers never compute latency.
+ */
+public interface MessagingSystem extends AutoCloseable {
+
+    /**
+     * Creates what the run needs (topic, stream, queue) and checks limits such as the maximum
+     * message size, failing with a {@link dev.msgbench.core.UserError} that names the setting.
+     */
+    void prepare(RunPlan plan) throws Exception;
+
+    Subscriber subscribe(int index, MessageSink sink) throws Exception;
+
+    Publisher publisher(int streamId, AckListener acks) throws Exception;
+
+    /** Valid after {@link #prepare}; recorded in every result. */
+    SystemInfo info();
+
+    /** Removes what {@link #prepare} created where that is safe, and disconnects. */
+    @Override
+    void close() throws Exception;
+}

@@ -1,0 +1,68 @@
+package dev.msgbench.core.result;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.HdrHistogram.Histogram;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
+/** Writes and reads the files of a results folder. */
+public final class ResultFiles {
+
+    public static final String RESULT_JSON = "result.json";
+
+    /** HdrHistogram's percentile-distribution text prints values divided by this: ms from ns. */
+    public static final double HGRM_UNIT_RATIO = 1e6;
+
+    private static final int HGRM_TICKS_PER_HALF_DISTANCE = 5;
+
+    private static final ObjectMapper JSON = JsonMapper.builder()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+            .build();
+
+    private ResultFiles() {
+    }
+
+    public static ObjectMapper json() {
+        return JSON;
+    }
+
+    public static void writeResult(Path dir, RunResult result) {
+        try {
+            Files.createDirectories(dir);
+            Path tmp = dir.resolve(RESULT_JSON + ".tmp");
+            JSON.writeValue(tmp.toFile(), result);
+            // a reader never sees half a file, even if we die mid-write
+            Files.move(tmp, dir.resolve(RESULT_JSON), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + dir.resolve(RESULT_JSON), e);
+        }
+    }
+
+    public static RunResult readResult(Path dir) {
+        try {
+            return JSON.readValue(dir.resolve(RESULT_JSON).toFile(), RunResult.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + dir.resolve(RESULT_JSON), e);
+        }
+    }
+
+    /** The HdrHistogram percentile distribution of a nanosecond histogram, values in ms. */
+    public static void writeHgrm(Path file, Histogram histogram) {
+        try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.US_ASCII)) {
+            histogram.outputPercentileDistribution(out, HGRM_TICKS_PER_HALF_DISTANCE, HGRM_UNIT_RATIO);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+}

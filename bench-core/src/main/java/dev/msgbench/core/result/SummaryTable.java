@@ -1,0 +1,99 @@
+package dev.msgbench.core.result;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The table printed at the end of a run: percentiles, counts, and target against achieved rate. */
+public final class SummaryTable {
+
+    private static final String BOLD = "\u001b[1m";
+    private static final String RESET = "\u001b[0m";
+
+    private SummaryTable() {
+    }
+
+    /**
+     * @param ansi whether the output is a terminal, where the missed-rate warning is set in bold
+     *             (it is framed with ** either way, so it stands out in a log too)
+     */
+    public static void print(RunResult r, String resultsDir, PrintStream out, boolean ansi) {
+        Workload w = r.workload();
+        out.printf(Locale.US, "%n%s %s: %s, %s msg/s of %,d B for %s s after %s s warm-up (%s arrivals, %d producer%s, %d consumer%s)%n",
+                r.tool(), r.command(), r.system(), number(w.rateMsgsPerSec()), w.messageSizeBytes(),
+                number(w.durationSeconds()), number(w.warmupSeconds()), w.arrival(),
+                w.producers(), w.producers() == 1 ? "" : "s", w.consumers(), w.consumers() == 1 ? "" : "s");
+        out.println("durability: " + inline(r.durability()));
+        out.println();
+
+        List<String> titles = new ArrayList<>();
+        List<Map<String, Double>> columns = new ArrayList<>();
+        addColumn(titles, columns, "latency ms", r.latencyMs());
+        addColumn(titles, columns, "service ms", r.serviceMs());
+        addColumn(titles, columns, "send delay ms", r.sendDelayMs());
+        addColumn(titles, columns, "ack ms", r.ackMs());
+        out.printf("%-10s", "");
+        for (String title : titles) {
+            out.printf("%15s", title);
+        }
+        out.println();
+        List<String> rows = new ArrayList<>();
+        Percentiles.REPORTED.forEach(p -> rows.add(p.getKey()));
+        rows.add("max");
+        for (String row : rows) {
+            out.printf("%-10s", "  " + row);
+            for (Map<String, Double> column : columns) {
+                Double v = column.get(row);
+                out.printf(Locale.US, "%15s", v == null ? "-" : String.format(Locale.US, "%,.3f", v));
+            }
+            out.println();
+        }
+        out.println();
+        out.printf(Locale.US, "  sent %,d   acknowledged %s   received %,d   lost %,d   duplicated %,d   reordered %,d%n",
+                r.sent(), r.ackMs().isEmpty() && r.acknowledged() == 0 ? "-" : String.format(Locale.US, "%,d", r.acknowledged()),
+                r.received(), r.lost(), r.duplicated(), r.reordered());
+        if (r.unsent() > 0 || r.sendErrors() > 0 || r.late() > 0 || r.foreign() > 0) {
+            out.printf(Locale.US, "  unsent %,d   send errors %,d   late %,d   foreign %,d%n",
+                    r.unsent(), r.sendErrors(), r.late(), r.foreign());
+        }
+        out.printf(Locale.US, "  target %s msg/s   achieved %s msg/s   received %s msg/s%n",
+                number(r.targetRate()), number(r.achievedRate()), number(r.receivedRate()));
+        if (r.targetRateMissed()) {
+            String warning = String.format(Locale.US, "**TARGET RATE MISSED: achieved %s of %s msg/s (%.1f%%)**",
+                    number(r.achievedRate()), number(r.targetRate()), 100 * r.achievedRate() / r.targetRate());
+            out.println("  " + (ansi ? BOLD + warning + RESET : warning));
+        }
+        for (String warning : r.warnings()) {
+            if (!warning.startsWith("target rate missed")) {
+                out.println("  warning: " + warning);
+            }
+        }
+        if (!RunResult.COMPLETE.equals(r.status())) {
+            out.println("  status: " + r.status() + (r.error() == null ? "" : ": " + r.error()));
+        }
+        out.println("  results: " + resultsDir);
+    }
+
+    private static void addColumn(List<String> titles, List<Map<String, Double>> columns, String title,
+                                  Map<String, Double> values) {
+        if (!values.isEmpty()) {
+            titles.add(title);
+            columns.add(values);
+        }
+    }
+
+    private static String inline(Map<String, Object> map) {
+        StringBuilder sb = new StringBuilder();
+        map.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : "  ").append(k).append('=').append(v));
+        return sb.length() == 0 ? "(none reported)" : sb.toString();
+    }
+
+    static String number(double value) {
+        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+            return String.format(Locale.US, "%,d", (long) value);
+        }
+        return String.format(Locale.US, "%,.1f", value);
+    }
+}

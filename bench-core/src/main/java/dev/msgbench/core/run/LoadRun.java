@@ -1,0 +1,376 @@
+package dev.msgbench.core.run;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.HdrHistogram.Histogram;
+
+import dev.msgbench.core.ToolVersion;
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.driver.Publisher;
+import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.driver.Subscriber;
+import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.payload.RandomPayloads;
+import dev.msgbench.core.record.Accounting;
+import dev.msgbench.core.record.HistogramKind;
+import dev.msgbench.core.record.Recorders;
+import dev.msgbench.core.record.StreamSnapshot;
+import dev.msgbench.core.result.Environment;
+import dev.msgbench.core.result.IntervalLog;
+import dev.msgbench.core.result.Percentiles;
+import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.SummaryTable;
+import dev.msgbench.core.result.Workload;
+import dev.msgbench.core.time.NanoClock;
+
+/**
+ * One open-loop measurement: subscribers first, then producer streams on their fixed
+ * schedules, then a drain, then results. The engine owns every timestamp; the system under
+ * test only moves bytes.
+ *
+ * <p>Results are written whatever happens after the start: a run that fails or is interrupted
+ * leaves its partial results, marked as such.
+ */
+public final class LoadRun {
+
+    /** Producer threads start this long after they are created, so all begin on schedule. */
+    private static final long START_LEAD_NANOS = 50_000_000L;
+    private static final long DRAIN_POLL_MILLIS = 5;
+    private static final double RATE_TOLERANCE = 0.01;
+
+    private final RunConfig config;
+    private final MessagingSystem system;
+    private final NanoClock clock;
+    private final PrintStream out;
+    private final PrintStream live;
+    private final boolean ansi;
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private final List<ProducerStream> producers = new ArrayList<>();
+    private volatile boolean interrupted;
+    private volatile Thread runner;
+
+    /**
+     * @param out  where the summary goes
+     * @param live where the live line goes each second, or null
+     * @param ansi whether {@code out} is a terminal (bold warnings)
+     */
+    public LoadRun(RunConfig config, MessagingSystem system, NanoClock clock, PrintStream out, PrintStream live,
+                   boolean ansi) {
+        this.config = config;
+        this.system = system;
+        this.clock = clock;
+        this.out = out;
+        this.live = live;
+        this.ansi = ansi;
+    }
+
+    /**
+     * Runs, writes the results and prints the summary.
+     *
+     * @throws UserError         when the system rejects the setup (before anything was measured)
+     * @throws RunFailedException when the run failed after starting; partial results are written
+     */
+    public RunResult execute() throws Exception {
+        runner = Thread.currentThread();
+        try {
+            return executeOnce();
+        } finally {
+            finished.countDown();
+        }
+    }
+
+    /**
+     * Stops a run in progress (Ctrl+C) and waits until its partial results are written. Safe to
+     * call from a shutdown hook; returns at once if the run is not going.
+     */
+    public void interruptAndAwait(long timeoutMillis) {
+        if (runner == null || finished.getCount() == 0) {
+            return;
+        }
+        interrupted = true;
+        producers.forEach(ProducerStream::requestStop);
+        try {
+            finished.await(timeoutMillis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private RunResult executeOnce() throws Exception {
+        Path dir = config.outputDir();
+        Files.createDirectories(dir);
+        SplittableRandom seeds = new SplittableRandom(config.seed());
+        int runKey = nonZero(seeds.nextInt());
+        String runId = "msgbench-" + Long.toHexString(System.currentTimeMillis()) + "-"
+                + Integer.toHexString(runKey & 0xffff);
+
+        Accounting accounting = new Accounting(config.producers());
+        Recorders recorders = new Recorders();
+        Receiver receiver = new Receiver(clock, runKey, accounting, recorders);
+        FirstError ackErrors = new FirstError();
+        String startedAt = Instant.now().toString();
+
+        system.prepare(new RunPlan(runId, config.messageSizeBytes(), config.producers(), config.consumers()));
+        SystemInfo info = system.info();
+        List<Subscriber> subscribers = new ArrayList<>();
+        List<Publisher> publishers = new ArrayList<>();
+        Throwable failure = null;
+        ProgressMonitor monitor = null;
+        IntervalLog log = null;
+        RunWindow window = null;
+        boolean drained = true;
+        try {
+            for (int i = 0; i < config.consumers(); i++) {
+                subscribers.add(system.subscribe(i, receiver));
+            }
+            for (Subscriber subscriber : subscribers) {
+                subscriber.awaitReady(config.readyTimeout());
+            }
+            RandomPayloads payloads = new RandomPayloads(config.messageSizeBytes(), seeds.nextLong());
+            for (int s = 0; s < config.producers(); s++) {
+                publishers.add(system.publisher(s, receiver.acksFor(s, ackErrors)));
+            }
+
+            long start = clock.nanoTime() + START_LEAD_NANOS;
+            long measureStart = start + config.warmup().toNanos();
+            long end = measureStart + config.duration().toNanos();
+            window = new RunWindow(start, measureStart, end);
+            long giveUp = end + Math.max(10_000_000_000L, (end - start) / 10);
+            long startEpochMillis = System.currentTimeMillis() + START_LEAD_NANOS / 1_000_000;
+            receiver.start(window);
+            log = new IntervalLog(dir, startEpochMillis, config.warmup().toNanos() / 1e9, config.duration().toNanos() / 1e9);
+            monitor = new ProgressMonitor(clock, recorders, accounting, window, startEpochMillis, log, live, info.acknowledges());
+
+            List<Thread> threads = new ArrayList<>();
+            for (int s = 0; s < config.producers(); s++) {
+                ProducerStream stream = new ProducerStream(runKey, s,
+                        config.arrival().schedule(start, config.rateMsgsPerSec(), s, config.producers(), config.seed()),
+                        publishers.get(s), payloads, seeds.nextLong(), clock, accounting, recorders, window, giveUp);
+                producers.add(stream);
+                threads.add(new Thread(stream, "msgbench-producer-" + s));
+            }
+            if (interrupted) {
+                producers.forEach(ProducerStream::requestStop);
+            }
+            Thread monitorThread = new Thread(monitor, "msgbench-monitor");
+            monitorThread.setDaemon(true);
+            monitorThread.start();
+            threads.forEach(Thread::start);
+            failure = awaitProducers(threads, receiver);
+            if (failure == null && !interrupted) {
+                for (Publisher publisher : publishers) {
+                    publisher.flush();
+                }
+                drained = drain(accounting, info.acknowledges(), receiver);
+            }
+            monitor.finish(monitorThread);
+        } catch (InterruptedException e) {
+            interrupted = true;
+            Thread.currentThread().interrupt();
+        } catch (UserError e) {
+            if (window == null) {
+                closeAll(publishers, subscribers, e);
+                throw e;
+            }
+            failure = e;
+        } catch (Exception | Error e) {
+            failure = e;
+        } finally {
+            if (log != null) {
+                log.close();
+            }
+        }
+        closeAll(publishers, subscribers, failure);
+        if (window == null) {
+            throw failure instanceof Exception ? (Exception) failure : new IllegalStateException(failure);
+        }
+
+        RunResult result = buildResult(info, accounting, monitor, window, ackErrors, receiver, startedAt, failure, drained);
+        ResultFiles.writeResult(dir, result);
+        writeHistograms(dir, monitor);
+        SummaryTable.print(result, dir.toString(), out, ansi);
+        if (failure != null) {
+            throw new RunFailedException(oneLine(failure), dir, failure);
+        }
+        return result;
+    }
+
+    private Throwable awaitProducers(List<Thread> threads, Receiver receiver) throws InterruptedException {
+        for (Thread thread : threads) {
+            while (thread.isAlive()) {
+                thread.join(100);
+                Throwable failed = firstFailure(receiver);
+                if (failed != null) {
+                    producers.forEach(ProducerStream::requestStop);
+                    for (Thread t : threads) {
+                        t.join();
+                    }
+                    return failed;
+                }
+            }
+        }
+        return firstFailure(receiver);
+    }
+
+    private Throwable firstFailure(Receiver receiver) {
+        for (ProducerStream producer : producers) {
+            if (producer.failure() != null) {
+                return producer.failure();
+            }
+        }
+        return receiver.subscriberErrors().first();
+    }
+
+    /** Waits for every sent message to arrive (and be acknowledged); false on timeout. */
+    private boolean drain(Accounting accounting, boolean acknowledges, Receiver receiver) throws InterruptedException {
+        long deadline = clock.nanoTime() + config.drainTimeout().toNanos();
+        while (!interrupted && receiver.subscriberErrors().first() == null) {
+            StreamSnapshot total = accounting.total();
+            boolean allReceived = config.consumers() == 0 || total.received() >= total.sent();
+            boolean allAcked = !acknowledges || total.acked() + total.sendErrors() >= total.sent();
+            if (allReceived && allAcked) {
+                return true;
+            }
+            if (clock.nanoTime() >= deadline) {
+                return false;
+            }
+            Thread.sleep(DRAIN_POLL_MILLIS);
+        }
+        return true;
+    }
+
+    private static void closeAll(List<Publisher> publishers, List<Subscriber> subscribers, Throwable primary) throws Exception {
+        Exception first = null;
+        List<AutoCloseable> all = new ArrayList<>(publishers);
+        all.addAll(subscribers);
+        for (AutoCloseable closeable : all) {
+            try {
+                closeable.close();
+            } catch (Exception e) {
+                if (primary != null) {
+                    primary.addSuppressed(e);
+                } else if (first == null) {
+                    first = e;
+                } else {
+                    first.addSuppressed(e);
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    private RunResult buildResult(SystemInfo info, Accounting accounting, ProgressMonitor monitor, RunWindow window,
+                                  FirstError ackErrors, Receiver receiver, String startedAt, Throwable failure,
+                                  boolean drained) {
+        StreamSnapshot total = accounting.total();
+        long measuredSent = 0;
+        long unsent = 0;
+        long lastSend = window.measureStartNanos();
+        long maxBehind = 0;
+        for (ProducerStream p : producers) {
+            measuredSent += p.measuredSent();
+            unsent += p.unsent();
+            lastSend = Math.max(lastSend, p.lastMeasuredSendNanos());
+            maxBehind = Math.max(maxBehind, p.maxBehindNanos());
+        }
+        double measuredSeconds = window.measuredSeconds();
+        double sendSeconds = (Math.max(window.endNanos(), lastSend) - window.measureStartNanos()) / 1e9;
+        double achievedRate = measuredSent / sendSeconds;
+        double scheduledRate = (measuredSent + unsent) / measuredSeconds;
+        Histogram latency = monitor.measured(HistogramKind.LATENCY);
+        double receiveSeconds = (Math.max(window.endNanos(), receiver.lastReceiveNanos()) - window.measureStartNanos()) / 1e9;
+        double receivedRate = latency.getTotalCount() / receiveSeconds;
+        boolean missed = failure == null && !interrupted && achievedRate < (1 - RATE_TOLERANCE) * scheduledRate;
+
+        List<String> warnings = new ArrayList<>();
+        if (missed) {
+            warnings.add(String.format(Locale.US, "target rate missed: achieved %.1f msg/s of %.1f (%.1f%%)",
+                    achievedRate, config.rateMsgsPerSec(), 100 * achievedRate / config.rateMsgsPerSec()));
+        }
+        if (unsent > 0) {
+            warnings.add(String.format(Locale.US, "%,d scheduled messages were not sent (run %s)", unsent,
+                    interrupted || failure != null ? "stopped early" : "fell too far behind schedule"));
+        }
+        if (!drained) {
+            warnings.add("drain timed out after " + config.drainTimeout().toSeconds() + " s: messages still missing are counted as lost");
+        }
+        if (total.sendErrors() > 0) {
+            warnings.add(String.format(Locale.US, "%,d sends failed; first: %s", total.sendErrors(), oneLine(ackErrors.first())));
+        }
+        if (receiver.subscriberErrors().count() > 0) {
+            warnings.add("subscriber failed: " + oneLine(receiver.subscriberErrors().first()));
+        }
+        if (total.late() > 0) {
+            warnings.add(String.format(Locale.US, "%,d messages arrived too late to be checked for duplication", total.late()));
+        }
+        if (accounting.foreign() > 0) {
+            warnings.add(String.format(Locale.US, "%,d messages received that this run did not send", accounting.foreign()));
+        }
+
+        Map<String, String> versions = new LinkedHashMap<>();
+        versions.put("tool", ToolVersion.version());
+        versions.put("client", info.clientVersion());
+        versions.put("broker", info.brokerVersion());
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("intervalLog", IntervalLog.FILE_NAME);
+        for (HistogramKind kind : monitor.kinds()) {
+            if (monitor.measured(kind).getTotalCount() > 0) {
+                files.put(kind.tag(), kind.tag() + ".hgrm");
+            }
+        }
+        String status = failure != null ? RunResult.FAILED : interrupted ? RunResult.INTERRUPTED : RunResult.COMPLETE;
+        Workload workload = new Workload(config.rateMsgsPerSec(), config.messageSizeBytes(),
+                config.warmup().toNanos() / 1e9, config.duration().toNanos() / 1e9, config.arrival().label(),
+                config.producers(), config.consumers(), config.seed(), config.drainTimeout().toNanos() / 1e9);
+        return new RunResult(RunResult.SCHEMA_VERSION, ToolVersion.NAME, ToolVersion.version(), config.command(),
+                status, failure == null ? null : oneLine(failure), startedAt, Instant.now().toString(),
+                config.systemName(), workload, info.durability(), info.settings(), versions, config.broker(),
+                Environment.describe(), total.sent(), total.acked(), total.sendErrors(), total.received(),
+                total.lost(), total.duplicated(), total.reordered(), total.late(), unsent, accounting.foreign(),
+                measuredSent, config.rateMsgsPerSec(), achievedRate, receivedRate, missed, maxBehind / 1e6,
+                Percentiles.inMillis(latency),
+                Percentiles.inMillis(monitor.measured(HistogramKind.SERVICE)),
+                Percentiles.inMillis(monitor.measured(HistogramKind.SEND_DELAY)),
+                Percentiles.inMillis(monitor.measured(HistogramKind.ACK)),
+                warnings, files);
+    }
+
+    private static void writeHistograms(Path dir, ProgressMonitor monitor) {
+        for (HistogramKind kind : monitor.kinds()) {
+            Histogram histogram = monitor.measured(kind);
+            if (histogram.getTotalCount() > 0) {
+                ResultFiles.writeHgrm(dir.resolve(kind.tag() + ".hgrm"), histogram);
+            }
+        }
+    }
+
+    static String oneLine(Throwable t) {
+        if (t == null) {
+            return "";
+        }
+        String message = t.getMessage() == null ? t.getClass().getName() : t.getClass().getSimpleName() + ": " + t.getMessage();
+        if (t instanceof UserError) {
+            message = t.getMessage();
+        }
+        return message.replaceAll("\\s*\\R\\s*", " ");
+    }
+
+    private static int nonZero(int key) {
+        return key == 0 ? 0x5eed : key;
+    }
+}

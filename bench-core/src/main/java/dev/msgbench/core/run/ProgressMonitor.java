@@ -1,0 +1,128 @@
+package dev.msgbench.core.run;
+
+import java.io.PrintStream;
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
+
+import org.HdrHistogram.Histogram;
+
+import dev.msgbench.core.record.Accounting;
+import dev.msgbench.core.record.HistogramKind;
+import dev.msgbench.core.record.Recorders;
+import dev.msgbench.core.record.StreamSnapshot;
+import dev.msgbench.core.result.IntervalLog;
+import dev.msgbench.core.time.NanoClock;
+
+/**
+ * Once a second: collects every thread's interval histograms, writes them to the interval log,
+ * adds the measured ones to the run's totals, and prints the live line.
+ */
+final class ProgressMonitor implements Runnable {
+
+    private static final long SECOND = 1_000_000_000L;
+
+    private final NanoClock clock;
+    private final Recorders recorders;
+    private final Accounting accounting;
+    private final RunWindow window;
+    private final long startEpochMillis;
+    private final IntervalLog log;
+    private final PrintStream live;
+    private final Set<HistogramKind> kinds;
+
+    private final Histogram[] measuredTotals = new Histogram[HistogramKind.values().length];
+    private final Histogram latencySoFar = Recorders.newHistogram();
+    private long previousNanos;
+    private StreamSnapshot previousCounts = StreamSnapshot.zero();
+    private volatile boolean stopped;
+
+    /** @param live where the live line goes, or null for none */
+    ProgressMonitor(NanoClock clock, Recorders recorders, Accounting accounting, RunWindow window,
+                    long startEpochMillis, IntervalLog log, PrintStream live, boolean acknowledges) {
+        this.clock = clock;
+        this.recorders = recorders;
+        this.accounting = accounting;
+        this.window = window;
+        this.startEpochMillis = startEpochMillis;
+        this.log = log;
+        this.live = live;
+        this.kinds = acknowledges ? EnumSet.allOf(HistogramKind.class) : EnumSet.complementOf(EnumSet.of(HistogramKind.ACK));
+        for (HistogramKind kind : HistogramKind.values()) {
+            measuredTotals[kind.ordinal()] = Recorders.newHistogram();
+        }
+        this.previousNanos = window.startNanos();
+    }
+
+    @Override
+    public void run() {
+        long tick = 1;
+        try {
+            while (!stopped) {
+                clock.sleepUntil(window.startNanos() + tick * SECOND);
+                sample();
+                tick++;
+            }
+        } catch (InterruptedException e) {
+            // finish() interrupts the sleep; the final sample is taken there
+        }
+    }
+
+    /** Stops the ticks and takes the last, partial interval. */
+    void finish(Thread thread) throws InterruptedException {
+        stopped = true;
+        thread.interrupt();
+        thread.join();
+        sample();
+        log.flush();
+    }
+
+    Histogram measured(HistogramKind kind) {
+        return measuredTotals[kind.ordinal()];
+    }
+
+    Set<HistogramKind> kinds() {
+        return kinds;
+    }
+
+    private synchronized void sample() {
+        long now = clock.nanoTime();
+        Recorders.Interval interval = recorders.drainInterval();
+        long fromMillis = toEpochMillis(previousNanos);
+        long toMillis = toEpochMillis(now);
+        for (HistogramKind kind : kinds) {
+            log.write(kind, interval.all(kind), fromMillis, toMillis);
+            measuredTotals[kind.ordinal()].add(interval.measured(kind));
+        }
+        log.flush();
+        latencySoFar.add(interval.all(HistogramKind.LATENCY));
+        StreamSnapshot counts = accounting.total();
+        if (live != null) {
+            printLine(now, counts);
+        }
+        previousNanos = now;
+        previousCounts = counts;
+    }
+
+    private void printLine(long now, StreamSnapshot counts) {
+        double seconds = Math.max(1e-9, (now - previousNanos) / 1e9);
+        double elapsed = (now - window.startNanos()) / 1e9;
+        String phase = now < window.measureStartNanos() ? "warm-up " : now > window.endNanos() ? "draining" : "        ";
+        live.printf(Locale.US, "%6.0f/%.0f s %s  sent %,9.0f/s  recv %,9.0f/s  p99 %s  max %s  lost %,d%n",
+                elapsed, window.totalSeconds(), phase,
+                (counts.sent() - previousCounts.sent()) / seconds,
+                (counts.received() - previousCounts.received()) / seconds,
+                millis(latencySoFar.getTotalCount() == 0 ? -1 : latencySoFar.getValueAtPercentile(99)),
+                millis(latencySoFar.getTotalCount() == 0 ? -1 : latencySoFar.getMaxValue()),
+                counts.gaps());
+        live.flush();
+    }
+
+    private static String millis(long nanos) {
+        return nanos < 0 ? "     -   " : String.format(Locale.US, "%,9.3f ms", nanos / 1e6);
+    }
+
+    private long toEpochMillis(long nanos) {
+        return startEpochMillis + Math.round((nanos - window.startNanos()) / 1e6);
+    }
+}

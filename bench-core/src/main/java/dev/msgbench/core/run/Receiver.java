@@ -1,0 +1,115 @@
+package dev.msgbench.core.run;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+
+import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.MessageSink;
+import dev.msgbench.core.payload.PayloadHeader;
+import dev.msgbench.core.record.Accounting;
+import dev.msgbench.core.record.HistogramKind;
+import dev.msgbench.core.record.Recorders;
+import dev.msgbench.core.time.NanoClock;
+
+/**
+ * The core's receive and acknowledgement methods: every latency of a run is computed here,
+ * from the run's one clock and the header that travelled with the message.
+ */
+final class Receiver implements MessageSink {
+
+    private static final VarHandle LAST_RECEIVE;
+
+    static {
+        try {
+            LAST_RECEIVE = MethodHandles.lookup().findVarHandle(Receiver.class, "lastReceiveNanos", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final NanoClock clock;
+    private final Accounting accounting;
+    private final Recorders recorders;
+    private final int runKey;
+    private volatile RunWindow window;
+    private final FirstError subscriberErrors = new FirstError();
+    @SuppressWarnings("unused") // written through LAST_RECEIVE
+    private volatile long lastReceiveNanos;
+
+    Receiver(NanoClock clock, int runKey, Accounting accounting, Recorders recorders) {
+        this.clock = clock;
+        this.runKey = runKey;
+        this.accounting = accounting;
+        this.recorders = recorders;
+    }
+
+    /** Set once, before the first message of the run is sent. */
+    void start(RunWindow runWindow) {
+        this.window = runWindow;
+        this.lastReceiveNanos = runWindow.startNanos();
+    }
+
+    @Override
+    public void onMessage(byte[] data, int offset, int length, int lane) {
+        long now = clock.nanoTime();
+        if (!PayloadHeader.isOfRun(data, offset, length, runKey)) {
+            accounting.countForeign();
+            return;
+        }
+        record(now, PayloadHeader.streamId(data, offset), PayloadHeader.sequence(data, offset),
+                PayloadHeader.intendedNanos(data, offset), PayloadHeader.sentNanos(data, offset), lane);
+    }
+
+    @Override
+    public void onMessage(ByteBuffer data, int lane) {
+        long now = clock.nanoTime();
+        if (!PayloadHeader.isOfRun(data, runKey)) {
+            accounting.countForeign();
+            return;
+        }
+        record(now, PayloadHeader.streamId(data), PayloadHeader.sequence(data),
+                PayloadHeader.intendedNanos(data), PayloadHeader.sentNanos(data), lane);
+    }
+
+    private void record(long now, int stream, long sequence, long intended, long sent, int lane) {
+        if (!accounting.receive(stream, sequence, lane)) {
+            return;
+        }
+        boolean measured = window.isMeasured(intended);
+        recorders.record(HistogramKind.LATENCY, measured, now - intended);
+        recorders.record(HistogramKind.SERVICE, measured, now - sent);
+        // opaque: a cheap store; readers only need a recent value, not a fence
+        LAST_RECEIVE.setOpaque(this, now);
+    }
+
+    @Override
+    public void onError(Throwable error) {
+        subscriberErrors.add(error);
+    }
+
+    FirstError subscriberErrors() {
+        return subscriberErrors;
+    }
+
+    long lastReceiveNanos() {
+        return (long) LAST_RECEIVE.getOpaque(this);
+    }
+
+    AckListener acksFor(int streamId, FirstError ackErrors) {
+        return new AckListener() {
+            @Override
+            public void acked(long sequence, long intendedSendNanos) {
+                long now = clock.nanoTime();
+                accounting.countAcked(streamId);
+                recorders.record(HistogramKind.ACK, window.isMeasured(intendedSendNanos), now - intendedSendNanos);
+            }
+
+            @Override
+            public void failed(long sequence, long intendedSendNanos, Throwable error) {
+                accounting.countSendError(streamId);
+                ackErrors.add(error);
+            }
+        };
+    }
+}

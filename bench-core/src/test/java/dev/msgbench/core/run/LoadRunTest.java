@@ -1,0 +1,202 @@
+package dev.msgbench.core.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.msgbench.core.record.HistogramKind;
+import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.testing.InMemorySystem;
+import dev.msgbench.core.time.NanoClock;
+
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class LoadRunTest {
+
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    private RunResult run(RunConfig config, InMemorySystem system) throws Exception {
+        return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8), null, false)
+                .execute();
+    }
+
+    @Test
+    void aCleanRunSendsAndReceivesEveryScheduledMessageAtTheTargetRate() throws Exception {
+        InMemorySystem system = new InMemorySystem();
+        RunResult r = run(RunConfigs.of(dir, 2_000, Duration.ofMillis(500), Duration.ofSeconds(1)), system);
+
+        assertEquals(RunResult.COMPLETE, r.status());
+        assertEquals(3_000, r.sent());
+        assertEquals(3_000, r.received());
+        assertEquals(3_000, r.acknowledged());
+        assertEquals(0, r.lost() + r.duplicated() + r.reordered() + r.unsent() + r.foreign());
+        assertEquals(2_000, r.measuredSent());
+        assertEquals(2_000, r.latencyMs().get("count"));
+        assertEquals(2_000, r.achievedRate(), 2_000 * 0.01);
+        assertFalse(r.targetRateMissed());
+        assertEquals(List.of("prepare", "subscribe 0", "ready 0", "publisher 0", "close publisher 0", "close subscriber 0"),
+                system.eventsSnapshot());
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("sent 3,000   acknowledged 3,000   received 3,000   lost 0"));
+    }
+
+    @Test
+    void resultJsonRecordsSettingsCountsAndEveryReportedPercentile() throws Exception {
+        run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofMillis(500)), new InMemorySystem());
+        JsonNode json = ResultFiles.json().readTree(dir.resolve("result.json").toFile());
+
+        assertEquals(1, json.get("schemaVersion").asInt());
+        assertEquals("in-memory", json.get("system").asText());
+        assertEquals("all", json.get("durability").get("acks").asText());
+        assertEquals(100, json.get("workload").get("messageSizeBytes").asInt());
+        for (String key : List.of("sent", "received", "lost", "duplicated", "reordered", "targetRate", "achievedRate")) {
+            assertTrue(json.has(key), key);
+        }
+        for (String p : List.of("p50", "p75", "p90", "p99", "p99.9", "p99.99", "p99.999", "p99.9999", "max")) {
+            assertTrue(json.get("latencyMs").has(p), p);
+        }
+        assertTrue(json.get("environment").get("cores").asInt() >= 1);
+        assertEquals(RunResult.COMPLETE, ResultFiles.readResult(dir).status());
+    }
+
+    @Test
+    void theIntervalLogReadsBackWithHdrHistogramsReaderAndAddsUpToTheWholeRun() throws Exception {
+        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ofMillis(1_000), Duration.ofMillis(1_500)), new InMemorySystem());
+
+        Map<HistogramKind, Long> counts = new EnumMap<>(HistogramKind.class);
+        Map<HistogramKind, Integer> intervals = new EnumMap<>(HistogramKind.class);
+        HistogramLogReader reader = new HistogramLogReader(dir.resolve("latency.hlog").toFile());
+        EncodableHistogram h;
+        while ((h = reader.nextIntervalHistogram()) != null) {
+            HistogramKind kind = HistogramKind.ofTag(h.getTag());
+            counts.merge(kind, ((Histogram) h).getTotalCount(), Long::sum);
+            intervals.merge(kind, 1, Integer::sum);
+        }
+        assertEquals(2_500, counts.get(HistogramKind.LATENCY)); // warm-up included in the log
+        assertEquals(2_500, counts.get(HistogramKind.SERVICE));
+        assertEquals(2_500, counts.get(HistogramKind.SEND_DELAY));
+        assertEquals(2_500, counts.get(HistogramKind.ACK));
+        assertTrue(intervals.get(HistogramKind.LATENCY) >= 3, "one interval a second, plus the last partial one");
+        assertEquals(1_500, r.latencyMs().get("count")); // but not in the results
+    }
+
+    @Test
+    void theHgrmFilesHoldTheResultPercentilesInMilliseconds() throws Exception {
+        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofMillis(500)), new InMemorySystem());
+        for (String file : List.of("latency.hgrm", "service.hgrm")) {
+            List<String> lines = Files.readAllLines(dir.resolve(file));
+            assertTrue(lines.get(0).trim().startsWith("Value"), file + ": " + lines.get(0));
+            String maxLine = lines.stream().filter(l -> l.startsWith("#[Max")).findFirst().orElseThrow();
+            if (file.equals("latency.hgrm")) {
+                double max = Double.parseDouble(maxLine.replaceAll(".*Max\\s*=\\s*([0-9.]+).*", "$1"));
+                assertEquals(r.latencyMs().get("max"), max, r.latencyMs().get("max") * 0.01);
+            }
+            assertTrue(maxLine.matches(".*Total count\\s*=\\s*500]"), maxLine);
+        }
+    }
+
+    @Test
+    void lostDuplicatedAndReorderedMessagesAreCountedExactly() throws Exception {
+        InMemorySystem system = new InMemorySystem()
+                .dropping(s -> s % 10 == 9)
+                .duplicating(s -> s == 5 || s == 6)
+                .holdingBack(s -> s == 20 || s == 40);
+        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
+
+        assertEquals(1_000, r.sent());
+        assertEquals(100, r.lost());
+        assertEquals(900, r.received());
+        assertEquals(2, r.duplicated());
+        assertEquals(2, r.reordered());
+        assertTrue(r.warnings().stream().anyMatch(w -> w.startsWith("drain timed out")), r.warnings().toString());
+    }
+
+    @Test
+    void messagesAreAccountedPerProducerStream() throws Exception {
+        InMemorySystem system = new InMemorySystem().dropping(s -> s == 0);
+        RunResult r = run(RunConfigs.withProducers(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), 4), system);
+
+        assertEquals(1_000, r.sent());
+        assertEquals(4, r.lost()); // sequence 0 of each of the four streams
+        assertEquals(0, r.reordered() + r.duplicated());
+        assertEquals(1_000, r.achievedRate(), 10);
+    }
+
+    @Test
+    void aPublishFailureMidRunKeepsThePartialResultsAndSaysSo() throws Exception {
+        InMemorySystem system = new InMemorySystem().failingPublishOf(s -> s == 300);
+        RunFailedException e = assertThrows(RunFailedException.class,
+                () -> run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(2)), system));
+
+        assertEquals("IllegalStateException: injected failure at sequence 300", e.getMessage());
+        RunResult partial = ResultFiles.readResult(dir);
+        assertEquals(RunResult.FAILED, partial.status());
+        assertEquals(300, partial.received());
+        assertTrue(partial.unsent() > 1_000);
+        assertTrue(Files.exists(dir.resolve("latency.hgrm")));
+        assertTrue(system.eventsSnapshot().contains("close publisher 0"));
+    }
+
+    @Test
+    void anInterruptedRunWritesItsResultsBeforeReturning() throws Exception {
+        InMemorySystem system = new InMemorySystem();
+        LoadRun loadRun = new LoadRun(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(30)), system,
+                NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8), null, false);
+        Thread interrupter = new Thread(() -> {
+            sleep(1_000);
+            loadRun.interruptAndAwait(10_000);
+        });
+        interrupter.start();
+        RunResult r = loadRun.execute();
+        interrupter.join();
+
+        assertEquals(RunResult.INTERRUPTED, r.status());
+        assertEquals(RunResult.INTERRUPTED, ResultFiles.readResult(dir).status());
+        assertTrue(r.sent() > 500 && r.sent() < 5_000, "sent " + r.sent());
+        assertEquals(r.sent(), r.received());
+        assertFalse(r.targetRateMissed());
+    }
+
+    @Test
+    void aRunThatCannotKeepUpSaysItMissedItsTargetRate() throws Exception {
+        // every publish takes 2 ms, so at most 500 msg/s of the 1,000 asked for
+        InMemorySystem system = new InMemorySystem().answeringIn(2_000_000, NanoClock.system());
+        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
+
+        assertTrue(r.targetRateMissed());
+        assertTrue(r.achievedRate() < 600, "achieved " + r.achievedRate());
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("**TARGET RATE MISSED: achieved "));
+        assertTrue(ResultFiles.json().readTree(dir.resolve("result.json").toFile()).get("targetRateMissed").asBoolean());
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

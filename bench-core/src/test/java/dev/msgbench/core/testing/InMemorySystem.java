@@ -1,0 +1,181 @@
+package dev.msgbench.core.testing;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.LongPredicate;
+
+import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.MessageSink;
+import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.driver.Publisher;
+import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.driver.Subscriber;
+import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.time.NanoClock;
+
+/**
+ * A messaging system in memory, for testing the core only: delivers each published message to
+ * every subscriber synchronously, on the publishing thread, and acknowledges it. Faults are
+ * injected by sequence number: drop, duplicate, hold back (delivered after the next message),
+ * and a freeze during which publish blocks, as a process stopped with Ctrl+Z blocks its clients.
+ */
+public final class InMemorySystem implements MessagingSystem {
+
+    private final List<MessageSink> sinks = new CopyOnWriteArrayList<>();
+    private LongPredicate drop = s -> false;
+    private LongPredicate duplicate = s -> false;
+    private LongPredicate holdBack = s -> false;
+    private LongPredicate failPublish = s -> false;
+    private NanoClock clock = NanoClock.system();
+    private long serviceNanos;
+    private long freezeAfterNanos = -1;
+    private long freezeNanos;
+    private RunPlan plan;
+    private final List<String> events = new CopyOnWriteArrayList<>();
+
+    public InMemorySystem dropping(LongPredicate sequences) {
+        this.drop = sequences;
+        return this;
+    }
+
+    public InMemorySystem duplicating(LongPredicate sequences) {
+        this.duplicate = sequences;
+        return this;
+    }
+
+    public InMemorySystem holdingBack(LongPredicate sequences) {
+        this.holdBack = sequences;
+        return this;
+    }
+
+    public InMemorySystem failingPublishOf(LongPredicate sequences) {
+        this.failPublish = sequences;
+        return this;
+    }
+
+    /** Each publish takes this long, measured on {@code clock}. */
+    public InMemorySystem answeringIn(long nanos, NanoClock onClock) {
+        this.serviceNanos = nanos;
+        this.clock = onClock;
+        return this;
+    }
+
+    /** Freezes {@code afterNanos} after the first publish, for {@code forNanos}. */
+    public InMemorySystem freezing(long afterNanos, long forNanos) {
+        this.freezeAfterNanos = afterNanos;
+        this.freezeNanos = forNanos;
+        return this;
+    }
+
+    public List<String> events() {
+        return events;
+    }
+
+    public RunPlan plan() {
+        return plan;
+    }
+
+    @Override
+    public void prepare(RunPlan runPlan) {
+        this.plan = runPlan;
+        events.add("prepare");
+    }
+
+    @Override
+    public Subscriber subscribe(int index, MessageSink sink) {
+        sinks.add(sink);
+        events.add("subscribe " + index);
+        return new Subscriber() {
+            @Override
+            public void awaitReady(Duration timeout) {
+                events.add("ready " + index);
+            }
+
+            @Override
+            public void close() {
+                sinks.remove(sink);
+                events.add("close subscriber " + index);
+            }
+        };
+    }
+
+    @Override
+    public Publisher publisher(int streamId, AckListener acks) {
+        events.add("publisher " + streamId);
+        return new Publisher() {
+            private long firstPublishNanos = -1;
+            private byte[] heldBack;
+
+            @Override
+            public void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception {
+                if (failPublish.test(sequence)) {
+                    throw new IllegalStateException("injected failure at sequence " + sequence);
+                }
+                awaitService();
+                if (holdBack.test(sequence)) {
+                    heldBack = message.clone();
+                } else if (!drop.test(sequence)) {
+                    deliver(message);
+                    if (duplicate.test(sequence)) {
+                        deliver(message);
+                    }
+                    if (heldBack != null) {
+                        byte[] held = heldBack;
+                        heldBack = null;
+                        deliver(held);
+                    }
+                }
+                acks.acked(sequence, intendedSendNanos);
+            }
+
+            private void awaitService() throws InterruptedException {
+                long now = clock.nanoTime();
+                if (firstPublishNanos < 0) {
+                    firstPublishNanos = now;
+                }
+                long freezeStart = firstPublishNanos + freezeAfterNanos;
+                if (freezeAfterNanos >= 0 && now >= freezeStart && now < freezeStart + freezeNanos) {
+                    clock.sleepUntil(freezeStart + freezeNanos);
+                    now = clock.nanoTime();
+                }
+                if (serviceNanos > 0) {
+                    clock.sleepUntil(now + serviceNanos);
+                }
+            }
+
+            private void deliver(byte[] message) {
+                for (MessageSink sink : sinks) {
+                    sink.onMessage(message, 0, message.length, 0);
+                }
+            }
+
+            @Override
+            public void close() {
+                events.add("close publisher " + streamId);
+            }
+        };
+    }
+
+    @Override
+    public SystemInfo info() {
+        Map<String, Object> durability = new LinkedHashMap<>();
+        durability.put("acks", "all");
+        durability.put("persistence", "none (in memory)");
+        return new SystemInfo("in-memory", "in-memory 1", "in-memory 1", durability,
+                new LinkedHashMap<>(Map.of("consumers", plan == null ? 0 : plan.consumers())), true);
+    }
+
+    @Override
+    public void close() {
+        events.add("close");
+    }
+
+    /** Events recorded so far, for asserting the engine's call order. */
+    public List<String> eventsSnapshot() {
+        return new ArrayList<>(events);
+    }
+}
