@@ -1,0 +1,97 @@
+package dev.msgbench.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import dev.msgbench.cli.systems.KafkaTarget;
+import dev.msgbench.cli.systems.SystemTarget;
+import dev.msgbench.core.broker.LocalBroker;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "broker", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {
+                "Starts the same local broker the benchmarks use, in the foreground, and prints its address",
+                "so that people and other tools can use it. Ctrl+C stops it and removes its data.",
+                ""},
+        footer = {"", "Examples:",
+                "  broker kafka",
+                "  broker kafka --brokers 3 --broker-prop log.flush.interval.messages=1"})
+final class BrokerCommand implements Callable<Integer> {
+
+    private final Io io;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "SYSTEM", description = "Which broker: ${COMPLETION-CANDIDATES}.",
+            completionCandidates = TargetOptions.SystemNames.class)
+    String system;
+
+    @Option(names = "--brokers", paramLabel = "N", defaultValue = "1", description = "Nodes (default: ${DEFAULT-VALUE}).")
+    int brokers;
+
+    @Option(names = "--broker-prop", paramLabel = "KEY=VALUE", description = "A server setting (repeatable).")
+    Map<String, String> brokerProps = new LinkedHashMap<>();
+
+    @Option(names = "--logs", paramLabel = "DIR", description = "Where the broker's logs go (default: a temporary folder, removed on exit).")
+    Path logs;
+
+    @Option(names = "--stop-after", paramLabel = "TIME", converter = Converters.Time.class,
+            description = "Stop by itself after this long (default: run until Ctrl+C).")
+    Duration stopAfter;
+
+    BrokerCommand(Io io) {
+        this.io = io;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        SystemTarget target = null;
+        for (SystemTarget t : List.<SystemTarget>of(new KafkaTarget())) {
+            if (t.name().equals(system)) {
+                target = t;
+            }
+        }
+        if (target == null) {
+            throw new ParameterException(spec.commandLine(), "SYSTEM must be one of "
+                    + String.join(", ", dev.msgbench.cli.systems.Targets.names()) + ", got '" + system + "'");
+        }
+        if (brokers < 1) {
+            throw new ParameterException(spec.commandLine(), "--brokers must be at least 1, got " + brokers);
+        }
+        Path logDir = logs != null ? logs : Files.createTempDirectory("msgbench-broker-logs-");
+        try (LocalBroker broker = target.startLocalBroker(new SystemTarget.BrokerRequest(brokers, brokerProps, logDir, 1024))) {
+            io.out().println(broker.url());
+            io.err().println(system + " " + broker.version() + " is running with " + broker.nodeCount() + " node"
+                    + (broker.nodeCount() == 1 ? "" : "s") + "; logs in " + broker.logDir() + "; Ctrl+C stops it");
+            if (stopAfter != null) {
+                Thread.sleep(stopAfter.toMillis());
+            } else {
+                Thread.currentThread().join();
+            }
+        } finally {
+            if (logs == null) {
+                deleteQuietly(logDir);
+            }
+        }
+        return Main.OK;
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (var paths = Files.walk(dir)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (java.io.IOException e) {
+            // a temp folder left behind is harmless; the broker itself is already stopped
+        }
+    }
+}

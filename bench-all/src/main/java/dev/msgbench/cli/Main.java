@@ -1,0 +1,70 @@
+package dev.msgbench.cli;
+
+import java.io.PrintWriter;
+
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.run.RunFailedException;
+import picocli.CommandLine;
+
+/**
+ * The runner: {@code java -jar bench-all.jar <command>}.
+ *
+ * <p>{@code main -> run -> command}: tests call {@link #run} and get the exit code instead of
+ * an exit. Errors a user can fix print one line and exit 2; a failed run exits 1 after saying
+ * where its partial results are; anything else is a bug and prints its stack trace.
+ */
+public final class Main {
+
+    public static final int OK = 0;
+    public static final int RUN_FAILED = 1;
+    public static final int USAGE = 2;
+    public static final int INTERRUPTED = 130;
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(Io.system(), args));
+    }
+
+    public static int run(Io io, String... args) {
+        CommandLine cl = commandLine(io);
+        return cl.execute(args);
+    }
+
+    static CommandLine commandLine(Io io) {
+        CommandLine cl = new CommandLine(new RootCommand());
+        cl.addSubcommand("e2e", new E2eCommand(io));
+        cl.addSubcommand("broker", new BrokerCommand(io));
+        cl.setOut(new PrintWriter(io.out(), true));
+        cl.setErr(new PrintWriter(io.err(), true));
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setParameterExceptionHandler((e, args) -> {
+            io.err().println("error: " + oneLine(e.getMessage()) + " (see " + commandName(e.getCommandLine()) + " --help)");
+            return USAGE;
+        });
+        cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (e instanceof UserError) {
+                io.err().println("error: " + oneLine(e.getMessage()));
+                return USAGE;
+            }
+            if (e instanceof RunFailedException) {
+                io.err().println("error: the run failed: " + oneLine(e.getMessage()) + "; partial results in "
+                        + ((RunFailedException) e).resultsDir());
+                return RUN_FAILED;
+            }
+            io.err().println("error: unexpected failure (a bug; please report it with this trace):");
+            e.printStackTrace(io.err());
+            return RUN_FAILED;
+        });
+        return cl;
+    }
+
+    private static String commandName(CommandLine cl) {
+        return cl.getCommandSpec().qualifiedName();
+    }
+
+    static String oneLine(String message) {
+        return message == null ? "" : message.replaceAll("\\s*\\R\\s*", " ").trim();
+    }
+}

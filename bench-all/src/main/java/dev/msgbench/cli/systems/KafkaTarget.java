@@ -1,0 +1,96 @@
+package dev.msgbench.cli.systems;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import dev.msgbench.cli.Converters;
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.LocalBroker;
+import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.kafka.CommitMode;
+import dev.msgbench.kafka.KafkaSettings;
+import dev.msgbench.kafka.KafkaSystem;
+import dev.msgbench.kafka.broker.KafkaClusterSpec;
+import dev.msgbench.kafka.broker.LocalKafkaCluster;
+import picocli.CommandLine.Option;
+
+/** Kafka, and anything that speaks its protocol (Redpanda): flags and local broker. */
+public final class KafkaTarget implements SystemTarget {
+
+    /** A local broker's limit must hold the largest message plus its batch overhead. */
+    private static final long MESSAGE_MAX_MARGIN_BYTES = 64 * 1024;
+    private static final long KAFKA_DEFAULT_MESSAGE_MAX_BYTES = 1_048_588;
+    /** Say an address is wrong well within 10 s, rather than after the client's long retries. */
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+
+    @Option(names = "--partitions", paramLabel = "N", defaultValue = "1",
+            description = "Kafka: partitions of the run's topic (default: ${DEFAULT-VALUE}).")
+    int partitions;
+
+    @Option(names = "--replication-factor", paramLabel = "N",
+            description = "Kafka: replicas of the run's topic (default: the broker's default.replication.factor; a local cluster sets it to its size).")
+    Integer replicationFactor;
+
+    @Option(names = "--producer-prop", paramLabel = "KEY=VALUE",
+            description = "Kafka: a producer property, passed through unchanged: linger.ms=5, batch.size=0, compression.type=lz4 (repeatable).")
+    Map<String, String> producerProps = new LinkedHashMap<>();
+
+    @Option(names = "--consumer-prop", paramLabel = "KEY=VALUE",
+            description = "Kafka: a consumer property, passed through unchanged: max.poll.records=50 (repeatable).")
+    Map<String, String> consumerProps = new LinkedHashMap<>();
+
+    @Option(names = "--commit", paramLabel = "MODE", defaultValue = "auto",
+            description = "Kafka: consumer offset commits: auto (Kafka's default), async or sync after each poll (default: ${DEFAULT-VALUE}).")
+    CommitMode commit;
+
+    @Option(names = "--poll-timeout", paramLabel = "TIME", defaultValue = "100ms", converter = Converters.Time.class,
+            description = "Kafka: the consumer's poll timeout (default: ${DEFAULT-VALUE}).")
+    Duration pollTimeout;
+
+    @Override
+    public String name() {
+        return "kafka";
+    }
+
+    @Override
+    public LocalBroker startLocalBroker(BrokerRequest request) {
+        Map<String, String> props = new LinkedHashMap<>();
+        long needed = request.messageSizeBytes() + MESSAGE_MAX_MARGIN_BYTES;
+        if (needed > KAFKA_DEFAULT_MESSAGE_MAX_BYTES) {
+            // a size limit, not a performance setting: raised only so that large messages fit
+            props.put("message.max.bytes", Long.toString(needed));
+            props.put("replica.fetch.max.bytes", Long.toString(needed));
+        }
+        props.putAll(request.brokerProps());
+        return LocalKafkaCluster.start(KafkaClusterSpec.defaults()
+                .withNodes(request.nodes())
+                .withBrokerProps(props)
+                .withLogDir(request.logDir()));
+    }
+
+    @Override
+    public void validate(String acks, int localNodes) {
+        if (acks != null && !acks.equals("0") && !acks.equals("1") && !acks.equals("all")) {
+            throw new UserError("--acks must be 0, 1 or all for Kafka, got '" + acks + "'");
+        }
+        if (partitions < 1) {
+            throw new UserError("--partitions must be at least 1, got " + partitions);
+        }
+        if (replicationFactor != null && replicationFactor < 1) {
+            throw new UserError("--replication-factor must be at least 1, got " + replicationFactor);
+        }
+        if (localNodes > 0 && replicationFactor != null && replicationFactor > localNodes) {
+            throw new UserError("--replication-factor " + replicationFactor + " needs as many brokers; the local cluster would have "
+                    + localNodes + " (add --brokers " + replicationFactor + ")");
+        }
+    }
+
+    @Override
+    public MessagingSystem connect(ConnectRequest request) {
+        String acks = request.acks() == null ? "all" : request.acks();
+        return new KafkaSystem(new KafkaSettings(request.url(), acks, partitions,
+                replicationFactor == null ? 0 : replicationFactor, producerProps, consumerProps, commit, pollTimeout,
+                request.broker() == null ? null : request.broker().version(), CONNECT_TIMEOUT));
+    }
+}

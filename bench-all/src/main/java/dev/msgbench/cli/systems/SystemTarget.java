@@ -1,0 +1,47 @@
+package dev.msgbench.cli.systems;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import dev.msgbench.core.broker.LocalBroker;
+import dev.msgbench.core.driver.MessagingSystem;
+
+/**
+ * How the command line reaches one system: it starts the system's local broker and builds its
+ * adapter from the flags. Each implementation is also a picocli mixin holding the flags that
+ * only its system understands; giving one of them with another --system is an error.
+ */
+public interface SystemTarget {
+
+    /** The value of --system. */
+    String name();
+
+    /**
+     * Checks this system's flags before anything is started, so that a bad flag costs no broker
+     * start; throws {@link dev.msgbench.core.UserError} naming the flag.
+     *
+     * @param acks       --acks as given, or null
+     * @param localNodes nodes of the local broker about to start, or 0 with --url
+     */
+    void validate(String acks, int localNodes);
+
+    /** Starts a local broker (registered for cleanup by its launcher). */
+    LocalBroker startLocalBroker(BrokerRequest request);
+
+    /** Builds the adapter; the connection is checked when the engine prepares the run. */
+    MessagingSystem connect(ConnectRequest request);
+
+    /**
+     * @param logDir where the broker's logs go (inside the results folder)
+     */
+    record BrokerRequest(int nodes, Map<String, String> brokerProps, Path logDir, long messageSizeBytes) {
+    }
+
+    /**
+     * @param url    where the broker is (a local one's URL when the suite started it)
+     * @param acks   --acks as given, or null for the system's default
+     * @param broker the local broker, or null when measuring one given with --url
+     */
+    record ConnectRequest(String url, String acks, LocalBroker broker, long messageSizeBytes) {
+    }
+}

@@ -1,0 +1,108 @@
+package dev.msgbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Bad input: one line on stderr naming the flag, the rule and the value; exit code 2; nothing started. */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class CommandLineTest {
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+            "--rate|-5|error: --rate must be a positive number of messages per second, got -5 (see java -jar bench-all.jar e2e --help)",
+            "--rate|0|error: --rate must be a positive number of messages per second, got 0 (see java -jar bench-all.jar e2e --help)",
+            "--size|16B|error: --size must be at least 32 B (the message header), got 16 B (see java -jar bench-all.jar e2e --help)",
+            "--size|1parsec|error: Invalid value for option '--size': '1parsec' has an unknown unit 'parsec' (use B, KB, KiB, MB, MiB, GB or GiB) (see java -jar bench-all.jar e2e --help)",
+            "--system|foo|error: --system must be one of kafka, got 'foo' (see java -jar bench-all.jar e2e --help)",
+            "--duration|0s|error: --duration must be longer than 0, got 0 ms (see java -jar bench-all.jar e2e --help)",
+            "--warmup|soon|error: Invalid value for option '--warmup': 'soon' is not a duration (examples: 30s, 2m, 500ms, 1h) (see java -jar bench-all.jar e2e --help)",
+            "--acks|2|error: --acks must be 0, 1 or all for Kafka, got '2'",
+            "--brokers|0|error: --brokers must be at least 1, got 0 (see java -jar bench-all.jar e2e --help)",
+            "--partitions|0|error: --partitions must be at least 1, got 0",
+            "--producers|0|error: --producers must be at least 1, got 0 (see java -jar bench-all.jar e2e --help)",
+    })
+    void badInputIsOneLineNamingTheFlagAndExitsWithTwo(String flag, String value, String expected) {
+        CliRun run = CliRun.of("e2e", flag, value, "--output", dir.resolve("out").toString());
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals(expected + System.lineSeparator(), run.err, run.toString());
+        assertEquals("", run.out);
+        assertTrue(Files.notExists(dir.resolve("out")), "nothing is written for bad input");
+    }
+
+    @Test
+    void aMalformedPropertySaysWhatFormItNeeds() {
+        CliRun run = CliRun.of("e2e", "--producer-prop", "linger.ms");
+        assertEquals(2, run.exitCode, run.toString());
+        assertTrue(run.err.startsWith("error: ") && run.err.contains("'--producer-prop' (KEY=VALUE) should be in KEY=VALUE format but was linger.ms"), run.err);
+        assertEquals(1, run.err.lines().count());
+    }
+
+    @Test
+    void aReplicationFactorLargerThanTheLocalClusterIsRefusedBeforeStartingIt() {
+        CliRun run = CliRun.of("e2e", "--replication-factor", "3");
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals("error: --replication-factor 3 needs as many brokers; the local cluster would have 1 (add --brokers 3)"
+                + System.lineSeparator(), run.err);
+    }
+
+    @Test
+    void localBrokerFlagsCannotBeCombinedWithAnExistingCluster() {
+        CliRun run = CliRun.of("e2e", "--bootstrap-servers", "127.0.0.1:9", "--brokers", "3");
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals("error: --brokers and --broker-prop configure a local broker and cannot be used with --url "
+                + "(see java -jar bench-all.jar e2e --help)" + System.lineSeparator(), run.err);
+    }
+
+    @Test
+    void anUnreachableBootstrapServerIsReportedWithinTenSeconds() {
+        long start = System.nanoTime();
+        CliRun run = CliRun.of("e2e", "--bootstrap-servers", "127.0.0.1:1", "--output", dir.toString());
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals("error: --bootstrap-servers: no Kafka broker answered at 127.0.0.1:1 within 5 s; check the address, "
+                + "or omit the flag to start a local broker" + System.lineSeparator(), run.err);
+        assertTrue(seconds < 10, "took " + seconds + " s");
+    }
+
+    @Test
+    void helpTeachesEveryFlagOfE2e() {
+        CliRun run = CliRun.of("e2e", "--help");
+        assertEquals(0, run.exitCode);
+        for (String flag : new String[] {"--system", "--rate", "--size", "--duration", "--warmup", "--output", "--quiet",
+                "--seed", "--acks", "--partitions", "--replication-factor", "--producers", "--consumers", "--producer-prop",
+                "--consumer-prop", "--commit", "--bootstrap-servers", "--broker-prop", "--brokers", "--arrival"}) {
+            assertTrue(run.out.contains(flag), flag + " missing from help");
+        }
+        assertTrue(run.out.contains("Examples:"));
+    }
+
+    @Test
+    void theRootCommandListsItsCommandsAndVersion() {
+        CliRun help = CliRun.of("--help");
+        assertEquals(0, help.exitCode);
+        assertTrue(help.out.contains("e2e") && help.out.contains("broker"), help.out);
+        CliRun version = CliRun.of("--version");
+        assertTrue(version.out.startsWith("msgbench "), version.out);
+    }
+
+    @Test
+    void anUnknownBrokerSystemIsRefused() {
+        CliRun run = CliRun.of("broker", "zeromq");
+        assertEquals(2, run.exitCode);
+        assertEquals("error: SYSTEM must be one of kafka, got 'zeromq' (see java -jar bench-all.jar broker --help)"
+                + System.lineSeparator(), run.err);
+    }
+}

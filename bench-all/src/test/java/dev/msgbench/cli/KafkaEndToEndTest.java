@@ -1,0 +1,100 @@
+package dev.msgbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.msgbench.core.result.ResultFiles;
+
+/** The e2e command against real Kafka brokers that it starts itself, run in-process. */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class KafkaEndToEndTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void e2eAgainstOneLocalBrokerReceivesEverythingAndWritesAllFiles() throws Exception {
+        Path out = dir.resolve("one");
+        CliRun run = CliRun.of("e2e", "--acks", "all", "--rate", "500", "--duration", "3s", "--warmup", "1s",
+                "--partitions", "3", "--producers", "2", "--consumers", "2", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals("complete", r.get("status").asText());
+        assertEquals(2_000, r.get("sent").asLong());
+        assertEquals(2_000, r.get("received").asLong());
+        assertEquals(2_000, r.get("acknowledged").asLong());
+        assertEquals(0, r.get("lost").asLong());
+        assertEquals(0, r.get("duplicated").asLong());
+        assertEquals(0, r.get("reordered").asLong());
+        assertFalse(r.get("targetRateMissed").asBoolean(), run.toString());
+        assertEquals("all", r.get("durability").get("acks").asText());
+        assertEquals(1, r.get("durability").get("replicationFactor").asInt());
+        assertEquals("1", r.get("durability").get("min.insync.replicas").asText());
+        assertEquals(3, r.get("settings").get("partitions").asInt());
+        assertTrue(r.get("versions").get("client").asText().startsWith("kafka-clients 4."));
+        assertTrue(r.get("versions").get("broker").asText().startsWith("4."));
+        assertTrue(r.get("broker").get("local").asBoolean());
+        assertTrue(r.get("latencyMs").get("p99.9999").asDouble() > 0);
+        for (String file : List.of("latency.hgrm", "service.hgrm", "send-delay.hgrm", "ack.hgrm", "latency.hlog")) {
+            assertTrue(Files.size(out.resolve(file)) > 0, file);
+        }
+        try (Stream<Path> logs = Files.list(out.resolve("broker-logs"))) {
+            assertTrue(logs.findAny().isPresent(), "broker logs are kept with the results");
+        }
+        assertTrue(run.out.contains("sent 2,000   acknowledged 2,000   received 2,000   lost 0"), run.out);
+        assertTrue(run.out.contains("p99.9999"), run.out);
+        assertTrue(run.err.contains("ready at 127.0.0.1:"), run.err);
+    }
+
+    @Test
+    void e2eAgainstThreeLocalBrokersReplicatesThreeWaysWithTwoInSync() throws Exception {
+        Path out = dir.resolve("three");
+        CliRun run = CliRun.of("e2e", "--brokers", "3", "--replication-factor", "3", "--acks", "all", "--rate", "300",
+                "--duration", "3s", "--warmup", "1s", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals(1_200, r.get("received").asLong());
+        assertEquals(0, r.get("lost").asLong());
+        assertEquals(3, r.get("durability").get("replicationFactor").asInt());
+        assertEquals("2", r.get("durability").get("min.insync.replicas").asText());
+        assertEquals(3, r.get("broker").get("nodes").asInt());
+    }
+
+    @Test
+    void theBrokerCommandPrintsAnAddressThatAcceptsConnectionsAndStopsCleanly() throws Exception {
+        CliRun run = CliRun.of("broker", "kafka", "--stop-after", "1s", "--logs", dir.resolve("logs").toString());
+        assertEquals(0, run.exitCode, run.toString());
+        String url = run.out.trim();
+        assertTrue(url.matches("127\\.0\\.0\\.1:\\d+"), run.out);
+        int port = Integer.parseInt(url.substring(url.indexOf(':') + 1));
+        assertFalse(accepts(port), "the broker is stopped when the command ends");
+        assertTrue(run.err.contains("is running with 1 node"), run.err);
+    }
+
+    private static boolean accepts(int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package dev.msgbench.core.broker;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * A Java main class to run in its own JVM, so a broker never shares the measuring JVM's heap,
+ * GC pauses or JIT threads.
+ *
+ * <p>The child gets this JVM's java executable and class path, so it works the same from the
+ * shaded bench-all jar and from a test class path, and it runs under {@link ParentWatchdog}, so it
+ * ends when this JVM dies, even by SIGKILL.
+ *
+ * @param name      how messages name the process, e.g. "kafka node 2"
+ * @param mainClass the class whose {@code main} to run
+ * @param jvmArgs   e.g. {@code -Xmx512m}
+ * @param args      arguments for {@code main}
+ * @param workDir   the working directory, or null for this JVM's
+ * @param logFile   receives stdout and stderr, appended
+ * @param tempDir   the directory to delete if the process is found orphaned, or null
+ */
+public record JavaChild(String name, String mainClass, List<String> jvmArgs, List<String> args,
+                        Path workDir, Path logFile, Path tempDir) {
+
+    public JavaChild {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(mainClass, "mainClass");
+        jvmArgs = List.copyOf(jvmArgs);
+        args = List.copyOf(args);
+        Objects.requireNonNull(logFile, "logFile");
+    }
+
+    public NativeCommand toCommand() {
+        List<String> command = new ArrayList<>();
+        command.add(javaExecutable());
+        command.addAll(jvmArgs);
+        command.add("-cp");
+        command.add(classPath());
+        command.add(ParentWatchdog.class.getName());
+        command.add(Long.toString(ProcessHandle.current().pid()));
+        command.add(mainClass);
+        command.addAll(args);
+        return new NativeCommand(name, command, Map.of(), workDir, logFile, tempDir);
+    }
+
+    public ManagedProcess start() {
+        return toCommand().start();
+    }
+
+    static String javaExecutable() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /*
+     * Under surefire java.class.path is the full test class path even though surefire boots
+     * through a manifest-only jar: the booter sets the property (the jar would work too; -cp
+     * honours its Class-Path attribute). Surefire's value ends with ':', an empty entry that
+     * would put the child's working directory on its class path; drop empty entries.
+     */
+    static String classPath() {
+        return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(entry -> !entry.isEmpty())
+                .collect(Collectors.joining(File.pathSeparator));
+    }
+}

@@ -1,0 +1,246 @@
+package dev.msgbench.core.broker;
+
+import dev.msgbench.core.UserError;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * One child process the suite started, with a name for messages and a log file that receives its
+ * stdout and stderr (never our terminal, where they would mix with results).
+ *
+ * <p>Signals go to the process and to every process it started, so a wrapper script cannot hide
+ * the real server from a stop or a fault injection. Thread-safe.
+ */
+public final class ManagedProcess {
+
+    /** How long to wait for the kernel to end a process after SIGKILL. */
+    private static final Duration AFTER_KILL = Duration.ofSeconds(10);
+    private static final long POLL_MILLIS = 20;
+
+    private final String name;
+    private final Process process;
+    private final Path logFile;
+    private final Path marker;
+
+    private ManagedProcess(String name, Process process, Path logFile, Path marker) {
+        this.name = name;
+        this.process = process;
+        this.logFile = logFile;
+        this.marker = marker;
+    }
+
+    static ManagedProcess start(NativeCommand command, Path markerDir) {
+        ProcessBuilder builder = new ProcessBuilder(command.command())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(command.logFile().toFile()));
+        if (command.workDir() != null) {
+            builder.directory(command.workDir().toFile());
+        }
+        builder.environment().putAll(command.env());
+        Process process;
+        try {
+            Path logDir = command.logFile().toAbsolutePath().getParent();
+            if (logDir != null) {
+                Files.createDirectories(logDir);
+            }
+            process = builder.start();
+        } catch (IOException e) {
+            throw new UserError("cannot start " + command.name() + " (" + command.command().get(0) + "): "
+                    + oneLine(e.getMessage()) + "; is it installed and on the PATH?", e);
+        }
+        Path marker = null;
+        try {
+            // a pipe nobody writes to: a child that reads stdin sees end of input, not a hang
+            process.getOutputStream().close();
+            marker = ProcessMarker.forChild(command.name(), process.toHandle(), command.tempDir()).write(markerDir);
+            return new ManagedProcess(command.name(), process, command.logFile(), marker);
+        } catch (IOException | RuntimeException e) {
+            new ManagedProcess(command.name(), process, command.logFile(), marker).stop(Duration.ZERO);
+            if (e instanceof IOException) {
+                throw new UncheckedIOException((IOException) e);
+            }
+            throw (RuntimeException) e;
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public Path logFile() {
+        return logFile;
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** The exit code once the process has ended. */
+    public OptionalInt exitCode() {
+        return process.isAlive() ? OptionalInt.empty() : OptionalInt.of(process.exitValue());
+    }
+
+    /** Waits up to {@code timeout} for the process to end by itself. */
+    public OptionalInt awaitExit(Duration timeout) {
+        try {
+            if (process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+                return OptionalInt.of(process.exitValue());
+            }
+            return OptionalInt.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return exitCode();
+        }
+    }
+
+    /** Sends {@code signal} to the process and its descendants. */
+    public void signal(Signal signal) {
+        List<ProcessHandle> tree = tree();
+        switch (signal) {
+            case TERM -> tree.forEach(ProcessHandle::destroy);
+            case KILL -> tree.forEach(ProcessHandle::destroyForcibly);
+            case STOP, CONT -> {
+                if (!kill(signal, tree) && process.isAlive()) {
+                    throw new IllegalStateException("kill -" + signal + " " + name + " (pid " + pid() + ") failed");
+                }
+            }
+        }
+    }
+
+    /**
+     * TERMs the process and its descendants, waits up to {@code grace}, then KILLs what is left.
+     *
+     * @return the exit code; 143 is a clean exit on SIGTERM for most servers
+     */
+    public int stop(Duration grace) {
+        stopAll(List.of(this), grace);
+        return process.exitValue();
+    }
+
+    /**
+     * Stops all processes together: TERM to every one first, then one shared grace period. Nodes
+     * of a cluster must go down together; stopped one by one, the last ones lose their quorum and
+     * hang in shutdown.
+     */
+    public static void stopAll(Collection<ManagedProcess> processes, Duration grace) {
+        List<ProcessHandle> handles = new ArrayList<>();
+        // collect descendants before the parents die: orphans are re-parented and lost to descendants()
+        for (ManagedProcess p : processes) {
+            handles.addAll(p.tree());
+        }
+        handles.forEach(ProcessHandle::destroy);
+        // a stopped process keeps a pending TERM until it runs again
+        List<ProcessHandle> frozen = handles.stream()
+                .filter(h -> ProcStat.isStopped(h.pid()))
+                .collect(Collectors.toList());
+        if (!frozen.isEmpty()) {
+            kill(Signal.CONT, frozen);
+        }
+        awaitAll(handles, grace);
+        handles.stream().filter(ProcStat::isRunning).forEach(ProcessHandle::destroyForcibly);
+        List<ProcessHandle> survivors = awaitAll(handles, AFTER_KILL);
+        if (!survivors.isEmpty()) {
+            throw new IllegalStateException("processes " + survivors.stream().map(h -> Long.toString(h.pid()))
+                    .collect(Collectors.joining(", ")) + " survived SIGKILL for " + AFTER_KILL.toSeconds() + " s");
+        }
+        for (ManagedProcess p : processes) {
+            p.reap();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name + " (pid " + pid() + ")";
+    }
+
+    /** The process itself last, so its children are found while it still holds them. */
+    private List<ProcessHandle> tree() {
+        List<ProcessHandle> tree = new ArrayList<>(process.descendants().collect(Collectors.toList()));
+        tree.add(process.toHandle());
+        return tree;
+    }
+
+    /** Called once the process has ended: collects its exit code and drops its marker. */
+    private void reap() {
+        boolean interrupted = false;
+        // uninterruptible, but the process is already dead: only the JDK's reaper thread is awaited
+        while (true) {
+            try {
+                process.waitFor();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            if (marker != null) {
+                Files.deleteIfExists(marker);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + marker, e);
+        }
+    }
+
+    /** Polls until every handle has ended or the time is up; returns those still running. */
+    private static List<ProcessHandle> awaitAll(List<ProcessHandle> handles, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        boolean interrupted = false;
+        try {
+            while (true) {
+                // onExit() of a non-child polls every 300 ms and more, and counts zombies as alive
+                List<ProcessHandle> running = handles.stream().filter(ProcStat::isRunning).collect(Collectors.toList());
+                if (running.isEmpty() || System.nanoTime() - deadline >= 0) {
+                    return running;
+                }
+                try {
+                    Thread.sleep(POLL_MILLIS);
+                } catch (InterruptedException e) {
+                    // the wait is bounded, and giving up early would leave brokers running
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Runs {@code kill -SIGNAL pid...}; true when every process got it. */
+    private static boolean kill(Signal signal, List<ProcessHandle> handles) {
+        List<String> command = new ArrayList<>(List.of("kill", "-" + signal.name()));
+        handles.forEach(h -> command.add(Long.toString(h.pid())));
+        try {
+            Process kill = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            return kill.waitFor() == 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run " + String.join(" ", command), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private static String oneLine(String message) {
+        return message == null ? "" : message.replaceAll("\\s*\\R\\s*", " ");
+    }
+}

@@ -1,0 +1,55 @@
+package dev.msgbench.kafka;
+
+import java.time.Duration;
+
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.Publisher;
+
+/**
+ * One KafkaProducer per producer stream. No key: Kafka's default partitioner spreads the
+ * stream over the topic's partitions, as an application without keys would.
+ *
+ * <p>IMPLEMENTATION NOTES: the engine reuses the message array after publish returns. That is
+ * safe here because KafkaProducer.send serialises the value (ByteArraySerializer returns the
+ * same array) and copies it into the batch buffer before returning.
+ */
+final class KafkaPublisher implements Publisher {
+
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+
+    private final KafkaProducer<byte[], byte[]> producer;
+    private final String topic;
+    private final AckListener acks;
+    private final boolean acknowledges;
+
+    KafkaPublisher(KafkaProducer<byte[], byte[]> producer, String topic, AckListener acks, boolean acknowledges) {
+        this.producer = producer;
+        this.topic = topic;
+        this.acks = acks;
+        this.acknowledges = acknowledges;
+    }
+
+    @Override
+    public void publish(byte[] message, long sequence, long intendedSendNanos) {
+        producer.send(new ProducerRecord<>(topic, message), (metadata, error) -> {
+            if (error != null) {
+                acks.failed(sequence, intendedSendNanos, error);
+            } else if (acknowledges) {
+                acks.acked(sequence, intendedSendNanos);
+            }
+        });
+    }
+
+    @Override
+    public void flush() {
+        producer.flush();
+    }
+
+    @Override
+    public void close() {
+        producer.close(CLOSE_TIMEOUT);
+    }
+}

@@ -1,0 +1,275 @@
+package dev.msgbench.kafka;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.FeatureMetadata;
+import org.apache.kafka.clients.admin.FinalizedVersionRange;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.utils.AppInfoParser;
+
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.MessageSink;
+import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.driver.Publisher;
+import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.driver.Subscriber;
+import dev.msgbench.core.driver.SystemInfo;
+
+/**
+ * Kafka (or anything that speaks its protocol, such as Redpanda) through kafka-clients: one
+ * fresh topic per run, one producer per stream, consumers in one group.
+ */
+public final class KafkaSystem implements MessagingSystem {
+
+    /** Record batch and record overhead that a message needs beyond its value, with margin. */
+    private static final int RECORD_OVERHEAD_BYTES = 512;
+    private static final int CLIENT_DEFAULT_MAX_REQUEST_BYTES = 1_048_576;
+    private static final List<String> DURABILITY_TOPIC_CONFIGS = List.of(
+            "min.insync.replicas", "flush.messages", "flush.ms", "unclean.leader.election.enable");
+
+    private final KafkaSettings settings;
+    private final List<KafkaSubscriber> subscribers = new CopyOnWriteArrayList<>();
+    private Admin admin;
+    private RunPlan plan;
+    private String topic;
+    private boolean topicCreated;
+    private int replicationFactor;
+    private String brokerVersion;
+    private final Map<String, Object> topicDurability = new LinkedHashMap<>();
+    private final Map<String, String> producerOverrides = new LinkedHashMap<>();
+
+    public KafkaSystem(KafkaSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public void prepare(RunPlan runPlan) throws Exception {
+        this.plan = runPlan;
+        this.topic = runPlan.runId();
+        this.admin = connect();
+        brokerVersion = settings.brokerVersion() != null ? settings.brokerVersion() : describeBrokerVersion();
+        createTopic();
+        readTopicSettings();
+        checkMessageSize();
+    }
+
+    private Admin connect() throws InterruptedException {
+        Properties props = new Properties();
+        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
+        int timeoutMs = (int) settings.connectTimeout().toMillis();
+        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, Math.max(1_000, timeoutMs / 2));
+        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, timeoutMs);
+        props.put(AdminClientConfig.CLIENT_ID_CONFIG, "msgbench-admin");
+        Admin created;
+        try {
+            created = Admin.create(props);
+        } catch (KafkaException e) {
+            throw new UserError("--bootstrap-servers: cannot use '" + settings.bootstrapServers() + "': "
+                    + rootMessage(e));
+        }
+        try {
+            created.describeCluster().nodes().get(settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            return created;
+        } catch (TimeoutException | ExecutionException e) {
+            created.close(java.time.Duration.ZERO);
+            throw new UserError("--bootstrap-servers: no Kafka broker answered at " + settings.bootstrapServers()
+                    + " within " + settings.connectTimeout().toSeconds() + " s; check the address, or omit the flag to start a local broker");
+        } catch (InterruptedException e) {
+            created.close(java.time.Duration.ZERO);
+            throw e;
+        }
+    }
+
+    private String describeBrokerVersion() {
+        try {
+            FeatureMetadata features = admin.describeFeatures().featureMetadata().get(5, TimeUnit.SECONDS);
+            FinalizedVersionRange metadata = features.finalizedFeatures().get("metadata.version");
+            return metadata == null ? "unknown" : "unknown (metadata.version level " + metadata.maxVersionLevel() + ")";
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            return "unknown";
+        }
+    }
+
+    private void createTopic() throws Exception {
+        Optional<Short> rf = settings.replicationFactor() == 0 ? Optional.empty()
+                : Optional.of((short) settings.replicationFactor());
+        try {
+            admin.createTopics(List.of(new NewTopic(topic, Optional.of(settings.partitions()), rf))).all()
+                    .get(30, TimeUnit.SECONDS);
+            topicCreated = true;
+        } catch (ExecutionException e) {
+            throw new UserError("cannot create topic " + topic + " with --partitions " + settings.partitions()
+                    + (settings.replicationFactor() == 0 ? "" : " and --replication-factor " + settings.replicationFactor())
+                    + ": " + rootMessage(e));
+        }
+        // the topic exists once every partition has a leader
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames()
+                    .get(10, TimeUnit.SECONDS).get(topic);
+            boolean allLed = description.partitions().size() == settings.partitions()
+                    && description.partitions().stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty());
+            if (allLed) {
+                replicationFactor = description.partitions().get(0).replicas().size();
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new UserError("topic " + topic + " has partitions without a leader after 30 s");
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    private void readTopicSettings() throws Exception {
+        ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+        Config config = admin.describeConfigs(List.of(resource)).all().get(10, TimeUnit.SECONDS).get(resource);
+        for (String name : DURABILITY_TOPIC_CONFIGS) {
+            ConfigEntry entry = config.get(name);
+            if (entry != null) {
+                topicDurability.put(name, entry.value());
+            }
+        }
+        ConfigEntry maxMessage = config.get("max.message.bytes");
+        if (maxMessage != null) {
+            topicDurability.put("max.message.bytes", maxMessage.value());
+        }
+    }
+
+    private void checkMessageSize() {
+        int needed = plan.messageSizeBytes() + RECORD_OVERHEAD_BYTES;
+        Object topicMax = topicDurability.get("max.message.bytes");
+        if (topicMax != null && Integer.parseInt(topicMax.toString()) < needed) {
+            throw new UserError("--size " + plan.messageSizeBytes() + " B: this Kafka accepts at most " + topicMax
+                    + " bytes per record batch; raise the broker's message.max.bytes (--broker-prop message.max.bytes="
+                    + Math.max(needed, 2 * plan.messageSizeBytes()) + " for a local broker)");
+        }
+        if (needed > CLIENT_DEFAULT_MAX_REQUEST_BYTES && !settings.producerProps().containsKey(ProducerConfig.MAX_REQUEST_SIZE_CONFIG)) {
+            // the producer's own limit would reject every message; raising it changes nothing else
+            producerOverrides.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(needed));
+        }
+    }
+
+    @Override
+    public Subscriber subscribe(int index, MessageSink sink) {
+        Properties props = new Properties();
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
+        props.put(ConsumerConfig.GROUP_ID_CONFIG, topic);
+        props.put(ConsumerConfig.CLIENT_ID_CONFIG, "msgbench-consumer-" + index);
+        // the topic is new: reading from its start misses nothing, even if the group settles late
+        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, Boolean.toString(settings.commitMode() == CommitMode.AUTO));
+        props.putAll(settings.consumerProps());
+        KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        KafkaSubscriber subscriber = new KafkaSubscriber(index, consumer, topic, sink, settings.commitMode(),
+                settings.pollTimeout(), this::groupReady);
+        subscribers.add(subscriber);
+        return subscriber;
+    }
+
+    /** Every partition assigned, and every consumer that can have one has one. */
+    private boolean groupReady() {
+        int total = 0;
+        int withPartitions = 0;
+        for (KafkaSubscriber s : subscribers) {
+            int assigned = s.assignedPartitions();
+            total += assigned;
+            withPartitions += assigned > 0 ? 1 : 0;
+        }
+        return total == settings.partitions() && withPartitions == Math.min(subscribers.size(), settings.partitions());
+    }
+
+    @Override
+    public Publisher publisher(int streamId, AckListener acks) {
+        Properties props = new Properties();
+        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
+        props.put(ProducerConfig.ACKS_CONFIG, settings.acks());
+        props.put(ProducerConfig.CLIENT_ID_CONFIG, "msgbench-producer-" + streamId);
+        props.putAll(producerOverrides);
+        props.putAll(settings.producerProps());
+        KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer());
+        return new KafkaPublisher(producer, topic, acks, acknowledges());
+    }
+
+    private boolean acknowledges() {
+        return !"0".equals(settings.acks());
+    }
+
+    @Override
+    public SystemInfo info() {
+        Map<String, Object> durability = new LinkedHashMap<>();
+        durability.put("acks", settings.acks());
+        durability.put("replicationFactor", replicationFactor);
+        durability.putAll(topicDurability);
+        durability.remove("max.message.bytes");
+        durability.put("enable.idempotence", settings.producerProps().getOrDefault(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                "client default (on with acks=all)"));
+        durability.put("consumerCommit", settings.commitMode().label());
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("bootstrapServers", settings.bootstrapServers());
+        s.put("topic", topic);
+        s.put("partitions", settings.partitions());
+        s.put("pollTimeoutMs", settings.pollTimeout().toMillis());
+        Map<String, String> producerProps = new LinkedHashMap<>(producerOverrides);
+        producerProps.putAll(settings.producerProps());
+        s.put("producerProps", producerProps);
+        s.put("consumerProps", settings.consumerProps());
+        s.put("maxMessageBytes", topicDurability.get("max.message.bytes"));
+        return new SystemInfo("kafka", "kafka-clients " + AppInfoParser.getVersion(),
+                brokerVersion == null ? "unknown" : brokerVersion, durability, s, acknowledges());
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (admin == null) {
+            return;
+        }
+        try {
+            if (topicCreated) {
+                admin.deleteTopics(List.of(topic)).all().get(10, TimeUnit.SECONDS);
+            }
+        } finally {
+            admin.close(java.time.Duration.ofSeconds(5));
+            admin = null;
+        }
+    }
+
+    private static String rootMessage(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+    }
+
+    /** The subscribers created so far; for tests. */
+    Collection<KafkaSubscriber> subscribers() {
+        return new ArrayList<>(subscribers);
+    }
+}

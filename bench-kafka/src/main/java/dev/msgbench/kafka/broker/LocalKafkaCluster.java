@@ -1,0 +1,342 @@
+package dev.msgbench.kafka.broker;
+
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.CleanupRegistry;
+import dev.msgbench.core.broker.FreePorts;
+import dev.msgbench.core.broker.JavaChild;
+import dev.msgbench.core.broker.LocalBroker;
+import dev.msgbench.core.broker.ManagedProcess;
+import dev.msgbench.core.broker.Readiness;
+import dev.msgbench.core.broker.Signal;
+import dev.msgbench.core.broker.StaleReaper;
+import dev.msgbench.core.broker.TempDirs;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.utils.AppInfoParser;
+
+/**
+ * A Kafka cluster in KRaft combined mode (every node is broker and controller), each node in a
+ * JVM of its own, with data in a temp dir. Closing it, an exit, Ctrl+C, and even a SIGKILL of
+ * this JVM (through the child's watchdog) stop the nodes.
+ *
+ * <p>Start-up: format every node's storage (in parallel, a JVM each), start every node, wait
+ * until each listens and an admin client sees all of them.
+ */
+public final class LocalKafkaCluster implements LocalBroker {
+
+    private static final String KAFKA_MAIN = "kafka.Kafka";
+    private static final String STORAGE_TOOL = "kafka.tools.StorageTool";
+    private static final String LOG4J_RESOURCE = "kafka-node-log4j2.xml";
+    /** Long enough for a controlled shutdown; a node that needs more is killed. */
+    private static final Duration STOP_GRACE = Duration.ofSeconds(15);
+    /** After a failed start the data is thrown away; no point in a long shutdown. */
+    private static final Duration ABORT_GRACE = Duration.ofSeconds(5);
+    private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(3);
+
+    /*
+     * The options of bin/kafka-run-class.sh, so the broker runs as it does when installed; the
+     * heap is set from the spec, -Xms equal to -Xmx like kafka-server-start.sh.
+     */
+    private static final List<String> SERVER_JVM_OPTIONS = List.of("-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20",
+            "-XX:InitiatingHeapOccupancyPercent=35", "-XX:+ExplicitGCInvokesConcurrent", "-Djava.awt.headless=true");
+    /** Formatting is a one-second tool run: start fast, nothing to tune. */
+    private static final List<String> TOOL_JVM_OPTIONS = List.of("-Xmx256m", "-XX:TieredStopAtLevel=1",
+            "-XX:+UseSerialGC", "-Djava.awt.headless=true");
+
+    private final KafkaClusterSpec spec;
+    private final Path tempDir;
+    private final Path logDir;
+    private final List<KafkaNode> nodes;
+    private final Map<String, String> effectiveProps;
+    /** Node processes by node id - 1, once started; guarded by this. */
+    private final List<ManagedProcess> processes = new ArrayList<>();
+    private CleanupRegistry.Registration registration;
+    private boolean closed;
+
+    private LocalKafkaCluster(KafkaClusterSpec spec, Path tempDir) {
+        this.spec = spec;
+        this.tempDir = tempDir;
+        this.logDir = spec.logDir() != null ? spec.logDir().toAbsolutePath() : tempDir.resolve("logs");
+        List<Integer> ports = FreePorts.take(2 * spec.nodes());
+        List<KafkaNode> list = new ArrayList<>();
+        for (int id = 1; id <= spec.nodes(); id++) {
+            list.add(new KafkaNode(id, ports.get(2 * id - 2), ports.get(2 * id - 1), tempDir.resolve("node-" + id),
+                    logDir.resolve("kafka-" + id + ".log")));
+        }
+        this.nodes = List.copyOf(list);
+        Map<String, String> first = ServerProperties.of(nodes.get(0), nodes, spec.brokerProps());
+        first.keySet().removeAll(ServerProperties.PER_RUN);
+        this.effectiveProps = Collections.unmodifiableMap(new TreeMap<>(first));
+    }
+
+    /**
+     * Starts a cluster and returns once it serves requests.
+     *
+     * @throws UserError when a node fails or the cluster is not ready within the spec's timeout;
+     *                   whatever was started is stopped first
+     */
+    public static LocalKafkaCluster start(KafkaClusterSpec spec) {
+        StaleReaper.reapDefault();
+        Readiness budget = Readiness.within(spec.startTimeout());
+        LocalKafkaCluster cluster = new LocalKafkaCluster(spec, TempDirs.create("kafka"));
+        try {
+            cluster.registration = CleanupRegistry.register(cluster.toString(), cluster);
+            cluster.writeConfigs();
+            cluster.formatStorage(budget);
+            cluster.startNodes();
+            cluster.awaitReady(budget);
+            return cluster;
+        } catch (RuntimeException | Error e) {
+            try {
+                cluster.abort();
+            } catch (RuntimeException | Error cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public String url() {
+        return nodes.stream().map(KafkaNode::bootstrap).collect(Collectors.joining(","));
+    }
+
+    @Override
+    public int nodeCount() {
+        return nodes.size();
+    }
+
+    /** The version of the Kafka jars, which the nodes run too: they share this JVM's class path. */
+    @Override
+    public String version() {
+        return AppInfoParser.getVersion();
+    }
+
+    @Override
+    public Path logDir() {
+        return logDir;
+    }
+
+    /**
+     * The server properties msgbench set, the user's overrides included, without ports and paths.
+     * Everything else is Kafka's default.
+     */
+    public Map<String, String> effectiveBrokerProps() {
+        return effectiveProps;
+    }
+
+    @Override
+    public synchronized long pid(int node) {
+        return process(node).pid();
+    }
+
+    @Override
+    public synchronized void signal(int node, Signal signal) {
+        process(node).signal(signal);
+    }
+
+    /** Stops all nodes together (one by one, the last ones would hang without a quorum). */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        RuntimeException failure = null;
+        try {
+            ManagedProcess.stopAll(processes, STOP_GRACE);
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+        try {
+            TempDirs.deleteRecursively(tempDir);
+        } catch (RuntimeException e) {
+            failure = addTo(failure, e);
+        }
+        if (registration != null) {
+            registration.deregister();
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "kafka cluster of " + nodes.size() + (nodes.size() == 1 ? " node" : " nodes") + " at " + url();
+    }
+
+    private ManagedProcess process(int node) {
+        if (node < 1 || node > processes.size()) {
+            throw new IllegalArgumentException("node must be 1 to " + nodes.size() + ", got " + node);
+        }
+        return processes.get(node - 1);
+    }
+
+    private void writeConfigs() {
+        try {
+            Files.createDirectories(logDir);
+            for (KafkaNode node : nodes) {
+                Files.createDirectories(node.dir());
+                ServerProperties.write(ServerProperties.of(node, nodes, spec.brokerProps()), node.serverProperties());
+                try (InputStream config = LocalKafkaCluster.class.getResourceAsStream(LOG4J_RESOURCE)) {
+                    if (config == null) {
+                        throw new IllegalStateException(LOG4J_RESOURCE + " is missing from the class path");
+                    }
+                    Files.copy(config, node.log4jConfig(), StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the kafka node configs in " + tempDir, e);
+        }
+    }
+
+    /** A JVM per node, all at once: formatting is mostly JVM start-up. */
+    private void formatStorage(Readiness budget) {
+        String clusterId = Uuid.randomUuid().toString();
+        List<ManagedProcess> formats = new ArrayList<>();
+        try {
+            for (KafkaNode node : nodes) {
+                List<String> args = new ArrayList<>(List.of("format", "-t", clusterId, "-c",
+                        node.serverProperties().toString()));
+                if (nodes.size() == 1) {
+                    args.add("--standalone");
+                }
+                formats.add(javaChild(node, node.name() + " storage format", STORAGE_TOOL, TOOL_JVM_OPTIONS, args)
+                        .start());
+            }
+            for (int i = 0; i < formats.size(); i++) {
+                ManagedProcess format = formats.get(i);
+                OptionalInt code = format.awaitExit(budget.remaining());
+                if (code.isEmpty()) {
+                    throw new UserError(format.name() + " did not finish within " + budget.timeout().toSeconds()
+                            + " s; see " + format.logFile());
+                }
+                if (code.getAsInt() != 0) {
+                    throw new UserError(format.name() + " failed with exit code " + code.getAsInt() + "; see "
+                            + format.logFile());
+                }
+            }
+        } finally {
+            ManagedProcess.stopAll(formats, Duration.ZERO);
+        }
+    }
+
+    private synchronized void startNodes() {
+        List<String> jvm = new ArrayList<>(List.of("-Xmx" + spec.heap(), "-Xms" + spec.heap()));
+        jvm.addAll(SERVER_JVM_OPTIONS);
+        for (KafkaNode node : nodes) {
+            processes.add(javaChild(node, node.name(), KAFKA_MAIN, jvm, List.of(node.serverProperties().toString()))
+                    .start());
+        }
+    }
+
+    private void awaitReady(Readiness budget) {
+        List<ManagedProcess> watched;
+        synchronized (this) {
+            watched = List.copyOf(processes);
+        }
+        for (KafkaNode node : nodes) {
+            budget.await(node.name(), node.logFile(), watched, () -> accepts(node.port()));
+        }
+        Admin admin = Admin.create(adminConfig());
+        try {
+            String subject = nodes.size() == 1 ? nodes.get(0).name() : "kafka cluster of " + nodes.size() + " nodes";
+            Path log = nodes.size() == 1 ? nodes.get(0).logFile() : logDir;
+            long wait = ADMIN_TIMEOUT.toMillis() + 1000;
+            budget.await(subject, log, watched, () ->
+                    admin.describeCluster().nodes().get(wait, TimeUnit.MILLISECONDS).size() == nodes.size()
+                            && admin.listTopics().names().get(wait, TimeUnit.MILLISECONDS) != null);
+        } finally {
+            admin.close(ADMIN_TIMEOUT);
+        }
+    }
+
+    private Properties adminConfig() {
+        Properties config = new Properties();
+        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, url());
+        config.put(AdminClientConfig.CLIENT_ID_CONFIG, "msgbench-ready-check");
+        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) ADMIN_TIMEOUT.toMillis() - 1000);
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) ADMIN_TIMEOUT.toMillis());
+        return config;
+    }
+
+    private JavaChild javaChild(KafkaNode node, String name, String mainClass, List<String> jvmOptions,
+                                List<String> args) {
+        List<String> jvm = new ArrayList<>(jvmOptions);
+        jvm.add("-Dlog4j2.configurationFile=" + node.log4jConfig());
+        return new JavaChild(name, mainClass, jvm, args, node.dir(), node.logFile(), tempDir);
+    }
+
+    /**
+     * Stops what a failed start left and removes the temp dir, except the logs when they are in
+     * it: the error message points there.
+     */
+    private synchronized void abort() {
+        closed = true;
+        RuntimeException failure = null;
+        try {
+            ManagedProcess.stopAll(processes, ABORT_GRACE);
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+        try {
+            if (logDir.startsWith(tempDir)) {
+                try (Stream<Path> entries = Files.list(tempDir)) {
+                    for (Path entry : entries.filter(e -> !logDir.startsWith(e)).collect(Collectors.toList())) {
+                        TempDirs.deleteRecursively(entry);
+                    }
+                }
+            } else {
+                TempDirs.deleteRecursively(tempDir);
+            }
+        } catch (IOException e) {
+            failure = addTo(failure, new UncheckedIOException("cannot clean up " + tempDir, e));
+        } catch (RuntimeException e) {
+            failure = addTo(failure, e);
+        }
+        if (registration != null) {
+            registration.deregister();
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private static boolean accepts(int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(FreePorts.LOOPBACK, port), 500);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static RuntimeException addTo(RuntimeException first, RuntimeException next) {
+        if (first == null) {
+            return next;
+        }
+        first.addSuppressed(next);
+        return first;
+    }
+}
