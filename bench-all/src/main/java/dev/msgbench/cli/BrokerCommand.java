@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import dev.msgbench.cli.systems.KafkaTarget;
+import dev.msgbench.cli.systems.Targets;
 import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.broker.LocalBroker;
 import picocli.CommandLine.Command;
@@ -57,14 +57,14 @@ final class BrokerCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         SystemTarget target = null;
-        for (SystemTarget t : List.<SystemTarget>of(new KafkaTarget())) {
+        for (SystemTarget t : Targets.create()) {
             if (t.name().equals(system)) {
                 target = t;
             }
         }
         if (target == null) {
             throw new ParameterException(spec.commandLine(), "SYSTEM must be one of "
-                    + String.join(", ", dev.msgbench.cli.systems.Targets.names()) + ", got '" + system + "'");
+                    + String.join(", ", Targets.names()) + ", got '" + system + "'");
         }
         if (brokers < 1) {
             throw new ParameterException(spec.commandLine(), "--brokers must be at least 1, got " + brokers);

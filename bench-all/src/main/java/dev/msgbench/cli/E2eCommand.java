@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import dev.msgbench.cli.systems.KafkaTarget;
 import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.broker.CleanupRegistry;
 import dev.msgbench.core.broker.LocalBroker;
@@ -26,17 +25,18 @@ import picocli.CommandLine.Spec;
         description = {
                 "End-to-end latency at a fixed target rate.",
                 "",
-                "Producers send on a schedule fixed in advance and never wait for replies. Each message carries",
-                "its intended and actual send times; the consumer side records latency = receive - intended",
-                "(the headline, free of coordinated omission) and service time = receive - actual send.",
+                "Producers send on a schedule fixed in advance and never wait for replies. Each message carries "
+                        + "its intended and actual send times; the receiving side records latency = receive - intended "
+                        + "(the headline, free of coordinated omission) and service time = receive - actual send.",
+                "",
                 "Without --url a local broker is started on free ports and stopped afterwards.",
                 ""},
         footer = {"", "Examples:",
-                "  e2e --acks all                                    Kafka, local broker, 1KiB at 1,000 msg/s",
-                "  e2e --acks all --brokers 3 --replication-factor 3 three local brokers, RF 3, min ISR 2",
+                "  e2e --acks all                       Kafka, local broker, 1KiB at 1,000 msg/s",
+                "  e2e --brokers 3 --replication-factor 3 --acks all",
                 "  e2e --rate 2000 --duration 20s --size 256B",
                 "  e2e --bootstrap-servers 127.0.0.1:9092 --partitions 6 --producers 2",
-                "  e2e --broker-prop log.flush.interval.messages=1   fsync every message",
+                "  e2e --broker-prop log.flush.interval.messages=1   (fsync every message)",
                 "",
                 "Results go to --output: result.json, latency.hgrm, service.hgrm and latency.hlog."})
 final class E2eCommand implements Callable<Integer> {
@@ -55,19 +55,12 @@ final class E2eCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output;
 
-    @Mixin(name = "kafka")
-    KafkaTarget kafka;
+    private final Map<String, SystemTarget> targets = new LinkedHashMap<>();
 
-    E2eCommand(Io io) {
+    /** @param targets every system, each also added to this command as a mixin of its flags */
+    E2eCommand(Io io, List<SystemTarget> targets) {
         this.io = io;
-    }
-
-    private Map<String, SystemTarget> targets() {
-        Map<String, SystemTarget> all = new LinkedHashMap<>();
-        for (SystemTarget t : List.<SystemTarget>of(kafka)) {
-            all.put(t.name(), t);
-        }
-        return all;
+        targets.forEach(t -> this.targets.put(t.name(), t));
     }
 
     @Override
@@ -125,7 +118,7 @@ final class E2eCommand implements Callable<Integer> {
     }
 
     private SystemTarget selectedTarget() {
-        Map<String, SystemTarget> all = targets();
+        Map<String, SystemTarget> all = targets;
         SystemTarget selected = all.get(target.system);
         if (selected == null) {
             throw new ParameterException(spec.commandLine(), "--system must be one of " + String.join(", ", all.keySet())

@@ -1,10 +1,15 @@
 package dev.msgbench.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
+
+import dev.msgbench.cli.systems.SystemTarget;
+import dev.msgbench.cli.systems.Targets;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.run.RunFailedException;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * The runner: {@code java -jar bench-all.jar <command>}.
@@ -34,11 +39,19 @@ public final class Main {
 
     static CommandLine commandLine(Io io) {
         CommandLine cl = new CommandLine(new RootCommand());
-        cl.addSubcommand("e2e", new E2eCommand(io));
+        List<SystemTarget> targets = Targets.create();
+        CommandLine e2e = new CommandLine(new E2eCommand(io, targets));
+        for (SystemTarget target : targets) {
+            // each system's own flags, listed in its own section of --help
+            e2e.addMixin(target.name(), CommandSpec.forAnnotatedObjectLenient(target));
+        }
+        cl.addSubcommand("e2e", e2e);
         cl.addSubcommand("broker", new BrokerCommand(io));
         cl.setOut(new PrintWriter(io.out(), true));
         cl.setErr(new PrintWriter(io.err(), true));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setUsageHelpAutoWidth(true);
+        cl.setUsageHelpWidth(100);
         cl.setParameterExceptionHandler((e, args) -> {
             io.err().println("error: " + oneLine(e.getMessage()) + " (see " + commandName(e.getCommandLine()) + " --help)");
             return USAGE;

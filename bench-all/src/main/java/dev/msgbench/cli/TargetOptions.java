@@ -14,13 +14,13 @@ final class TargetOptions {
     String system;
 
     @Option(names = {"--url", "--bootstrap-servers"}, paramLabel = "URL",
-            description = {"An existing broker or cluster to measure (Kafka: host:port[,host:port...]).",
-                    "Without it the suite starts a local broker on free ports and stops it afterwards."})
+            description = "An existing broker or cluster to measure (Kafka: host:port[,host:port...]). "
+                    + "Without it the suite starts a local broker on free ports and stops it afterwards.")
     String url;
 
     @Option(names = "--acks", paramLabel = "ACKS",
-            description = {"What a publish waits for: 0 = nothing, 1 = the leader has it, all = every in-sync replica has it.",
-                    "Default: the system's own default (Kafka: all)."})
+            description = "What a publish waits for: 0 = nothing, 1 = the broker has it, all = every replica has it "
+                    + "(default: the system's own; Kafka: all).")
     String acks;
 
     @Option(names = "--brokers", paramLabel = "N", defaultValue = "1",

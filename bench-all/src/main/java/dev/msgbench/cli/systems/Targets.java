@@ -1,14 +1,25 @@
 package dev.msgbench.cli.systems;
 
+import java.util.ArrayList;
 import java.util.List;
 
-/** The systems the command line knows. */
+/** The systems the command line knows, in the order --help lists them. */
 public final class Targets {
 
     private Targets() {
     }
 
+    /** Fresh instances: each also holds its flags, so each command line needs its own. */
+    public static List<SystemTarget> create() {
+        return List.of(new KafkaTarget(), new NatsTarget(), new JetStreamTarget(), new RabbitMqTarget(),
+                new RedisTarget(), new RedisStreamsTarget());
+    }
+
     public static List<String> names() {
-        return List.of("kafka");
+        List<String> names = new ArrayList<>();
+        for (SystemTarget target : create()) {
+            names.add(target.name());
+        }
+        return names;
     }
 }

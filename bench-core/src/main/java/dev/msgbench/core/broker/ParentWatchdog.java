@@ -2,7 +2,6 @@ package dev.msgbench.core.broker;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.time.Instant;
 import java.util.Arrays;
 import java.util.Optional;
 
@@ -36,11 +35,10 @@ public final class ParentWatchdog {
         }
         long parentPid = Long.parseLong(args[0]);
         Optional<ProcessHandle> parent = ProcessHandle.of(parentPid);
-        Optional<Instant> parentStart = parent.flatMap(p -> p.info().startInstant());
         if (parent.isEmpty() || !ProcStat.isRunning(parent.get())) {
             ownerGone(parentPid, args[1]);
         }
-        Thread watchdog = new Thread(() -> watch(parent.get(), parentStart, args[1]), "msgbench-parent-watchdog");
+        Thread watchdog = new Thread(() -> watch(parent.get(), args[1]), "msgbench-parent-watchdog");
         watchdog.setDaemon(true);
         watchdog.start();
 
@@ -54,8 +52,9 @@ public final class ParentWatchdog {
         }
     }
 
-    private static void watch(ProcessHandle parent, Optional<Instant> start, String mainClass) {
-        while (ProcStat.isRunning(parent) && parent.info().startInstant().equals(start)) {
+    /** A handle remembers its process's start time, so a reused pid does not count as alive. */
+    private static void watch(ProcessHandle parent, String mainClass) {
+        while (ProcStat.isRunning(parent)) {
             try {
                 Thread.sleep(POLL_MILLIS);
             } catch (InterruptedException e) {

@@ -39,10 +39,7 @@ record ProcessMarker(String name, long pid, String startInstant, String commandL
 
     /** A marker for {@code child}, owned by this JVM. */
     static ProcessMarker forChild(String name, ProcessHandle child, Path tempDir) {
-        return forChild(name, child, ProcessHandle.current(), tempDir);
-    }
-
-    static ProcessMarker forChild(String name, ProcessHandle child, ProcessHandle owner, Path tempDir) {
+        ProcessHandle owner = ProcessHandle.current();
         return new ProcessMarker(name, child.pid(), startOf(child), commandLineOf(child),
                 owner.pid(), startOf(owner), tempDir);
     }

@@ -20,11 +20,15 @@ public final class TempDirs {
 
     /** Creates {@code java.io.tmpdir/msgbench-KIND-RANDOM}. */
     public static Path create(String kind) {
+        return create(Path.of(System.getProperty("java.io.tmpdir")), kind);
+    }
+
+    /** Creates {@code parent/msgbench-KIND-RANDOM}. */
+    public static Path create(Path parent, String kind) {
         try {
-            return Files.createTempDirectory(PREFIX + kind + "-");
+            return Files.createTempDirectory(parent, PREFIX + kind + "-");
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a temporary directory in "
-                    + System.getProperty("java.io.tmpdir"), e);
+            throw new UncheckedIOException("cannot create a temporary directory in " + parent, e);
         }
     }
 

@@ -96,9 +96,14 @@ public final class LocalKafkaCluster implements LocalBroker {
      *                   whatever was started is stopped first
      */
     public static LocalKafkaCluster start(KafkaClusterSpec spec) {
+        return start(spec, Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    /** Test seam: the temp dir is made in {@code tempParent}, so a test can see what is left. */
+    static LocalKafkaCluster start(KafkaClusterSpec spec, Path tempParent) {
         StaleReaper.reapDefault();
         Readiness budget = Readiness.within(spec.startTimeout());
-        LocalKafkaCluster cluster = new LocalKafkaCluster(spec, TempDirs.create("kafka"));
+        LocalKafkaCluster cluster = new LocalKafkaCluster(spec, TempDirs.create(tempParent, "kafka"));
         try {
             cluster.registration = CleanupRegistry.register(cluster.toString(), cluster);
             cluster.writeConfigs();
@@ -243,6 +248,10 @@ public final class LocalKafkaCluster implements LocalBroker {
     }
 
     private synchronized void startNodes() {
+        if (closed) {
+            // closed by the shutdown hook (Ctrl+C) while formatting: start nothing more
+            throw new UserError(this + " was stopped during its start");
+        }
         List<String> jvm = new ArrayList<>(List.of("-Xmx" + spec.heap(), "-Xms" + spec.heap()));
         jvm.addAll(SERVER_JVM_OPTIONS);
         for (KafkaNode node : nodes) {

@@ -10,7 +10,6 @@ import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.broker.ProcStat;
 import dev.msgbench.core.broker.Signal;
-import dev.msgbench.core.broker.TempDirs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,8 +21,6 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
@@ -122,36 +119,41 @@ class LocalKafkaClusterTest {
 
     @Test
     @Timeout(60)
-    void aBadBrokerPropertyFailsTheStartWithAMessageNamingTheLogFile() throws IOException {
-        KafkaClusterSpec spec = KafkaClusterSpec.defaults().withLogDir(dir)
+    void aBadBrokerPropertyFailsTheStartWithAMessageNamingTheLogFileAndLeavesNothingBehind() throws IOException {
+        Path logs = Files.createDirectory(dir.resolve("logs"));
+        Path temp = Files.createDirectory(dir.resolve("temp"));
+        KafkaClusterSpec spec = KafkaClusterSpec.defaults().withLogDir(logs)
                 .withBrokerProps(Map.of("num.network.threads", "abc"));
 
-        UserError e = assertThrows(UserError.class, () -> LocalKafkaCluster.start(spec));
+        UserError e = assertThrows(UserError.class, () -> LocalKafkaCluster.start(spec, temp));
 
-        assertEquals("kafka node 1 storage format failed with exit code 1; see " + dir.resolve("kafka-1.log"),
+        assertEquals("kafka node 1 storage format failed with exit code 1; see " + logs.resolve("kafka-1.log"),
                 e.getMessage());
-        assertTrue(Files.readString(dir.resolve("kafka-1.log")).contains("num.network.threads"));
+        assertTrue(Files.readString(logs.resolve("kafka-1.log"))
+                .contains("Invalid value abc for configuration num.network.threads"));
         assertEquals(List.of(), kafkaChildren());
+        assertEquals(List.of(), list(temp), "the temp dir is gone");
     }
 
     @Test
     @Timeout(60)
-    void aFailedStartKeepsOnlyTheLogsOfItsTempDir() throws IOException {
+    void aFailedStartWithoutALogDirKeepsOnlyTheLogsOfItsTempDir() throws IOException {
         KafkaClusterSpec spec = KafkaClusterSpec.defaults().withBrokerProps(Map.of("num.network.threads", "abc"));
 
-        UserError e = assertThrows(UserError.class, () -> LocalKafkaCluster.start(spec));
+        UserError e = assertThrows(UserError.class, () -> LocalKafkaCluster.start(spec, dir));
 
-        Matcher m = Pattern.compile("kafka node 1 storage format failed with exit code 1; see (.*/kafka-1\\.log)")
-                .matcher(e.getMessage());
-        assertTrue(m.matches(), e.getMessage());
-        Path log = Path.of(m.group(1));
-        Path tempDir = log.getParent().getParent();
-        assertTrue(Files.exists(log));
-        try (Stream<Path> entries = Files.list(tempDir)) {
-            assertEquals(List.of(tempDir.resolve("logs")), entries.collect(Collectors.toList()));
+        List<Path> tempDirs = list(dir);
+        assertEquals(1, tempDirs.size());
+        Path log = tempDirs.get(0).resolve("logs").resolve("kafka-1.log");
+        assertEquals("kafka node 1 storage format failed with exit code 1; see " + log, e.getMessage());
+        assertEquals(List.of(tempDirs.get(0).resolve("logs")), list(tempDirs.get(0)));
+        assertEquals(List.of(log), list(log.getParent()));
+    }
+
+    private static List<Path> list(Path dir) throws IOException {
+        try (Stream<Path> entries = Files.list(dir)) {
+            return entries.sorted().collect(Collectors.toList());
         }
-        TempDirs.deleteRecursively(tempDir);
-        assertEquals(List.of(), kafkaChildren());
     }
 
     /** Kafka JVMs that this JVM started and that still run. */
