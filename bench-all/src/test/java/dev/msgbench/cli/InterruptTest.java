@@ -1,0 +1,67 @@
+package dev.msgbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.msgbench.core.result.ResultFiles;
+
+/** Ctrl+C in the middle of a run: partial results are written and no broker is left behind. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class InterruptTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void ctrlCStopsTheRunWritesPartialResultsAndStopsTheLocalBroker() throws Exception {
+        Path out = dir.resolve("run");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "e2e", "--duration", "60s", "--warmup", "0s", "--rate", "200", "--output", out.toString())
+                .redirectErrorStream(true).start();
+        List<String> lines = new ArrayList<>();
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                lines.add(line);
+                if (line.contains(" ready at ")) {
+                    break;
+                }
+            }
+            Thread.sleep(3_000); // into the run
+            List<ProcessHandle> brokers = process.descendants().toList();
+            assertFalse(brokers.isEmpty(), "the local broker runs as a child process");
+            new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor();
+            while ((line = reader.readLine()) != null) {
+                lines.add(line);
+            }
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS), String.join("\n", lines));
+            for (ProcessHandle broker : brokers) {
+                broker.onExit().get(30, TimeUnit.SECONDS);
+                assertFalse(broker.isAlive(), "broker process " + broker.pid() + " outlived the run");
+            }
+        }
+        assertEquals(Main.INTERRUPTED, process.exitValue(), String.join("\n", lines));
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals("interrupted", r.get("status").asText());
+        assertTrue(r.get("sent").asLong() > 0 && r.get("sent").asLong() < 12_000, "sent " + r.get("sent"));
+        assertTrue(Files.size(out.resolve("latency.hlog")) > 0);
+        assertTrue(String.join("\n", lines).contains("status: interrupted"), String.join("\n", lines));
+    }
+}

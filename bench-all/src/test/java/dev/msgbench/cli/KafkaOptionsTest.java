@@ -1,0 +1,110 @@
+package dev.msgbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.msgbench.cli.systems.KafkaTarget;
+import dev.msgbench.cli.systems.SystemTarget;
+import dev.msgbench.core.broker.LocalBroker;
+import dev.msgbench.core.result.ResultFiles;
+
+/**
+ * Kafka's options against one broker started for the class and given with --bootstrap-servers,
+ * which is also the path for a cluster the suite did not start (or Redpanda).
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class KafkaOptionsTest {
+
+    private static LocalBroker broker;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void startBroker(@TempDir Path logs) {
+        // started for 1 MiB messages, so the limit is the local broker's raised one
+        broker = new KafkaTarget().startLocalBroker(new SystemTarget.BrokerRequest(1, Map.of(), logs, 1 << 20));
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        broker.close();
+    }
+
+    private JsonNode e2e(String... flags) throws Exception {
+        List<String> args = new ArrayList<>(List.of("e2e", "--bootstrap-servers", broker.url(), "--duration", "2s",
+                "--warmup", "500ms", "--output", dir.toString()));
+        if (!List.of(flags).contains("--rate")) {
+            args.addAll(List.of("--rate", "200"));
+        }
+        args.addAll(List.of(flags));
+        CliRun run = CliRun.of(args.toArray(String[]::new));
+        assertEquals(0, run.exitCode, run.toString());
+        return ResultFiles.json().readTree(dir.resolve("result.json").toFile());
+    }
+
+    @Test
+    void acksZeroHasNoAcknowledgementsButStillDeliversEverything() throws Exception {
+        JsonNode r = e2e("--acks", "0");
+        assertEquals("0", r.get("durability").get("acks").asText());
+        assertEquals(0, r.get("acknowledged").asLong());
+        assertTrue(r.get("ackMs").isEmpty());
+        assertEquals(r.get("sent").asLong(), r.get("received").asLong());
+        assertFalse(r.get("broker").get("local").asBoolean());
+        assertFalse(Files.exists(dir.resolve("ack.hgrm")));
+    }
+
+    @Test
+    void experimentE5SyncCommitsSmallPollsAndNoBatchingAreRecorded() throws Exception {
+        JsonNode r = e2e("--acks", "1", "--commit", "sync", "--poll-timeout", "5ms", "--consumer-prop", "max.poll.records=50",
+                "--producer-prop", "batch.size=0", "--producer-prop", "linger.ms=0");
+        assertEquals("sync", r.get("durability").get("consumerCommit").asText());
+        assertEquals("50", r.get("settings").get("consumerProps").get("max.poll.records").asText());
+        assertEquals("0", r.get("settings").get("producerProps").get("batch.size").asText());
+        assertEquals(5, r.get("settings").get("pollTimeoutMs").asInt());
+        assertEquals(0, r.get("lost").asLong());
+        assertEquals(r.get("sent").asLong(), r.get("acknowledged").asLong());
+    }
+
+    @Test
+    void oneMebibyteMessagesRun() throws Exception {
+        JsonNode r = e2e("--size", "1MiB", "--rate", "20");
+        assertEquals(1 << 20, r.get("workload").get("messageSizeBytes").asInt());
+        assertEquals(50, r.get("received").asLong());
+        assertEquals(0, r.get("lost").asLong());
+    }
+
+    @Test
+    void poissonArrivalsAndSeveralPartitionsLoseAndReorderNothing() throws Exception {
+        JsonNode r = e2e("--arrival", "poisson", "--partitions", "4", "--producers", "3", "--consumers", "2", "--rate", "600");
+        assertEquals("poisson", r.get("workload").get("arrival").asText());
+        assertEquals(0, r.get("lost").asLong());
+        assertEquals(0, r.get("reordered").asLong());
+        assertEquals(0, r.get("duplicated").asLong());
+    }
+
+    @Test
+    void aMessageLargerThanTheBrokerAcceptsIsRefusedBeforeTheRunNamingTheSetting() {
+        CliRun run = CliRun.of("e2e", "--bootstrap-servers", broker.url(), "--size", "4MiB", "--output", dir.toString());
+        assertEquals(2, run.exitCode, run.toString());
+        assertTrue(run.err.startsWith("error: --size 4194304 B: this Kafka accepts at most "), run.err);
+        assertTrue(run.err.contains("raise the broker's message.max.bytes"), run.err);
+        assertFalse(Files.exists(dir.resolve("result.json")));
+    }
+}
