@@ -108,12 +108,17 @@ final class ProgressMonitor implements Runnable {
         double seconds = Math.max(1e-9, (now - previousNanos) / 1e9);
         double elapsed = (now - window.startNanos()) / 1e9;
         String phase = now < window.measureStartNanos() ? "warm-up " : now > window.endNanos() ? "draining" : "        ";
+        // "so far" means the measured part once it has begun: the warm-up's cold start is not news
+        Histogram soFar = measuredTotals[HistogramKind.LATENCY.ordinal()];
+        if (soFar.getTotalCount() == 0) {
+            soFar = latencySoFar;
+        }
         live.printf(Locale.US, "%6.0f/%.0f s %s  sent %,9.0f/s  recv %,9.0f/s  p99 %s  max %s  lost %,d%n",
                 elapsed, window.totalSeconds(), phase,
                 (counts.sent() - previousCounts.sent()) / seconds,
                 (counts.received() - previousCounts.received()) / seconds,
-                millis(latencySoFar.getTotalCount() == 0 ? -1 : latencySoFar.getValueAtPercentile(99)),
-                millis(latencySoFar.getTotalCount() == 0 ? -1 : latencySoFar.getMaxValue()),
+                millis(soFar.getTotalCount() == 0 ? -1 : soFar.getValueAtPercentile(99)),
+                millis(soFar.getTotalCount() == 0 ? -1 : soFar.getMaxValue()),
                 counts.gaps());
         live.flush();
     }
