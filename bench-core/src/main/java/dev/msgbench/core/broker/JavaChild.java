@@ -61,11 +61,14 @@ public record JavaChild(String name, String mainClass, List<String> jvmArgs, Lis
      * Under surefire java.class.path is the full test class path even though surefire boots
      * through a manifest-only jar: the booter sets the property (the jar would work too; -cp
      * honours its Class-Path attribute). Surefire's value ends with ':', an empty entry that
-     * would put the child's working directory on its class path; drop empty entries.
+     * would put the child's working directory on its class path; drop empty entries. Entries
+     * are made absolute because the child runs in another working directory: `java -jar
+     * bench-all/target/bench-all.jar` has a relative class path.
      */
     static String classPath() {
         return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(entry -> !entry.isEmpty())
+                .map(entry -> Path.of(entry).toAbsolutePath().toString())
                 .collect(Collectors.joining(File.pathSeparator));
     }
 }
