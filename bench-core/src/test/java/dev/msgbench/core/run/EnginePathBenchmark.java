@@ -1,0 +1,125 @@
+package dev.msgbench.core.run;
+
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+import dev.msgbench.core.payload.PayloadHeader;
+import dev.msgbench.core.payload.RandomPayloads;
+import dev.msgbench.core.record.Accounting;
+import dev.msgbench.core.record.HistogramKind;
+import dev.msgbench.core.record.Recorders;
+import dev.msgbench.core.time.NanoClock;
+import dev.msgbench.core.time.Schedule;
+import dev.msgbench.core.time.UniformSchedule;
+
+/**
+ * The engine's own cost per message, which must stay far below a broker's: at most 100 ns and
+ * no allocation (run with -prof gc). Each benchmark is one piece of the path; {@link #wholePath}
+ * is all of them as the engine strings them together for one message, with the client left
+ * out (the message goes straight to the receive side).
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+@State(Scope.Thread)
+public class EnginePathBenchmark {
+
+    private static final int RUN_KEY = 0x5eed;
+
+    @Param({"100", "1024"})
+    int sizeBytes;
+
+    private final NanoClock clock = NanoClock.system();
+    private Schedule schedule;
+    private RandomPayloads payloads;
+    private SplittableRandom random;
+    private byte[] message;
+    private Accounting accounting;
+    private Recorders recorders;
+    private Receiver receiver;
+    private long sequence;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        long now = clock.nanoTime();
+        // 10 M msg/s: about the pace of this loop, so latencies stay small and the histograms stop resizing
+        schedule = new UniformSchedule(now, 10_000_000);
+        payloads = new RandomPayloads(sizeBytes, 1);
+        random = new SplittableRandom(2);
+        message = payloads.newMessage();
+        accounting = new Accounting(1);
+        recorders = new Recorders();
+        receiver = new Receiver(clock, RUN_KEY, accounting, recorders);
+        receiver.start(new RunWindow(now, now, Long.MAX_VALUE));
+    }
+
+    /* The next intended send time. */
+    @Benchmark
+    public long schedule() {
+        return schedule.next();
+    }
+
+    /* Header written on send and read back on receipt. */
+    @Benchmark
+    public long headerRoundTrip() {
+        long s = sequence++;
+        PayloadHeader.write(message, RUN_KEY, 0, s, s);
+        PayloadHeader.stampSendTime(message, s);
+        return PayloadHeader.sequence(message, 0) + PayloadHeader.intendedNanos(message, 0)
+                + PayloadHeader.sentNanos(message, 0) + PayloadHeader.streamId(message, 0);
+    }
+
+    /* A random body copied from the pool into the message. */
+    @Benchmark
+    public byte[] refill() {
+        payloads.refill(message, random);
+        return message;
+    }
+
+    /* The receive side alone: clock, header decode, sequence accounting, two records. */
+    @Benchmark
+    public long receive() {
+        long s = sequence++;
+        PayloadHeader.write(message, RUN_KEY, 0, s, clock.nanoTime() - 1_000);
+        receiver.onMessage(message, 0, message.length, 0);
+        return s;
+    }
+
+    /* One value into this thread's recorder. */
+    @Benchmark
+    public long record() {
+        long v = (sequence++ & 0xffff) + 1_000;
+        recorders.record(HistogramKind.LATENCY, true, v);
+        return v;
+    }
+
+    /* Everything the engine does for one message, both sides, client excluded. */
+    @Benchmark
+    public long wholePath() {
+        long intended = schedule.next();
+        payloads.refill(message, random);
+        long s = sequence++;
+        PayloadHeader.write(message, RUN_KEY, 0, s, intended);
+        long actual = clock.nanoTime();
+        PayloadHeader.stampSendTime(message, actual);
+        accounting.countSent(0);
+        receiver.onMessage(message, 0, message.length, 0);
+        recorders.record(HistogramKind.SEND_DELAY, true, actual - intended);
+        return s;
+    }
+}
