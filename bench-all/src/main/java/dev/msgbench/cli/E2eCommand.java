@@ -1,24 +1,15 @@
 package dev.msgbench.cli;
 
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
 import dev.msgbench.cli.systems.SystemTarget;
-import dev.msgbench.core.broker.CleanupRegistry;
-import dev.msgbench.core.broker.LocalBroker;
-import dev.msgbench.core.driver.MessagingSystem;
-import dev.msgbench.core.result.RunResult;
-import dev.msgbench.core.run.LoadRun;
-import dev.msgbench.core.run.RunConfig;
-import dev.msgbench.core.time.NanoClock;
+import dev.msgbench.core.run.Pacing;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 @Command(name = "e2e", mixinStandardHelpOptions = true, sortOptions = false,
@@ -53,6 +44,9 @@ final class E2eCommand implements Callable<Integer> {
     LoadOptions load;
 
     @Mixin
+    MessageOptions messages;
+
+    @Mixin
     OutputOptions output;
 
     private final Map<String, SystemTarget> targets = new LinkedHashMap<>();
@@ -65,77 +59,10 @@ final class E2eCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        load.validate();
-        SystemTarget system = selectedTarget();
-        if (target.brokers < 1) {
-            throw new ParameterException(spec.commandLine(), "--brokers must be at least 1, got " + target.brokers);
-        }
-        if (target.url != null && (target.brokers != 1 || !target.brokerProps.isEmpty())) {
-            throw new ParameterException(spec.commandLine(),
-                    "--brokers and --broker-prop configure a local broker and cannot be used with --url");
-        }
-        system.validate(target.acks, target.url == null ? target.brokers : 0);
-        Path dir = output.resolve(system.name()).toAbsolutePath().normalize();
-        Map<String, Object> brokerInfo = new LinkedHashMap<>();
-        LocalBroker broker = null;
-        try {
-            String url = target.url;
-            if (url == null) {
-                io.err().println("starting a local " + system.name() + " broker (" + target.brokers + " node"
-                        + (target.brokers == 1 ? "" : "s") + ") ...");
-                broker = system.startLocalBroker(new SystemTarget.BrokerRequest(target.brokers, target.brokerProps,
-                        dir.resolve("broker-logs"), load.sizeBytes));
-                url = broker.url();
-                io.err().println(system.name() + " " + broker.version() + " ready at " + url);
-                brokerInfo.put("local", true);
-                brokerInfo.put("nodes", broker.nodeCount());
-                brokerInfo.put("brokerProps", target.brokerProps);
-                brokerInfo.put("logs", dir.resolve("broker-logs").toString());
-            } else {
-                brokerInfo.put("local", false);
-            }
-            brokerInfo.put("url", url);
-            try (MessagingSystem messaging = system.connect(
-                    new SystemTarget.ConnectRequest(url, target.acks, broker, load.sizeBytes))) {
-                RunConfig config = new RunConfig("e2e", system.name(), load.rate, (int) load.sizeBytes, load.warmup,
-                        load.duration, load.producers, load.consumers, load.arrival, load.seed, load.drainTimeout,
-                        java.time.Duration.ofSeconds(60), dir, !output.quiet && io.terminal(), brokerInfo);
-                LoadRun run = new LoadRun(config, messaging, NanoClock.system(), io.out(),
-                        config.progress() ? io.err() : null, io.terminal());
-                CleanupRegistry.Registration registration = CleanupRegistry.register("e2e run", () -> run.interruptAndAwait(15_000));
-                try {
-                    RunResult result = run.execute();
-                    return RunResult.INTERRUPTED.equals(result.status()) ? Main.INTERRUPTED : Main.OK;
-                } finally {
-                    registration.deregister();
-                }
-            }
-        } finally {
-            if (broker != null) {
-                broker.close();
-            }
-        }
-    }
-
-    private SystemTarget selectedTarget() {
-        Map<String, SystemTarget> all = targets;
-        SystemTarget selected = all.get(target.system);
-        if (selected == null) {
-            throw new ParameterException(spec.commandLine(), "--system must be one of " + String.join(", ", all.keySet())
-                    + ", got '" + target.system + "'");
-        }
-        for (SystemTarget other : all.values()) {
-            if (other == selected) {
-                continue;
-            }
-            CommandSpec mixin = spec.mixins().get(other.name());
-            for (OptionSpec option : mixin.options()) {
-                if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
-                    throw new ParameterException(spec.commandLine(), option.longestName() + " applies to --system "
-                            + other.name() + " only, not " + selected.name());
-                }
-            }
-        }
-        return selected;
+        messages.validate(1);
+        Pacing pacing = load.pacing(messages.producers);
+        RunLauncher launcher = new RunLauncher(io, spec, targets);
+        SystemTarget system = launcher.select(target);
+        return launcher.run("e2e", system, target, messages, output, pacing);
     }
 }

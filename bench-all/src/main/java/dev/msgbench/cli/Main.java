@@ -39,13 +39,11 @@ public final class Main {
 
     static CommandLine commandLine(Io io) {
         CommandLine cl = new CommandLine(new RootCommand());
-        List<SystemTarget> targets = Targets.create();
-        CommandLine e2e = new CommandLine(new E2eCommand(io, targets));
-        for (SystemTarget target : targets) {
-            // each system's own flags, listed in its own section of --help
-            e2e.addMixin(target.name(), CommandSpec.forAnnotatedObjectLenient(target));
-        }
-        cl.addSubcommand("e2e", e2e);
+        List<SystemTarget> e2eTargets = Targets.create();
+        cl.addSubcommand("e2e", withSystemFlags(new CommandLine(new E2eCommand(io, e2eTargets)), e2eTargets));
+        List<SystemTarget> throughputTargets = Targets.create();
+        cl.addSubcommand("throughput", withSystemFlags(new CommandLine(new ThroughputCommand(io, throughputTargets)),
+                throughputTargets));
         cl.addSubcommand("broker", new BrokerCommand(io));
         cl.setOut(new PrintWriter(io.out(), true));
         cl.setErr(new PrintWriter(io.err(), true));
@@ -71,6 +69,14 @@ public final class Main {
             return RUN_FAILED;
         });
         return cl;
+    }
+
+    /** Each system's own flags, after the common ones in --help. */
+    private static CommandLine withSystemFlags(CommandLine command, List<SystemTarget> targets) {
+        for (SystemTarget target : targets) {
+            command.addMixin(target.name(), CommandSpec.forAnnotatedObjectLenient(target));
+        }
+        return command;
     }
 
     private static String commandName(CommandLine cl) {

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -27,6 +28,23 @@ class InterruptTest {
 
     @TempDir
     Path dir;
+
+    /** Waits until the run has logged this many one-second intervals of messages. */
+    private static void awaitIntervals(Path hlog, int intervals) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(hlog)) {
+                try (Stream<String> lines = Files.lines(hlog)) {
+                    // one tagged line per kind and interval
+                    if (lines.filter(l -> l.startsWith("Tag=")).count() >= 3L * intervals) {
+                        return;
+                    }
+                }
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the run logged no intervals within 60 s");
+    }
 
     @Test
     void ctrlCStopsTheRunWritesPartialResultsAndStopsTheLocalBroker() throws Exception {
@@ -44,7 +62,7 @@ class InterruptTest {
                     break;
                 }
             }
-            Thread.sleep(3_000); // into the run
+            awaitIntervals(out.resolve("latency.hlog"), 2); // two seconds into the run
             List<ProcessHandle> brokers = process.descendants().toList();
             assertFalse(brokers.isEmpty(), "the local broker runs as a child process");
             new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor();

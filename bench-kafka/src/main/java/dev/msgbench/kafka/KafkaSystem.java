@@ -26,6 +26,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.utils.AppInfoParser;
@@ -132,9 +133,8 @@ public final class KafkaSystem implements MessagingSystem {
         // the topic exists once every partition has a leader
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (true) {
-            TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames()
-                    .get(10, TimeUnit.SECONDS).get(topic);
-            boolean allLed = description.partitions().size() == settings.partitions()
+            TopicDescription description = describeTopicIfKnown();
+            boolean allLed = description != null && description.partitions().size() == settings.partitions()
                     && description.partitions().stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty());
             if (allLed) {
                 replicationFactor = description.partitions().get(0).replicas().size();
@@ -147,9 +147,31 @@ public final class KafkaSystem implements MessagingSystem {
         }
     }
 
+    /** Null while the brokers have not all learned of the new topic (a cluster needs a moment). */
+    private TopicDescription describeTopicIfKnown() throws Exception {
+        try {
+            return admin.describeTopics(List.of(topic)).allTopicNames().get(10, TimeUnit.SECONDS).get(topic);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+                return null;
+            }
+            throw e;
+        }
+    }
+
     private void readTopicSettings() throws Exception {
         ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-        Config config = admin.describeConfigs(List.of(resource)).all().get(10, TimeUnit.SECONDS).get(resource);
+        Config config = null;
+        for (int attempt = 1; config == null; attempt++) {
+            try {
+                config = admin.describeConfigs(List.of(resource)).all().get(10, TimeUnit.SECONDS).get(resource);
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || attempt >= 100) {
+                    throw e;
+                }
+                Thread.sleep(50);
+            }
+        }
         for (String name : DURABILITY_TOPIC_CONFIGS) {
             ConfigEntry entry = config.get(name);
             if (entry != null) {
@@ -229,7 +251,7 @@ public final class KafkaSystem implements MessagingSystem {
         durability.putAll(topicDurability);
         durability.remove("max.message.bytes");
         durability.put("enable.idempotence", settings.producerProps().getOrDefault(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
-                "client default (on with acks=all)"));
+                "all".equals(settings.acks()) ? "client default (on)" : "client default (off with acks=" + settings.acks() + ")"));
         durability.put("consumerCommit", settings.commitMode().label());
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("bootstrapServers", settings.bootstrapServers());

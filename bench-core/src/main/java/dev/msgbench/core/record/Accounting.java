@@ -34,6 +34,11 @@ public final class Accounting {
         streams[streamId].countAcked();
     }
 
+    /** Sent but neither acknowledged nor failed yet. */
+    public long outstanding(int streamId) {
+        return streams[streamId].outstanding();
+    }
+
     public void countSendError(int streamId) {
         streams[streamId].countSendError();
     }

@@ -28,6 +28,10 @@ public final class StreamCounters {
         sent = sent + 1; // single writer: a plain increment is safe
     }
 
+    long outstanding() {
+        return sent - acked.get() - sendErrors.get();
+    }
+
     void countAcked() {
         acked.incrementAndGet();
     }

@@ -49,6 +49,8 @@ public record RunResult(
         Map<String, Double> serviceMs,
         Map<String, Double> sendDelayMs,
         Map<String, Double> ackMs,
+        Throughput throughput,
+        Map<String, Object> loadGenerator,
         List<String> warnings,
         Map<String, String> files) {
 

@@ -21,10 +21,18 @@ public final class SummaryTable {
      */
     public static void print(RunResult r, String resultsDir, PrintStream out, boolean ansi) {
         Workload w = r.workload();
-        out.printf(Locale.US, "%n%s %s: %s, %s msg/s of %,d B for %s s after %s s warm-up (%s arrivals, %d producer%s, %d consumer%s)%n",
-                r.tool(), r.command(), r.system(), number(w.rateMsgsPerSec()), w.messageSizeBytes(),
-                number(w.durationSeconds()), number(w.warmupSeconds()), w.arrival(),
-                w.producers(), w.producers() == 1 ? "" : "s", w.consumers(), w.consumers() == 1 ? "" : "s");
+        boolean unpaced = Workload.UNPACED.equals(w.pacing());
+        String clients = String.format(Locale.US, "%d producer%s, %d consumer%s", w.producers(), w.producers() == 1 ? "" : "s",
+                w.consumers(), w.consumers() == 1 ? "" : "s");
+        if (unpaced) {
+            out.printf(Locale.US, "%n%s %s: %s, %,d messages of %,d B as fast as accepted (%s outstanding per producer, %s)%n",
+                    r.tool(), r.command(), r.system(), w.messages(), w.messageSizeBytes(),
+                    w.maxOutstanding() == 0 ? "no limit on" : String.format(Locale.US, "at most %,d", w.maxOutstanding()), clients);
+        } else {
+            out.printf(Locale.US, "%n%s %s: %s, %s msg/s of %,d B for %s s after %s s warm-up (%s arrivals, %s)%n",
+                    r.tool(), r.command(), r.system(), number(w.rateMsgsPerSec()), w.messageSizeBytes(),
+                    number(w.durationSeconds()), number(w.warmupSeconds()), w.arrival(), clients);
+        }
         out.println("durability: " + inline(r.durability()));
         out.println();
 
@@ -58,8 +66,24 @@ public final class SummaryTable {
             out.printf(Locale.US, "  unsent %,d   send errors %,d   late %,d   foreign %,d%n",
                     r.unsent(), r.sendErrors(), r.late(), r.foreign());
         }
-        out.printf(Locale.US, "  target %s msg/s   achieved %s msg/s   received %s msg/s%n",
-                number(r.targetRate()), number(r.achievedRate()), number(r.receivedRate()));
+        if (r.throughput() != null) {
+            Throughput t = r.throughput();
+            out.printf(Locale.US, "  publisher %s msg/s  %,.2f MiB/s  (%,d messages %s in %.3f s)%n",
+                    number(t.publisherMsgsPerSec()), t.publisherMiBPerSec(), t.sent(),
+                    r.ackMs().isEmpty() ? "sent" : "acknowledged", t.publishSeconds());
+            if (w.consumers() > 0) {
+                out.printf(Locale.US, "  consumer  %s msg/s  %,.2f MiB/s  (%,d messages received in %.3f s)%n",
+                        number(t.consumerMsgsPerSec()), t.consumerMiBPerSec(), t.received(), t.consumeSeconds());
+            }
+        } else {
+            out.printf(Locale.US, "  target %s msg/s   achieved %s msg/s   received %s msg/s%n",
+                    number(r.targetRate()), number(r.achievedRate()), number(r.receivedRate()));
+        }
+        Map<String, Object> gen = r.loadGenerator();
+        if (gen != null && gen.get("coresUsed") instanceof Number) {
+            out.printf(Locale.US, "  load generator: %.2f of %s cores, %s GC pauses totalling %s ms%n",
+                    ((Number) gen.get("coresUsed")).doubleValue(), gen.get("cores"), gen.get("gcCount"), gen.get("gcMillis"));
+        }
         if (r.targetRateMissed()) {
             String warning = String.format(Locale.US, "**TARGET RATE MISSED: achieved %s of %s msg/s (%.1f%%)**",
                     number(r.achievedRate()), number(r.targetRate()), 100 * r.achievedRate() / r.targetRate());
@@ -67,7 +91,7 @@ public final class SummaryTable {
         }
         for (String warning : r.warnings()) {
             if (!warning.startsWith("target rate missed")) {
-                out.println("  warning: " + warning);
+                out.println("  " + (ansi ? BOLD + "warning: " + warning + RESET : "warning: " + warning));
             }
         }
         if (!RunResult.COMPLETE.equals(r.status())) {

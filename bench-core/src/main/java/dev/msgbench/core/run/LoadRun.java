@@ -33,6 +33,7 @@ import dev.msgbench.core.result.Percentiles;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.SummaryTable;
+import dev.msgbench.core.result.Throughput;
 import dev.msgbench.core.result.Workload;
 import dev.msgbench.core.time.NanoClock;
 
@@ -122,6 +123,7 @@ public final class LoadRun {
         Receiver receiver = new Receiver(clock, runKey, accounting, recorders);
         FirstError ackErrors = new FirstError();
         String startedAt = Instant.now().toString();
+        LoadGeneratorMonitor generatorMonitor = new LoadGeneratorMonitor();
 
         system.prepare(new RunPlan(runId, config.messageSizeBytes(), config.producers(), config.consumers()));
         SystemInfo info = system.info();
@@ -145,20 +147,20 @@ public final class LoadRun {
             }
 
             long start = clock.nanoTime() + START_LEAD_NANOS;
-            long measureStart = start + config.warmup().toNanos();
-            long end = measureStart + config.duration().toNanos();
-            window = new RunWindow(start, measureStart, end);
-            long giveUp = end + Math.max(10_000_000_000L, (end - start) / 10);
+            window = window(start);
+            long giveUp = window.endNanos() + Math.max(10_000_000_000L, (window.endNanos() - start) / 10);
             long startEpochMillis = System.currentTimeMillis() + START_LEAD_NANOS / 1_000_000;
             receiver.start(window);
-            log = new IntervalLog(dir, startEpochMillis, config.warmup().toNanos() / 1e9, config.duration().toNanos() / 1e9);
-            monitor = new ProgressMonitor(clock, recorders, accounting, window, startEpochMillis, log, live, info.acknowledges());
+            log = new IntervalLog(dir, startEpochMillis, (window.measureStartNanos() - start) / 1e9, window.measuredSeconds());
+            monitor = new ProgressMonitor(clock, recorders, accounting, window, startEpochMillis, log, live, info.acknowledges(),
+                    config.pacing() instanceof Pacing.Unpaced);
 
             List<Thread> threads = new ArrayList<>();
+            int maxOutstanding = config.pacing() instanceof Pacing.Unpaced && info.acknowledges()
+                    ? ((Pacing.Unpaced) config.pacing()).maxOutstanding() : 0;
             for (int s = 0; s < config.producers(); s++) {
-                ProducerStream stream = new ProducerStream(runKey, s,
-                        config.arrival().schedule(start, config.rateMsgsPerSec(), s, config.producers(), config.seed()),
-                        publishers.get(s), payloads, seeds.nextLong(), clock, accounting, recorders, window, giveUp);
+                ProducerStream stream = new ProducerStream(runKey, s, plan(s, window), publishers.get(s), payloads,
+                        seeds.nextLong(), clock, accounting, recorders, window, giveUp, maxOutstanding);
                 producers.add(stream);
                 threads.add(new Thread(stream, "msgbench-producer-" + s));
             }
@@ -195,10 +197,14 @@ public final class LoadRun {
         }
         closeAll(publishers, subscribers, failure);
         if (window == null) {
+            if (failure == null) {
+                throw new InterruptedException("interrupted before the first message was sent");
+            }
             throw failure instanceof Exception ? (Exception) failure : new IllegalStateException(failure);
         }
 
-        RunResult result = buildResult(info, accounting, monitor, window, ackErrors, receiver, startedAt, failure, drained);
+        RunResult result = buildResult(info, accounting, monitor, window, ackErrors, receiver, startedAt, failure, drained,
+                generatorMonitor.usage());
         ResultFiles.writeResult(dir, result);
         writeHistograms(dir, monitor);
         SummaryTable.print(result, dir.toString(), out, ansi);
@@ -206,6 +212,28 @@ public final class LoadRun {
             throw new RunFailedException(oneLine(failure), dir, failure);
         }
         return result;
+    }
+
+    private RunWindow window(long start) {
+        if (config.pacing() instanceof Pacing.FixedRate) {
+            Pacing.FixedRate fixed = (Pacing.FixedRate) config.pacing();
+            long measureStart = start + fixed.warmup().toNanos();
+            return new RunWindow(start, measureStart, measureStart + fixed.duration().toNanos());
+        }
+        Pacing.Unpaced unpaced = (Pacing.Unpaced) config.pacing();
+        return new RunWindow(start, start, start + unpaced.timeLimit().toNanos());
+    }
+
+    private StreamPlan plan(int stream, RunWindow window) {
+        if (config.pacing() instanceof Pacing.FixedRate) {
+            Pacing.FixedRate fixed = (Pacing.FixedRate) config.pacing();
+            return StreamPlan.fixed(fixed.arrival().schedule(window.startNanos(), fixed.rateMsgsPerSec(), stream,
+                    config.producers(), config.seed()), window.endNanos());
+        }
+        long total = ((Pacing.Unpaced) config.pacing()).messages();
+        // the first streams take one more when the count does not divide evenly
+        long share = total / config.producers() + (stream < total % config.producers() ? 1 : 0);
+        return StreamPlan.unpaced(share, window.endNanos());
     }
 
     private Throwable awaitProducers(List<Thread> threads, Receiver receiver) throws InterruptedException {
@@ -276,7 +304,7 @@ public final class LoadRun {
 
     private RunResult buildResult(SystemInfo info, Accounting accounting, ProgressMonitor monitor, RunWindow window,
                                   FirstError ackErrors, Receiver receiver, String startedAt, Throwable failure,
-                                  boolean drained) {
+                                  boolean drained, Map<String, Object> generatorUsage) {
         StreamSnapshot total = accounting.total();
         long measuredSent = 0;
         long unsent = 0;
@@ -288,23 +316,51 @@ public final class LoadRun {
             lastSend = Math.max(lastSend, p.lastMeasuredSendNanos());
             maxBehind = Math.max(maxBehind, p.maxBehindNanos());
         }
-        double measuredSeconds = window.measuredSeconds();
-        double sendSeconds = (Math.max(window.endNanos(), lastSend) - window.measureStartNanos()) / 1e9;
-        double achievedRate = measuredSent / sendSeconds;
-        double scheduledRate = (measuredSent + unsent) / measuredSeconds;
         Histogram latency = monitor.measured(HistogramKind.LATENCY);
-        double receiveSeconds = (Math.max(window.endNanos(), receiver.lastReceiveNanos()) - window.measureStartNanos()) / 1e9;
-        double receivedRate = latency.getTotalCount() / receiveSeconds;
-        boolean missed = failure == null && !interrupted && achievedRate < (1 - RATE_TOLERANCE) * scheduledRate;
-
+        boolean stoppedEarly = interrupted || failure != null;
         List<String> warnings = new ArrayList<>();
-        if (missed) {
-            warnings.add(String.format(Locale.US, "target rate missed: achieved %.1f msg/s of %.1f (%.1f%%)",
-                    achievedRate, config.rateMsgsPerSec(), 100 * achievedRate / config.rateMsgsPerSec()));
+        double targetRate;
+        double achievedRate;
+        double receivedRate;
+        boolean missed;
+        Throughput throughput = null;
+        Workload workload;
+        if (config.pacing() instanceof Pacing.FixedRate) {
+            Pacing.FixedRate fixed = (Pacing.FixedRate) config.pacing();
+            double sendSeconds = (Math.max(window.endNanos(), lastSend) - window.measureStartNanos()) / 1e9;
+            targetRate = fixed.rateMsgsPerSec();
+            achievedRate = measuredSent / sendSeconds;
+            double scheduledRate = (measuredSent + unsent) / window.measuredSeconds();
+            double receiveSeconds = (Math.max(window.endNanos(), receiver.lastReceiveNanos()) - window.measureStartNanos()) / 1e9;
+            receivedRate = latency.getTotalCount() / receiveSeconds;
+            missed = !stoppedEarly && achievedRate < (1 - RATE_TOLERANCE) * scheduledRate;
+            if (missed) {
+                warnings.add(String.format(Locale.US, "target rate missed: achieved %.1f msg/s of %.1f (%.1f%%)",
+                        achievedRate, targetRate, 100 * achievedRate / targetRate));
+            }
+            workload = new Workload(Workload.FIXED_RATE, targetRate, 0, 0, config.messageSizeBytes(),
+                    fixed.warmup().toNanos() / 1e9, fixed.duration().toNanos() / 1e9, fixed.arrival().label(),
+                    config.producers(), config.consumers(), config.seed(), config.drainTimeout().toNanos() / 1e9);
+        } else {
+            Pacing.Unpaced unpaced = (Pacing.Unpaced) config.pacing();
+            long publishEnd = info.acknowledges() ? Math.max(lastSend, receiver.lastAckNanos()) : lastSend;
+            double publishSeconds = Math.max(1e-9, (publishEnd - window.startNanos()) / 1e9);
+            double consumeSeconds = Math.max(1e-9, (receiver.lastReceiveNanos() - window.startNanos()) / 1e9);
+            double mib = config.messageSizeBytes() / 1048576.0;
+            targetRate = 0;
+            achievedRate = total.sent() / publishSeconds;
+            receivedRate = config.consumers() == 0 ? 0 : total.received() / consumeSeconds;
+            missed = false;
+            throughput = new Throughput(total.sent(), total.received(), publishSeconds, achievedRate, achievedRate * mib,
+                    config.consumers() == 0 ? 0 : consumeSeconds, receivedRate, receivedRate * mib);
+            workload = new Workload(Workload.UNPACED, 0, unpaced.messages(), unpaced.maxOutstanding(),
+                    config.messageSizeBytes(), 0, (window.endNanos() - window.startNanos()) / 1e9, "none",
+                    config.producers(), config.consumers(), config.seed(), config.drainTimeout().toNanos() / 1e9);
         }
         if (unsent > 0) {
             warnings.add(String.format(Locale.US, "%,d scheduled messages were not sent (run %s)", unsent,
-                    interrupted || failure != null ? "stopped early" : "fell too far behind schedule"));
+                    stoppedEarly ? "stopped early" : config.pacing() instanceof Pacing.Unpaced
+                            ? "reached its time limit" : "fell too far behind schedule"));
         }
         if (!drained) {
             warnings.add("drain timed out after " + config.drainTimeout().toSeconds() + " s: messages still missing are counted as lost");
@@ -321,6 +377,10 @@ public final class LoadRun {
         if (accounting.foreign() > 0) {
             warnings.add(String.format(Locale.US, "%,d messages received that this run did not send", accounting.foreign()));
         }
+        String generatorWarning = LoadGeneratorMonitor.warning(generatorUsage);
+        if (generatorWarning != null) {
+            warnings.add(generatorWarning);
+        }
 
         Map<String, String> versions = new LinkedHashMap<>();
         versions.put("tool", ToolVersion.version());
@@ -334,20 +394,17 @@ public final class LoadRun {
             }
         }
         String status = failure != null ? RunResult.FAILED : interrupted ? RunResult.INTERRUPTED : RunResult.COMPLETE;
-        Workload workload = new Workload(config.rateMsgsPerSec(), config.messageSizeBytes(),
-                config.warmup().toNanos() / 1e9, config.duration().toNanos() / 1e9, config.arrival().label(),
-                config.producers(), config.consumers(), config.seed(), config.drainTimeout().toNanos() / 1e9);
         return new RunResult(RunResult.SCHEMA_VERSION, ToolVersion.NAME, ToolVersion.version(), config.command(),
                 status, failure == null ? null : oneLine(failure), startedAt, Instant.now().toString(),
                 config.systemName(), workload, info.durability(), info.settings(), versions, config.broker(),
                 Environment.describe(), total.sent(), total.acked(), total.sendErrors(), total.received(),
                 total.lost(), total.duplicated(), total.reordered(), total.late(), unsent, accounting.foreign(),
-                measuredSent, config.rateMsgsPerSec(), achievedRate, receivedRate, missed, maxBehind / 1e6,
+                measuredSent, targetRate, achievedRate, receivedRate, missed, maxBehind / 1e6,
                 Percentiles.inMillis(latency),
                 Percentiles.inMillis(monitor.measured(HistogramKind.SERVICE)),
                 Percentiles.inMillis(monitor.measured(HistogramKind.SEND_DELAY)),
                 Percentiles.inMillis(monitor.measured(HistogramKind.ACK)),
-                warnings, files);
+                throughput, generatorUsage, warnings, files);
     }
 
     private static void writeHistograms(Path dir, ProgressMonitor monitor) {

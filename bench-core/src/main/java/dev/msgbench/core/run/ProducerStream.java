@@ -1,6 +1,7 @@
 package dev.msgbench.core.run;
 
 import java.util.SplittableRandom;
+import java.util.concurrent.locks.LockSupport;
 
 import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.payload.PayloadHeader;
@@ -9,21 +10,24 @@ import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.Recorders;
 import dev.msgbench.core.time.NanoClock;
-import dev.msgbench.core.time.Schedule;
 
 /**
- * Sends one stream's messages at their scheduled times and never waits for replies. When the
+ * Sends one stream's messages at their intended times and never waits for replies. When the
  * client blocks, later messages keep their intended times and go out as soon as it lets them:
  * the backlog is measured, not hidden.
  *
  * <p>A stream that falls so far behind that it would still be sending at {@code giveUpNanos}
- * stops; the messages it could not send are counted as unsent.
+ * stops; the messages it could not send are counted as unsent. In throughput mode a stream
+ * also waits while {@code maxOutstanding} of its messages await acknowledgement.
  */
 final class ProducerStream implements Runnable {
 
+    /** How long to park while the outstanding limit is reached: shorter than any broker round trip. */
+    private static final long OUTSTANDING_PARK_NANOS = 20_000;
+
     private final int runKey;
     private final int streamId;
-    private final Schedule schedule;
+    private final StreamPlan plan;
     private final Publisher publisher;
     private final RandomPayloads payloads;
     private final SplittableRandom random;
@@ -32,6 +36,7 @@ final class ProducerStream implements Runnable {
     private final Recorders recorders;
     private final RunWindow window;
     private final long giveUpNanos;
+    private final int maxOutstanding;
 
     private volatile boolean stopRequested;
     private volatile Throwable failure;
@@ -40,11 +45,13 @@ final class ProducerStream implements Runnable {
     private volatile long unsent;
     private volatile long maxBehindNanos;
 
-    ProducerStream(int runKey, int streamId, Schedule schedule, Publisher publisher, RandomPayloads payloads, long seed,
-                   NanoClock clock, Accounting accounting, Recorders recorders, RunWindow window, long giveUpNanos) {
+    /** @param maxOutstanding 0 for no limit (always, on a fixed schedule: open loop) */
+    ProducerStream(int runKey, int streamId, StreamPlan plan, Publisher publisher, RandomPayloads payloads, long seed,
+                   NanoClock clock, Accounting accounting, Recorders recorders, RunWindow window, long giveUpNanos,
+                   int maxOutstanding) {
         this.runKey = runKey;
         this.streamId = streamId;
-        this.schedule = schedule;
+        this.plan = plan;
         this.publisher = publisher;
         this.payloads = payloads;
         this.random = new SplittableRandom(seed);
@@ -53,18 +60,27 @@ final class ProducerStream implements Runnable {
         this.recorders = recorders;
         this.window = window;
         this.giveUpNanos = giveUpNanos;
+        this.maxOutstanding = maxOutstanding;
     }
 
     @Override
     public void run() {
         byte[] message = payloads.newMessage();
         long sequence = 0;
-        long intended = schedule.next();
         long sentInWindow = 0;
         long behind = 0;
+        long notSent = 0;
         try {
-            while (intended < window.endNanos() && !stopRequested) {
-                if (clock.nanoTime() >= giveUpNanos) {
+            while (!stopRequested) {
+                if (maxOutstanding > 0) {
+                    awaitOutstandingBelowLimit();
+                }
+                long intended = plan.next(clock.nanoTime());
+                if (intended == StreamPlan.DONE) {
+                    break;
+                }
+                if (clock.nanoTime() >= giveUpNanos || stopRequested) {
+                    notSent = 1;
                     break;
                 }
                 clock.sleepUntil(intended);
@@ -85,22 +101,25 @@ final class ProducerStream implements Runnable {
                     lastMeasuredSendNanos = actual;
                 }
                 sequence++;
-                intended = schedule.next();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Throwable t) {
             failure = t;
         }
-        unsent = countRemaining(intended);
+        unsent = notSent + plan.remainingAfterStop();
     }
 
-    private long countRemaining(long nextIntended) {
-        long remaining = 0;
-        for (long t = nextIntended; t < window.endNanos(); t = schedule.next()) {
-            remaining++;
+    private void awaitOutstandingBelowLimit() throws InterruptedException {
+        while (accounting.outstanding(streamId) >= maxOutstanding && !stopRequested) {
+            if (clock.nanoTime() >= giveUpNanos) {
+                return;
+            }
+            LockSupport.parkNanos(OUTSTANDING_PARK_NANOS);
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
         }
-        return remaining;
     }
 
     void requestStop() {

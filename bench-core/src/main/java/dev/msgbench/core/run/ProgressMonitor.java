@@ -30,6 +30,7 @@ final class ProgressMonitor implements Runnable {
     private final IntervalLog log;
     private final PrintStream live;
     private final Set<HistogramKind> kinds;
+    private final boolean unpaced;
 
     private final Histogram[] measuredTotals = new Histogram[HistogramKind.values().length];
     private final Histogram latencySoFar = Recorders.newHistogram();
@@ -39,7 +40,8 @@ final class ProgressMonitor implements Runnable {
 
     /** @param live where the live line goes, or null for none */
     ProgressMonitor(NanoClock clock, Recorders recorders, Accounting accounting, RunWindow window,
-                    long startEpochMillis, IntervalLog log, PrintStream live, boolean acknowledges) {
+                    long startEpochMillis, IntervalLog log, PrintStream live, boolean acknowledges, boolean unpaced) {
+        this.unpaced = unpaced;
         this.clock = clock;
         this.recorders = recorders;
         this.accounting = accounting;
@@ -113,8 +115,9 @@ final class ProgressMonitor implements Runnable {
         if (soFar.getTotalCount() == 0) {
             soFar = latencySoFar;
         }
-        live.printf(Locale.US, "%6.0f/%.0f s %s  sent %,9.0f/s  recv %,9.0f/s  p99 %s  max %s  lost %,d%n",
-                elapsed, window.totalSeconds(), phase,
+        String total = unpaced ? "" : String.format(Locale.US, "/%.0f", window.totalSeconds());
+        live.printf(Locale.US, "%6.0f%s s %s  sent %,9.0f/s  recv %,9.0f/s  p99 %s  max %s  lost %,d%n",
+                elapsed, total, unpaced ? "" : phase,
                 (counts.sent() - previousCounts.sent()) / seconds,
                 (counts.received() - previousCounts.received()) / seconds,
                 millis(soFar.getTotalCount() == 0 ? -1 : soFar.getValueAtPercentile(99)),

@@ -19,10 +19,12 @@ import dev.msgbench.core.time.NanoClock;
 final class Receiver implements MessageSink {
 
     private static final VarHandle LAST_RECEIVE;
+    private static final VarHandle LAST_ACK;
 
     static {
         try {
             LAST_RECEIVE = MethodHandles.lookup().findVarHandle(Receiver.class, "lastReceiveNanos", long.class);
+            LAST_ACK = MethodHandles.lookup().findVarHandle(Receiver.class, "lastAckNanos", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -36,6 +38,8 @@ final class Receiver implements MessageSink {
     private final FirstError subscriberErrors = new FirstError();
     @SuppressWarnings("unused") // written through LAST_RECEIVE
     private volatile long lastReceiveNanos;
+    @SuppressWarnings("unused") // written through LAST_ACK
+    private volatile long lastAckNanos;
 
     Receiver(NanoClock clock, int runKey, Accounting accounting, Recorders recorders) {
         this.clock = clock;
@@ -48,6 +52,7 @@ final class Receiver implements MessageSink {
     void start(RunWindow runWindow) {
         this.window = runWindow;
         this.lastReceiveNanos = runWindow.startNanos();
+        this.lastAckNanos = runWindow.startNanos();
     }
 
     @Override
@@ -96,6 +101,10 @@ final class Receiver implements MessageSink {
         return (long) LAST_RECEIVE.getOpaque(this);
     }
 
+    long lastAckNanos() {
+        return (long) LAST_ACK.getOpaque(this);
+    }
+
     AckListener acksFor(int streamId, FirstError ackErrors) {
         return new AckListener() {
             @Override
@@ -103,6 +112,7 @@ final class Receiver implements MessageSink {
                 long now = clock.nanoTime();
                 accounting.countAcked(streamId);
                 recorders.record(HistogramKind.ACK, window.isMeasured(intendedSendNanos), now - intendedSendNanos);
+                LAST_ACK.setOpaque(Receiver.this, now);
             }
 
             @Override

@@ -192,6 +192,38 @@ class LoadRunTest {
         assertTrue(ResultFiles.json().readTree(dir.resolve("result.json").toFile()).get("targetRateMissed").asBoolean());
     }
 
+    @Test
+    void unpacedRunsSendTheAskedNumberAsFastAsAcceptedAndReportRatesAtBothEnds() throws Exception {
+        RunResult r = run(RunConfigs.withProducers(RunConfigs.unpaced(dir, 100_001, 50), 3), new InMemorySystem());
+
+        assertEquals(RunResult.COMPLETE, r.status());
+        assertEquals(100_001, r.sent());
+        assertEquals(100_001, r.received());
+        assertEquals(100_001, r.acknowledged());
+        assertEquals(0, r.lost() + r.unsent());
+        assertEquals("unpaced", r.workload().pacing());
+        assertEquals(100_001, r.throughput().sent());
+        assertTrue(r.throughput().publisherMsgsPerSec() > 1_000, r.throughput().toString());
+        assertEquals(r.throughput().publisherMsgsPerSec() * 100 / 1048576.0, r.throughput().publisherMiBPerSec(), 1e-6);
+        assertTrue(r.throughput().consumerMsgsPerSec() > 1_000, r.throughput().toString());
+        assertFalse(r.targetRateMissed());
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("publisher "), out.toString(StandardCharsets.UTF_8));
+        assertTrue((Double) r.loadGenerator().get("cpuSeconds") > 0);
+    }
+
+    @Test
+    void anUnpacedStreamNeverHasMoreThanItsLimitAwaitingAcknowledgement() throws Exception {
+        InMemorySystem delayedAcks = new InMemorySystem().acknowledgingInBatchesOf(8);
+        RunConfig config = new RunConfig("throughput", "in-memory", new Pacing.Unpaced(800, 8, Duration.ofSeconds(10)), 100,
+                1, 0, 1, Duration.ofMillis(100), Duration.ofSeconds(5), dir, false, Map.of());
+        RunResult r = new LoadRun(config, delayedAcks, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
+                null, false).execute();
+
+        assertEquals(800, r.sent());
+        assertEquals(800, r.acknowledged());
+        assertEquals(8, delayedAcks.maxUnacknowledged());
+    }
+
     private static void sleep(long millis) {
         try {
             Thread.sleep(millis);

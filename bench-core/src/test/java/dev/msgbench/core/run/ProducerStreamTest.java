@@ -44,8 +44,8 @@ class ProducerStreamTest {
         Accounting accounting = new Accounting(1);
         Recorders recorders = new Recorders();
         RunWindow window = new RunWindow(0, 0, 10 * MS);
-        ProducerStream stream = new ProducerStream(1, 0, new UniformSchedule(0, 1_000), blockingAt(2, 3_500_000),
-                new RandomPayloads(64, 1), 1, clock, accounting, recorders, window, 1_000 * MS);
+        ProducerStream stream = new ProducerStream(1, 0, StreamPlan.fixed(new UniformSchedule(0, 1_000), window.endNanos()),
+                blockingAt(2, 3_500_000), new RandomPayloads(64, 1), 1, clock, accounting, recorders, window, 1_000 * MS, 0);
         stream.run();
 
         assertEquals(10, sends.size());
@@ -70,8 +70,8 @@ class ProducerStreamTest {
     void aStreamTooFarBehindStopsAtTheGiveUpTimeAndCountsWhatItCouldNotSend() {
         Accounting accounting = new Accounting(1);
         RunWindow window = new RunWindow(0, 0, 10 * MS);
-        ProducerStream stream = new ProducerStream(1, 0, new UniformSchedule(0, 1_000), blockingAt(1, 20 * MS),
-                new RandomPayloads(64, 1), 1, clock, accounting, new Recorders(), window, 15 * MS);
+        ProducerStream stream = new ProducerStream(1, 0, StreamPlan.fixed(new UniformSchedule(0, 1_000), window.endNanos()),
+                blockingAt(1, 20 * MS), new RandomPayloads(64, 1), 1, clock, accounting, new Recorders(), window, 15 * MS, 0);
         stream.run();
 
         assertEquals(2, sends.size());
@@ -82,8 +82,8 @@ class ProducerStreamTest {
     void warmUpSendsAreRecordedApartFromMeasuredOnes() {
         Recorders recorders = new Recorders();
         RunWindow window = new RunWindow(0, 4 * MS, 10 * MS);
-        new ProducerStream(1, 0, new UniformSchedule(0, 1_000), blockingAt(-1, 0), new RandomPayloads(64, 1), 1,
-                clock, new Accounting(1), recorders, window, 1_000 * MS).run();
+        new ProducerStream(1, 0, StreamPlan.fixed(new UniformSchedule(0, 1_000), window.endNanos()), blockingAt(-1, 0),
+                new RandomPayloads(64, 1), 1, clock, new Accounting(1), recorders, window, 1_000 * MS, 0).run();
         Recorders.Interval interval = recorders.drainInterval();
         assertEquals(10, interval.all(HistogramKind.SEND_DELAY).getTotalCount());
         assertEquals(6, interval.measured(HistogramKind.SEND_DELAY).getTotalCount());

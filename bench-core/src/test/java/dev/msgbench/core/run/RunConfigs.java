@@ -13,13 +13,16 @@ final class RunConfigs {
     }
 
     static RunConfig of(Path dir, double rate, Duration warmup, Duration duration) {
-        return new RunConfig("e2e", "in-memory", rate, 100, warmup, duration, 1, 1, Arrival.UNIFORM, 42,
-                Duration.ofMillis(300), Duration.ofSeconds(5), dir, false, Map.of("local", true));
+        return new RunConfig("e2e", "in-memory", new Pacing.FixedRate(rate, Arrival.UNIFORM, warmup, duration), 100,
+                1, 1, 42, Duration.ofMillis(300), Duration.ofSeconds(5), dir, false, Map.of("local", true));
+    }
+
+    static RunConfig unpaced(Path dir, long messages, int maxOutstanding) {
+        return new RunConfig("throughput", "in-memory", new Pacing.Unpaced(messages, maxOutstanding, Duration.ofSeconds(30)),
+                100, 1, 1, 42, Duration.ofMillis(300), Duration.ofSeconds(5), dir, false, Map.of("local", true));
     }
 
     static RunConfig withProducers(RunConfig c, int producers) {
-        return new RunConfig(c.command(), c.systemName(), c.rateMsgsPerSec(), c.messageSizeBytes(), c.warmup(),
-                c.duration(), producers, c.consumers(), c.arrival(), c.seed(), c.drainTimeout(), c.readyTimeout(),
-                c.outputDir(), c.progress(), c.broker());
+        return c.withProducers(producers);
     }
 }

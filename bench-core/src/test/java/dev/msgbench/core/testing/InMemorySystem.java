@@ -34,6 +34,8 @@ public final class InMemorySystem implements MessagingSystem {
     private long serviceNanos;
     private long freezeAfterNanos = -1;
     private long freezeNanos;
+    private int ackBatch = 1;
+    private volatile int maxUnacknowledged;
     private RunPlan plan;
     private final List<String> events = new CopyOnWriteArrayList<>();
 
@@ -69,6 +71,17 @@ public final class InMemorySystem implements MessagingSystem {
         this.freezeAfterNanos = afterNanos;
         this.freezeNanos = forNanos;
         return this;
+    }
+
+    /** Acknowledges only when this many messages of a stream await it, all at once. */
+    public InMemorySystem acknowledgingInBatchesOf(int count) {
+        this.ackBatch = count;
+        return this;
+    }
+
+    /** The most messages one stream ever had awaiting acknowledgement. */
+    public int maxUnacknowledged() {
+        return maxUnacknowledged;
     }
 
     public List<String> events() {
@@ -109,6 +122,7 @@ public final class InMemorySystem implements MessagingSystem {
         return new Publisher() {
             private long firstPublishNanos = -1;
             private byte[] heldBack;
+            private final java.util.ArrayDeque<long[]> unacknowledged = new java.util.ArrayDeque<>();
 
             @Override
             public void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception {
@@ -129,7 +143,19 @@ public final class InMemorySystem implements MessagingSystem {
                         deliver(held);
                     }
                 }
-                acks.acked(sequence, intendedSendNanos);
+                unacknowledged.add(new long[] {sequence, intendedSendNanos});
+                maxUnacknowledged = Math.max(maxUnacknowledged, unacknowledged.size());
+                if (unacknowledged.size() >= ackBatch) {
+                    flush();
+                }
+            }
+
+            @Override
+            public void flush() {
+                while (!unacknowledged.isEmpty()) {
+                    long[] pending = unacknowledged.poll();
+                    acks.acked(pending[0], pending[1]);
+                }
             }
 
             private void awaitService() throws InterruptedException {

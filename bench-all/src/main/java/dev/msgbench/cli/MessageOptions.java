@@ -1,0 +1,75 @@
+package dev.msgbench.cli;
+
+import java.time.Duration;
+
+import dev.msgbench.core.payload.PayloadHeader;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** What every run sends, whatever its pacing: message size, clients, seed. */
+final class MessageOptions {
+
+    static final int MAX_SIZE_BYTES = 64 << 20;
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
+    @Option(names = "--size", paramLabel = "SIZE", defaultValue = "1KiB", converter = Converters.Size.class,
+            description = "Message size including the " + PayloadHeader.BYTES + "-byte header: 256B, 1KiB, 1MiB, 5KB "
+                    + "(default: ${DEFAULT-VALUE}). The rest is random bytes, so compression gains nothing.")
+    long sizeBytes;
+
+    @Option(names = "--producers", paramLabel = "N", defaultValue = "1",
+            description = "Producer streams, each with its own connection (default: ${DEFAULT-VALUE}).")
+    int producers;
+
+    @Option(names = "--consumers", paramLabel = "N", defaultValue = "1",
+            description = "Consumers, each with its own connection (default: ${DEFAULT-VALUE}).")
+    int consumers;
+
+    @Option(names = "--connections", paramLabel = "N",
+            description = "Spread the load over N connections: N producer streams and N consumers, each on a "
+                    + "connection of its own (E3 runs 20,000 msg/s over 25). Sets --producers and --consumers.")
+    Integer connections;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+            description = "Seed of payloads and Poisson arrivals; the same seed repeats a run exactly (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--drain-timeout", paramLabel = "TIME", defaultValue = "10s", converter = Converters.Time.class,
+            description = "After the last send, how long to wait for outstanding messages before counting them lost (default: ${DEFAULT-VALUE}).")
+    Duration drainTimeout;
+
+    /** @param minConsumers 1 where latency needs a receiver, 0 where a producer-only run makes sense */
+    void validate(int minConsumers) {
+        if (connections != null) {
+            if (connections < 1) {
+                throw error("--connections must be at least 1, got " + connections);
+            }
+            if (spec.commandLine().getParseResult().hasMatchedOption("--producers")
+                    || spec.commandLine().getParseResult().hasMatchedOption("--consumers")) {
+                throw error("--connections sets --producers and --consumers; give either, not both");
+            }
+            producers = connections;
+            consumers = connections;
+        }
+        if (sizeBytes < PayloadHeader.BYTES) {
+            throw error("--size must be at least " + PayloadHeader.BYTES + " B (the message header), got " + sizeBytes + " B");
+        }
+        if (sizeBytes > MAX_SIZE_BYTES) {
+            throw error("--size must be at most 64MiB, got " + sizeBytes + " B");
+        }
+        if (producers < 1) {
+            throw error("--producers must be at least 1, got " + producers);
+        }
+        if (consumers < minConsumers) {
+            throw error("--consumers must be at least " + minConsumers + ", got " + consumers);
+        }
+    }
+
+    ParameterException error(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

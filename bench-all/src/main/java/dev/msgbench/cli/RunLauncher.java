@@ -1,0 +1,114 @@
+package dev.msgbench.cli;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import dev.msgbench.cli.systems.SystemTarget;
+import dev.msgbench.core.broker.CleanupRegistry;
+import dev.msgbench.core.broker.LocalBroker;
+import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.run.LoadRun;
+import dev.msgbench.core.run.Pacing;
+import dev.msgbench.core.run.RunConfig;
+import dev.msgbench.core.time.NanoClock;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * What every measuring command does around the engine: pick the system, check its flags, start
+ * a local broker unless --url is given, run, and always stop the broker again.
+ */
+final class RunLauncher {
+
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+
+    private final Io io;
+    private final CommandSpec spec;
+    private final Map<String, SystemTarget> targets;
+
+    RunLauncher(Io io, CommandSpec spec, Map<String, SystemTarget> targets) {
+        this.io = io;
+        this.spec = spec;
+        this.targets = targets;
+    }
+
+    /** The system named by --system; a flag that belongs to another system is an error. */
+    SystemTarget select(TargetOptions target) {
+        SystemTarget selected = targets.get(target.system);
+        if (selected == null) {
+            throw new ParameterException(spec.commandLine(), "--system must be one of " + String.join(", ", targets.keySet())
+                    + ", got '" + target.system + "'");
+        }
+        for (SystemTarget other : targets.values()) {
+            if (other == selected) {
+                continue;
+            }
+            CommandSpec mixin = spec.mixins().get(other.name());
+            for (OptionSpec option : mixin.options()) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                    throw new ParameterException(spec.commandLine(), option.longestName() + " applies to --system "
+                            + other.name() + " only, not " + selected.name());
+                }
+            }
+        }
+        if (target.brokers < 1) {
+            throw new ParameterException(spec.commandLine(), "--brokers must be at least 1, got " + target.brokers);
+        }
+        if (target.url != null && (target.brokers != 1 || !target.brokerProps.isEmpty())) {
+            throw new ParameterException(spec.commandLine(),
+                    "--brokers and --broker-prop configure a local broker and cannot be used with --url");
+        }
+        selected.validate(target.acks, target.url == null ? target.brokers : 0);
+        return selected;
+    }
+
+    /** Runs one measurement and returns the command's exit code. */
+    int run(String command, SystemTarget system, TargetOptions target, MessageOptions messages, OutputOptions output,
+            Pacing pacing) throws Exception {
+        Path dir = output.resolve(system.name()).toAbsolutePath().normalize();
+        Map<String, Object> brokerInfo = new LinkedHashMap<>();
+        LocalBroker broker = null;
+        try {
+            String url = target.url;
+            if (url == null) {
+                io.err().println("starting a local " + system.name() + " broker (" + target.brokers + " node"
+                        + (target.brokers == 1 ? "" : "s") + ") ...");
+                broker = system.startLocalBroker(new SystemTarget.BrokerRequest(target.brokers, target.brokerProps,
+                        dir.resolve("broker-logs"), messages.sizeBytes));
+                url = broker.url();
+                io.err().println(system.name() + " " + broker.version() + " ready at " + url);
+                brokerInfo.put("local", true);
+                brokerInfo.put("nodes", broker.nodeCount());
+                brokerInfo.put("brokerProps", target.brokerProps);
+                brokerInfo.put("logs", dir.resolve("broker-logs").toString());
+            } else {
+                brokerInfo.put("local", false);
+            }
+            brokerInfo.put("url", url);
+            try (MessagingSystem messaging = system.connect(
+                    new SystemTarget.ConnectRequest(url, target.acks, broker, messages.sizeBytes))) {
+                RunConfig config = new RunConfig(command, system.name(), pacing, (int) messages.sizeBytes,
+                        messages.producers, messages.consumers, messages.seed, messages.drainTimeout, READY_TIMEOUT, dir,
+                        !output.quiet && io.terminal(), brokerInfo);
+                LoadRun run = new LoadRun(config, messaging, NanoClock.system(), io.out(),
+                        config.progress() ? io.err() : null, io.terminal());
+                CleanupRegistry.Registration registration = CleanupRegistry.register(command + " run",
+                        () -> run.interruptAndAwait(15_000));
+                try {
+                    RunResult result = run.execute();
+                    return RunResult.INTERRUPTED.equals(result.status()) ? Main.INTERRUPTED : Main.OK;
+                } finally {
+                    registration.deregister();
+                }
+            }
+        } finally {
+            if (broker != null) {
+                broker.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package dev.msgbench.cli;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import dev.msgbench.cli.systems.SystemTarget;
+import dev.msgbench.core.run.Pacing;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+@Command(name = "throughput", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {
+                "How many messages per second a system takes and delivers.",
+                "",
+                "Producers send --messages as fast as the system accepts them, with at most --max-outstanding "
+                        + "unacknowledged per producer; the publisher is finished only when every message is "
+                        + "acknowledged (E2). Rates are reported at the publisher and at the consumer, in msg/s and "
+                        + "MiB/s of whole messages. Latency here is the system's time under saturation, not a "
+                        + "response time at a stated load: use e2e for that.",
+                ""},
+        footer = {"", "Examples:",
+                "  throughput --messages 1000000 --size 100 --acks 1     E7-style Kafka producer and consumer",
+                "  throughput --messages 100000 --size 1KiB --consumers 0   producer only",
+                "  throughput --duration 30s --producers 3 --partitions 6"})
+final class ThroughputCommand implements Callable<Integer> {
+
+    private static final Duration DEFAULT_TIME_LIMIT = Duration.ofMinutes(10);
+    private static final long DEFAULT_OUTSTANDING_BYTES = 32L << 20;
+
+    private final Io io;
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    TargetOptions target;
+
+    @Option(names = "--messages", paramLabel = "N",
+            description = "Messages to send, all producers together (default: 100000, or unlimited with --duration).")
+    Long messageCount;
+
+    @Option(names = "--duration", paramLabel = "TIME", converter = Converters.Time.class,
+            description = "Send for this long instead of a number of messages (with --messages: whichever comes first).")
+    Duration duration;
+
+    @Option(names = "--max-outstanding", paramLabel = "N",
+            description = "Per producer, messages sent but not yet acknowledged before it waits (default: 32 MiB worth, "
+                    + "like Kafka's buffer.memory: 335,544 of 100 B, 32,768 of 1 KiB, 32 of 1 MiB).")
+    Integer maxOutstanding;
+
+    @Mixin
+    MessageOptions messages;
+
+    @Mixin
+    OutputOptions output;
+
+    private final Map<String, SystemTarget> targets = new LinkedHashMap<>();
+
+    ThroughputCommand(Io io, List<SystemTarget> targets) {
+        this.io = io;
+        targets.forEach(t -> this.targets.put(t.name(), t));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        messages.validate(0);
+        if (messageCount != null && messageCount < 1) {
+            throw new ParameterException(spec.commandLine(), "--messages must be at least 1, got " + messageCount);
+        }
+        if (duration != null && (duration.isZero() || duration.isNegative())) {
+            throw new ParameterException(spec.commandLine(), "--duration must be longer than 0, got " + duration.toMillis() + " ms");
+        }
+        if (maxOutstanding != null && maxOutstanding < 1) {
+            throw new ParameterException(spec.commandLine(), "--max-outstanding must be at least 1, got " + maxOutstanding);
+        }
+        int outstanding = maxOutstanding != null ? maxOutstanding
+                : (int) Math.max(1, Math.min(1 << 20, DEFAULT_OUTSTANDING_BYTES / messages.sizeBytes));
+        long count = messageCount != null ? messageCount : duration != null ? Long.MAX_VALUE : 100_000;
+        Pacing pacing = new Pacing.Unpaced(count, outstanding, duration != null ? duration : DEFAULT_TIME_LIMIT);
+        RunLauncher launcher = new RunLauncher(io, spec, targets);
+        SystemTarget system = launcher.select(target);
+        return launcher.run("throughput", system, target, messages, output, pacing);
+    }
+}

@@ -1,0 +1,14 @@
+package dev.msgbench.core.result;
+
+/**
+ * Rates of a throughput run, at each end. MiB are 2^20 bytes of whole messages, as the
+ * published Kafka figures count them (E7: 100-byte records at 821,557/s = 78.3 MB/s).
+ *
+ * @param publishSeconds from the start to the last acknowledgement (or the last send, where the
+ *                       system does not acknowledge): the publisher is done only when all is acknowledged
+ * @param consumeSeconds from the start to the last message received
+ */
+public record Throughput(long sent, long received, double publishSeconds, double publisherMsgsPerSec,
+                         double publisherMiBPerSec, double consumeSeconds, double consumerMsgsPerSec,
+                         double consumerMiBPerSec) {
+}

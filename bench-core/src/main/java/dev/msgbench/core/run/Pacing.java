@@ -1,0 +1,43 @@
+package dev.msgbench.core.run;
+
+import java.time.Duration;
+
+import dev.msgbench.core.time.Arrival;
+
+/** How producers pace their sends: on a fixed schedule (latency) or as fast as accepted (throughput). */
+public sealed interface Pacing permits Pacing.FixedRate, Pacing.Unpaced {
+
+    /**
+     * The open-loop schedule of {@code e2e}: intended send times fixed in advance.
+     *
+     * @param warmup scheduled and sent like the rest, excluded from the results
+     */
+    record FixedRate(double rateMsgsPerSec, Arrival arrival, Duration warmup, Duration duration) implements Pacing {
+        public FixedRate {
+            if (!(rateMsgsPerSec > 0) || Double.isInfinite(rateMsgsPerSec)) {
+                throw new IllegalArgumentException("rate must be positive and finite: " + rateMsgsPerSec);
+            }
+            if (warmup.isNegative() || duration.isNegative() || duration.isZero()) {
+                throw new IllegalArgumentException("warmup >= 0 and duration > 0");
+            }
+        }
+    }
+
+    /**
+     * The {@code throughput} command: each message is sent as soon as the client takes it and
+     * fewer than {@code maxOutstanding} of its stream await acknowledgement. The intended send
+     * time is the moment the message could go, so latency here is the system's own time under
+     * saturation, not a response time at a stated load.
+     *
+     * @param messages       all producer streams together
+     * @param maxOutstanding per stream; 0 for no bound (systems that do not acknowledge)
+     * @param timeLimit      the run stops sending after this long even if messages remain
+     */
+    record Unpaced(long messages, int maxOutstanding, Duration timeLimit) implements Pacing {
+        public Unpaced {
+            if (messages < 1 || maxOutstanding < 0 || timeLimit.isNegative() || timeLimit.isZero()) {
+                throw new IllegalArgumentException("messages >= 1, maxOutstanding >= 0, timeLimit > 0");
+            }
+        }
+    }
+}

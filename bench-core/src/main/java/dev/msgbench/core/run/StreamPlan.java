@@ -1,0 +1,56 @@
+package dev.msgbench.core.run;
+
+import dev.msgbench.core.time.Schedule;
+
+/** The intended send times of one producer stream, and when it is done. */
+interface StreamPlan {
+
+    long DONE = Long.MIN_VALUE;
+
+    /** The intended time of the next message, or {@link #DONE}; {@code now} is the clock's time. */
+    long next(long now);
+
+    /** Messages not yet handed out by {@link #next}; they will never be sent (the stream stopped). */
+    long remainingAfterStop();
+
+    /** Fixed in advance: the schedule up to the end of the run. */
+    static StreamPlan fixed(Schedule schedule, long endNanos) {
+        return new StreamPlan() {
+            @Override
+            public long next(long now) {
+                long due = schedule.next();
+                return due < endNanos ? due : DONE;
+            }
+
+            @Override
+            public long remainingAfterStop() {
+                long remaining = 0;
+                for (long t = schedule.next(); t < endNanos; t = schedule.next()) {
+                    remaining++;
+                }
+                return remaining;
+            }
+        };
+    }
+
+    /** As fast as possible: {@code messages} of them, each due the moment it is asked for. */
+    static StreamPlan unpaced(long messages, long endNanos) {
+        return new StreamPlan() {
+            private long handedOut;
+
+            @Override
+            public long next(long now) {
+                if (handedOut >= messages || now >= endNanos) {
+                    return DONE;
+                }
+                handedOut++;
+                return now;
+            }
+
+            @Override
+            public long remainingAfterStop() {
+                return messages - handedOut;
+            }
+        };
+    }
+}
