@@ -245,7 +245,7 @@ public final class JetStreamSystem implements MessagingSystem {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("url", settings.url());
         s.put("stream", streamName);
-        s.put("subjects", subjects == null ? null : subjects.stream(0).replaceFirst("\\.0$", ".<stream>"));
+        s.put("subjects", subjects == null ? null : subjects.streamPattern());
         s.put("retention", stream == null ? null : stream.getRetentionPolicy().toString().toLowerCase(java.util.Locale.ROOT));
         s.put("consumer", settings.consumer().label());
         s.put("consumers", "one per producer stream, filtered on its subject, deliver all");

@@ -131,9 +131,9 @@ public final class NatsSystem implements MessagingSystem {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("url", settings.url());
         s.put("pattern", settings.pattern().label());
-        s.put("subjects", subjects == null ? null : subjects.stream(0).replaceFirst("\\.0$", ".<stream>"));
+        s.put("subjects", subjects == null ? null : subjects.streamPattern());
         if (settings.pattern() == NatsPattern.REQUEST_REPLY) {
-            s.put("replySubjects", subjects == null ? null : subjects.reply(0).replaceFirst("\\.0$", ".<stream>"));
+            s.put("replySubjects", subjects == null ? null : subjects.replyPattern());
             s.put("latency", "round trip: request through the server to the responder, echo back through the server");
         }
         s.put("connections", "one per producer stream and one per consumer");

@@ -17,6 +17,15 @@ final class Subjects {
         return runId + "." + s;
     }
 
+    /** How the results name the subjects: {@code RUNID.<stream>}. */
+    String streamPattern() {
+        return runId + ".<stream>";
+    }
+
+    String replyPattern() {
+        return runId + "-reply.<stream>";
+    }
+
     /** Every stream's subject, for a JetStream stream's subject list. */
     String all() {
         return runId + ".*";

@@ -70,7 +70,8 @@ public final class JetStreamTarget implements SystemTarget {
         }
         if ("all".equals(acks) && r == 1) {
             throw new UserError("--acks all waits for replicas, but the stream has 1 (--js-replicas 1), so it would "
-                    + "mean the same as --acks 1; use --acks 1, or --brokers 3 for three replicas");
+                    + "mean the same as --acks 1; use --acks 1, or a replicated stream (--js-replicas 3, with "
+                    + (localNodes > 0 ? "--brokers 3 for a local cluster)" : "a cluster at --url)"));
         }
         if (maxPending != null && maxPending < 1) {
             throw new UserError("--js-max-pending must be at least 1, got " + maxPending);
