@@ -1,11 +1,54 @@
 package dev.msgbench.cli.systems;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.nats.JetStreamSettings;
+import dev.msgbench.nats.JetStreamSystem;
+import dev.msgbench.nats.JsConsumerMode;
+import dev.msgbench.nats.JsStorage;
+import dev.msgbench.nats.JsSync;
+import dev.msgbench.nats.broker.LocalNatsServer;
+import dev.msgbench.nats.broker.NatsServerBinary;
+import dev.msgbench.nats.broker.NatsServerSpec;
+import picocli.CommandLine.Option;
 
-/** NATS JetStream: persistent streams, the successor of NATS Streaming. */
+/**
+ * NATS JetStream, the successor of NATS Streaming: flags and local nats-server with JetStream.
+ *
+ * <p>--acks: 0 = core publish into the stream's subject, no PubAck awaited; 1 = PubAck awaited
+ * (the default); all = PubAck awaited with a replicated stream, where JetStream sends it once a
+ * RAFT quorum (2 of 3) stored the message: a majority, not every replica.
+ */
 public final class JetStreamTarget implements SystemTarget {
+
+    /** JetStream's limit on a stream's replicas. */
+    private static final int MAX_REPLICAS = 5;
+
+    @Option(names = "--js-storage", paramLabel = "STORAGE", defaultValue = "file",
+            description = "JetStream: the stream's storage, file (JetStream's default) or memory (default: ${DEFAULT-VALUE}).")
+    JsStorage storage;
+
+    @Option(names = "--js-sync", paramLabel = "SYNC", defaultValue = "default",
+            description = "JetStream: default (the server's sync_interval, 2 min on current servers) or always "
+                    + "(fsync every write before the PubAck; local nats-server 2.10+ only) (default: ${DEFAULT-VALUE}).")
+    JsSync sync;
+
+    @Option(names = "--js-replicas", paramLabel = "N",
+            description = "JetStream: replicas of the run's stream (default: the number of local servers, 1 with --url).")
+    Integer replicas;
+
+    @Option(names = "--js-consumer", paramLabel = "MODE", defaultValue = "push",
+            description = "JetStream: push or pull consumers, acking each message explicitly (default: ${DEFAULT-VALUE}).")
+    JsConsumerMode consumer;
+
+    @Option(names = "--js-max-pending", paramLabel = "N",
+            description = "JetStream: PubAcks a producer awaits at once; when reached publish blocks, measured as "
+                    + "send delay (default: " + JetStreamSettings.DEFAULT_MAX_PENDING + ").")
+    Integer maxPending;
 
     @Override
     public String name() {
@@ -14,16 +57,72 @@ public final class JetStreamTarget implements SystemTarget {
 
     @Override
     public void validate(String acks, int localNodes) {
-        throw new UserError("--system jetstream is not available in this build yet; use --system kafka");
+        if (acks != null && !acks.equals("0") && !acks.equals("1") && !acks.equals("all")) {
+            throw new UserError("--acks must be 0, 1 or all for JetStream, got '" + acks + "'");
+        }
+        int r = replicas(localNodes);
+        if (r < 1 || r > MAX_REPLICAS) {
+            throw new UserError("--js-replicas must be 1 to " + MAX_REPLICAS + " (JetStream's limit), got " + r);
+        }
+        if (localNodes > 0 && r > localNodes) {
+            throw new UserError("--js-replicas " + r + " needs as many servers; the local cluster would have "
+                    + localNodes + " (add --brokers " + r + ")");
+        }
+        if ("all".equals(acks) && r == 1) {
+            throw new UserError("--acks all waits for replicas, but the stream has 1 (--js-replicas 1), so it would "
+                    + "mean the same as --acks 1; use --acks 1, or a replicated stream (--js-replicas 3, with "
+                    + (localNodes > 0 ? "--brokers 3 for a local cluster)" : "a cluster at --url)"));
+        }
+        if (maxPending != null && maxPending < 1) {
+            throw new UserError("--js-max-pending must be at least 1, got " + maxPending);
+        }
+        if (maxPending != null && "0".equals(acks)) {
+            throw new UserError("--js-max-pending limits the PubAcks awaited, and --acks 0 awaits none; drop one of them");
+        }
+        if (sync == JsSync.ALWAYS && localNodes == 0) {
+            throw new UserError("--js-sync always configures the local server; a server given with --url keeps its own "
+                    + "setting (jetstream { sync_interval: always } in its config)");
+        }
+        if (sync == JsSync.ALWAYS && storage == JsStorage.MEMORY) {
+            throw new UserError("--js-sync always applies to --js-storage file; memory storage is never written to disk");
+        }
+    }
+
+    private int replicas(int localNodes) {
+        return replicas != null ? replicas : Math.max(1, localNodes);
     }
 
     @Override
     public LocalBroker startLocalBroker(BrokerRequest request) {
-        throw new UserError("--system jetstream is not available in this build yet; use --system kafka");
+        Map<String, String> props = new LinkedHashMap<>(request.brokerProps());
+        NatsServerBinary binary = NatsServerBinary.find();
+        if (sync == JsSync.ALWAYS) {
+            if (props.containsKey(NatsServerSpec.SYNC_PROP)) {
+                throw new UserError("--js-sync always and --broker-prop " + NatsServerSpec.SYNC_PROP
+                        + " both set the sync interval; give one of them");
+            }
+            NatsServerSpec.requireSyncSupport(binary, "--js-sync always");
+            props.put(NatsServerSpec.SYNC_PROP, "always");
+        }
+        return LocalNatsServer.start(NatsServerSpec.defaults()
+                .withNodes(request.nodes())
+                .withJetStream(true)
+                .withServerProps(props)
+                .withMaxPayloadBytes(NatsServerSpec.maxPayloadFor(request.messageSizeBytes()))
+                .withLogDir(request.logDir())
+                .withBinary(binary));
     }
 
     @Override
     public MessagingSystem connect(ConnectRequest request) {
-        throw new UserError("--system jetstream is not available in this build yet; use --system kafka");
+        LocalNatsServer local = request.broker() instanceof LocalNatsServer ? (LocalNatsServer) request.broker() : null;
+        return new JetStreamSystem(JetStreamSettings.defaults(request.url())
+                .withAcks(request.acks() == null ? JetStreamSettings.DEFAULT_ACKS : request.acks())
+                .withStorage(storage)
+                .withSync(sync)
+                .withReplicas(replicas(request.broker() == null ? 0 : request.broker().nodeCount()))
+                .withConsumer(consumer)
+                .withMaxPending(maxPending == null ? JetStreamSettings.DEFAULT_MAX_PENDING : maxPending)
+                .withLocalServer(local));
     }
 }

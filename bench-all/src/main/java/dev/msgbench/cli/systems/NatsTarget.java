@@ -3,9 +3,22 @@ package dev.msgbench.cli.systems;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.nats.NatsPattern;
+import dev.msgbench.nats.NatsSettings;
+import dev.msgbench.nats.NatsSystem;
+import dev.msgbench.nats.broker.LocalNatsServer;
+import dev.msgbench.nats.broker.NatsServerSpec;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
-/** Core NATS publish/subscribe and request/reply. */
+/** Core NATS publish/subscribe and request/reply: flags and local nats-server (without JetStream). */
 public final class NatsTarget implements SystemTarget {
+
+    @Option(names = "--nats-pattern", paramLabel = "PATTERN", defaultValue = "pubsub", converter = PatternConverter.class,
+            description = "NATS: pubsub, or request-reply: a responder on its own connection echoes each message back "
+                    + "and latency is the round trip through the server twice, E3's request (default: ${DEFAULT-VALUE}).")
+    NatsPattern pattern;
 
     @Override
     public String name() {
@@ -14,16 +27,34 @@ public final class NatsTarget implements SystemTarget {
 
     @Override
     public void validate(String acks, int localNodes) {
-        throw new UserError("--system nats is not available in this build yet; use --system kafka");
+        if (acks != null && !acks.equals("0")) {
+            throw new UserError("--acks " + acks + " is not available for core NATS: it never acknowledges a message "
+                    + "(at-most-once); use --acks 0, or --system jetstream for stored, acknowledged messages");
+        }
     }
 
     @Override
     public LocalBroker startLocalBroker(BrokerRequest request) {
-        throw new UserError("--system nats is not available in this build yet; use --system kafka");
+        return LocalNatsServer.start(NatsServerSpec.defaults()
+                .withNodes(request.nodes())
+                .withServerProps(request.brokerProps())
+                .withMaxPayloadBytes(NatsServerSpec.maxPayloadFor(request.messageSizeBytes()))
+                .withLogDir(request.logDir()));
     }
 
     @Override
     public MessagingSystem connect(ConnectRequest request) {
-        throw new UserError("--system nats is not available in this build yet; use --system kafka");
+        return new NatsSystem(NatsSettings.defaults(request.url()).withPattern(pattern));
+    }
+
+    static final class PatternConverter implements ITypeConverter<NatsPattern> {
+        @Override
+        public NatsPattern convert(String value) {
+            try {
+                return NatsPattern.of(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
     }
 }

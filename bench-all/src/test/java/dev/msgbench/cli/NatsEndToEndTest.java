@@ -1,0 +1,141 @@
+package dev.msgbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.msgbench.core.result.ResultFiles;
+
+/** The e2e command with --system nats against nats-servers it starts itself, run in-process. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class NatsEndToEndTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void publishSubscribeAgainstALocalServerReceivesEverythingAndWritesAllFiles() throws Exception {
+        Path out = dir.resolve("pubsub");
+        CliRun run = CliRun.of("e2e", "--system", "nats", "--rate", "500", "--duration", "2s", "--warmup", "500ms",
+                "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals("complete", r.get("status").asText());
+        assertEquals(1_250, r.get("sent").asLong());
+        assertEquals(1_250, r.get("received").asLong());
+        assertEquals(0, r.get("lost").asLong());
+        assertEquals(0, r.get("duplicated").asLong());
+        assertEquals(0, r.get("reordered").asLong());
+        assertEquals("0", r.get("durability").get("acks").asText());
+        assertEquals("none (core NATS is at-most-once)", r.get("durability").get("persistence").asText());
+        assertEquals("pubsub", r.get("settings").get("pattern").asText());
+        assertEquals(8 << 20, r.get("settings").get("maxPayloadBytes").asInt());
+        assertTrue(r.get("versions").get("client").asText().startsWith("jnats 2."));
+        assertTrue(r.get("broker").get("local").asBoolean());
+        for (String file : List.of("latency.hgrm", "service.hgrm", "send-delay.hgrm", "latency.hlog")) {
+            assertTrue(Files.size(out.resolve(file)) > 0, file);
+        }
+        assertFalse(Files.exists(out.resolve("ack.hgrm")), "core NATS acknowledges nothing");
+        try (Stream<Path> logs = Files.list(out.resolve("broker-logs"))) {
+            assertEquals(List.of("nats-1.log"), logs.map(p -> p.getFileName().toString()).toList());
+        }
+        assertTrue(run.out.contains("sent 1,250   acknowledged -   received 1,250   lost 0"), run.out);
+        assertTrue(run.err.contains("ready at nats://127.0.0.1:"), run.err);
+    }
+
+    @Test
+    void requestReplyOverThreeConnectionsOnAThreeNodeClusterLosesNothing() throws Exception {
+        Path out = dir.resolve("rr");
+        CliRun run = CliRun.of("e2e", "--system", "nats", "--nats-pattern", "request-reply", "--brokers", "3",
+                "--connections", "3", "--size", "5KB", "--rate", "600", "--duration", "2s", "--warmup", "500ms",
+                "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals(1_500, r.get("received").asLong());
+        assertEquals(0, r.get("lost").asLong());
+        assertEquals(0, r.get("duplicated").asLong());
+        assertEquals(0, r.get("reordered").asLong());
+        assertEquals(0, r.get("foreign").asLong());
+        assertEquals("request-reply", r.get("settings").get("pattern").asText());
+        assertEquals(3, r.get("broker").get("nodes").asInt());
+        assertEquals(3, r.get("workload").get("producers").asInt());
+    }
+
+    @Test
+    void aMebibyteMessageFitsTheLocalServer() throws Exception {
+        Path out = dir.resolve("big");
+        CliRun run = CliRun.of("e2e", "--system", "nats", "--size", "1MiB", "--rate", "50", "--duration", "1s",
+                "--warmup", "0s", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals(50, r.get("received").asLong());
+        assertEquals(0, r.get("lost").asLong());
+    }
+
+    @Test
+    void theBrokerCommandPrintsAnAddressThatAcceptsConnectionsAndStopsCleanly() {
+        CliRun run = CliRun.of("broker", "nats", "--stop-after", "500ms", "--logs", dir.resolve("logs").toString());
+        assertEquals(0, run.exitCode, run.toString());
+        String url = run.out.trim();
+        assertTrue(url.matches("nats://127\\.0\\.0\\.1:\\d+"), run.out);
+        assertFalse(accepts(Integer.parseInt(url.substring(url.lastIndexOf(':') + 1))), "stopped when the command ends");
+        assertTrue(run.err.contains("is running with 1 node"), run.err);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "--acks 1|error: --acks 1 is not available for core NATS: it never acknowledges a message (at-most-once); use --acks 0, or --system jetstream for stored, acknowledged messages",
+            "--acks all|error: --acks all is not available for core NATS: it never acknowledges a message (at-most-once); use --acks 0, or --system jetstream for stored, acknowledged messages",
+            "--nats-pattern rpc|error: Invalid value for option '--nats-pattern': must be pubsub or request-reply, got 'rpc' (see java -jar bench-all.jar e2e --help)",
+            "--js-storage memory|error: --js-storage applies to --system jetstream only, not nats (see java -jar bench-all.jar e2e --help)",
+            "--broker-prop cluster.name=x|error: --broker-prop cluster.name cannot be set: msgbench chooses it for every run (ports, directories, cluster routes); remove it",
+            "--broker-prop jetstream.max_memory_store=1GB|error: --broker-prop jetstream.max_memory_store configures JetStream, which this server runs without; use --system jetstream",
+    })
+    void badInputIsOneLineAndExitsWithTwo(String args, String expected) {
+        String[] flag = args.split(" ");
+        CliRun run = CliRun.of("e2e", "--system", "nats", flag[0], flag[1], "--output", dir.resolve("out").toString());
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals(expected + System.lineSeparator(), run.err.substring(run.err.indexOf("error: ")), run.toString());
+        assertEquals(1, run.err.lines().filter(l -> l.startsWith("error: ")).count(), run.err);
+    }
+
+    @Test
+    void anUnreachableUrlIsReportedWithinTenSeconds() {
+        long start = System.nanoTime();
+        CliRun run = CliRun.of("e2e", "--system", "nats", "--url", "127.0.0.1:1", "--output", dir.toString());
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals("error: --url: no NATS server answered at 127.0.0.1:1 within 5 s; check the address, or omit --url "
+                + "to start a local server" + System.lineSeparator(), run.err);
+        assertTrue(seconds < 10, "took " + seconds + " s");
+    }
+
+    private static boolean accepts(int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package dev.msgbench.nats;
+
+import java.time.Duration;
+import java.util.concurrent.TimeoutException;
+
+import io.nats.client.Connection;
+
+import dev.msgbench.core.driver.Publisher;
+
+/**
+ * One producer stream on a connection of its own. Core NATS has no acknowledgement: publish
+ * hands the message to jnats' outgoing queue, whose writer thread sends it.
+ *
+ * <p>IMPLEMENTATION NOTES: jnats keeps a reference to the array until its writer thread has
+ * sent it, and the engine reuses the array as soon as publish returns, so each message is copied.
+ */
+final class CorePublisher implements Publisher {
+
+    private static final Duration FLUSH_TIMEOUT = Duration.ofSeconds(10);
+
+    private final Connection connection;
+    private final ErrorRelay relay;
+    private final FirstFailure failures;
+    private final String subject;
+    private final String replyTo;
+
+    /** @param replyTo where the responder echoes to (request/reply), or null */
+    CorePublisher(Connection connection, ErrorRelay relay, FirstFailure failures, String subject, String replyTo) {
+        this.connection = connection;
+        this.relay = relay;
+        this.failures = failures;
+        this.subject = subject;
+        this.replyTo = replyTo;
+    }
+
+    @Override
+    public void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception {
+        failures.throwIfAny("the connection of " + subject);
+        connection.publish(subject, replyTo, message.clone());
+    }
+
+    /** Waits until the server has everything sent so far (a PING answered by a PONG). */
+    @Override
+    public void flush() throws Exception {
+        try {
+            connection.flush(FLUSH_TIMEOUT);
+        } catch (TimeoutException e) {
+            throw new TimeoutException("NATS server did not answer a flush of " + subject + " within "
+                    + FLUSH_TIMEOUT.toSeconds() + " s");
+        }
+        failures.throwIfAny("the connection of " + subject);
+    }
+
+    @Override
+    public void close() throws Exception {
+        relay.closing();
+        connection.close();
+        failures.throwIfAny("the connection of " + subject);
+    }
+}

@@ -1,0 +1,78 @@
+package dev.msgbench.nats;
+
+import java.io.IOException;
+import java.util.function.Consumer;
+
+import io.nats.client.Connection;
+import io.nats.client.ErrorListener;
+import io.nats.client.JetStreamSubscription;
+import io.nats.client.Message;
+import io.nats.client.support.Status;
+
+/**
+ * Hands a connection's asynchronous errors to the run (a subscriber's sink, a publisher's first
+ * error) instead of jnats' default of logging them. Errors that arrive once we close the
+ * connection ourselves are part of closing it, not of the measurement, and are dropped.
+ */
+final class ErrorRelay implements ErrorListener {
+
+    private final String connectionName;
+    private final Consumer<Throwable> target;
+    private volatile boolean closing;
+
+    ErrorRelay(String connectionName, Consumer<Throwable> target) {
+        this.connectionName = connectionName;
+        this.target = target;
+    }
+
+    /** Called just before the connection is closed on purpose. */
+    void closing() {
+        closing = true;
+    }
+
+    @Override
+    public void errorOccurred(Connection conn, String error) {
+        report(new IOException("NATS server error on " + connectionName + ": " + error));
+    }
+
+    @Override
+    public void exceptionOccurred(Connection conn, Exception exp) {
+        report(exp);
+    }
+
+    @Override
+    public void slowConsumerDetected(Connection conn, io.nats.client.Consumer consumer) {
+        // the client library, not the broker, dropped messages: the measurement would be of us
+        report(new IllegalStateException("slow consumer on " + connectionName
+                + ": jnats dropped messages its dispatcher could not keep up with"));
+    }
+
+    @Override
+    public void messageDiscarded(Connection conn, Message msg) {
+        report(new IllegalStateException("jnats discarded an outgoing message on " + connectionName
+                + " (its outgoing queue was full)"));
+    }
+
+    @Override
+    public void unhandledStatus(Connection conn, JetStreamSubscription sub, Status status) {
+        report(new IOException("unexpected JetStream status on " + connectionName + ": " + status));
+    }
+
+    @Override
+    public void pullStatusError(Connection conn, JetStreamSubscription sub, Status status) {
+        report(new IOException("JetStream pull error on " + connectionName + ": " + status));
+    }
+
+    @Override
+    public void heartbeatAlarm(Connection conn, JetStreamSubscription sub, long lastStreamSequence,
+                               long lastConsumerSequence) {
+        report(new IOException("JetStream heartbeats missed on " + connectionName + " after stream sequence "
+                + lastStreamSequence));
+    }
+
+    private void report(Throwable error) {
+        if (!closing) {
+            target.accept(error);
+        }
+    }
+}

@@ -1,0 +1,292 @@
+package dev.msgbench.nats;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.nats.client.Connection;
+import io.nats.client.Dispatcher;
+import io.nats.client.JetStream;
+import io.nats.client.JetStreamApiException;
+import io.nats.client.JetStreamManagement;
+import io.nats.client.JetStreamOptions;
+import io.nats.client.Message;
+import io.nats.client.MessageConsumer;
+import io.nats.client.MessageHandler;
+import io.nats.client.PushSubscribeOptions;
+import io.nats.client.api.AckPolicy;
+import io.nats.client.api.ConsumerConfiguration;
+import io.nats.client.api.DeliverPolicy;
+import io.nats.client.api.ServerInfo;
+import io.nats.client.api.StreamConfiguration;
+import io.nats.client.api.StreamInfo;
+
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.MessageSink;
+import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.driver.Publisher;
+import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.driver.Subscriber;
+import dev.msgbench.core.driver.SystemInfo;
+
+/**
+ * NATS JetStream through jnats: one stream per run with a subject per producer stream, a
+ * consumer per producer stream (filtered on its subject, explicit acks), a connection per
+ * producer and per consumer. The stream is deleted at close.
+ */
+public final class JetStreamSystem implements MessagingSystem {
+
+    /** A fresh cluster may refuse its first replicated stream for up to about a second. */
+    private static final Duration CREATE_RETRY = Duration.ofSeconds(15);
+    private static final long CREATE_RETRY_PAUSE_MILLIS = 100;
+    /** JetStream's "insufficient resources": no peers yet in a cluster that is still forming. */
+    private static final int INSUFFICIENT_RESOURCES = 10023;
+
+    private final JetStreamSettings settings;
+    private final FirstFailure setupFailures = new FirstFailure();
+    private Connection setup;
+    private ErrorRelay setupRelay;
+    private RunPlan plan;
+    private Subjects subjects;
+    private ServerInfo server;
+    private String streamName;
+    private StreamConfiguration stream;
+    private boolean streamCreated;
+    private String sync;
+    private Object syncIntervalReported;
+
+    public JetStreamSystem(JetStreamSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public void prepare(RunPlan runPlan) throws Exception {
+        this.plan = runPlan;
+        this.subjects = new Subjects(runPlan.runId());
+        this.streamName = runPlan.runId();
+        this.setupRelay = new ErrorRelay("msgbench-setup", setupFailures::add);
+        this.setup = NatsConnections.open(settings.url(), "msgbench-setup", settings.connectTimeout(), setupRelay);
+        this.server = setup.getServerInfo();
+        if (!server.isJetStreamAvailable()) {
+            throw new UserError("--url: the NATS server at " + settings.url() + " runs without JetStream; start it "
+                    + "with -js (or a jetstream block in its config), or omit --url to start a local server");
+        }
+        NatsSystem.checkMessageSize(runPlan.messageSizeBytes(), server.getMaxPayload());
+        createStream();
+        readSync();
+    }
+
+    private void createStream() throws Exception {
+        JetStreamManagement jsm = setup.jetStreamManagement(jsOptions());
+        StreamConfiguration config = StreamConfiguration.builder()
+                .name(streamName)
+                .subjects(subjects.all())
+                .storageType(settings.storage().type())
+                .replicas(settings.replicas())
+                .build();
+        long deadline = System.nanoTime() + CREATE_RETRY.toNanos();
+        while (true) {
+            try {
+                StreamInfo info = jsm.addStream(config);
+                streamCreated = true;
+                stream = info.getConfiguration();
+                return;
+            } catch (JetStreamApiException | IOException e) {
+                if (!retryable(e) || System.nanoTime() - deadline >= 0) {
+                    throw new UserError("cannot create JetStream stream " + streamName + " with --js-storage "
+                            + settings.storage().label() + " and --js-replicas " + settings.replicas() + ": "
+                            + describe(e));
+                }
+                Thread.sleep(CREATE_RETRY_PAUSE_MILLIS);
+            }
+        }
+    }
+
+    /** Unavailable and timing out are what a cluster still electing its leaders answers. */
+    private static boolean retryable(Exception e) {
+        if (e instanceof JetStreamApiException) {
+            JetStreamApiException api = (JetStreamApiException) e;
+            return api.getErrorCode() == 503 || api.getApiErrorCode() == INSUFFICIENT_RESOURCES;
+        }
+        return true;
+    }
+
+    private static String describe(Exception e) {
+        if (e instanceof JetStreamApiException) {
+            JetStreamApiException api = (JetStreamApiException) e;
+            return api.getErrorDescription() + " (JetStream error " + api.getApiErrorCode() + ")";
+        }
+        return e.getMessage();
+    }
+
+    /** The sync setting in effect, from the local server's /jsz; a remote server's is not visible. */
+    private void readSync() throws InterruptedException {
+        if (stream.getStorageType() == JsStorage.MEMORY.type()) {
+            sync = "n/a (memory storage)";
+            return;
+        }
+        if (settings.localServer() == null) {
+            sync = "unknown (remote server)";
+            return;
+        }
+        try {
+            JsonNode config = settings.localServer().jetStreamConfig();
+            JsonNode always = config.get("sync_always");
+            JsonNode interval = config.get("sync_interval");
+            if (always != null && always.asBoolean()) {
+                sync = "always (fsync before each PubAck)";
+            } else if (interval != null && interval.canConvertToLong()) {
+                Duration every = Duration.ofNanos(interval.asLong());
+                // acknowledged writes since the last background fsync are in the page cache only
+                sync = "interval " + every.toString().substring(2).toLowerCase(java.util.Locale.ROOT);
+            } else {
+                sync = "periodic (nats-server " + settings.localServer().version() + " reports no interval)";
+            }
+            syncIntervalReported = interval == null ? null : interval.asLong();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read /jsz of " + settings.localServer() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private JetStreamOptions jsOptions() {
+        return JetStreamOptions.builder().requestTimeout(settings.requestTimeout()).build();
+    }
+
+    @Override
+    public Subscriber subscribe(int index, MessageSink sink) throws Exception {
+        String name = "msgbench-consumer-" + index;
+        ErrorRelay relay = new ErrorRelay(name, sink::onError);
+        Connection connection = NatsConnections.open(settings.url(), name, settings.connectTimeout(), relay);
+        List<MessageConsumer> pulls = new ArrayList<>();
+        try {
+            MessageHandler handler = message -> deliver(message, sink);
+            Dispatcher dispatcher = settings.consumer() == JsConsumerMode.PUSH ? connection.createDispatcher() : null;
+            JetStream js = connection.jetStream(jsOptions());
+            for (int s = 0; s < plan.producers(); s++) {
+                if (!Subjects.owns(index, plan.consumers(), s)) {
+                    continue;
+                }
+                ConsumerConfiguration config = ConsumerConfiguration.builder()
+                        .name("stream-" + s)
+                        .filterSubject(subjects.stream(s))
+                        .deliverPolicy(DeliverPolicy.All)
+                        .ackPolicy(AckPolicy.Explicit)
+                        .build();
+                if (dispatcher != null) {
+                    js.subscribe(subjects.stream(s), dispatcher, handler, false,
+                            PushSubscribeOptions.builder().stream(streamName).configuration(config).build());
+                } else {
+                    pulls.add(connection.getStreamContext(streamName, jsOptions()).createOrUpdateConsumer(config)
+                            .consume(handler));
+                }
+            }
+            connection.flush(settings.connectTimeout());
+            return new JsSubscriber(connection, relay, pulls);
+        } catch (Exception | Error e) {
+            relay.closing();
+            for (MessageConsumer pull : pulls) {
+                pull.stop();
+            }
+            connection.close();
+            throw e;
+        }
+    }
+
+    /** To the core first, then the ack: the message counts as received however the ack fares. */
+    private static void deliver(Message message, MessageSink sink) {
+        byte[] data = message.getData();
+        sink.onMessage(data, 0, data.length, 0);
+        message.ack();
+    }
+
+    @Override
+    public Publisher publisher(int streamId, AckListener acks) throws Exception {
+        String name = "msgbench-producer-" + streamId;
+        FirstFailure failures = new FirstFailure();
+        ErrorRelay relay = new ErrorRelay(name, failures::add);
+        Connection connection = NatsConnections.open(settings.url(), name, settings.connectTimeout(), relay);
+        String subject = subjects.stream(streamId);
+        if (!acknowledges()) {
+            // the stream stores what is published on its subjects; without a reply subject no PubAck is sent
+            return new CorePublisher(connection, relay, failures, subject, null);
+        }
+        try {
+            return new JsPublisher(connection, relay, failures, connection.jetStream(jsOptions()), subject, acks,
+                    settings.maxPending());
+        } catch (IOException | RuntimeException e) {
+            relay.closing();
+            connection.close();
+            throw e;
+        }
+    }
+
+    private boolean acknowledges() {
+        return !settings.acks().equals("0");
+    }
+
+    @Override
+    public SystemInfo info() {
+        int replicas = stream == null ? settings.replicas() : stream.getReplicas();
+        Map<String, Object> durability = new LinkedHashMap<>();
+        durability.put("acks", settings.acks());
+        durability.put("publisherAcknowledgement", pubAckMeaning(replicas));
+        durability.put("storage", stream == null ? settings.storage().label()
+                : stream.getStorageType().toString().toLowerCase(java.util.Locale.ROOT));
+        durability.put("sync", sync);
+        durability.put("replicas", replicas);
+        durability.put("consumerAckPolicy", "explicit");
+        durability.put("serverVersion", server == null ? "unknown" : server.getVersion());
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("url", settings.url());
+        s.put("stream", streamName);
+        s.put("subjects", subjects == null ? null : subjects.streamPattern());
+        s.put("retention", stream == null ? null : stream.getRetentionPolicy().toString().toLowerCase(java.util.Locale.ROOT));
+        s.put("consumer", settings.consumer().label());
+        s.put("consumers", "one per producer stream, filtered on its subject, deliver all");
+        s.put("jsSyncRequested", settings.sync().label());
+        s.put("syncIntervalNanos", syncIntervalReported);
+        s.put("maxPendingPubAcks", acknowledges() ? settings.maxPending() : null);
+        s.put("requestTimeoutMs", settings.requestTimeout().toMillis());
+        s.put("connections", "one per producer stream and one per consumer");
+        s.put("tcpNoDelay", true);
+        s.put("maxPayloadBytes", server == null ? null : server.getMaxPayload());
+        return new SystemInfo("jetstream", NatsConnections.clientVersion(), server == null ? "unknown" : server.getVersion(),
+                durability, s, acknowledges());
+    }
+
+    /** What a PubAck promises: JetStream acknowledges once the stream's RAFT group has a quorum. */
+    private String pubAckMeaning(int replicas) {
+        if (!acknowledges()) {
+            return "none (core publish, no PubAck awaited)";
+        }
+        if (replicas == 1) {
+            return "PubAck: stored by the one replica";
+        }
+        // JetStream acknowledges once the stream's RAFT group has a majority, never waiting for every replica
+        return "PubAck: stored by a quorum, " + (replicas / 2 + 1) + " of " + replicas + " replicas";
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (setup == null) {
+            return;
+        }
+        Connection c = setup;
+        setup = null;
+        try {
+            if (streamCreated) {
+                c.jetStreamManagement(jsOptions()).deleteStream(streamName);
+            }
+        } finally {
+            setupRelay.closing();
+            c.close();
+        }
+        setupFailures.throwIfAny("the setup connection");
+    }
+}

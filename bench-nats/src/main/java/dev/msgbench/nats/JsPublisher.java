@@ -1,0 +1,100 @@
+package dev.msgbench.nats;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import io.nats.client.Connection;
+import io.nats.client.JetStream;
+import io.nats.client.api.PublishAck;
+
+import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.Publisher;
+
+/**
+ * One producer stream publishing into the run's JetStream stream and awaiting each PubAck
+ * asynchronously, at most {@code maxPending} at once: beyond that publish blocks, and the engine
+ * measures the wait as send delay.
+ *
+ * <p>IMPLEMENTATION NOTES: jnats keeps a reference to the array until its writer thread has sent
+ * it, and the engine reuses the array as soon as publish returns, so each message is copied.
+ */
+final class JsPublisher implements Publisher {
+
+    private static final Duration FLUSH_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration CLOSE_WAIT = Duration.ofSeconds(10);
+
+    private final Connection connection;
+    private final ErrorRelay relay;
+    private final FirstFailure failures;
+    private final JetStream jetStream;
+    private final String subject;
+    private final AckListener acks;
+    private final int maxPending;
+    private final Semaphore pending;
+
+    JsPublisher(Connection connection, ErrorRelay relay, FirstFailure failures, JetStream jetStream, String subject,
+                AckListener acks, int maxPending) {
+        this.connection = connection;
+        this.relay = relay;
+        this.failures = failures;
+        this.jetStream = jetStream;
+        this.subject = subject;
+        this.acks = acks;
+        this.maxPending = maxPending;
+        this.pending = new Semaphore(maxPending);
+    }
+
+    @Override
+    public void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception {
+        failures.throwIfAny("the connection of " + subject);
+        pending.acquire();
+        CompletableFuture<PublishAck> future;
+        try {
+            future = jetStream.publishAsync(subject, message.clone());
+        } catch (RuntimeException | Error e) {
+            pending.release();
+            throw e;
+        }
+        future.whenComplete((ack, error) -> {
+            pending.release();
+            if (error != null) {
+                acks.failed(sequence, intendedSendNanos, unwrap(error));
+            } else {
+                acks.acked(sequence, intendedSendNanos);
+            }
+        });
+    }
+
+    @Override
+    public void flush() throws Exception {
+        try {
+            connection.flush(FLUSH_TIMEOUT);
+        } catch (TimeoutException e) {
+            throw new TimeoutException("NATS server did not answer a flush of " + subject + " within "
+                    + FLUSH_TIMEOUT.toSeconds() + " s");
+        }
+        failures.throwIfAny("the connection of " + subject);
+    }
+
+    /** Waits (boundedly) for PubAcks still outstanding, so that none is cut off by the close. */
+    @Override
+    public void close() throws Exception {
+        try {
+            if (pending.tryAcquire(maxPending, CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                pending.release(maxPending);
+            }
+        } finally {
+            relay.closing();
+            connection.close();
+        }
+        failures.throwIfAny("the connection of " + subject);
+    }
+
+    private static Throwable unwrap(Throwable t) {
+        return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+    }
+}

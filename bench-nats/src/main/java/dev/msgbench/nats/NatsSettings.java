@@ -1,0 +1,33 @@
+package dev.msgbench.nats;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How the core NATS adapter is configured for one run.
+ *
+ * @param url            servers, comma-separated
+ * @param pattern        publish/subscribe or request/reply
+ * @param connectTimeout how long to try to reach the server before saying it is unreachable
+ * @param probeTimeout   how long a producer may wait for its first probe to come through
+ */
+public record NatsSettings(String url, NatsPattern pattern, Duration connectTimeout, Duration probeTimeout) {
+
+    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
+    public static final Duration DEFAULT_PROBE_TIMEOUT = Duration.ofSeconds(10);
+
+    public NatsSettings {
+        Objects.requireNonNull(url, "url");
+        pattern = pattern == null ? NatsPattern.PUBSUB : pattern;
+        connectTimeout = connectTimeout == null ? DEFAULT_CONNECT_TIMEOUT : connectTimeout;
+        probeTimeout = probeTimeout == null ? DEFAULT_PROBE_TIMEOUT : probeTimeout;
+    }
+
+    public static NatsSettings defaults(String url) {
+        return new NatsSettings(url, NatsPattern.PUBSUB, DEFAULT_CONNECT_TIMEOUT, DEFAULT_PROBE_TIMEOUT);
+    }
+
+    public NatsSettings withPattern(NatsPattern p) {
+        return new NatsSettings(url, p, connectTimeout, probeTimeout);
+    }
+}

@@ -1,0 +1,158 @@
+package dev.msgbench.nats;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.nats.client.Connection;
+import io.nats.client.Dispatcher;
+import io.nats.client.Message;
+import io.nats.client.api.ServerInfo;
+
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.MessageSink;
+import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.driver.Publisher;
+import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.driver.Subscriber;
+import dev.msgbench.core.driver.SystemInfo;
+
+/**
+ * Core NATS through jnats: a subject per producer stream, a connection per producer and per
+ * consumer. Publish/subscribe, or request/reply where a responder echoes every message back and
+ * the requester's connection hands the echo to the core. Core NATS is at-most-once: nothing is
+ * stored and nothing acknowledged.
+ */
+public final class NatsSystem implements MessagingSystem {
+
+    private final NatsSettings settings;
+    private final FirstFailure setupFailures = new FirstFailure();
+    private Connection setup;
+    private ErrorRelay setupRelay;
+    private RunPlan plan;
+    private Subjects subjects;
+    private Probes probes;
+    private volatile MessageSink sink;
+    private ServerInfo server;
+
+    public NatsSystem(NatsSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public void prepare(RunPlan runPlan) throws Exception {
+        this.plan = runPlan;
+        this.subjects = new Subjects(runPlan.runId());
+        this.probes = new Probes(runPlan.producers());
+        this.setupRelay = new ErrorRelay("msgbench-setup", setupFailures::add);
+        this.setup = NatsConnections.open(settings.url(), "msgbench-setup", settings.connectTimeout(), setupRelay);
+        this.server = setup.getServerInfo();
+        checkMessageSize(runPlan.messageSizeBytes(), server.getMaxPayload());
+    }
+
+    /** The server refuses, and jnats will not send, a payload above max_payload. */
+    static void checkMessageSize(int sizeBytes, long maxPayload) {
+        if (sizeBytes > maxPayload) {
+            throw new UserError("--size " + sizeBytes + " B: this NATS server accepts at most " + maxPayload
+                    + " bytes per message (max_payload); raise max_payload in its config (at most 64MB; "
+                    + "the local server sets 8MB)");
+        }
+    }
+
+    @Override
+    public Subscriber subscribe(int index, MessageSink messageSink) throws Exception {
+        this.sink = messageSink;
+        boolean echo = settings.pattern() == NatsPattern.REQUEST_REPLY;
+        String name = (echo ? "msgbench-responder-" : "msgbench-consumer-") + index;
+        ErrorRelay relay = new ErrorRelay(name, messageSink::onError);
+        Connection connection = NatsConnections.open(settings.url(), name, settings.connectTimeout(), relay);
+        try {
+            Dispatcher dispatcher = connection.createDispatcher(echo
+                    ? message -> connection.publish(message.getReplyTo(), message.getData())
+                    : message -> deliver(message, messageSink));
+            for (int s = 0; s < plan.producers(); s++) {
+                if (Subjects.owns(index, plan.consumers(), s)) {
+                    dispatcher.subscribe(subjects.stream(s));
+                }
+            }
+            connection.flush(settings.connectTimeout());
+            return new CoreSubscriber(connection, relay);
+        } catch (Exception | Error e) {
+            relay.closing();
+            connection.close();
+            throw e;
+        }
+    }
+
+    private void deliver(Message message, MessageSink to) {
+        byte[] data = message.getData();
+        if (Probes.isProbe(data.length)) {
+            probes.arrived(data);
+        } else {
+            to.onMessage(data, 0, data.length, 0);
+        }
+    }
+
+    @Override
+    public Publisher publisher(int streamId, AckListener acks) throws Exception {
+        MessageSink to = sink;
+        if (to == null) {
+            throw new IllegalStateException("publisher before any subscriber: the core subscribes first");
+        }
+        String name = "msgbench-producer-" + streamId;
+        FirstFailure failures = new FirstFailure();
+        ErrorRelay relay = new ErrorRelay(name, failures::add);
+        Connection connection = NatsConnections.open(settings.url(), name, settings.connectTimeout(), relay);
+        try {
+            String subject = subjects.stream(streamId);
+            String replyTo = null;
+            if (settings.pattern() == NatsPattern.REQUEST_REPLY) {
+                replyTo = subjects.reply(streamId);
+                connection.createDispatcher(message -> deliver(message, to)).subscribe(replyTo);
+                connection.flush(settings.connectTimeout());
+            }
+            String reply = replyTo;
+            probes.await(streamId, settings.probeTimeout(), () -> connection.publish(subject, reply, Probes.probe(streamId)),
+                    reply == null ? subject : subject + " and back on " + reply);
+            return new CorePublisher(connection, relay, failures, subject, replyTo);
+        } catch (Exception | Error e) {
+            relay.closing();
+            connection.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public SystemInfo info() {
+        Map<String, Object> durability = new LinkedHashMap<>();
+        durability.put("acks", "0");
+        durability.put("persistence", "none (core NATS is at-most-once)");
+        durability.put("publisherAcknowledgement", "none (core NATS has none)");
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("url", settings.url());
+        s.put("pattern", settings.pattern().label());
+        s.put("subjects", subjects == null ? null : subjects.streamPattern());
+        if (settings.pattern() == NatsPattern.REQUEST_REPLY) {
+            s.put("replySubjects", subjects == null ? null : subjects.replyPattern());
+            s.put("latency", "round trip: request through the server to the responder, echo back through the server");
+        }
+        s.put("connections", "one per producer stream and one per consumer");
+        s.put("tcpNoDelay", true);
+        s.put("maxPayloadBytes", server == null ? null : server.getMaxPayload());
+        s.put("serverName", server == null ? null : server.getServerName());
+        s.put("cluster", server == null ? null : server.getCluster());
+        return new SystemInfo("nats", NatsConnections.clientVersion(), server == null ? "unknown" : server.getVersion(),
+                durability, s, false);
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (setup != null) {
+            Connection c = setup;
+            setup = null;
+            setupRelay.closing();
+            c.close();
+            setupFailures.throwIfAny("the setup connection");
+        }
+    }
+}

@@ -1,0 +1,284 @@
+package dev.msgbench.nats.broker;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.CleanupRegistry;
+import dev.msgbench.core.broker.FreePorts;
+import dev.msgbench.core.broker.LocalBroker;
+import dev.msgbench.core.broker.ManagedProcess;
+import dev.msgbench.core.broker.NativeCommand;
+import dev.msgbench.core.broker.Readiness;
+import dev.msgbench.core.broker.Signal;
+import dev.msgbench.core.broker.StaleReaper;
+import dev.msgbench.core.broker.TempDirs;
+
+/**
+ * nats-server on loopback, one process per node, each with a config file written for the run and
+ * its JetStream store in a temp dir. Several nodes form a cluster: every node lists every route.
+ * Closing it, an exit and Ctrl+C (through {@link CleanupRegistry}) stop the servers and remove
+ * the temp dir.
+ *
+ * <p>Ready when every node's /healthz answers 200 and, in a cluster, every node has a route to
+ * each other one, so that a message published on one node reaches subscribers on another.
+ */
+public final class LocalNatsServer implements LocalBroker {
+
+    /** nats-server stops in milliseconds; a node that needs longer is killed. */
+    private static final Duration STOP_GRACE = Duration.ofSeconds(10);
+    private static final Duration ABORT_GRACE = Duration.ofSeconds(3);
+
+    private final NatsServerSpec spec;
+    private final NatsServerBinary binary;
+    private final Path tempDir;
+    private final Path logDir;
+    private final List<NatsNode> nodes;
+    /** Node processes by node id - 1, once started; guarded by this. */
+    private final List<ManagedProcess> processes = new ArrayList<>();
+    private CleanupRegistry.Registration registration;
+    private boolean closed;
+
+    private LocalNatsServer(NatsServerSpec spec, NatsServerBinary binary, Path tempDir) {
+        this.spec = spec;
+        this.binary = binary;
+        this.tempDir = tempDir;
+        this.logDir = spec.logDir() != null ? spec.logDir().toAbsolutePath() : tempDir.resolve("logs");
+        int perNode = spec.nodes() > 1 ? 3 : 2;
+        List<Integer> ports = FreePorts.take(perNode * spec.nodes());
+        List<NatsNode> list = new ArrayList<>();
+        for (int id = 1; id <= spec.nodes(); id++) {
+            int first = perNode * (id - 1);
+            list.add(new NatsNode(id, ports.get(first), ports.get(first + 1), perNode == 3 ? ports.get(first + 2) : 0,
+                    tempDir.resolve("node-" + id), logDir.resolve("nats-" + id + ".log")));
+        }
+        this.nodes = List.copyOf(list);
+    }
+
+    /**
+     * Starts the servers and returns once they serve clients.
+     *
+     * @throws UserError when nats-server is missing, exits, or is not ready within the spec's
+     *                   timeout; whatever was started is stopped first
+     */
+    public static LocalNatsServer start(NatsServerSpec spec) {
+        return start(spec, Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    /** Test seam: the temp dir is made in {@code tempParent}, so a test can see what is left. */
+    static LocalNatsServer start(NatsServerSpec spec, Path tempParent) {
+        NatsServerBinary binary = spec.binary() != null ? spec.binary() : NatsServerBinary.find();
+        if (spec.serverProps().containsKey(NatsServerSpec.SYNC_PROP)) {
+            NatsServerSpec.requireSyncSupport(binary, "--broker-prop " + NatsServerSpec.SYNC_PROP);
+        }
+        StaleReaper.reapDefault();
+        Readiness budget = Readiness.within(spec.startTimeout());
+        LocalNatsServer server = new LocalNatsServer(spec, binary, TempDirs.create(tempParent, "nats"));
+        try {
+            server.registration = CleanupRegistry.register(server.toString(), server);
+            server.writeConfigs();
+            server.startNodes();
+            server.awaitReady(budget);
+            return server;
+        } catch (RuntimeException | Error e) {
+            try {
+                server.abort();
+            } catch (RuntimeException | Error cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
+        }
+    }
+
+    /** Every node, comma-separated, as jnats takes them: {@code nats://127.0.0.1:P1,nats://127.0.0.1:P2}. */
+    @Override
+    public String url() {
+        return nodes.stream().map(NatsNode::url).collect(Collectors.joining(","));
+    }
+
+    @Override
+    public int nodeCount() {
+        return nodes.size();
+    }
+
+    @Override
+    public String version() {
+        return binary.version();
+    }
+
+    public NatsServerBinary binary() {
+        return binary;
+    }
+
+    public NatsServerSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public Path logDir() {
+        return logDir;
+    }
+
+    /** The HTTP monitoring endpoint of one node, numbered from 1. */
+    public ServerMonitor monitor(int node) {
+        return new ServerMonitor(node(node).monitorPort());
+    }
+
+    /**
+     * JetStream's config as node 1 reports it in /jsz (sync_interval and sync_always from 2.10
+     * on), or an empty object when JetStream is off.
+     */
+    public JsonNode jetStreamConfig() throws IOException, InterruptedException {
+        return monitor(1).jetStreamConfig();
+    }
+
+    @Override
+    public synchronized long pid(int node) {
+        return process(node).pid();
+    }
+
+    @Override
+    public synchronized void signal(int node, Signal signal) {
+        process(node).signal(signal);
+    }
+
+    /** Stops all nodes together and removes the temp dir (data and configs). */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        RuntimeException failure = null;
+        try {
+            ManagedProcess.stopAll(processes, STOP_GRACE);
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+        try {
+            TempDirs.deleteRecursively(tempDir);
+        } catch (RuntimeException e) {
+            failure = addTo(failure, e);
+        }
+        if (registration != null) {
+            registration.deregister();
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "nats-server " + binary.version() + " (" + nodes.size() + (nodes.size() == 1 ? " node" : " nodes")
+                + ") at " + url();
+    }
+
+    private NatsNode node(int node) {
+        if (node < 1 || node > nodes.size()) {
+            throw new IllegalArgumentException("node must be 1 to " + nodes.size() + ", got " + node);
+        }
+        return nodes.get(node - 1);
+    }
+
+    private ManagedProcess process(int node) {
+        node(node);
+        if (node > processes.size()) {
+            throw new IllegalStateException("nats node " + node + " is not started");
+        }
+        return processes.get(node - 1);
+    }
+
+    private void writeConfigs() {
+        try {
+            Files.createDirectories(logDir);
+            for (NatsNode node : nodes) {
+                Files.createDirectories(node.dir());
+                Files.writeString(node.configFile(), NatsServerConfig.render(node, nodes, spec), StandardCharsets.UTF_8);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the nats-server configs in " + tempDir, e);
+        }
+    }
+
+    private synchronized void startNodes() {
+        if (closed) {
+            throw new UserError(this + " was stopped during its start");
+        }
+        for (NatsNode node : nodes) {
+            // logs go to stderr, which the ManagedProcess appends to the node's log file
+            NativeCommand command = new NativeCommand(node.name(),
+                    List.of(binary.path().toString(), "-c", node.configFile().toString()),
+                    java.util.Map.of(), node.dir(), node.logFile(), tempDir);
+            processes.add(command.start());
+        }
+    }
+
+    private void awaitReady(Readiness budget) {
+        List<ManagedProcess> watched;
+        synchronized (this) {
+            watched = List.copyOf(processes);
+        }
+        for (NatsNode node : nodes) {
+            ServerMonitor monitor = new ServerMonitor(node.monitorPort());
+            budget.await(node.name(), node.logFile(), watched, monitor::healthy);
+        }
+        if (nodes.size() > 1) {
+            for (NatsNode node : nodes) {
+                ServerMonitor monitor = new ServerMonitor(node.monitorPort());
+                budget.await(node.name() + " routes to the other " + (nodes.size() - 1) + " nodes", node.logFile(),
+                        watched, () -> monitor.routes() >= nodes.size() - 1);
+            }
+        }
+    }
+
+    /** Stops what a failed start left and removes the temp dir, except the logs when they are in it. */
+    private synchronized void abort() {
+        closed = true;
+        RuntimeException failure = null;
+        try {
+            ManagedProcess.stopAll(processes, ABORT_GRACE);
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+        try {
+            if (logDir.startsWith(tempDir)) {
+                try (Stream<Path> entries = Files.list(tempDir)) {
+                    for (Path entry : entries.filter(e -> !logDir.startsWith(e)).collect(Collectors.toList())) {
+                        TempDirs.deleteRecursively(entry);
+                    }
+                }
+            } else {
+                TempDirs.deleteRecursively(tempDir);
+            }
+        } catch (IOException e) {
+            failure = addTo(failure, new UncheckedIOException("cannot clean up " + tempDir, e));
+        } catch (RuntimeException e) {
+            failure = addTo(failure, e);
+        }
+        if (registration != null) {
+            registration.deregister();
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private static RuntimeException addTo(RuntimeException first, RuntimeException next) {
+        if (first == null) {
+            return next;
+        }
+        first.addSuppressed(next);
+        return first;
+    }
+}

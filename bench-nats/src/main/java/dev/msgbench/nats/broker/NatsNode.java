@@ -1,0 +1,35 @@
+package dev.msgbench.nats.broker;
+
+import java.nio.file.Path;
+
+/**
+ * One server of a local NATS cluster, as its config and logs name it.
+ *
+ * @param id          from 1
+ * @param clientPort  for clients
+ * @param monitorPort HTTP monitoring (/healthz, /jsz)
+ * @param clusterPort routes between servers; 0 for a single server
+ * @param dir         its config and JetStream store
+ */
+record NatsNode(int id, int clientPort, int monitorPort, int clusterPort, Path dir, Path logFile) {
+
+    String name() {
+        return "nats node " + id;
+    }
+
+    String serverName() {
+        return "msgbench-nats-" + id;
+    }
+
+    String url() {
+        return "nats://127.0.0.1:" + clientPort;
+    }
+
+    Path configFile() {
+        return dir.resolve("nats.conf");
+    }
+
+    Path storeDir() {
+        return dir.resolve("store");
+    }
+}

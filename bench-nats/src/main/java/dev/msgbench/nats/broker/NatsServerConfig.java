@@ -1,0 +1,92 @@
+package dev.msgbench.nats.broker;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * Writes one server's config file: ports, name, store and routes chosen by msgbench, then the
+ * user's --broker-prop entries; where the user sets a key we would set (max_payload), ours is left out.
+ */
+final class NatsServerConfig {
+
+    static final String CLUSTER_NAME = "msgbench";
+
+    private NatsServerConfig() {
+    }
+
+    static String render(NatsNode node, List<NatsNode> all, NatsServerSpec spec) {
+        StringBuilder out = new StringBuilder();
+        out.append("# written by msgbench for one run; removed when the server stops\n");
+        out.append("server_name: ").append(node.serverName()).append('\n');
+        out.append("listen: \"127.0.0.1:").append(node.clientPort()).append("\"\n");
+        out.append("http: \"127.0.0.1:").append(node.monitorPort()).append("\"\n");
+        if (!spec.serverProps().containsKey("max_payload")) {
+            // a size limit, not a performance setting: so that the 1 MB experiments run
+            out.append("max_payload: ").append(spec.maxPayloadBytes()).append('\n');
+        }
+        if (all.size() > 1) {
+            out.append("cluster {\n");
+            out.append("  name: ").append(CLUSTER_NAME).append('\n');
+            out.append("  listen: \"127.0.0.1:").append(node.clusterPort()).append("\"\n");
+            out.append("  routes: [")
+                    .append(all.stream().map(n -> "\"nats-route://127.0.0.1:" + n.clusterPort() + "\"")
+                            .collect(Collectors.joining(", ")))
+                    .append("]\n");
+            out.append("}\n");
+        }
+        Map<String, Object> tree = tree(spec.serverProps());
+        if (spec.jetStream()) {
+            out.append("jetstream {\n");
+            out.append("  store_dir: \"").append(escape(node.storeDir().toString())).append("\"\n");
+            Object js = tree.remove("jetstream");
+            if (js instanceof Map) {
+                render(castMap(js), "  ", out);
+            }
+            out.append("}\n");
+        }
+        render(tree, "", out);
+        return out.toString();
+    }
+
+    /** "a.b=v" becomes {a: {b: v}}, in the order given. */
+    static Map<String, Object> tree(Map<String, String> props) {
+        Map<String, Object> root = new TreeMap<>();
+        for (Map.Entry<String, String> prop : props.entrySet()) {
+            String[] parts = prop.getKey().split("\\.");
+            Map<String, Object> level = root;
+            for (int i = 0; i < parts.length - 1; i++) {
+                Object next = level.get(parts[i]);
+                if (!(next instanceof Map)) {
+                    next = new TreeMap<String, Object>();
+                    level.put(parts[i], next);
+                }
+                level = castMap(next);
+            }
+            level.put(parts[parts.length - 1], prop.getValue());
+        }
+        return root;
+    }
+
+    private static void render(Map<String, Object> map, String indent, StringBuilder out) {
+        for (Map.Entry<String, Object> e : map.entrySet()) {
+            if (e.getValue() instanceof Map) {
+                out.append(indent).append(e.getKey()).append(" {\n");
+                render(castMap(e.getValue()), indent + "  ", out);
+                out.append(indent).append("}\n");
+            } else {
+                out.append(indent).append(e.getKey()).append(": ").append(e.getValue()).append('\n');
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> castMap(Object o) {
+        return (Map<String, Object>) o;
+    }
+
+    private static String escape(String s) {
+        return s.replace("\\", "\\\\").replace("\"", "\\\"");
+    }
+}

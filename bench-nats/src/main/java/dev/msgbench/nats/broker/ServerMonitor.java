@@ -1,0 +1,59 @@
+package dev.msgbench.nats.broker;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/** nats-server's HTTP monitoring endpoint on one server: health, JetStream config, routes. */
+public final class ServerMonitor {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(2);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final String base;
+    private final HttpClient http;
+
+    public ServerMonitor(int port) {
+        this.base = "http://127.0.0.1:" + port;
+        this.http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+    }
+
+    /** /healthz answers 200: the server accepts clients, and JetStream (when enabled) is up. */
+    public boolean healthy() throws IOException, InterruptedException {
+        return get("/healthz").statusCode() == 200;
+    }
+
+    /** Routes this server has to others of its cluster (a pool of several per peer on 2.10+). */
+    public int routes() throws IOException, InterruptedException {
+        return json("/routez").path("num_routes").asInt(0);
+    }
+
+    /** The "config" object of /jsz: max_memory, store_dir and, from 2.10, sync_interval and sync_always. */
+    public JsonNode jetStreamConfig() throws IOException, InterruptedException {
+        return json("/jsz").path("config");
+    }
+
+    private JsonNode json(String path) throws IOException, InterruptedException {
+        HttpResponse<String> response = get(path);
+        if (response.statusCode() != 200) {
+            throw new IOException(base + path + " answered HTTP " + response.statusCode());
+        }
+        return JSON.readTree(response.body());
+    }
+
+    private HttpResponse<String> get(String path) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(base + path)).timeout(TIMEOUT).GET().build();
+        return http.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Override
+    public String toString() {
+        return base;
+    }
+}

@@ -1,0 +1,119 @@
+package dev.msgbench.nats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.nats.client.Connection;
+import io.nats.client.Nats;
+
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.result.RunResult;
+import dev.msgbench.nats.broker.LocalNatsServer;
+import dev.msgbench.nats.broker.NatsServerSpec;
+
+/** JetStream through the engine, against one real nats-server with JetStream shared by the class. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class JetStreamSystemTest {
+
+    private static LocalNatsServer server;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void startServer() {
+        server = LocalNatsServer.start(NatsServerSpec.defaults().withJetStream(true));
+    }
+
+    @AfterAll
+    static void stopServer() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private JetStreamSettings settings() {
+        return JetStreamSettings.defaults(server.url()).withLocalServer(server);
+    }
+
+    @Test
+    void pushConsumersReceiveEveryAcknowledgedMessageOnceAndInOrder() throws Exception {
+        RunResult r = Runs.run(new JetStreamSystem(settings()), dir, 500, 1024, 2, 2);
+
+        assertEquals(RunResult.COMPLETE, r.status());
+        assertEquals(650, r.sent());
+        assertEquals(650, r.acknowledged());
+        assertEquals(650, r.received());
+        assertEquals(0, r.lost());
+        assertEquals(0, r.duplicated());
+        assertEquals(0, r.reordered());
+        assertEquals("1", r.durability().get("acks"));
+        assertEquals("file", r.durability().get("storage"));
+        assertEquals("interval 2m", r.durability().get("sync"));
+        assertEquals(1, r.durability().get("replicas"));
+        assertEquals("explicit", r.durability().get("consumerAckPolicy"));
+        assertEquals("PubAck: stored by the one replica", r.durability().get("publisherAcknowledgement"));
+        assertTrue(r.ackMs().get("p50") > 0, "PubAcks are measured");
+    }
+
+    @Test
+    void pullConsumersWithMemoryStorageAndNoPubAcksReceiveEverything() throws Exception {
+        RunResult r = Runs.run(new JetStreamSystem(settings().withConsumer(JsConsumerMode.PULL)
+                .withStorage(JsStorage.MEMORY).withAcks("0")), dir, 500, 256, 3, 2);
+
+        assertEquals(RunResult.COMPLETE, r.status());
+        assertEquals(650, r.received());
+        assertEquals(0, r.lost());
+        assertEquals(0, r.duplicated());
+        assertEquals(0, r.reordered());
+        assertEquals("memory", r.durability().get("storage"));
+        assertEquals("n/a (memory storage)", r.durability().get("sync"));
+        assertEquals("none (core publish, no PubAck awaited)", r.durability().get("publisherAcknowledgement"));
+        assertEquals("pull", r.settings().get("consumer"));
+    }
+
+    @Test
+    void theRunsStreamIsDeletedAtClose() throws Exception {
+        JetStreamSystem system = new JetStreamSystem(settings());
+        system.prepare(new RunPlan("msgbench-deleted", 1024, 1, 1));
+        system.close();
+        try (Connection c = Nats.connect(server.url())) {
+            assertTrue(c.jetStreamManagement().getStreamNames().stream().noneMatch("msgbench-deleted"::equals));
+        }
+    }
+
+    @Test
+    void aServerWithoutJetStreamIsRefusedWithHowToEnableIt() throws Exception {
+        try (LocalNatsServer core = LocalNatsServer.start(NatsServerSpec.defaults())) {
+            JetStreamSystem system = new JetStreamSystem(JetStreamSettings.defaults(core.url()));
+            try (system) {
+                UserError e = assertThrows(UserError.class, () -> system.prepare(new RunPlan("msgbench-nojs", 1024, 1, 1)));
+                assertEquals("--url: the NATS server at " + core.url() + " runs without JetStream; start it with -js "
+                        + "(or a jetstream block in its config), or omit --url to start a local server", e.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void moreReplicasThanServersIsAOneLineError() throws Exception {
+        JetStreamSystem system = new JetStreamSystem(settings().withReplicas(3));
+        try (system) {
+            UserError e = assertThrows(UserError.class, () -> system.prepare(new RunPlan("msgbench-r3", 1024, 1, 1)));
+            assertTrue(e.getMessage().startsWith("cannot create JetStream stream msgbench-r3 with --js-storage file and "
+                    + "--js-replicas 3: "), e.getMessage());
+            assertTrue(e.getMessage().endsWith(": replicas > 1 not supported in non-clustered mode (JetStream error 10074)"),
+                    e.getMessage());
+        }
+    }
+}

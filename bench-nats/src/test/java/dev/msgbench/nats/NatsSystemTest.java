@@ -1,0 +1,101 @@
+package dev.msgbench.nats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.result.RunResult;
+import dev.msgbench.nats.broker.LocalNatsServer;
+import dev.msgbench.nats.broker.NatsServerSpec;
+
+/** Core NATS through the engine, against one real nats-server shared by the class (max_payload 1 MiB). */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class NatsSystemTest {
+
+    private static LocalNatsServer server;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void startServer() {
+        server = LocalNatsServer.start(NatsServerSpec.defaults().withMaxPayloadBytes(1 << 20));
+    }
+
+    @AfterAll
+    static void stopServer() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void publishSubscribeDeliversEveryMessageOnceAndInOrderAcrossConsumers() throws Exception {
+        RunResult r = Runs.run(new NatsSystem(NatsSettings.defaults(server.url())), dir, 600, 256, 3, 2);
+
+        assertEquals(RunResult.COMPLETE, r.status());
+        assertEquals(780, r.sent());
+        assertEquals(780, r.received());
+        assertEquals(0, r.lost());
+        assertEquals(0, r.duplicated());
+        assertEquals(0, r.reordered());
+        assertEquals(0, r.foreign(), "probes never reach the core");
+        assertEquals("none (core NATS is at-most-once)", r.durability().get("persistence"));
+        assertEquals("0", r.durability().get("acks"));
+        assertEquals("pubsub", r.settings().get("pattern"));
+        assertEquals(server.version(), r.versions().get("broker"));
+        assertTrue(r.versions().get("client").startsWith("jnats 2."), r.versions().toString());
+        for (String file : new String[] {"result.json", "latency.hgrm", "service.hgrm", "latency.hlog"}) {
+            assertTrue(Files.size(dir.resolve(file)) > 0, file);
+        }
+    }
+
+    @Test
+    void requestReplyHandsEachEchoToTheCoreSoLatencyIsTheRoundTrip() throws Exception {
+        RunResult r = Runs.run(new NatsSystem(NatsSettings.defaults(server.url()).withPattern(NatsPattern.REQUEST_REPLY)),
+                dir, 400, 5_000, 2, 2);
+
+        assertEquals(RunResult.COMPLETE, r.status());
+        assertEquals(520, r.received());
+        assertEquals(0, r.lost());
+        assertEquals(0, r.duplicated());
+        assertEquals(0, r.reordered());
+        assertEquals("request-reply", r.settings().get("pattern"));
+        assertTrue(r.latencyMs().get("p50") > 0);
+    }
+
+    @Test
+    void aMessageAboveTheServersMaxPayloadIsRefusedBeforeAnythingIsSent() throws Exception {
+        NatsSystem system = new NatsSystem(NatsSettings.defaults(server.url()));
+        try (system) {
+            UserError e = assertThrows(UserError.class, () -> system.prepare(new RunPlan("msgbench-big", 2 << 20, 1, 1)));
+            assertEquals("--size 2097152 B: this NATS server accepts at most 1048576 bytes per message (max_payload); "
+                    + "raise max_payload in its config (at most 64MB; the local server sets 8MB)", e.getMessage());
+        }
+    }
+
+    @Test
+    void anUnreachableServerIsReportedWithinTenSeconds() throws Exception {
+        long start = System.nanoTime();
+        NatsSystem system = new NatsSystem(NatsSettings.defaults("127.0.0.1:1"));
+        try (system) {
+            UserError e = assertThrows(UserError.class, () -> system.prepare(new RunPlan("msgbench-x", 1024, 1, 1)));
+            assertEquals("--url: no NATS server answered at 127.0.0.1:1 within 5 s; check the address, or omit --url "
+                    + "to start a local server", e.getMessage());
+        }
+        assertFalse((System.nanoTime() - start) / 1e9 > 10, "reported within 10 s");
+    }
+}

@@ -1,0 +1,61 @@
+package dev.msgbench.nats.broker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class NatsServerConfigTest {
+
+    private final NatsNode one = new NatsNode(1, 4001, 8001, 6001, Path.of("/t/node-1"), Path.of("/l/nats-1.log"));
+    private final NatsNode two = new NatsNode(2, 4002, 8002, 6002, Path.of("/t/node-2"), Path.of("/l/nats-2.log"));
+
+    @Test
+    void aClusterNodeListsEveryRouteAndDottedPropsGoIntoTheirBlock() {
+        Map<String, String> props = new LinkedHashMap<>();
+        props.put("jetstream.sync_interval", "always");
+        props.put("write_deadline", "\"10s\"");
+        NatsServerSpec spec = NatsServerSpec.defaults().withJetStream(true).withServerProps(props);
+
+        assertEquals("""
+                # written by msgbench for one run; removed when the server stops
+                server_name: msgbench-nats-2
+                listen: "127.0.0.1:4002"
+                http: "127.0.0.1:8002"
+                max_payload: 8388608
+                cluster {
+                  name: msgbench
+                  listen: "127.0.0.1:6002"
+                  routes: ["nats-route://127.0.0.1:6001", "nats-route://127.0.0.1:6002"]
+                }
+                jetstream {
+                  store_dir: "/t/node-2/store"
+                  sync_interval: always
+                }
+                write_deadline: "10s"
+                """, NatsServerConfig.render(two, List.of(one, two), spec));
+    }
+
+    @Test
+    void aUsersMaxPayloadReplacesOurs() {
+        NatsServerSpec spec = NatsServerSpec.defaults().withServerProps(Map.of("max_payload", "2MB"));
+        assertEquals("""
+                # written by msgbench for one run; removed when the server stops
+                server_name: msgbench-nats-1
+                listen: "127.0.0.1:4001"
+                http: "127.0.0.1:8001"
+                max_payload: 2MB
+                """, NatsServerConfig.render(one, List.of(one), spec));
+    }
+
+    @Test
+    void theLimitHoldsAMebibyteMessageAndGrowsOnlyForLargerOnes() {
+        assertEquals(8L << 20, NatsServerSpec.maxPayloadFor(1 << 20));
+        assertEquals((20L << 20) + 64 * 1024, NatsServerSpec.maxPayloadFor(20L << 20));
+        assertEquals(64L << 20, NatsServerSpec.maxPayloadFor(64L << 20));
+    }
+}
