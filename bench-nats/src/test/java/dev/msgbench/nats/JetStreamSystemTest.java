@@ -1,5 +1,6 @@
 package dev.msgbench.nats;
 
+import dev.msgbench.core.testing.ShortRuns;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -49,7 +50,7 @@ class JetStreamSystemTest {
 
     @Test
     void pushConsumersReceiveEveryAcknowledgedMessageOnceAndInOrder() throws Exception {
-        RunResult r = Runs.run(new JetStreamSystem(settings()), dir, 500, 1024, 2, 2);
+        RunResult r = ShortRuns.run(new JetStreamSystem(settings()), dir, 500, 1024, 2, 2);
 
         assertEquals(RunResult.COMPLETE, r.status());
         assertEquals(650, r.sent());
@@ -69,7 +70,7 @@ class JetStreamSystemTest {
 
     @Test
     void pullConsumersWithMemoryStorageAndNoPubAcksReceiveEverything() throws Exception {
-        RunResult r = Runs.run(new JetStreamSystem(settings().withConsumer(JsConsumerMode.PULL)
+        RunResult r = ShortRuns.run(new JetStreamSystem(settings().withConsumer(JsConsumerMode.PULL)
                 .withStorage(JsStorage.MEMORY).withAcks("0")), dir, 500, 256, 3, 2);
 
         assertEquals(RunResult.COMPLETE, r.status());

@@ -1,5 +1,6 @@
 package dev.msgbench.nats;
 
+import dev.msgbench.core.testing.ShortRuns;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -44,7 +45,7 @@ class NatsSystemTest {
 
     @Test
     void publishSubscribeDeliversEveryMessageOnceAndInOrderAcrossConsumers() throws Exception {
-        RunResult r = Runs.run(new NatsSystem(NatsSettings.defaults(server.url())), dir, 600, 256, 3, 2);
+        RunResult r = ShortRuns.run(new NatsSystem(NatsSettings.defaults(server.url())), dir, 600, 256, 3, 2);
 
         assertEquals(RunResult.COMPLETE, r.status());
         assertEquals(780, r.sent());
@@ -65,7 +66,7 @@ class NatsSystemTest {
 
     @Test
     void requestReplyHandsEachEchoToTheCoreSoLatencyIsTheRoundTrip() throws Exception {
-        RunResult r = Runs.run(new NatsSystem(NatsSettings.defaults(server.url()).withPattern(NatsPattern.REQUEST_REPLY)),
+        RunResult r = ShortRuns.run(new NatsSystem(NatsSettings.defaults(server.url()).withPattern(NatsPattern.REQUEST_REPLY)),
                 dir, 400, 5_000, 2, 2);
 
         assertEquals(RunResult.COMPLETE, r.status());

@@ -1,4 +1,4 @@
-package dev.msgbench.nats;
+package dev.msgbench.core.testing;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -10,21 +10,23 @@ import java.util.Map;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.run.LoadRun;
+import dev.msgbench.core.run.Pacing;
 import dev.msgbench.core.run.RunConfig;
 import dev.msgbench.core.time.Arrival;
 import dev.msgbench.core.time.NanoClock;
 
-/** Short engine runs against a real server, for the adapter tests. */
-final class Runs {
+/** Short engine runs against a real system, for the adapter tests of every module. */
+public final class ShortRuns {
 
-    private Runs() {
+    private ShortRuns() {
     }
 
-    static RunResult run(MessagingSystem system, Path dir, double rate, int sizeBytes, int producers, int consumers)
+    /** 300 ms of warm-up and 1 s measured at {@code rate}; closes the system afterwards. */
+    public static RunResult run(MessagingSystem system, Path dir, double rate, int sizeBytes, int producers, int consumers)
             throws Exception {
-        RunConfig config = new RunConfig("e2e", "test", rate, sizeBytes, Duration.ofMillis(300), Duration.ofSeconds(1),
-                producers, consumers, Arrival.UNIFORM, 7, Duration.ofSeconds(10), Duration.ofSeconds(10), dir, false,
-                Map.of("local", true));
+        RunConfig config = new RunConfig("e2e", "test",
+                new Pacing.FixedRate(rate, Arrival.UNIFORM, Duration.ofMillis(300), Duration.ofSeconds(1)), sizeBytes,
+                producers, consumers, 7, Duration.ofSeconds(10), Duration.ofSeconds(10), dir, false, Map.of("local", true));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (system) {
             return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
