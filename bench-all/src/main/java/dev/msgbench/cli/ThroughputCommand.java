@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
                 "  throughput --messages 1000000 --size 100 --acks 1     E7-style Kafka producer and consumer",
                 "  throughput --messages 100000 --size 1KiB --consumers 0   producer only",
-                "  throughput --duration 30s --producers 3 --partitions 6"})
+                "  throughput --duration 30s --producers 3 --partitions 6",
+                "  throughput --messages 1000000 --size 100 --consume-after-produce   consumer reading a stored log"})
 final class ThroughputCommand implements Callable<Integer> {
 
     private static final Duration DEFAULT_TIME_LIMIT = Duration.ofMinutes(10);
@@ -54,6 +55,11 @@ final class ThroughputCommand implements Callable<Integer> {
             description = "Per producer, messages sent but not yet acknowledged before it waits (default: 32 MiB worth, "
                     + "like Kafka's buffer.memory: 335,544 of 100 B, 32,768 of 1 KiB, 32 of 1 MiB).")
     Integer maxOutstanding;
+
+    @Option(names = "--consume-after-produce",
+            description = "Start consumers only once every message is stored, reading from the start of the log: "
+                    + "the consumer's own rate over what is stored (E7's single consumer). Needs a system that stores messages.")
+    boolean consumeAfterProduce;
 
     @Mixin
     MessageOptions messages;
@@ -83,7 +89,11 @@ final class ThroughputCommand implements Callable<Integer> {
         int outstanding = maxOutstanding != null ? maxOutstanding
                 : (int) Math.max(1, Math.min(1 << 20, DEFAULT_OUTSTANDING_BYTES / messages.sizeBytes));
         long count = messageCount != null ? messageCount : duration != null ? Long.MAX_VALUE : 100_000;
-        Pacing pacing = new Pacing.Unpaced(count, outstanding, duration != null ? duration : DEFAULT_TIME_LIMIT);
+        if (consumeAfterProduce && messages.consumers < 1) {
+            throw new ParameterException(spec.commandLine(), "--consume-after-produce needs at least one consumer, got --consumers 0");
+        }
+        Pacing pacing = new Pacing.Unpaced(count, outstanding, duration != null ? duration : DEFAULT_TIME_LIMIT,
+                consumeAfterProduce);
         RunLauncher launcher = new RunLauncher(io, spec, targets);
         SystemTarget system = launcher.select(target);
         return launcher.run("throughput", system, target, messages, output, pacing);

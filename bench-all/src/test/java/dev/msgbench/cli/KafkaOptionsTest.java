@@ -73,7 +73,8 @@ class KafkaOptionsTest {
     @Test
     void experimentE5SyncCommitsSmallPollsAndNoBatchingAreRecorded() throws Exception {
         JsonNode r = e2e("--acks", "1", "--commit", "sync", "--poll-timeout", "5ms", "--consumer-prop", "max.poll.records=50",
-                "--producer-prop", "batch.size=0", "--producer-prop", "linger.ms=0");
+                "--producer-prop", "batch.size=0", "--producer-prop", "linger.ms=0", "--producer-flush", "each-send");
+        assertEquals("each-send", r.get("settings").get("producerFlush").asText());
         assertEquals("sync", r.get("durability").get("consumerCommit").asText());
         assertEquals("50", r.get("settings").get("consumerProps").get("max.poll.records").asText());
         assertEquals("0", r.get("settings").get("producerProps").get("batch.size").asText());
