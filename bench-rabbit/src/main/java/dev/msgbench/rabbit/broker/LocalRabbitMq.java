@@ -322,7 +322,7 @@ public final class LocalRabbitMq implements LocalBroker {
         RuntimeException failure = null;
         if (server != null) {
             try {
-                server.stop(grace);
+                stopServer(grace);
             } catch (RuntimeException e) {
                 failure = e;
             }
@@ -340,6 +340,22 @@ public final class LocalRabbitMq implements LocalBroker {
             }
         }
         return failure;
+    }
+
+    /**
+     * TERM to the start script alone: it traps the signal, TERMs the Erlang VM and waits for it, and
+     * the VM stops its own helper processes. A TERM to the whole tree at once would kill those
+     * helpers under the running node, which logs their deaths as crashes. What is left after the
+     * grace period is ended by {@link ManagedProcess#stop}.
+     */
+    private void stopServer(Duration grace) {
+        if (server.isAlive()) {
+            // a node frozen for fault injection cannot act on TERM
+            server.signal(Signal.CONT);
+            ProcessHandle.of(server.pid()).ifPresent(ProcessHandle::destroy);
+            server.awaitExit(grace);
+        }
+        server.stop(Duration.ofSeconds(2));
     }
 
     /** Asks epmd to exit, the way Erlang's tools do; {@link ManagedProcess#stop} makes sure of it. */

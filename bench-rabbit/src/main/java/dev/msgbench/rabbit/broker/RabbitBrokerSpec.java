@@ -23,12 +23,10 @@ public record RabbitBrokerSpec(int nodes, Map<String, String> brokerProps, Path 
 
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(60);
     public static final Path DEFAULT_INSTALL_DIR = Path.of("/usr/lib/rabbitmq/bin");
+    private static final long MESSAGE_SIZE_MARGIN_BYTES = 64 * 1024;
 
     public RabbitBrokerSpec {
-        if (nodes != 1) {
-            throw new UserError("--brokers " + nodes + ": msgbench cannot start a local RabbitMQ cluster yet; "
-                    + "use --brokers 1, or --url with a cluster you started");
-        }
+        checkNodes(nodes);
         brokerProps = brokerProps == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(brokerProps));
         RabbitConf.checkUserProps(brokerProps);
         startTimeout = startTimeout == null ? DEFAULT_START_TIMEOUT : startTimeout;
@@ -36,6 +34,14 @@ public record RabbitBrokerSpec(int nodes, Map<String, String> brokerProps, Path 
             throw new UserError("the broker start timeout must be positive, got " + startTimeout);
         }
         installDir = installDir == null ? DEFAULT_INSTALL_DIR : installDir;
+    }
+
+    /** Before anything starts: a local cluster is later work. */
+    public static void checkNodes(int nodes) {
+        if (nodes != 1) {
+            throw new UserError("--brokers " + nodes + ": msgbench cannot start a local RabbitMQ cluster yet; "
+                    + "use --brokers 1, or --url with a cluster you started");
+        }
     }
 
     /** One node, no overrides, logs in the temp dir, 60 s to start, Debian's install. */
@@ -61,6 +67,20 @@ public record RabbitBrokerSpec(int nodes, Map<String, String> brokerProps, Path 
 
     public RabbitBrokerSpec withInstallDir(Path installDir) {
         return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir);
+    }
+
+    /**
+     * Raises max_message_size when a message of {@code sizeBytes} (plus a margin) would not fit
+     * RabbitMQ's default; a value the user set wins. A size limit, not a performance setting.
+     */
+    public RabbitBrokerSpec withRoomForMessagesOf(long sizeBytes) {
+        long needed = Math.min(sizeBytes + MESSAGE_SIZE_MARGIN_BYTES, RabbitConf.LIMIT_MAX_MESSAGE_BYTES);
+        if (needed <= RabbitConf.DEFAULT_MAX_MESSAGE_BYTES || brokerProps.containsKey(RabbitConf.MAX_MESSAGE_SIZE)) {
+            return this;
+        }
+        Map<String, String> props = new LinkedHashMap<>(brokerProps);
+        props.put(RabbitConf.MAX_MESSAGE_SIZE, Long.toString(needed));
+        return withBrokerProps(props);
     }
 
     Path serverScript() {

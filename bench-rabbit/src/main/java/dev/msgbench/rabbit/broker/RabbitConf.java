@@ -15,6 +15,7 @@ import java.util.Map;
  */
 final class RabbitConf {
 
+    static final String MAX_MESSAGE_SIZE = "max_message_size";
     /** RabbitMQ 3.10's default max_message_size (128 MiB). */
     static final long DEFAULT_MAX_MESSAGE_BYTES = 134_217_728L;
     /** The largest max_message_size RabbitMQ 3.10 accepts (512 MiB). */

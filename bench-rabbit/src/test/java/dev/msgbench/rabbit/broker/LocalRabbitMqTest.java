@@ -66,7 +66,9 @@ class LocalRabbitMqTest {
         }
         assertEquals(List.of(), epmdsOn(tempDir), "no epmd of ours survives");
         assertFalse(Files.exists(tempDir), "temp dir deleted");
-        assertTrue(Files.exists(dir.resolve("logs").resolve("rabbitmq-1.log")), "logs in a given directory are kept");
+        String log = Files.readString(dir.resolve("logs").resolve("rabbitmq-1.log"));
+        assertTrue(log.contains("SIGTERM received - shutting down"), "the node stopped cleanly");
+        assertFalse(log.contains("[error]"), "and logged no error on its way down");
         FreePorts.requireFree(port);
         node.close();
     }
