@@ -1,8 +1,11 @@
 package dev.msgbench.rabbit;
 
+import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.impl.ClientVersion;
 import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ShutdownSignalException;
+import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.MessagingSystem;
@@ -149,6 +152,12 @@ public final class RabbitMqSystem implements MessagingSystem {
             return;
         }
         Exception failure = null;
+        if (!declared.isEmpty() && !admin.isOpen()) {
+            // e.g. Ctrl+C: the terminal's SIGINT reaches a local node too, and it shuts down
+            failure = new UserError("the run's queues " + plan.runId() + ".stream-* were not deleted: the connection "
+                    + "to " + connections.address() + " had closed (" + replyText(admin.getCloseReason()) + ")");
+            declared.clear();
+        }
         try {
             if (!declared.isEmpty()) {
                 try (Channel channel = admin.createChannel()) {
@@ -176,6 +185,15 @@ public final class RabbitMqSystem implements MessagingSystem {
         if (failure != null) {
             throw failure;
         }
+    }
+
+    private static String replyText(ShutdownSignalException cause) {
+        if (cause == null) {
+            return "no reason given";
+        }
+        Object reason = cause.getReason();
+        return reason instanceof AMQP.Connection.Close ? ((AMQP.Connection.Close) reason).getReplyText()
+                : String.valueOf(cause.getMessage());
     }
 
     private static void closeAfterFailure(Connection connection, Exception failure) {
