@@ -102,6 +102,16 @@ class LocalRabbitMqTest {
     }
 
     @Test
+    void maxMessageSizeIsRaisedOnlyWhenAMessageWouldNotFitTheDefaultAndNeverOverTheUsersValue() {
+        assertEquals(Map.of(), RabbitBrokerSpec.defaults().withRoomForMessagesOf(1024 * 1024).brokerProps(),
+                "1 MiB fits the default 128 MiB");
+        assertEquals(Map.of("max_message_size", Long.toString(200_000_000L + 64 * 1024)),
+                RabbitBrokerSpec.defaults().withRoomForMessagesOf(200_000_000L).brokerProps());
+        assertEquals(Map.of("max_message_size", "1000"), RabbitBrokerSpec.defaults()
+                .withBrokerProps(Map.of("max_message_size", "1000")).withRoomForMessagesOf(200_000_000L).brokerProps());
+    }
+
+    @Test
     void aClusterIsRefusedForNow() {
         UserError e = assertThrows(UserError.class, () -> RabbitBrokerSpec.defaults().withNodes(3));
         assertEquals("--brokers 3: msgbench cannot start a local RabbitMQ cluster yet; use --brokers 1, "
