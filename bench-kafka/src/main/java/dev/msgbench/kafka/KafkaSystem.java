@@ -243,6 +243,12 @@ public final class KafkaSystem implements MessagingSystem {
         return !"0".equals(settings.acks());
     }
 
+    /** Messages stay stored until consumed, so consumers that start later read them all. */
+    @Override
+    public boolean retainsMessages() {
+        return true;
+    }
+
     @Override
     public SystemInfo info() {
         Map<String, Object> durability = new LinkedHashMap<>();

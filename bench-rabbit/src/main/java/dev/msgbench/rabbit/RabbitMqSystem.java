@@ -94,6 +94,12 @@ public final class RabbitMqSystem implements MessagingSystem {
         }
     }
 
+    /** Messages stay stored until consumed, so consumers that start later read them all. */
+    @Override
+    public boolean retainsMessages() {
+        return true;
+    }
+
     @Override
     public SystemInfo info() {
         QueueType type = settings.queueType();

@@ -12,16 +12,10 @@ import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.result.RunResult;
-import dev.msgbench.core.run.LoadRun;
-import dev.msgbench.core.run.RunConfig;
-import dev.msgbench.core.time.Arrival;
-import dev.msgbench.core.time.NanoClock;
+import dev.msgbench.core.testing.ShortRuns;
 import dev.msgbench.rabbit.broker.LocalRabbitMq;
 import dev.msgbench.rabbit.broker.RabbitBrokerSpec;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -180,14 +174,8 @@ class RabbitMqSystemTest {
 
     private RunResult run(RabbitSettings settings, double rate, int size, int producers, int consumers)
             throws Exception {
-        RunConfig config = new RunConfig("e2e", "rabbitmq", rate, size, Duration.ofSeconds(1), Duration.ofSeconds(2),
-                producers, consumers, Arrival.UNIFORM, 42, Duration.ofSeconds(10), Duration.ofSeconds(10), dir, false,
-                Map.of("local", true));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (RabbitMqSystem system = new RabbitMqSystem(settings)) {
-            return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
-                    null, false).execute();
-        }
+        return ShortRuns.run(new RabbitMqSystem(settings), dir, rate, size, producers, consumers, Duration.ofSeconds(1),
+                Duration.ofSeconds(2));
     }
 
     private static void assertCleanCounts(RunResult r) {
