@@ -30,6 +30,7 @@ import dev.msgbench.core.record.StreamSnapshot;
 import dev.msgbench.core.result.Environment;
 import dev.msgbench.core.result.IntervalLog;
 import dev.msgbench.core.result.Percentiles;
+import dev.msgbench.core.result.Redaction;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.SummaryTable;
@@ -416,8 +417,9 @@ public final class LoadRun {
         }
         String status = failure != null ? RunResult.FAILED : interrupted ? RunResult.INTERRUPTED : RunResult.COMPLETE;
         return new RunResult(RunResult.SCHEMA_VERSION, ToolVersion.NAME, ToolVersion.version(), config.command(),
-                status, failure == null ? null : oneLine(failure), startedAt, Instant.now().toString(),
-                config.systemName(), workload, info.durability(), info.settings(), versions, config.broker(),
+                status, failure == null ? null : Redaction.redactUrl(oneLine(failure)), startedAt, Instant.now().toString(),
+                config.systemName(), workload, Redaction.redact(info.durability()), Redaction.redact(info.settings()),
+                versions, Redaction.redact(config.broker()),
                 Environment.describe(), total.sent(), total.acked(), total.sendErrors(), total.received(),
                 total.lost(), total.duplicated(), total.reordered(), total.late(), unsent, accounting.foreign(),
                 measuredSent, targetRate, achievedRate, receivedRate, missed, maxBehind / 1e6,
