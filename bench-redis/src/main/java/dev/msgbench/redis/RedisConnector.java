@@ -3,8 +3,6 @@ package dev.msgbench.redis;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
-import java.net.UnknownHostException;
-import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
@@ -17,6 +15,7 @@ import io.lettuce.core.RedisChannelHandler;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisConnectionException;
 import io.lettuce.core.RedisConnectionStateListener;
+import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.api.StatefulConnection;
@@ -137,12 +136,13 @@ final class RedisConnector implements AutoCloseable {
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        if (root instanceof ConnectException || root instanceof ConnectTimeoutException
-                || root instanceof UnknownHostException || root instanceof UnresolvedAddressException) {
-            return new UserError("--url: no Redis server answered at " + url + " within " + connectTimeout.toSeconds()
-                    + " s; check the address, or omit the flag to start a local broker", e);
+        String reason = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        if (root instanceof RedisCommandExecutionException) {
+            // the server answered, and said no: a password, a protocol, a full server
+            return new UserError("--url: the Redis server at " + url + " refused the connection: " + reason, e);
         }
-        return new UserError("--url: the Redis server at " + url + " refused the connection: "
-                + (root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage()), e);
+        String why = root instanceof ConnectException || root instanceof ConnectTimeoutException ? "" : " (" + reason + ")";
+        return new UserError("--url: no Redis server answered at " + url + " within " + connectTimeout.toSeconds()
+                + " s" + why + "; check the address, or omit the flag to start a local broker", e);
     }
 }

@@ -23,6 +23,11 @@ final class RedisBinary {
      * @param pathEnv  the PATH to search
      */
     static Path locate(Path explicit, String pathEnv) {
+        return locate(explicit, pathEnv, FALLBACKS);
+    }
+
+    /** Test seam: {@code fallbacks} instead of Debian's directories. */
+    static Path locate(Path explicit, String pathEnv, List<Path> fallbacks) {
         List<Path> candidates = new ArrayList<>();
         if (explicit != null) {
             candidates.add(explicit);
@@ -34,7 +39,7 @@ final class RedisBinary {
                     }
                 }
             }
-            candidates.addAll(FALLBACKS);
+            candidates.addAll(fallbacks);
         }
         for (Path candidate : candidates) {
             if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {

@@ -43,6 +43,28 @@ final class Resp {
         }
     }
 
+    /** CONFIG GET of one setting: its value, or null when the server has no such setting. */
+    static String configGet(int port, String key) throws IOException {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(FreePorts.LOOPBACK, port), TIMEOUT_MILLIS);
+            socket.setSoTimeout(TIMEOUT_MILLIS);
+            socket.getOutputStream().write(encode("CONFIG", "GET", key));
+            InputStream in = new BufferedInputStream(socket.getInputStream());
+            if (in.read() != '*') {
+                throw new IOException("CONFIG GET " + key + " did not answer with an array");
+            }
+            int count = Integer.parseInt(readLine(in));
+            String value = null;
+            for (int i = 0; i < count; i++) {
+                String element = readReply(in);
+                if (i == 1) {
+                    value = element;
+                }
+            }
+            return value;
+        }
+    }
+
     /** The value of {@code field} in the text INFO returns, or null. */
     static String infoField(String info, String field) {
         for (String line : info.split("\r?\n")) {
