@@ -96,6 +96,7 @@ public final class RedisPubSubSystem implements MessagingSystem {
         Map<String, Object> s = new LinkedHashMap<>(facts.settings());
         s.put("channels", routing.describe());
         s.put("tcpNoDelay", true);
+        s.put("protocol", RedisConnector.PROTOCOL.name());
         s.put("maxInFlightPerProducer", InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()));
         return new SystemInfo(NAME, RedisConnector.clientVersion(), facts.version(), durability, s,
                 settings.acks() != RedisAcks.NONE);

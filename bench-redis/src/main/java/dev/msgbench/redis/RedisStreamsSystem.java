@@ -85,6 +85,7 @@ public final class RedisStreamsSystem implements MessagingSystem {
         s.put("xreadCount", streams.readCount());
         s.put("xreadBlockMs", streams.block().toMillis());
         s.put("tcpNoDelay", true);
+        s.put("protocol", RedisConnector.PROTOCOL.name());
         s.put("maxInFlightPerProducer", InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()));
         if (settings.acks() == RedisAcks.REPLICAS) {
             s.put("waitTimeoutMs", settings.waitTimeout().toMillis());
