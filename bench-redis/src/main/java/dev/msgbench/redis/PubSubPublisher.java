@@ -1,10 +1,13 @@
 package dev.msgbench.redis;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.Publisher;
+import io.lettuce.core.RedisFuture;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 
@@ -26,6 +29,8 @@ final class PubSubPublisher implements Publisher {
     private final AckListener acks;
     private final RedisAcks mode;
     private final InFlight inFlight;
+    /** Replies come in order: when the last command is answered, all are. Written by the publishing thread. */
+    private volatile CompletionStage<?> last = CompletableFuture.completedFuture(null);
 
     PubSubPublisher(StatefulRedisConnection<byte[], byte[]> connection, byte[] channel, String channelName,
                     AckListener acks, RedisAcks mode, InFlight inFlight) {
@@ -41,7 +46,9 @@ final class PubSubPublisher implements Publisher {
     @Override
     public void publish(byte[] message, long sequence, long intendedSendNanos) throws InterruptedException {
         inFlight.acquire();
-        commands.publish(channel, message.clone()).whenComplete((receivers, error) -> {
+        RedisFuture<Long> reply = commands.publish(channel, message.clone());
+        last = reply;
+        reply.whenComplete((receivers, error) -> {
             inFlight.release();
             if (error != null) {
                 // a failure is reported even with --acks 0: it is not a reply being counted but a message lost
@@ -57,8 +64,10 @@ final class PubSubPublisher implements Publisher {
         });
     }
 
+    /** Waits for the last reply first: closing would cancel commands still awaiting one, and report them failed. */
     @Override
     public void close() throws Exception {
+        Replies.awaitQuietly(last, CLOSE_TIMEOUT);
         connection.closeAsync().get(CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     }
 }

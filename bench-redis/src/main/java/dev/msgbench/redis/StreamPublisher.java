@@ -3,6 +3,7 @@ package dev.msgbench.redis;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 
 import dev.msgbench.core.driver.AckListener;
@@ -34,6 +35,8 @@ final class StreamPublisher implements Publisher {
     private final int replicas;
     private final long waitTimeoutMillis;
     private final InFlight inFlight;
+    /** Replies come in order: when the last command is answered, all are. Written by the publishing thread. */
+    private volatile CompletionStage<?> last = CompletableFuture.completedFuture(null);
 
     /**
      * @param replicas with {@link RedisAcks#REPLICAS}: how many replicas WAIT must hear from
@@ -56,6 +59,7 @@ final class StreamPublisher implements Publisher {
         inFlight.acquire();
         CompletableFuture<String> added = commands.xadd(key, trim, Collections.singletonMap(FIELD, message.clone()))
                 .toCompletableFuture();
+        last = added;
         if (mode != RedisAcks.REPLICAS) {
             added.whenComplete((id, error) -> {
                 inFlight.release();
@@ -69,6 +73,7 @@ final class StreamPublisher implements Publisher {
             return;
         }
         CompletableFuture<Long> waited = commands.waitForReplication(replicas, waitTimeoutMillis).toCompletableFuture();
+        last = waited;
         added.whenComplete((id, addError) -> waited.whenComplete((count, waitError) -> {
             inFlight.release();
             if (addError != null) {
@@ -84,8 +89,10 @@ final class StreamPublisher implements Publisher {
         }));
     }
 
+    /** Waits for the last reply first: closing would cancel commands still awaiting one, and report them failed. */
     @Override
     public void close() throws Exception {
+        Replies.awaitQuietly(last, CLOSE_TIMEOUT);
         connection.closeAsync().get(CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     }
 }

@@ -6,11 +6,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.Subscriber;
 import io.lettuce.core.Consumer;
+import io.lettuce.core.RedisFuture;
 import io.lettuce.core.StreamMessage;
 import io.lettuce.core.XReadArgs;
 import io.lettuce.core.XReadArgs.StreamOffset;
@@ -37,6 +40,8 @@ final class StreamSubscriber implements Subscriber, Runnable {
     private final StreamOffset<byte[]>[] offsets;
     private final Thread thread;
     private volatile boolean running = true;
+    /** The last XACK sent; replies come in order, so when it is answered all are. */
+    private volatile CompletionStage<?> lastAck = CompletableFuture.completedFuture(null);
 
     @SuppressWarnings("unchecked")
     StreamSubscriber(int index, RedisConnector connector, StatefulRedisConnection<byte[], byte[]> connection,
@@ -76,12 +81,13 @@ final class StreamSubscriber implements Subscriber, Runnable {
                     idsByKey.computeIfAbsent(ByteBuffer.wrap(entry.getStream()), k -> new ArrayList<>()).add(entry.getId());
                 }
                 for (Map.Entry<ByteBuffer, List<String>> ids : idsByKey.entrySet()) {
-                    async.xack(ids.getKey().array(), group, ids.getValue().toArray(new String[0]))
-                            .whenComplete((count, error) -> {
-                                if (error != null) {
-                                    sink.onError(error);
-                                }
-                            });
+                    RedisFuture<Long> ack = async.xack(ids.getKey().array(), group, ids.getValue().toArray(new String[0]));
+                    lastAck = ack;
+                    ack.whenComplete((count, error) -> {
+                        if (error != null) {
+                            sink.onError(error);
+                        }
+                    });
                 }
             }
         } catch (RuntimeException e) {
@@ -114,6 +120,8 @@ final class StreamSubscriber implements Subscriber, Runnable {
     public void close() throws Exception {
         running = false;
         thread.join(CLOSE_TIMEOUT.toMillis());
+        // closing would cancel XACKs still awaiting their reply, and report them failed
+        Replies.awaitQuietly(lastAck, CLOSE_TIMEOUT);
         connector.forget(connection);
         connection.closeAsync().get(CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     }
