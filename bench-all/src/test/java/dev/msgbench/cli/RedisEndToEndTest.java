@@ -52,6 +52,7 @@ class RedisEndToEndTest {
         assertEquals("\"\" (no RDB snapshots)", durability.get("save").asText());
         assertEquals(0, durability.get("replicas").asInt());
         assertEquals("at-most-once (pub/sub keeps nothing)", durability.get("delivery").asText());
+        assertEquals("33554432 8388608 60", durability.get("client-output-buffer-limit pubsub").asText());
         assertTrue(r.get("versions").get("client").asText().startsWith("lettuce 7."));
         assertTrue(r.get("versions").get("broker").asText().matches("\\d+\\.\\d+\\.\\d+"));
         assertEquals(2, r.get("workload").get("producers").asInt());

@@ -23,6 +23,7 @@ import io.lettuce.core.api.StatefulRedisConnection;
 public final class RedisPubSubSystem implements MessagingSystem {
 
     public static final String NAME = "redis";
+    private static final long LARGE_MESSAGE_BYTES = 256 * 1024;
 
     private final RedisSettings settings;
     private RedisConnector connector;
@@ -52,6 +53,20 @@ public final class RedisPubSubSystem implements MessagingSystem {
                     + hard + " bytes wait for it (client-output-buffer-limit pubsub); raise it: --broker-prop "
                     + "client-output-buffer-limit=\"pubsub 0 0 0\" for a local broker");
         }
+    }
+
+    /**
+     * Settings a local broker needs for messages of {@code messageSizeBytes}: empty for messages up
+     * to 256 KiB. Redis disconnects a subscriber 32 MB behind (client-output-buffer-limit pubsub
+     * 32mb 8mb 60): 32 messages of 1 MiB, a third of a second at E3's 100 msg/s, which a JVM
+     * subscriber still compiling its read path falls behind by. Raised to 128 messages hard and 32
+     * messages for 60 s, a size limit like Kafka's message.max.bytes, not a tuning.
+     */
+    public static Map<String, String> localBrokerArgs(long messageSizeBytes) {
+        if (messageSizeBytes <= LARGE_MESSAGE_BYTES) {
+            return Map.of();
+        }
+        return Map.of("client-output-buffer-limit", "pubsub " + 128 * messageSizeBytes + " " + 32 * messageSizeBytes + " 60");
     }
 
     /** The one message for --acks all, shared with the command line's early check. */
@@ -93,6 +108,8 @@ public final class RedisPubSubSystem implements MessagingSystem {
         Map<String, Object> durability = facts.durability(settings.acks(), settings.acks() == RedisAcks.NONE
                 ? "none: replies are not awaited or counted" : "the server's reply to PUBLISH (a subscriber got it)");
         durability.put("delivery", "at-most-once (pub/sub keeps nothing)");
+        // a subscriber that falls further behind is disconnected, and what it missed is lost
+        durability.put("client-output-buffer-limit pubsub", pubsubLimit());
         Map<String, Object> s = new LinkedHashMap<>(facts.settings());
         s.put("channels", routing.describe());
         s.put("tcpNoDelay", true);
@@ -100,6 +117,16 @@ public final class RedisPubSubSystem implements MessagingSystem {
         s.put("maxInFlightPerProducer", InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()));
         return new SystemInfo(NAME, RedisConnector.clientVersion(), facts.version(), durability, s,
                 settings.acks() != RedisAcks.NONE);
+    }
+
+    private String pubsubLimit() {
+        String[] parts = facts.config().getOrDefault("client-output-buffer-limit", "").trim().split("\\s+");
+        for (int i = 0; i + 3 < parts.length; i++) {
+            if (parts[i].equals("pubsub")) {
+                return parts[i + 1] + " " + parts[i + 2] + " " + parts[i + 3];
+            }
+        }
+        return "unknown";
     }
 
     @Override

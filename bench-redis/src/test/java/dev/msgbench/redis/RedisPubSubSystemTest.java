@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -68,6 +69,7 @@ class RedisPubSubSystemTest {
         assertEquals("\"\" (no RDB snapshots)", r.durability().get("save"));
         assertEquals(0, r.durability().get("replicas"));
         assertEquals("at-most-once (pub/sub keeps nothing)", r.durability().get("delivery"));
+        assertEquals("33554432 8388608 60", r.durability().get("client-output-buffer-limit pubsub"));
         assertEquals(redis.version(), r.versions().get("broker"));
         assertTrue(r.versions().get("client").startsWith("lettuce 7."), r.versions().toString());
         for (String file : List.of("result.json", "latency.hgrm", "service.hgrm", "ack.hgrm", "latency.hlog")) {
@@ -86,6 +88,13 @@ class RedisPubSubSystemTest {
         assertEquals(75, r.received());
         assertEquals(0, r.lost());
         assertEquals("RESP2", r.settings().get("protocol"), "recorded with the result");
+    }
+
+    @Test
+    void aLocalBrokerLetsSubscribersOfLargeMessagesFallFurtherBehind() {
+        assertEquals(Map.of(), RedisPubSubSystem.localBrokerArgs(256 * 1024));
+        assertEquals(Map.of("client-output-buffer-limit", "pubsub 134217728 33554432 60"),
+                RedisPubSubSystem.localBrokerArgs(1 << 20));
     }
 
     @Test

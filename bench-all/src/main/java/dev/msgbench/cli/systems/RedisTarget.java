@@ -1,5 +1,8 @@
 package dev.msgbench.cli.systems;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.MessagingSystem;
@@ -12,8 +15,9 @@ import dev.msgbench.redis.broker.RedisBrokerSpec;
 /**
  * Redis pub/sub: PUBLISH and SUBSCRIBE, a channel per producer stream. No flags of its own.
  *
- * <p>The local broker needs no raised size limit: Redis takes strings up to 512 MB
- * (proto-max-bulk-len) and disconnects a subscriber only past 32 MB waiting for it.
+ * <p>The local broker takes strings up to 512 MB (proto-max-bulk-len) as it is; for messages over
+ * 256 KiB it lets a subscriber fall further behind before disconnecting it (see
+ * {@link RedisPubSubSystem#localBrokerArgs}), and --broker-prop still wins.
  */
 public final class RedisTarget implements SystemTarget {
 
@@ -31,9 +35,11 @@ public final class RedisTarget implements SystemTarget {
 
     @Override
     public LocalBroker startLocalBroker(BrokerRequest request) {
+        Map<String, String> args = new LinkedHashMap<>(RedisPubSubSystem.localBrokerArgs(request.messageSizeBytes()));
+        args.putAll(request.brokerProps());
         return LocalRedis.start(RedisBrokerSpec.defaults()
                 .withNodes(request.nodes())
-                .withServerArgs(request.brokerProps())
+                .withServerArgs(args)
                 .withLogDir(request.logDir()));
     }
 
