@@ -72,6 +72,12 @@ public final class RedisStreamsSystem implements MessagingSystem {
                 new InFlight(settings.maxInFlight(), plan.messageSizeBytes()));
     }
 
+    /** Entries stay in the stream (up to --maxlen), pending for the group created in prepare. */
+    @Override
+    public boolean retainsMessages() {
+        return true;
+    }
+
     @Override
     public SystemInfo info() {
         Map<String, Object> durability = facts.durability(settings.acks(), acknowledgement());

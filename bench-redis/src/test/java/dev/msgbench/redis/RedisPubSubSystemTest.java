@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.msgbench.core.testing.ShortRuns;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +55,7 @@ class RedisPubSubSystemTest {
     void twoProducersAndThreeConsumersReceiveEveryMessageOnceAndInOrder() throws Exception {
         RunResult r;
         try (RedisPubSubSystem system = new RedisPubSubSystem(RedisSettings.defaults(redis.url()))) {
-            r = Runs.run(system, "redis", dir, 1_000, 256, 2, 3, Duration.ofSeconds(2));
+            r = ShortRuns.runWithoutClosing(system, dir, 1_000, 256, 2, 3, Duration.ofMillis(500), Duration.ofSeconds(2));
         }
         assertEquals("complete", r.status(), r.warnings().toString());
         assertEquals(2_500, r.sent());
@@ -82,7 +83,7 @@ class RedisPubSubSystemTest {
     void oneMebibyteMessagesAtFiftyPerSecondAllArrive() throws Exception {
         RunResult r;
         try (RedisPubSubSystem system = new RedisPubSubSystem(RedisSettings.defaults(redis.url()))) {
-            r = Runs.run(system, "redis", dir, 50, 1 << 20, 1, 1, Duration.ofSeconds(1));
+            r = ShortRuns.runWithoutClosing(system, dir, 50, 1 << 20, 1, 1, Duration.ofMillis(500), Duration.ofSeconds(1));
         }
         assertEquals("complete", r.status(), r.warnings().toString());
         assertEquals(75, r.received());
@@ -102,7 +103,7 @@ class RedisPubSubSystemTest {
         RedisPubSubSystem system = new RedisPubSubSystem(RedisSettings.defaults(redis.url()).withAcks(RedisAcks.NONE));
         RunResult r;
         try (system) {
-            r = Runs.run(system, "redis", dir, 500, 1024, 1, 1, Duration.ofSeconds(1));
+            r = ShortRuns.runWithoutClosing(system, dir, 500, 1024, 1, 1, Duration.ofMillis(500), Duration.ofSeconds(1));
             assertFalse(system.info().acknowledges());
         }
         assertEquals(750, r.received());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.msgbench.core.testing.ShortRuns;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -51,7 +52,7 @@ class RedisStreamsSystemTest {
     void fourProducersAndTwoConsumersReceiveEveryMessageOnceAndTheKeysAreDeletedAfterwards() throws Exception {
         RunResult r;
         try (RedisStreamsSystem system = new RedisStreamsSystem(RedisSettings.defaults(redis.url()), StreamSettings.defaults())) {
-            r = Runs.run(system, "redis-streams", dir, 1_000, 1024, 4, 2, Duration.ofSeconds(2));
+            r = ShortRuns.runWithoutClosing(system, dir, 1_000, 1024, 4, 2, Duration.ofMillis(500), Duration.ofSeconds(2));
         }
         assertEquals("complete", r.status(), r.warnings().toString());
         assertEquals(2_500, r.sent());
@@ -77,7 +78,7 @@ class RedisStreamsSystemTest {
         RunResult r;
         try (RedisStreamsSystem system = new RedisStreamsSystem(RedisSettings.defaults(redis.url()).withAcks(RedisAcks.REPLICAS),
                 StreamSettings.defaults())) {
-            r = Runs.run(system, "redis-streams", dir, 500, 512, 2, 1, Duration.ofSeconds(1));
+            r = ShortRuns.runWithoutClosing(system, dir, 500, 512, 2, 1, Duration.ofMillis(500), Duration.ofSeconds(1));
         }
         assertEquals(750, r.received(), r.warnings().toString());
         assertEquals(750, r.acknowledged());
