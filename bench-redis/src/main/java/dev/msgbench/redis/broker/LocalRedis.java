@@ -10,11 +10,9 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import dev.msgbench.core.UserError;
-import dev.msgbench.core.broker.CleanupRegistry;
+import dev.msgbench.core.broker.BrokerProcesses;
 import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.broker.ManagedProcess;
@@ -49,17 +47,15 @@ public final class LocalRedis implements LocalBroker {
     private final Path logDir;
     private final List<Integer> ports;
     private final Map<String, String> effectiveArgs;
-    /** Node processes by node - 1, once started; guarded by this. */
-    private final List<ManagedProcess> processes = new ArrayList<>();
-    private CleanupRegistry.Registration registration;
+    private final BrokerProcesses processes;
     private volatile String version = "unknown";
-    private boolean closed;
 
     private LocalRedis(RedisBrokerSpec spec, Path binary, Path tempDir) {
         this.spec = spec;
         this.binary = binary;
         this.tempDir = tempDir;
         this.logDir = spec.logDir() != null ? spec.logDir().toAbsolutePath() : tempDir.resolve("logs");
+        this.processes = new BrokerProcesses(tempDir, logDir);
         this.ports = FreePorts.take(spec.nodes());
         Map<String, String> args = new LinkedHashMap<>(DEFAULTS);
         if (spec.nodes() > 1) {
@@ -87,12 +83,12 @@ public final class LocalRedis implements LocalBroker {
         Readiness budget = Readiness.within(spec.startTimeout());
         LocalRedis redis = new LocalRedis(spec, binary, TempDirs.create(tempParent, "redis"));
         try {
-            redis.registration = CleanupRegistry.register(redis.toString(), redis);
+            redis.processes.registerForCleanup(redis.toString(), redis);
             redis.startNodes(budget);
             return redis;
         } catch (RuntimeException | Error e) {
             try {
-                redis.abort();
+                redis.processes.abort(ABORT_GRACE);
             } catch (RuntimeException | Error cleanup) {
                 e.addSuppressed(cleanup);
             }
@@ -134,38 +130,18 @@ public final class LocalRedis implements LocalBroker {
     }
 
     @Override
-    public synchronized long pid(int node) {
-        return process(node).pid();
+    public long pid(int node) {
+        return processes.node(node).pid();
     }
 
     @Override
-    public synchronized void signal(int node, Signal signal) {
-        process(node).signal(signal);
+    public void signal(int node, Signal signal) {
+        processes.node(node).signal(signal);
     }
 
     @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        RuntimeException failure = null;
-        try {
-            ManagedProcess.stopAll(processes, STOP_GRACE);
-        } catch (RuntimeException e) {
-            failure = e;
-        }
-        try {
-            TempDirs.deleteRecursively(tempDir);
-        } catch (RuntimeException e) {
-            failure = addTo(failure, e);
-        }
-        if (registration != null) {
-            registration.deregister();
-        }
-        if (failure != null) {
-            throw failure;
-        }
+    public void close() {
+        processes.close(STOP_GRACE);
     }
 
     @Override
@@ -204,11 +180,8 @@ public final class LocalRedis implements LocalBroker {
         }
     }
 
-    private synchronized ManagedProcess startNode(int node) {
-        if (closed) {
-            // closed by the shutdown hook (Ctrl+C) during the start: start nothing more
-            throw new UserError(this + " was stopped during its start");
-        }
+    private ManagedProcess startNode(int node) {
+        processes.requireOpen(toString());
         Path dataDir = tempDir.resolve("node-" + node);
         try {
             Files.createDirectories(dataDir);
@@ -244,49 +217,9 @@ public final class LocalRedis implements LocalBroker {
         return logDir.resolve("redis-" + node + ".log");
     }
 
-    private ManagedProcess process(int node) {
-        checkNode(node);
-        if (node > processes.size()) {
-            throw new IllegalStateException(nodeName(node) + " is not started");
-        }
-        return processes.get(node - 1);
-    }
-
     private void checkNode(int node) {
         if (node < 1 || node > spec.nodes()) {
             throw new IllegalArgumentException("node must be 1 to " + spec.nodes() + ", got " + node);
-        }
-    }
-
-    /** Stops what a failed start left; keeps the logs when they are in the temp dir, as the error names them. */
-    private synchronized void abort() {
-        closed = true;
-        RuntimeException failure = null;
-        try {
-            ManagedProcess.stopAll(processes, ABORT_GRACE);
-        } catch (RuntimeException e) {
-            failure = e;
-        }
-        try {
-            if (logDir.startsWith(tempDir)) {
-                try (Stream<Path> entries = Files.list(tempDir)) {
-                    for (Path entry : entries.filter(e -> !logDir.startsWith(e)).collect(Collectors.toList())) {
-                        TempDirs.deleteRecursively(entry);
-                    }
-                }
-            } else {
-                TempDirs.deleteRecursively(tempDir);
-            }
-        } catch (IOException e) {
-            failure = addTo(failure, new UncheckedIOException("cannot clean up " + tempDir, e));
-        } catch (RuntimeException e) {
-            failure = addTo(failure, e);
-        }
-        if (registration != null) {
-            registration.deregister();
-        }
-        if (failure != null) {
-            throw failure;
         }
     }
 
@@ -297,11 +230,4 @@ public final class LocalRedis implements LocalBroker {
         return Collections.unmodifiableMap(args);
     }
 
-    private static RuntimeException addTo(RuntimeException first, RuntimeException next) {
-        if (first == null) {
-            return next;
-        }
-        first.addSuppressed(next);
-        return first;
-    }
 }
