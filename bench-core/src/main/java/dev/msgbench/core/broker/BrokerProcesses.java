@@ -38,6 +38,24 @@ public final class BrokerProcesses {
         registration = CleanupRegistry.register(name, broker);
     }
 
+    /**
+     * Registers {@code broker} for cleanup and runs the steps of its start; when a step fails,
+     * stops and removes whatever the steps started before rethrowing.
+     */
+    public void start(String name, AutoCloseable broker, Duration abortGrace, Runnable steps) {
+        registerForCleanup(name, broker);
+        try {
+            steps.run();
+        } catch (RuntimeException | Error e) {
+            try {
+                abort(abortGrace);
+            } catch (RuntimeException | Error cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
+        }
+    }
+
     /** Throws when the broker was closed during its start (Ctrl+C): start nothing more. */
     public synchronized void requireOpen(String broker) {
         if (closed) {

@@ -101,21 +101,13 @@ public final class LocalKafkaCluster implements LocalBroker {
         StaleReaper.reapDefault();
         Readiness budget = Readiness.within(spec.startTimeout());
         LocalKafkaCluster cluster = new LocalKafkaCluster(spec, TempDirs.create(tempParent, "kafka"));
-        try {
-            cluster.processes.registerForCleanup(cluster.toString(), cluster);
+        cluster.processes.start(cluster.toString(), cluster, ABORT_GRACE, () -> {
             cluster.writeConfigs();
             cluster.formatStorage(budget);
             cluster.startNodes();
             cluster.awaitReady(budget);
-            return cluster;
-        } catch (RuntimeException | Error e) {
-            try {
-                cluster.processes.abort(ABORT_GRACE);
-            } catch (RuntimeException | Error cleanup) {
-                e.addSuppressed(cleanup);
-            }
-            throw e;
-        }
+        });
+        return cluster;
     }
 
     @Override

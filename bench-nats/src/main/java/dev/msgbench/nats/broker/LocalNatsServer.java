@@ -81,20 +81,12 @@ public final class LocalNatsServer implements LocalBroker {
         StaleReaper.reapDefault();
         Readiness budget = Readiness.within(spec.startTimeout());
         LocalNatsServer server = new LocalNatsServer(spec, binary, TempDirs.create(tempParent, "nats"));
-        try {
-            server.processes.registerForCleanup(server.toString(), server);
+        server.processes.start(server.toString(), server, ABORT_GRACE, () -> {
             server.writeConfigs();
             server.startNodes();
             server.awaitReady(budget);
-            return server;
-        } catch (RuntimeException | Error e) {
-            try {
-                server.processes.abort(ABORT_GRACE);
-            } catch (RuntimeException | Error cleanup) {
-                e.addSuppressed(cleanup);
-            }
-            throw e;
-        }
+        });
+        return server;
     }
 
     /** Every node, comma-separated, as jnats takes them: {@code nats://127.0.0.1:P1,nats://127.0.0.1:P2}. */

@@ -82,18 +82,10 @@ public final class LocalRedis implements LocalBroker {
         StaleReaper.reapDefault();
         Readiness budget = Readiness.within(spec.startTimeout());
         LocalRedis redis = new LocalRedis(spec, binary, TempDirs.create(tempParent, "redis"));
-        try {
-            redis.processes.registerForCleanup(redis.toString(), redis);
+        redis.processes.start(redis.toString(), redis, ABORT_GRACE, () -> {
             redis.startNodes(budget);
-            return redis;
-        } catch (RuntimeException | Error e) {
-            try {
-                redis.processes.abort(ABORT_GRACE);
-            } catch (RuntimeException | Error cleanup) {
-                e.addSuppressed(cleanup);
-            }
-            throw e;
-        }
+        });
+        return redis;
     }
 
     /** {@code redis://127.0.0.1:PORT} of the primary: clients write there, replicas follow it. */
