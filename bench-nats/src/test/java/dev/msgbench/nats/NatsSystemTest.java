@@ -65,6 +65,15 @@ class NatsSystemTest {
     }
 
     @Test
+    void withoutConsumersPublishersSendWithoutWaitingForASubscriptionThatNeverComes() throws Exception {
+        RunResult r = ShortRuns.run(new NatsSystem(NatsSettings.defaults(server.url())), dir, 600, 256, 2, 0);
+
+        assertEquals(RunResult.COMPLETE, r.status());
+        assertEquals(780, r.sent());
+        assertEquals(0, r.received());
+    }
+
+    @Test
     void requestReplyHandsEachEchoToTheCoreSoLatencyIsTheRoundTrip() throws Exception {
         RunResult r = ShortRuns.run(new NatsSystem(NatsSettings.defaults(server.url()).withPattern(NatsPattern.REQUEST_REPLY)),
                 dir, 400, 5_000, 2, 2);
