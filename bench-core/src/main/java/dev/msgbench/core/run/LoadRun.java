@@ -421,7 +421,7 @@ public final class LoadRun {
                 config.systemName(), workload, Redaction.redact(info.durability()), Redaction.redact(info.settings()),
                 versions, Redaction.redact(config.broker()),
                 Environment.describe(), total.sent(), total.acked(), total.sendErrors(), total.received(),
-                total.lost(), total.duplicated(), total.reordered(), total.late(), unsent, accounting.foreign(),
+                config.consumers() == 0 ? 0 : total.lost(), total.duplicated(), total.reordered(), total.late(), unsent, accounting.foreign(),
                 measuredSent, targetRate, achievedRate, receivedRate, missed, maxBehind / 1e6,
                 Percentiles.inMillis(latency),
                 Percentiles.inMillis(monitor.measured(HistogramKind.SERVICE)),
