@@ -135,6 +135,7 @@ public final class LoadRun {
         ProgressMonitor monitor = null;
         IntervalLog log = null;
         RunWindow window = null;
+        HiccupMeter hiccups = null;
         boolean drained = true;
         boolean consumeLater = config.pacing() instanceof Pacing.Unpaced
                 && ((Pacing.Unpaced) config.pacing()).consumeAfterProduce();
@@ -172,6 +173,7 @@ public final class LoadRun {
             if (interrupted) {
                 producers.forEach(ProducerStream::requestStop);
             }
+            hiccups = HiccupMeter.start(recorders, window, clock);
             Thread monitorThread = new Thread(monitor, "msgbench-monitor");
             monitorThread.setDaemon(true);
             monitorThread.start();
@@ -188,6 +190,7 @@ public final class LoadRun {
                 }
                 drained &= drain(accounting, info.acknowledges(), config.consumers(), receiver);
             }
+            hiccups.stop();
             monitor.finish(monitorThread);
         } catch (InterruptedException e) {
             interrupted = true;
@@ -201,6 +204,9 @@ public final class LoadRun {
         } catch (Exception | Error e) {
             failure = e;
         } finally {
+            if (hiccups != null) {
+                hiccups.stop();
+            }
             if (log != null) {
                 log.close();
             }
@@ -213,8 +219,10 @@ public final class LoadRun {
             throw failure instanceof Exception ? (Exception) failure : new IllegalStateException(failure);
         }
 
+        Map<String, Object> generatorUsage = generatorMonitor.usage();
+        generatorUsage.put("hiccupMs", Percentiles.inMillis(monitor.measured(HistogramKind.HICCUP)));
         RunResult result = buildResult(info, accounting, monitor, window, ackErrors, receiver, startedAt, failure, drained,
-                generatorMonitor.usage());
+                generatorUsage);
         ResultFiles.writeResult(dir, result);
         writeHistograms(dir, monitor);
         SummaryTable.print(result, dir.toString(), out, ansi);
