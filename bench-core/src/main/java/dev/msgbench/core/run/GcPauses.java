@@ -2,6 +2,7 @@ package dev.msgbench.core.run;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryUsage;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,8 +22,12 @@ import com.sun.management.GarbageCollectionNotificationInfo;
  * what explains a latency spike.
  *
  * <p>Collectors that run concurrently report their cycles on beans of their own ("ZGC Cycles",
- * "G1 Concurrent GC", "Shenandoah Cycles"); those cycles do not stop our threads, so they are
- * left out and only the pause beans count.
+ * "ZGC Major Cycles", "Shenandoah Cycles"); those cycles do not stop our threads, so they are
+ * left out and only the pause beans count. ("G1 Concurrent GC", from JDK 20 on, reports G1's
+ * remark and cleanup pauses despite its name: it counts.)
+ *
+ * <p>The bytes collected per notification, plus the heap's growth, estimate how much the load
+ * generator allocated: the tuning table compares allocation rates between flag sets.
  */
 final class GcPauses implements NotificationListener {
 
@@ -30,10 +35,12 @@ final class GcPauses implements NotificationListener {
     private long count;
     private long totalMillis;
     private long maxMillis;
+    private long collectedBytes;
+    private final long startHeapBytes = heapUsedBytes();
 
     GcPauses() {
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-            if (gc instanceof NotificationEmitter && !isConcurrent(gc.getName())) {
+            if (gc instanceof NotificationEmitter) {
                 NotificationEmitter emitter = (NotificationEmitter) gc;
                 emitter.addNotificationListener(this, null, null);
                 emitters.add(emitter);
@@ -42,7 +49,7 @@ final class GcPauses implements NotificationListener {
     }
 
     static boolean isConcurrent(String collectorName) {
-        return collectorName.contains("Cycles") || collectorName.contains("Concurrent");
+        return collectorName.contains("Cycles");
     }
 
     @Override
@@ -51,10 +58,31 @@ final class GcPauses implements NotificationListener {
             return;
         }
         GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
+        long before = 0;
+        long after = 0;
+        for (MemoryUsage usage : info.getGcInfo().getMemoryUsageBeforeGc().values()) {
+            before += usage.getUsed();
+        }
+        for (MemoryUsage usage : info.getGcInfo().getMemoryUsageAfterGc().values()) {
+            after += usage.getUsed();
+        }
+        collectedBytes += Math.max(0, before - after);
+        if (isConcurrent(info.getGcName())) {
+            return;
+        }
         long millis = info.getGcInfo().getDuration();
         count++;
         totalMillis += millis;
         maxMillis = Math.max(maxMillis, millis);
+    }
+
+    /** Bytes allocated since construction, estimated from what the collectors freed and the heap's growth. */
+    synchronized long allocatedBytes() {
+        return Math.max(0, collectedBytes + heapUsedBytes() - startHeapBytes);
+    }
+
+    private static long heapUsedBytes() {
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 
     /** Stops listening and returns {count, totalMs, maxMs} for result.json. */
