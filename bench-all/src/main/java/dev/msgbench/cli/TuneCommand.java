@@ -40,7 +40,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "tune", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs one e2e workload under each JDK x JVM flag set, each in a fresh JVM, and prints one table:",
                 "latency percentiles and max, achieved rate, GC pauses, allocation rate and the load generator's",
-                "own hiccups per flag set. Writes tune.txt, tune.json and each child's results into --output.",
+                "own hiccups per flag set. Writes tune.txt, tune.html, tune.json and each child's results into --output.",
                 "Arguments after -- go to e2e (default: the E3 1 KiB workload, scaled: " + TuneCommand.DEFAULT_E2E_TEXT + ")."},
         footer = {"", "Examples:",
                 "  java -jar bench-all.jar tune",
@@ -116,6 +116,8 @@ final class TuneCommand implements Callable<Integer> {
         out.println("results: " + dir);
         out.flush();
         Files.writeString(dir.resolve("tune.txt"), "e2e " + String.join(" ", workload) + System.lineSeparator() + table,
+                StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("tune.html"), TuneTable.html(rows, matrix.skipped(), String.join(" ", workload)),
                 StandardCharsets.UTF_8);
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("e2eArgs", workload);

@@ -73,6 +73,16 @@ class TuneTest {
     }
 
     @Test
+    void theHtmlTableEscapesWhatItShows() throws Exception {
+        Path root = Path.of(TuneTest.class.getResource("/tune").toURI());
+        TuneRow row = TuneRow.read("jdk17", "G1<x>", List.of("-XX:+UseG1GC"), root.resolve("jdk17-G1/result.json"));
+        String html = TuneTable.html(List.of(row), List.of(), "--system nats");
+
+        org.junit.jupiter.api.Assertions.assertTrue(html.contains("<tr><td>jdk17</td><td>G1&lt;x&gt;</td><td>complete</td>"
+                + "<td class=\"n\">0.250</td>"), html);
+    }
+
+    @Test
     void outputAfterTheSeparatorIsRefusedBecauseEachChildGetsItsOwn() {
         CliRun run = CliRun.of("tune", "--sets", "G1", "--", "--system", "nats", "--output", "x");
 

@@ -44,6 +44,40 @@ public final class TuneTable {
         out.flush();
     }
 
+    /** The same table as a self-contained HTML page, for a browser or for pasting into a report. */
+    public static String html(List<TuneRow> rows, List<String> notes, String workload) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>msgbench tune</title>\n")
+                .append("<style>body{font-family:sans-serif}table{border-collapse:collapse}")
+                .append("td,th{border:1px solid #ccc;padding:2px 8px}td.n{text-align:right;font-variant-numeric:tabular-nums}</style>")
+                .append("</head><body>\n<h1>JVM flag sets under one workload</h1>\n<p>e2e ").append(escape(workload))
+                .append("</p>\n<table>\n<tr>");
+        for (String h : HEADER) {
+            sb.append("<th>").append(escape(h)).append("</th>");
+        }
+        sb.append("<th>JVM flags</th></tr>\n");
+        for (TuneRow r : rows) {
+            String[] cells = {ms(r.p50Ms()), ms(r.p99Ms()), ms(r.p999Ms()), ms(r.maxMs()), rate(r.achievedRate()),
+                    r.gcPauses() < 0 ? "-" : Long.toString(r.gcPauses()), fixed(r.gcPauseTotalMs(), 0),
+                    fixed(r.gcPauseMaxMs(), 0), fixed(r.allocMiBPerSec(), 1), ms(r.hiccupP99Ms()), ms(r.hiccupMaxMs())};
+            sb.append("<tr><td>").append(escape(r.jdk())).append("</td><td>").append(escape(r.flagSet()))
+                    .append("</td><td>").append(escape(r.status())).append("</td>");
+            for (String c : cells) {
+                sb.append("<td class=\"n\">").append(c).append("</td>");
+            }
+            sb.append("<td><code>").append(escape(String.join(" ", r.flags()))).append("</code></td></tr>\n");
+        }
+        sb.append("</table>\n<p>Latency and hiccups in ms; gc: stop-the-world pauses of the load generator (count, total ms, longest ms).</p>\n");
+        for (String note : notes) {
+            sb.append("<p>").append(escape(note)).append("</p>\n");
+        }
+        return sb.append("</body></html>\n").toString();
+    }
+
+    private static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
     private static String ms(double v) {
         return fixed(v, 3);
     }
