@@ -106,7 +106,7 @@ final class TuneCommand implements Callable<Integer> {
         int i = 0;
         for (TuneMatrix.Cell cell : matrix.cells()) {
             out.printf("[%d/%d] %s %s: %s%n", ++i, matrix.cells().size(), cell.jdk().label(), cell.flags().name(),
-                    String.join(" ", cell.flags().flags()));
+                    String.join(" ", cell.flags().flagsFor(cell.jdk())));
             out.flush();
             rows.add(runChild(cell, workload, dir));
         }
@@ -162,7 +162,8 @@ final class TuneCommand implements Callable<Integer> {
         Path log = dir.resolve(cell.id() + ".log");
         List<String> command = new ArrayList<>();
         command.add(cell.jdk().java().toString());
-        command.addAll(cell.flags().flags());
+        List<String> flags = cell.flags().flagsFor(cell.jdk());
+        command.addAll(flags);
         command.addAll(launcher());
         command.add("e2e");
         command.addAll(workload);
@@ -180,7 +181,7 @@ final class TuneCommand implements Callable<Integer> {
                 if (!child.waitFor(30, TimeUnit.SECONDS)) {
                     child.destroyForcibly().waitFor();
                 }
-                return TuneRow.failed(cell.jdk().label(), cell.flags().name(), cell.flags().flags(),
+                return TuneRow.failed(cell.jdk().label(), cell.flags().name(), flags,
                         "timed out after " + childTimeout.toSeconds() + " s (--child-timeout)", childDir.toString());
             }
             exit = child.exitValue();
@@ -190,10 +191,10 @@ final class TuneCommand implements Callable<Integer> {
         }
         Path result = childDir.resolve("result.json");
         if (!Files.isRegularFile(result)) {
-            return TuneRow.failed(cell.jdk().label(), cell.flags().name(), cell.flags().flags(),
+            return TuneRow.failed(cell.jdk().label(), cell.flags().name(), flags,
                     "exit " + exit + ", no result.json: see " + log, childDir.toString());
         }
-        return TuneRow.read(cell.jdk().label(), cell.flags().name(), cell.flags().flags(), result);
+        return TuneRow.read(cell.jdk().label(), cell.flags().name(), flags, result);
     }
 
     /** How to start this tool in a child: the same jar, or (in tests, from classes) the same class path. */

@@ -29,9 +29,17 @@ class TuneTest {
         assertEquals(List.of("jdk17-G1", "jdk17-Parallel", "jdk17-G1-fixed-heap",
                         "jdk25-G1", "jdk25-Parallel", "jdk25-ZGC-gen", "jdk25-G1-fixed-heap", "jdk25-G1-compact-headers"),
                 matrix.cells().stream().map(TuneMatrix.Cell::id).toList());
-        assertEquals(List.of("jdk17 ZGC-gen: skipped, generational ZGC exists from JDK 21 (default mode from 23)",
+        assertEquals(List.of("jdk17 ZGC-gen: skipped, generational ZGC exists from JDK 21 (its only mode from 24)",
                         "jdk17 G1-compact-headers: skipped, compact object headers are a product flag from JDK 25 (JEP 519)"),
                 matrix.skipped());
+    }
+
+    @Test
+    void zGenerationalIsLeftOutWhereItIsObsolete() {
+        FlagSet zgc = FlagSet.defaults().stream().filter(s -> s.name().equals("ZGC-gen")).findFirst().orElseThrow();
+
+        assertEquals(List.of("-XX:+UseZGC", "-XX:+ZGenerational"), zgc.flagsFor(new Jdk(Path.of("/jdk21"), 21)));
+        assertEquals(List.of("-XX:+UseZGC"), zgc.flagsFor(JDK25));
     }
 
     @Test

@@ -22,7 +22,7 @@ public record FlagSet(String name, List<String> flags, int minFeature, String no
                 new FlagSet("G1", List.of("-XX:+UseG1GC"), 0, "the default collector"),
                 new FlagSet("Parallel", List.of("-XX:+UseParallelGC"), 0, "throughput collector: longer, rarer pauses"),
                 new FlagSet("ZGC-gen", List.of("-XX:+UseZGC", "-XX:+ZGenerational"), 21,
-                        "generational ZGC exists from JDK 21 (default mode from 23)"),
+                        "generational ZGC exists from JDK 21 (its only mode from 24)"),
                 new FlagSet("G1-fixed-heap", List.of("-XX:+UseG1GC", "-Xms" + FIXED_HEAP, "-Xmx" + FIXED_HEAP,
                         "-XX:+AlwaysPreTouch"), 0, "no heap resizing, pages touched at start"),
                 new FlagSet("G1-compact-headers", List.of("-XX:+UseG1GC", "-XX:+UseCompactObjectHeaders"), 25,
@@ -46,6 +46,17 @@ public record FlagSet(String name, List<String> flags, int minFeature, String no
             }
         }
         return new FlagSet(spec.substring(0, eq).trim(), flags, 0, "given");
+    }
+
+    /**
+     * The flags as given to this JDK. From JDK 24 on generational is ZGC's only mode and
+     * -XX:+ZGenerational only draws a warning, so it is left out there.
+     */
+    public List<String> flagsFor(Jdk jdk) {
+        if (jdk.feature() < 24) {
+            return flags;
+        }
+        return flags.stream().filter(f -> !f.equals("-XX:+ZGenerational")).toList();
     }
 
     public boolean appliesTo(Jdk jdk) {
