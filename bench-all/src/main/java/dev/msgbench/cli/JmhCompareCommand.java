@@ -14,10 +14,10 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code jmh-compare A B}: each benchmark's score in two JMH runs, their ratio, and whether it is noise. */
 @Command(name = "jmh-compare", mixinStandardHelpOptions = true,
-        description = {"Compares two JMH JSON result files (e.g. the committed baseline and jmh-results/latest-MODULE.json):",
-                "for each benchmark and parameter set, both scores with their error bars, the ratio B/A, and",
+        description = {"Compares two JMH JSON result files, e.g. a committed baseline and a latest run.",
+                "For each benchmark and parameter set: both scores with their error bars, the ratio B/A, and",
                 "\"within noise\" when the two error intervals overlap."},
-        footer = {"", "Example:", "  java -jar bench-all.jar jmh-compare jmh-results/baseline-bench-core.json jmh-results/latest-bench-core.json"})
+        footer = {"", "Example:", "  java -jar bench-all.jar jmh-compare jmh-results/baseline-bench-core-jdk17.json jmh-results/latest-bench-core-jdk17.json"})
 final class JmhCompareCommand implements Callable<Integer> {
 
     @Spec

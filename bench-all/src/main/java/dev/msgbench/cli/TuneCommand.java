@@ -38,9 +38,9 @@ import picocli.CommandLine.Model.CommandSpec;
  * compares them. The broker is the same kind in every cell; what changes is only our JVM.
  */
 @Command(name = "tune", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Runs one e2e workload under each JDK x JVM flag set, each in a fresh JVM, and prints one table:",
-                "latency percentiles and max, achieved rate, GC pauses, allocation rate and the load generator's",
-                "own hiccups per flag set. Writes tune.txt, tune.html, tune.json and each child's results into --output.",
+        description = {"Runs one e2e workload under each JDK x JVM flag set, each in a fresh JVM, and compares them.",
+                "One table: latency percentiles and max, achieved rate, GC pauses, allocation rate and the load",
+                "generator's own hiccups per flag set. Writes tune.txt, tune.html, tune.json and each child's results into --output.",
                 "Arguments after -- go to e2e (default: the E3 1 KiB workload, scaled: " + TuneCommand.DEFAULT_E2E_TEXT + ")."},
         footer = {"", "Examples:",
                 "  java -jar bench-all.jar tune",
@@ -76,8 +76,8 @@ final class TuneCommand implements Callable<Integer> {
     Path output;
 
     @Option(names = "--child-timeout", paramLabel = "DURATION", converter = Converters.Time.class,
-            description = "Longest one child run may take before it is stopped (default: ${DEFAULT-VALUE}).")
-    Duration childTimeout = Duration.ofMinutes(10);
+            defaultValue = "10m", description = "Longest one child run may take before it is stopped (default: ${DEFAULT-VALUE}).")
+    Duration childTimeout;
 
     @Parameters(paramLabel = "E2E_ARGS", description = "e2e arguments, after --.")
     List<String> e2eArgs = new ArrayList<>();
