@@ -17,8 +17,12 @@ import dev.msgbench.core.UserError;
 /** Reads JMH's JSON result format ({@code -rf json}) into scores keyed by benchmark, mode and params. */
 public final class JmhResults {
 
-    /** The -prof gc metric that is comparable between runs: bytes per operation, not per second. */
-    static final String ALLOC_NORM = "·gc.alloc.rate.norm";
+    /**
+     * The -prof gc metric that is comparable between runs: bytes per operation, not per second.
+     * JMH 1.37 writes it under this name; versions before 1.36 prefixed it with a middle dot.
+     */
+    static final String ALLOC_NORM = "gc.alloc.rate.norm";
+    static final String OLD_ALLOC_NORM = "\u00b7gc.alloc.rate.norm";
 
     private JmhResults() {
     }
@@ -56,6 +60,9 @@ public final class JmhResults {
         sorted.forEach((k, v) -> params.append(params.length() == 0 ? "" : ",").append(k).append('=').append(v));
         JsonNode primary = result.path("primaryMetric");
         JsonNode alloc = result.path("secondaryMetrics").path(ALLOC_NORM);
+        if (alloc.isMissingNode()) {
+            alloc = result.path("secondaryMetrics").path(OLD_ALLOC_NORM);
+        }
         return new JmhScore(benchmark + " " + mode + " " + params, shortName(benchmark), mode, params.toString(),
                 number(primary.path("score")), number(primary.path("scoreError")), primary.path("scoreUnit").asText(),
                 alloc.isMissingNode() ? Double.NaN : number(alloc.path("score")), "thrpt".equals(mode));
