@@ -45,6 +45,8 @@ public final class Main {
         cl.addSubcommand("throughput", withSystemFlags(new CommandLine(new ThroughputCommand(io, throughputTargets)),
                 throughputTargets));
         cl.addSubcommand("broker", new BrokerCommand(io));
+        cl.addSubcommand("jmh-compare", new JmhCompareCommand());
+        cl.addSubcommand("tune", new TuneCommand(io));
         cl.setOut(new PrintWriter(io.out(), true));
         cl.setErr(new PrintWriter(io.err(), true));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
