@@ -1,0 +1,62 @@
+package dev.msgbench.cli.report;
+
+import java.util.Locale;
+import java.util.Map;
+
+import dev.msgbench.core.result.Percentiles;
+
+/** The side-by-side text of {@code compare}: BASE, NEW and NEW/BASE for each metric. */
+final class CompareTable {
+
+    private static final String ROW = "%-16s %14s %14s %9s%n";
+
+    private CompareTable() {
+    }
+
+    static String render(CompareSide base, CompareSide next) {
+        StringBuilder b = new StringBuilder();
+        b.append("BASE: ").append(base.description()).append('\n');
+        b.append("NEW:  ").append(next.description()).append('\n');
+        b.append(String.format(Locale.US, ROW, "", "BASE", "NEW", "NEW/BASE"));
+        row(b, "target rate/s", base.targetRate(), next.targetRate());
+        row(b, "sent rate/s", base.sentRate(), next.sentRate());
+        row(b, "received rate/s", base.receivedRate(), next.receivedRate());
+        for (Map.Entry<String, Double> p : Percentiles.REPORTED) {
+            row(b, p.getKey() + " ms", ms(base, p.getKey()), ms(next, p.getKey()));
+        }
+        row(b, "max ms", ms(base, "max"), ms(next, "max"));
+        row(b, "mean ms", ms(base, "mean"), ms(next, "mean"));
+        row(b, "sent", base.sent(), next.sent());
+        row(b, "lost", base.lost(), next.lost());
+        return b.toString();
+    }
+
+    private static double ms(CompareSide side, String key) {
+        return side.latencyMs().getOrDefault(key, Double.NaN);
+    }
+
+    private static void row(StringBuilder b, String name, double base, double next) {
+        b.append(String.format(Locale.US, ROW, name, number(base), number(next), ratio(base, next)));
+    }
+
+    static String ratio(double base, double next) {
+        if (Double.isNaN(base) || Double.isNaN(next)) {
+            return "-";
+        }
+        if (base == 0) {
+            return next == 0 ? "1.00" : "inf";
+        }
+        return String.format(Locale.US, "%.2f", next / base);
+    }
+
+    /** Whole numbers as such, others with 3 decimals (the microsecond of a value in ms). */
+    static String number(double value) {
+        if (Double.isNaN(value)) {
+            return "-";
+        }
+        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+            return String.format(Locale.US, "%,d", (long) value);
+        }
+        return String.format(Locale.US, "%,.3f", value);
+    }
+}
