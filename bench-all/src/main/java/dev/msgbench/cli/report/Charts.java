@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 
 import org.knowm.xchart.AnnotationLine;
+import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -63,24 +64,29 @@ public final class Charts {
                 .xAxisTitle("percentile").yAxisTitle("latency (ms)").build();
         style(chart);
         Styler styler = chart.getStyler();
-        chart.getStyler().setXAxisLogarithmic(true).setXAxisLogarithmicDecadeOnly(true)
-                .setYAxisLogarithmic(true)
-                .setxAxisTickLabelsFormattingFunction(Charts::percentileLabel);
+        // x is log10(1/(1-p)) on a linear axis, its numbers hidden and the percentiles written at
+        // their gridlines instead: XChart 3.8.8's tick calculator can loop forever when given a
+        // tick label function, so none is given
+        chart.getStyler().setYAxisLogarithmic(true).setXAxisTicksVisible(false);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
         styler.setLegendSeriesLineLength(32);
-        double maxInverseTail = 10;
+        double maxDecades = 1;
         for (int i = 0; i < runs.size(); i++) {
             RunFolder run = runs.get(i);
-            maxInverseTail = Math.max(maxInverseTail, add(chart, run.label(), run.latency(), color(i), false));
+            maxDecades = Math.max(maxDecades, add(chart, run.label(), run.latency(), color(i), false));
             if (service) {
                 add(chart, run.label() + " (service)", run.service(), color(i), true);
             }
         }
-        double decades = Math.ceil(Math.log10(maxInverseTail));
-        chart.getStyler().setXAxisMin(1.0).setXAxisMax(Math.pow(10, decades));
+        double decades = Math.ceil(maxDecades - 1e-9);
+        chart.getStyler().setXAxisMin(0.0).setXAxisMax(decades);
+        double top = chart.getSeriesMap().values().stream().mapToDouble(XYSeries::getYMax).max().orElse(1);
+        chart.addAnnotation(new AnnotationText("0%", 0.04 * decades, top, false));
         for (double p : GRIDLINE_PERCENTILES) {
-            if (inverseTail(p) <= Math.pow(10, decades)) {
-                chart.addAnnotation(gridline(inverseTail(p)));
+            double x = Math.log10(inverseTail(p));
+            if (x <= decades) {
+                chart.addAnnotation(gridline(x));
+                chart.addAnnotation(new AnnotationText(axisLabel(x), x + 0.07 * decades / 6, top, false));
             }
         }
         return new Chart("latency-by-percentile", chart.getTitle(), chart);
@@ -137,6 +143,16 @@ public final class Charts {
         return hundred.subtract(hundred.movePointLeft((int) decades)).stripTrailingZeros().toPlainString() + "%";
     }
 
+    /** A tick of the percentile axis at x = log10(1/(1-p)): labelled at whole decades only. */
+    static String axisLabel(double decades) {
+        double whole = Math.rint(decades);
+        if (Math.abs(decades - whole) < 1e-6) {
+            return percentileLabel(Math.pow(10, whole));
+        }
+        return Math.abs(decades - Math.log10(2)) < 1e-6 ? "50%" : "";
+    }
+
+    /** Adds a curve; returns how many decades of 1/(1-p) it reaches. */
     private static double add(XYChart chart, String name, PercentileCurve curve, Color color, boolean dashed) {
         if (curve.isEmpty()) {
             return 0;
@@ -144,7 +160,7 @@ public final class Charts {
         List<Double> xs = new ArrayList<>();
         List<Double> ys = new ArrayList<>();
         for (PercentileCurve.Point p : curve.points()) {
-            xs.add(p.inverseTail());
+            xs.add(Math.log10(p.inverseTail()));
             ys.add(Math.max(p.valueMs(), FLOOR_MS));
         }
         XYSeries series = chart.addSeries(name, xs, ys);

@@ -9,6 +9,10 @@ import dev.msgbench.core.result.Percentiles;
 final class CompareTable {
 
     private static final String ROW = "%-16s %14s %14s %9s%n";
+    /** Latencies to the microsecond: the resolution of the .hgrm files. */
+    static final String MS = "%,.3f";
+    static final String RATE = "%,.1f";
+    static final String COUNT = "%,.0f";
 
     private CompareTable() {
     }
@@ -18,16 +22,16 @@ final class CompareTable {
         b.append("BASE: ").append(base.description()).append('\n');
         b.append("NEW:  ").append(next.description()).append('\n');
         b.append(String.format(Locale.US, ROW, "", "BASE", "NEW", "NEW/BASE"));
-        row(b, "target rate/s", base.targetRate(), next.targetRate());
-        row(b, "sent rate/s", base.sentRate(), next.sentRate());
-        row(b, "received rate/s", base.receivedRate(), next.receivedRate());
+        row(b, "target rate/s", RATE, base.targetRate(), next.targetRate());
+        row(b, "sent rate/s", RATE, base.sentRate(), next.sentRate());
+        row(b, "received rate/s", RATE, base.receivedRate(), next.receivedRate());
         for (Map.Entry<String, Double> p : Percentiles.REPORTED) {
-            row(b, p.getKey() + " ms", ms(base, p.getKey()), ms(next, p.getKey()));
+            row(b, p.getKey() + " ms", MS, ms(base, p.getKey()), ms(next, p.getKey()));
         }
-        row(b, "max ms", ms(base, "max"), ms(next, "max"));
-        row(b, "mean ms", ms(base, "mean"), ms(next, "mean"));
-        row(b, "sent", base.sent(), next.sent());
-        row(b, "lost", base.lost(), next.lost());
+        row(b, "max ms", MS, ms(base, "max"), ms(next, "max"));
+        row(b, "mean ms", MS, ms(base, "mean"), ms(next, "mean"));
+        row(b, "sent", COUNT, base.sent(), next.sent());
+        row(b, "lost", COUNT, base.lost(), next.lost());
         return b.toString();
     }
 
@@ -35,8 +39,8 @@ final class CompareTable {
         return side.latencyMs().getOrDefault(key, Double.NaN);
     }
 
-    private static void row(StringBuilder b, String name, double base, double next) {
-        b.append(String.format(Locale.US, ROW, name, number(base), number(next), ratio(base, next)));
+    private static void row(StringBuilder b, String name, String format, double base, double next) {
+        b.append(String.format(Locale.US, ROW, name, number(base, format), number(next, format), ratio(base, next)));
     }
 
     static String ratio(double base, double next) {
@@ -49,14 +53,7 @@ final class CompareTable {
         return String.format(Locale.US, "%.2f", next / base);
     }
 
-    /** Whole numbers as such, others with 3 decimals (the microsecond of a value in ms). */
-    static String number(double value) {
-        if (Double.isNaN(value)) {
-            return "-";
-        }
-        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
-            return String.format(Locale.US, "%,d", (long) value);
-        }
-        return String.format(Locale.US, "%,.3f", value);
+    static String number(double value, String format) {
+        return Double.isNaN(value) ? "-" : String.format(Locale.US, format, value);
     }
 }

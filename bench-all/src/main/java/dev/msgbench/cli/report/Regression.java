@@ -76,8 +76,8 @@ record Regression(String metric, double limit) {
                     Double.isNaN(n) ? "NEW" : "BASE");
         }
         if (metric.equals(LOST)) {
-            return n - b > limit ? String.format(Locale.US, "lost %d -> %d, more than %d more", (long) b, (long) n,
-                    (long) limit) : null;
+            return n - b > limit ? String.format(Locale.US, "lost rose from %d to %d messages, more than the %d more"
+                    + " allowed", (long) b, (long) n, (long) limit) : null;
         }
         boolean rate = metric.equals(SENT_RATE) || metric.equals(RECEIVED_RATE);
         double change = b == 0 ? (n == 0 ? 0 : Double.POSITIVE_INFINITY) : (n - b) / b * 100;
@@ -85,9 +85,11 @@ record Regression(String metric, double limit) {
         if (worse <= limit) {
             return null;
         }
-        return String.format(Locale.US, "%s %s %s -> %s (%s%.1f%%), limit %s%%", metric, rate ? "fell" : "rose",
-                CompareTable.number(b), CompareTable.number(n), rate ? "-" : "+", Math.abs(change),
-                CompareTable.number(limit));
+        String format = rate ? CompareTable.RATE : CompareTable.MS;
+        return String.format(Locale.US, "%s %s from %s to %s%s (%s%.1f%%), more than the %s%% allowed", metric,
+                rate ? "fell" : "rose", CompareTable.number(b, format), CompareTable.number(n, format),
+                rate ? " msg/s" : " ms", rate ? "-" : "+", Math.abs(change), new java.math.BigDecimal(Double.toString(limit))
+                        .stripTrailingZeros().toPlainString());
     }
 
     static Map<String, Regression> byMetric(List<String> specs) {

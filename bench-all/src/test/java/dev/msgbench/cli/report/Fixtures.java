@@ -13,24 +13,24 @@ import dev.msgbench.core.testing.ShortRuns;
 import dev.msgbench.core.time.NanoClock;
 
 /** Results folders written by the core's own writers: a short engine run against the in-memory system. */
-final class Fixtures {
+public final class Fixtures {
 
     private Fixtures() {
     }
 
     /** 0.5 s of warm-up and 1.5 s measured at 200 msg/s, each publish taking {@code serviceMicros}. */
-    static Path run(Path dir, String system, long serviceMicros) throws Exception {
+    public static Path run(Path dir, String system, long serviceMicros) throws Exception {
         return run(dir, system, new InMemorySystem().answeringIn(serviceMicros * 1000, NanoClock.system()));
     }
 
-    static Path run(Path dir, String system, InMemorySystem inMemory) throws Exception {
+    public static Path run(Path dir, String system, InMemorySystem inMemory) throws Exception {
         ShortRuns.run(inMemory, dir, 200, 256, 1, 1, Duration.ofMillis(500), Duration.ofMillis(1500));
         editResult(dir, json -> json.put("system", system));
         return dir;
     }
 
     /** Changes result.json in place, as a later version of a run would have written it. */
-    static void editResult(Path dir, Consumer<ObjectNode> edit) throws IOException {
+    public static void editResult(Path dir, Consumer<ObjectNode> edit) throws IOException {
         ObjectNode json = (ObjectNode) ResultFiles.json().readTree(dir.resolve(ResultFiles.RESULT_JSON).toFile());
         edit.accept(json);
         ResultFiles.json().writeValue(dir.resolve(ResultFiles.RESULT_JSON).toFile(), json);

@@ -74,6 +74,8 @@ class PercentileCurveTest {
     void percentileAxisIsLabelledLikeTheHdrHistogramPlotter() {
         List<String> labels = List.of(1.0, 10.0, 100.0, 1e3, 1e4, 1e5, 1e6).stream().map(Charts::percentileLabel).toList();
         assertEquals(List.of("0%", "90%", "99%", "99.9%", "99.99%", "99.999%", "99.9999%"), labels);
+        assertEquals("99.9%", Charts.axisLabel(3.0));
+        assertEquals("", Charts.axisLabel(2.5));
         assertEquals(2.0, Charts.inverseTail(50), 1e-9);
         assertEquals(1000.0, Charts.inverseTail(99.9), 1e-6);
     }
