@@ -38,6 +38,7 @@ public final class Charts {
             new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73), new Color(0xCC79A7),
             new Color(0xE69F00), new Color(0x56B4E9), new Color(0x000000), new Color(0xF0E442)};
 
+    private static final double MIN_INTERVAL_SECONDS = 0.5;
     private static final int WIDTH = 1100;
     private static final int HEIGHT = 620;
     private static final int SMALL_HEIGHT = 380;
@@ -68,7 +69,7 @@ public final class Charts {
         // their gridlines instead: XChart 3.8.8's tick calculator can loop forever when given a
         // tick label function, so none is given
         chart.getStyler().setYAxisLogarithmic(true).setXAxisTicksVisible(false);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS).setLegendLayout(Styler.LegendLayout.Horizontal);
         styler.setLegendSeriesLineLength(32);
         double maxDecades = 1;
         for (int i = 0; i < runs.size(); i++) {
@@ -176,8 +177,9 @@ public final class Charts {
         List<Double> ys = new ArrayList<>();
         for (IntervalSeries.Interval i : intervals) {
             double y = value.applyAsDouble(i);
-            if (!Double.isNaN(y)) {
-                xs.add(i.startSeconds() + i.lengthSeconds());
+            // the last interval of a run is a fraction of a second: its rate would be noise
+            if (!Double.isNaN(y) && i.lengthSeconds() >= MIN_INTERVAL_SECONDS) {
+                xs.add(i.startSeconds() + i.lengthSeconds() / 2);
                 ys.add(chart.getStyler().isYAxisLogarithmic() ? Math.max(y, FLOOR_MS) : y);
             }
         }
@@ -192,6 +194,7 @@ public final class Charts {
 
     private static void markWarmup(XYChart chart, RunFolder run) {
         double warmup = run.intervals().warmupSeconds();
+        chart.getStyler().setXAxisMin(0.0);
         if (warmup > 0 && !chart.getSeriesMap().isEmpty()) {
             chart.addAnnotation(new AnnotationLine(warmup, true, false));
             chart.setTitle(chart.getTitle() + String.format(Locale.US, " (warm-up until the grey line, %.1f s)", warmup));

@@ -86,7 +86,7 @@ final class HtmlPage {
     }
 
     private static void summary(StringBuilder b, List<RunFolder> runs) {
-        b.append("<h2>Summary</h2>\n<table id=\"summary\"><tr><th>run</th><th>status</th><th>target/s</th>"
+        b.append("<h2>Summary</h2>\n<div style=\"overflow-x:auto\"><table id=\"summary\"><tr><th>run</th><th>status</th><th>target/s</th>"
                 + "<th>sent/s</th><th>received/s</th>");
         for (Map.Entry<String, Double> p : Percentiles.REPORTED) {
             b.append("<th>").append(p.getKey()).append(" ms</th>");
@@ -106,7 +106,7 @@ final class HtmlPage {
                     .append("<td").append(r.lost() > 0 ? " class=\"warn\">" : ">").append(r.lost()).append("</td>")
                     .append(cell(r.duplicated(), "%,.0f")).append(cell(r.reordered(), "%,.0f")).append("</tr>\n");
         }
-        b.append("</table>\n");
+        b.append("</table></div>\n");
         for (RunFolder run : runs) {
             List<String> warnings = run.result().warnings();
             if (warnings != null) {
