@@ -69,7 +69,7 @@ public final class Charts {
         // their gridlines instead: XChart 3.8.8's tick calculator can loop forever when given a
         // tick label function, so none is given
         chart.getStyler().setYAxisLogarithmic(true).setXAxisTicksVisible(false);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS).setLegendLayout(Styler.LegendLayout.Horizontal);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS).setLegendLayout(Styler.LegendLayout.Vertical);
         styler.setLegendSeriesLineLength(32);
         double maxDecades = 1;
         for (int i = 0; i < runs.size(); i++) {
