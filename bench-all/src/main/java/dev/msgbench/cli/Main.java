@@ -3,6 +3,8 @@ package dev.msgbench.cli;
 import java.io.PrintWriter;
 import java.util.List;
 
+import dev.msgbench.cli.report.CompareCommand;
+import dev.msgbench.cli.report.ReportCommand;
 import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.cli.systems.Targets;
 
@@ -47,6 +49,8 @@ public final class Main {
         cl.addSubcommand("broker", new BrokerCommand(io));
         cl.addSubcommand("jmh-compare", new JmhCompareCommand());
         cl.addSubcommand("tune", new TuneCommand(io));
+        cl.addSubcommand("report", new ReportCommand(io));
+        cl.addSubcommand("compare", new CompareCommand(io));
         cl.setOut(new PrintWriter(io.out(), true));
         cl.setErr(new PrintWriter(io.err(), true));
         cl.setCaseInsensitiveEnumValuesAllowed(true);

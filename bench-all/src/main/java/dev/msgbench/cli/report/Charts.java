@@ -1,0 +1,220 @@
+package dev.msgbench.cli.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+
+import org.knowm.xchart.AnnotationLine;
+import org.knowm.xchart.AnnotationText;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+import dev.msgbench.core.record.HistogramKind;
+
+/**
+ * The report's charts, drawn by XChart. Axes follow HdrHistogram's plotter: latency in ms on a
+ * log axis; percentile on a 1/(1-p) log axis whose decades are 0%, 90%, 99%, 99.9%...
+ */
+public final class Charts {
+
+    /** The percentiles the HdrHistogram plotter draws a line at. */
+    static final double[] GRIDLINE_PERCENTILES = {50, 90, 99, 99.9, 99.99, 99.999};
+
+    /**
+     * A log axis cannot show 0, and a .hgrm prints values in ms with 3 decimals, so a latency
+     * under 0.5 us reads 0.000: drawn at 1 us instead.
+     */
+    static final double FLOOR_MS = 0.001;
+
+    /** Distinct, colour-blind-friendly (Okabe-Ito), so curves of several systems stay apart. */
+    private static final Color[] PALETTE = {
+            new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73), new Color(0xCC79A7),
+            new Color(0xE69F00), new Color(0x56B4E9), new Color(0x000000), new Color(0xF0E442)};
+
+    private static final double MIN_INTERVAL_SECONDS = 0.5;
+    private static final int WIDTH = 1100;
+    private static final int HEIGHT = 620;
+    private static final int SMALL_HEIGHT = 380;
+
+    private Charts() {
+    }
+
+    /** A chart and the file stem it is saved under. */
+    public record Chart(String fileStem, String title, XYChart xchart) {
+    }
+
+    static Color color(int index) {
+        return PALETTE[index % PALETTE.length];
+    }
+
+    /**
+     * Response time (from the intended send) of every run by percentile; with {@code service},
+     * each run's service time (from the actual send) beside it, dashed in the same colour.
+     */
+    public static Chart percentiles(List<RunFolder> runs, boolean service) {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+                .title(service ? "Latency by percentile: response time (solid) and service time (dashed)"
+                        : "Latency by percentile (response time, from the intended send)")
+                .xAxisTitle("percentile").yAxisTitle("latency (ms)").build();
+        style(chart);
+        Styler styler = chart.getStyler();
+        // x is log10(1/(1-p)) on a linear axis, its numbers hidden and the percentiles written at
+        // their gridlines instead: XChart 3.8.8's tick calculator can loop forever when given a
+        // tick label function, so none is given
+        chart.getStyler().setYAxisLogarithmic(true).setXAxisTicksVisible(false);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS).setLegendLayout(Styler.LegendLayout.Vertical);
+        styler.setLegendSeriesLineLength(32);
+        double maxDecades = 1;
+        for (int i = 0; i < runs.size(); i++) {
+            RunFolder run = runs.get(i);
+            maxDecades = Math.max(maxDecades, add(chart, run.label(), run.latency(), color(i), false));
+            if (service) {
+                add(chart, run.label() + " (service)", run.service(), color(i), true);
+            }
+        }
+        double decades = Math.ceil(maxDecades - 1e-9);
+        chart.getStyler().setXAxisMin(0.0).setXAxisMax(decades);
+        double top = chart.getSeriesMap().values().stream().mapToDouble(XYSeries::getYMax).max().orElse(1);
+        chart.addAnnotation(new AnnotationText("0%", 0.04 * decades, top, false));
+        for (double p : GRIDLINE_PERCENTILES) {
+            double x = Math.log10(inverseTail(p));
+            if (x <= decades) {
+                chart.addAnnotation(gridline(x));
+                chart.addAnnotation(new AnnotationText(axisLabel(x), x + 0.07 * decades / 6, top, false));
+            }
+        }
+        return new Chart("latency-by-percentile", chart.getTitle(), chart);
+    }
+
+    /** p50, p99 and max of each second of one run, warm-up included and marked. */
+    public static Chart latencyOverTime(RunFolder run, int index) {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(SMALL_HEIGHT)
+                .title("Latency over time: " + run.label())
+                .xAxisTitle("seconds from start").yAxisTitle("latency (ms)").build();
+        style(chart);
+        chart.getStyler().setYAxisLogarithmic(true).setLegendPosition(Styler.LegendPosition.OutsideE);
+        List<IntervalSeries.Interval> intervals = run.intervals().of(HistogramKind.LATENCY);
+        Color base = color(index);
+        addTimeSeries(chart, "max", intervals, IntervalSeries.Interval::maxMs, base.darker(), SeriesLines.DOT_DOT);
+        addTimeSeries(chart, "p99", intervals, IntervalSeries.Interval::p99Ms, base, SeriesLines.DASH_DASH);
+        addTimeSeries(chart, "p50", intervals, IntervalSeries.Interval::p50Ms, base, SeriesLines.SOLID);
+        markWarmup(chart, run);
+        return new Chart(String.format(Locale.US, "latency-over-time-%02d", index + 1), chart.getTitle(), chart);
+    }
+
+    /** Messages per second sent by the publishers and received by the consumers, each second. */
+    public static Chart throughputOverTime(RunFolder run, int index) {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(SMALL_HEIGHT)
+                .title("Throughput over time: " + run.label())
+                .xAxisTitle("seconds from start").yAxisTitle("messages per second").build();
+        style(chart);
+        chart.getStyler().setYAxisMin(0.0);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        addTimeSeries(chart, "sent (publishers)", run.intervals().of(HistogramKind.SEND_DELAY),
+                IntervalSeries.Interval::ratePerSecond, color(index), SeriesLines.SOLID);
+        addTimeSeries(chart, "received (consumers)", run.intervals().of(HistogramKind.LATENCY),
+                IntervalSeries.Interval::ratePerSecond, color(index).darker(), SeriesLines.DASH_DASH);
+        markWarmup(chart, run);
+        return new Chart(String.format(Locale.US, "throughput-over-time-%02d", index + 1), chart.getTitle(), chart);
+    }
+
+    /** Whether the chart has anything to draw (XChart refuses to draw a chart without series). */
+    static boolean hasData(Chart chart) {
+        return !chart.xchart().getSeriesMap().isEmpty();
+    }
+
+    static double inverseTail(double percentile) {
+        return 1.0 / (1.0 - percentile / 100.0);
+    }
+
+    /** Decade ticks of the 1/(1-p) axis as the plotter labels them: 1 -> 0%, 10 -> 90%, 1000 -> 99.9%. */
+    static String percentileLabel(double inverseTail) {
+        long decades = Math.round(Math.log10(inverseTail));
+        if (decades <= 0) {
+            return "0%";
+        }
+        java.math.BigDecimal hundred = java.math.BigDecimal.valueOf(100);
+        return hundred.subtract(hundred.movePointLeft((int) decades)).stripTrailingZeros().toPlainString() + "%";
+    }
+
+    /** A tick of the percentile axis at x = log10(1/(1-p)): labelled at whole decades only. */
+    static String axisLabel(double decades) {
+        double whole = Math.rint(decades);
+        if (Math.abs(decades - whole) < 1e-6) {
+            return percentileLabel(Math.pow(10, whole));
+        }
+        return Math.abs(decades - Math.log10(2)) < 1e-6 ? "50%" : "";
+    }
+
+    /** Adds a curve; returns how many decades of 1/(1-p) it reaches. */
+    private static double add(XYChart chart, String name, PercentileCurve curve, Color color, boolean dashed) {
+        if (curve.isEmpty()) {
+            return 0;
+        }
+        List<Double> xs = new ArrayList<>();
+        List<Double> ys = new ArrayList<>();
+        for (PercentileCurve.Point p : curve.points()) {
+            xs.add(Math.log10(p.inverseTail()));
+            ys.add(Math.max(p.valueMs(), FLOOR_MS));
+        }
+        XYSeries series = chart.addSeries(name, xs, ys);
+        series.setMarker(SeriesMarkers.NONE);
+        series.setLineColor(color);
+        series.setLineStyle(dashed ? SeriesLines.DASH_DASH : new BasicStroke(2.2f));
+        return xs.get(xs.size() - 1);
+    }
+
+    private static void addTimeSeries(XYChart chart, String name, List<IntervalSeries.Interval> intervals,
+                                      ToDoubleFunction<IntervalSeries.Interval> value, Color color, BasicStroke line) {
+        List<Double> xs = new ArrayList<>();
+        List<Double> ys = new ArrayList<>();
+        for (IntervalSeries.Interval i : intervals) {
+            double y = value.applyAsDouble(i);
+            // the last interval of a run is a fraction of a second: its rate would be noise
+            if (!Double.isNaN(y) && i.lengthSeconds() >= MIN_INTERVAL_SECONDS) {
+                xs.add(i.startSeconds() + i.lengthSeconds() / 2);
+                ys.add(chart.getStyler().isYAxisLogarithmic() ? Math.max(y, FLOOR_MS) : y);
+            }
+        }
+        if (!xs.isEmpty()) {
+            XYSeries series = chart.addSeries(name, xs, ys);
+            series.setMarker(SeriesMarkers.CIRCLE);
+            series.setMarkerColor(color);
+            series.setLineColor(color);
+            series.setLineStyle(line);
+        }
+    }
+
+    private static void markWarmup(XYChart chart, RunFolder run) {
+        double warmup = run.intervals().warmupSeconds();
+        chart.getStyler().setXAxisMin(0.0);
+        if (warmup > 0 && !chart.getSeriesMap().isEmpty()) {
+            chart.addAnnotation(new AnnotationLine(warmup, true, false));
+            chart.setTitle(chart.getTitle() + String.format(Locale.US, " (warm-up until the grey line, %.1f s)", warmup));
+            chart.getStyler().setAnnotationLineColor(new Color(0x888888))
+                    .setAnnotationLineStroke(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10,
+                            new float[] {6, 4}, 0));
+        }
+    }
+
+    private static AnnotationLine gridline(double x) {
+        return new AnnotationLine(x, true, false);
+    }
+
+    private static void style(XYChart chart) {
+        Styler styler = chart.getStyler();
+        styler.setChartBackgroundColor(Color.WHITE);
+        styler.setPlotBackgroundColor(Color.WHITE);
+        styler.setLegendBorderColor(new Color(0xCCCCCC));
+        styler.setAntiAlias(true);
+        chart.getStyler().setPlotGridLinesColor(new Color(0xE4E4E4)).setAnnotationLineColor(new Color(0xAAAAAA));
+        chart.getStyler().setAxisTickLabelsColor(Color.DARK_GRAY);
+    }
+}

@@ -1,0 +1,70 @@
+package dev.msgbench.cli.report;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import dev.msgbench.cli.Io;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {
+                "Prints BASE and NEW side by side (rates, each percentile, max, lost) with NEW/BASE, and",
+                "exits with " + CompareCommand.REGRESSED + " when NEW is worse than BASE beyond a --max-regression limit,",
+                "so that a CI job can guard performance. A folder holding several runs (repeats) counts as",
+                "one side: their histograms are added, never their percentiles averaged.",
+                ""},
+        footer = {"", "Exit codes: 0 no regression beyond the limits, " + CompareCommand.REGRESSED
+                + " regression, 2 bad input.", "", "Examples:",
+                "  compare results/base results/new --max-regression p99.9=10%",
+                "  compare base new --max-regression p99=5% --max-regression received-rate=2% --max-regression lost=0"})
+public final class CompareCommand implements Callable<Integer> {
+
+    /** Distinct from 1 (a bug or a failed run) and 2 (bad input), so CI can tell a slower NEW apart. */
+    public static final int REGRESSED = 3;
+
+    private final Io io;
+
+    @Parameters(index = "0", paramLabel = "BASE", description = "The reference: a results folder, or a folder of repeats.")
+    Path base;
+
+    @Parameters(index = "1", paramLabel = "NEW", description = "The candidate, as BASE.")
+    Path next;
+
+    @Option(names = "--max-regression", paramLabel = "METRIC=LIMIT",
+            description = "How much worse NEW may be (repeatable): p50..p99.9999, max or mean may rise by LIMIT%%;"
+                    + " sent-rate or received-rate may fall by LIMIT%%; lost=N allows N more lost messages.")
+    List<String> limits = new ArrayList<>();
+
+    public CompareCommand(Io io) {
+        this.io = io;
+    }
+
+    @Override
+    public Integer call() {
+        Map<String, Regression> byMetric = Regression.byMetric(limits);
+        CompareSide baseSide = CompareSide.of(base.toString(), RunFolder.find(List.of(base), "compare BASE"));
+        CompareSide nextSide = CompareSide.of(next.toString(), RunFolder.find(List.of(next), "compare NEW"));
+        io.out().print(CompareTable.render(baseSide, nextSide));
+        List<String> violations = new ArrayList<>();
+        for (Regression limit : byMetric.values()) {
+            String violation = limit.violation(baseSide, nextSide);
+            if (violation != null) {
+                violations.add(violation);
+            }
+        }
+        if (violations.isEmpty()) {
+            io.out().println(byMetric.isEmpty() ? "no limits given (--max-regression): nothing checked"
+                    : "ok: no regression beyond " + String.join(", ", limits));
+            return 0;
+        }
+        for (String v : violations) {
+            io.out().println("REGRESSION: " + v);
+        }
+        return REGRESSED;
+    }
+}

@@ -1,0 +1,79 @@
+package dev.msgbench.cli.report;
+
+import java.util.List;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+
+import dev.msgbench.core.record.HistogramKind;
+import dev.msgbench.core.record.Recorders;
+import dev.msgbench.core.result.IntervalLog;
+import dev.msgbench.core.result.Percentiles;
+import dev.msgbench.core.result.RunResult;
+
+/**
+ * One side of a comparison: one run, or several runs (repeats) taken together.
+ *
+ * <p>One run is taken as its result.json says. Several runs are added up, never averaged: their
+ * latency histograms are the sums of the interval histograms of each latency.hlog from the end
+ * of its warm-up on (so a message intended in the warm-up but received after it counts too,
+ * which result.json leaves out), counts are summed, and rates are measured messages over
+ * measured seconds of all runs together.
+ *
+ * @param latencyMs percentiles, max, min, mean and count as result.json keys them; empty when
+ *                  nothing was measured
+ */
+record CompareSide(String description, int runs, double targetRate, double sentRate, double receivedRate,
+                   Map<String, Double> latencyMs, long sent, long lost) {
+
+    /** An interval that starts this close before the warm-up's end starts with it (rounding of the log's seconds). */
+    private static final double BOUNDARY_SLACK_SECONDS = 0.0015;
+
+    static CompareSide of(String description, List<RunFolder> folders) {
+        if (folders.size() == 1) {
+            RunResult r = folders.get(0).result();
+            return new CompareSide(description + " (" + folders.get(0).label() + ")", 1, r.targetRate(),
+                    r.achievedRate(), r.receivedRate(), r.latencyMs() == null ? Map.of() : r.latencyMs(), r.sent(),
+                    r.lost());
+        }
+        Histogram latency = Recorders.newHistogram();
+        double seconds = 0;
+        double targetMessages = 0;
+        double sentMessages = 0;
+        double receivedMessages = 0;
+        long sent = 0;
+        long lost = 0;
+        for (RunFolder folder : folders) {
+            RunResult r = folder.result();
+            addMeasured(folder, latency);
+            double measuredSeconds = r.workload() == null ? 0 : r.workload().durationSeconds();
+            seconds += measuredSeconds;
+            targetMessages += r.targetRate() * measuredSeconds;
+            sentMessages += r.achievedRate() * measuredSeconds;
+            receivedMessages += r.receivedRate() * measuredSeconds;
+            sent += r.sent();
+            lost += r.lost();
+        }
+        return new CompareSide(description + " (" + folders.size() + " runs, histograms added)", folders.size(),
+                per(targetMessages, seconds), per(sentMessages, seconds), per(receivedMessages, seconds),
+                Percentiles.inMillis(latency), sent, lost);
+    }
+
+    private static void addMeasured(RunFolder folder, Histogram sum) {
+        java.nio.file.Path hlog = folder.dir().resolve(IntervalLog.FILE_NAME);
+        if (!java.nio.file.Files.isRegularFile(hlog)) {
+            throw new dev.msgbench.core.UserError("compare: " + hlog + " is missing, and several runs can only be"
+                    + " compared by adding their histograms; compare one run per side instead");
+        }
+        double warmup = IntervalSeries.warmupSeconds(hlog);
+        IntervalSeries.forEachInterval(hlog, (kind, h, start, length) -> {
+            if (kind == HistogramKind.LATENCY && start >= warmup - BOUNDARY_SLACK_SECONDS) {
+                sum.add(h);
+            }
+        });
+    }
+
+    private static double per(double messages, double seconds) {
+        return seconds > 0 ? messages / seconds : 0;
+    }
+}

@@ -1,0 +1,163 @@
+package dev.msgbench.cli.report;
+
+import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import dev.msgbench.core.result.Percentiles;
+import dev.msgbench.core.result.RunResult;
+
+/**
+ * The report page: charts first (what people look at), then the summary table, then every
+ * setting of every run with durability first. Self-contained: styles inline, charts embedded as
+ * PNG data, no fetches, so it opens offline and survives being mailed or attached to an issue.
+ */
+final class HtmlPage {
+
+    /** A drawn chart; {@code png} null when there was nothing to draw. */
+    record Figure(String title, String fileStem, byte[] png) {
+    }
+
+    record RunFigures(RunFolder run, List<Figure> figures) {
+    }
+
+    private static final String STYLE = """
+            body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1200px}
+            h1{font-size:22px} h2{font-size:18px;margin-top:32px} h3{font-size:15px}
+            table{border-collapse:collapse;font-size:13px;margin:8px 0}
+            th,td{border:1px solid #ddd;padding:3px 7px;text-align:right;white-space:nowrap}
+            th:first-child,td:first-child{text-align:left}
+            td.k{text-align:left;color:#555} td.v{text-align:left;white-space:normal}
+            tr.durability td{background:#fff6e0}
+            .warn{color:#a00} .note{color:#666;font-size:13px}
+            img.chart{max-width:100%;border:1px solid #eee}
+            """;
+
+    /** Marks, once the page has loaded, how many charts the browser decoded: the page test reads it. */
+    private static final String RENDER_CHECK = """
+            window.addEventListener('load',function(){var n=0;document.querySelectorAll('img.chart')
+            .forEach(function(i){if(i.complete&&i.naturalWidth>0){n++;}});document.body.setAttribute('data-charts-rendered',n);});
+            """;
+
+    private HtmlPage() {
+    }
+
+    static String render(String title, List<RunFolder> runs, Figure percentiles, List<RunFigures> perRun,
+                         String chartFolder) {
+        StringBuilder b = new StringBuilder(1 << 16);
+        b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(esc(title))
+                .append("</title>\n<style>").append(STYLE).append("</style>\n<script>").append(RENDER_CHECK)
+                .append("</script></head>\n<body>\n<h1>").append(esc(title)).append("</h1>\n");
+        b.append("<p class=\"note\">").append(runs.size()).append(runs.size() == 1 ? " run" : " runs")
+                .append("; written ").append(Instant.now().toString().replaceAll("\\.\\d+Z$", "Z"))
+                .append(". Latency is response time: receive time minus the <em>intended</em> send time"
+                        + " (free of coordinated omission). Each chart is also in ").append(esc(chartFolder))
+                .append("/ as PNG and SVG.</p>\n");
+        b.append("<h2>Latency by percentile</h2>\n");
+        figure(b, percentiles);
+        b.append("<p class=\"note\">Lower is better; the curve furthest up on the right has the worst tail."
+                + " Vertical lines: p50, p90, p99, p99.9, p99.99, p99.999.</p>\n");
+        summary(b, runs);
+        b.append("<h2>Over time</h2>\n");
+        for (RunFigures rf : perRun) {
+            b.append("<h3>").append(esc(rf.run().label())).append("</h3>\n");
+            for (Figure f : rf.figures()) {
+                figure(b, f);
+            }
+        }
+        b.append("<h2>Settings</h2>\n");
+        for (RunFolder run : runs) {
+            settings(b, run);
+        }
+        b.append("</body></html>\n");
+        return b.toString();
+    }
+
+    private static void figure(StringBuilder b, Figure f) {
+        if (f.png() == null) {
+            b.append("<p class=\"note\">").append(esc(f.title())).append(": nothing recorded.</p>\n");
+            return;
+        }
+        b.append("<figure><img class=\"chart\" id=\"").append(esc(f.fileStem())).append("\" alt=\"")
+                .append(esc(f.title())).append("\" src=\"data:image/png;base64,")
+                .append(Base64.getEncoder().encodeToString(f.png())).append("\"></figure>\n");
+    }
+
+    private static void summary(StringBuilder b, List<RunFolder> runs) {
+        b.append("<h2>Summary</h2>\n<div style=\"overflow-x:auto\"><table id=\"summary\"><tr><th>run</th><th>status</th><th>target/s</th>"
+                + "<th>sent/s</th><th>received/s</th>");
+        for (Map.Entry<String, Double> p : Percentiles.REPORTED) {
+            b.append("<th>").append(p.getKey()).append(" ms</th>");
+        }
+        b.append("<th>max ms</th><th>sent</th><th>lost</th><th>dup</th><th>reordered</th></tr>\n");
+        for (RunFolder run : runs) {
+            RunResult r = run.result();
+            b.append("<tr><td>").append(esc(run.label())).append("</td><td")
+                    .append(RunResult.COMPLETE.equals(r.status()) ? ">" : " class=\"warn\">").append(esc(r.status()))
+                    .append("</td>").append(cell(r.targetRate(), "%,.0f")).append(cell(r.achievedRate(), "%,.0f"))
+                    .append(cell(r.receivedRate(), "%,.0f"));
+            Map<String, Double> lat = r.latencyMs() == null ? Map.of() : r.latencyMs();
+            for (Map.Entry<String, Double> p : Percentiles.REPORTED) {
+                b.append(cell(lat.get(p.getKey()), "%.3f"));
+            }
+            b.append(cell(lat.get("max"), "%.3f")).append(cell(r.sent(), "%,.0f"))
+                    .append("<td").append(r.lost() > 0 ? " class=\"warn\">" : ">").append(r.lost()).append("</td>")
+                    .append(cell(r.duplicated(), "%,.0f")).append(cell(r.reordered(), "%,.0f")).append("</tr>\n");
+        }
+        b.append("</table></div>\n");
+        for (RunFolder run : runs) {
+            List<String> warnings = run.result().warnings();
+            if (warnings != null) {
+                for (String w : warnings) {
+                    b.append("<p class=\"warn\">").append(esc(run.label())).append(": ").append(esc(w)).append("</p>\n");
+                }
+            }
+        }
+    }
+
+    /** Durability first: it decides whether two latencies may be compared at all. */
+    private static void settings(StringBuilder b, RunFolder run) {
+        RunResult r = run.result();
+        b.append("<h3>").append(esc(run.label())).append("</h3>\n<p class=\"note\">").append(esc(run.dir().toString()))
+                .append("</p>\n<table class=\"settings\">\n");
+        rows(b, "durability", r.durability(), true);
+        rows(b, "workload", r.workload() == null ? null : ResultJson.asMap(r.workload()), false);
+        rows(b, "settings", r.settings(), false);
+        rows(b, "versions", r.versions(), false);
+        rows(b, "broker", r.broker(), false);
+        rows(b, "environment", r.environment(), false);
+        rows(b, "load generator", r.loadGenerator(), false);
+        b.append("</table>\n");
+    }
+
+    private static void rows(StringBuilder b, String group, Map<String, ?> values, boolean durability) {
+        if (values == null || values.isEmpty()) {
+            return;
+        }
+        for (Map.Entry<String, ?> e : values.entrySet()) {
+            b.append("<tr").append(durability ? " class=\"durability\"" : "").append("><td class=\"k\">")
+                    .append(esc(group)).append("</td><td class=\"k\">").append(esc(e.getKey()))
+                    .append("</td><td class=\"v\">").append(esc(String.valueOf(e.getValue()))).append("</td></tr>\n");
+        }
+    }
+
+    private static String cell(Double value, String format) {
+        if (value == null || value.isNaN()) {
+            return "<td>-</td>";
+        }
+        return "<td>" + String.format(Locale.US, format, value) + "</td>";
+    }
+
+    private static String cell(double value, String format) {
+        return cell(Double.valueOf(value), format);
+    }
+
+    static String esc(String s) {
+        if (s == null) {
+            return "";
+        }
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

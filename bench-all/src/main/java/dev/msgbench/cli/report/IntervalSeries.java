@@ -1,0 +1,117 @@
+package dev.msgbench.cli.report;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+
+import dev.msgbench.core.record.HistogramKind;
+import dev.msgbench.core.result.IntervalLog;
+
+/**
+ * What latency.hlog says per second: for each kind, one {@link Interval} per interval
+ * histogram, read with HdrHistogram's own reader. The latency tag counts messages received
+ * (consumer side), send-delay messages sent (publisher side).
+ *
+ * @param warmupSeconds where the measured part starts, seconds from the log's StartTime; 0 when the
+ *                      log does not say
+ * @param byKind        intervals in log order; kinds absent from the log have none
+ */
+public record IntervalSeries(double warmupSeconds, Map<HistogramKind, List<Interval>> byKind) {
+
+    private static final Pattern WARMUP = Pattern.compile("#warm-up: ([0-9.]+) s from StartTime");
+    private static final double NANOS_PER_MILLI = 1e6;
+
+    /**
+     * @param startSeconds from the log's StartTime
+     * @param count        values recorded in the interval
+     * @param p50Ms        NaN (as p99Ms and maxMs) when the interval is empty
+     */
+    public record Interval(double startSeconds, double lengthSeconds, long count, double p50Ms, double p99Ms,
+                           double maxMs) {
+        /** Values per second: messages received (latency) or sent (send-delay) per second. */
+        public double ratePerSecond() {
+            return lengthSeconds > 0 ? count / lengthSeconds : 0;
+        }
+    }
+
+    public IntervalSeries {
+        EnumMap<HistogramKind, List<Interval>> copy = new EnumMap<>(HistogramKind.class);
+        byKind.forEach((k, v) -> copy.put(k, List.copyOf(v)));
+        byKind = Map.copyOf(copy);
+    }
+
+    public List<Interval> of(HistogramKind kind) {
+        return byKind.getOrDefault(kind, List.of());
+    }
+
+    /** An empty series when the folder has no latency.hlog. */
+    public static IntervalSeries read(Path resultsDir) {
+        Path file = resultsDir.resolve(IntervalLog.FILE_NAME);
+        if (!Files.isRegularFile(file)) {
+            return new IntervalSeries(0, Map.of());
+        }
+        Map<HistogramKind, List<Interval>> byKind = new EnumMap<>(HistogramKind.class);
+        forEachInterval(file, (kind, h, startSeconds, lengthSeconds) -> byKind.computeIfAbsent(kind, k -> new ArrayList<>())
+                .add(summarise(h, startSeconds, lengthSeconds)));
+        return new IntervalSeries(warmupSeconds(file), byKind);
+    }
+
+    /** Receives each interval histogram (ns) of the log with its start in seconds from StartTime. */
+    interface IntervalVisitor {
+        void visit(HistogramKind kind, Histogram histogram, double startSeconds, double lengthSeconds);
+    }
+
+    static void forEachInterval(Path hlog, IntervalVisitor visitor) {
+        HistogramLogReader reader;
+        try {
+            reader = new HistogramLogReader(hlog.toFile());
+        } catch (FileNotFoundException e) {
+            throw new UncheckedIOException("cannot read " + hlog, e);
+        }
+        try {
+            EncodableHistogram next;
+            while ((next = reader.nextIntervalHistogram()) != null) {
+                if (!(next instanceof Histogram h) || h.getTag() == null) {
+                    continue; // not written by the core: no kind to put it under
+                }
+                double logStartMillis = reader.getStartTimeSec() * 1000;
+                double start = (h.getStartTimeStamp() - logStartMillis) / 1000.0;
+                double length = (h.getEndTimeStamp() - h.getStartTimeStamp()) / 1000.0;
+                visitor.visit(HistogramKind.ofTag(h.getTag()), h, start, length);
+            }
+        } finally {
+            reader.close();
+        }
+    }
+
+    static double warmupSeconds(Path hlog) {
+        try (var lines = Files.lines(hlog, StandardCharsets.US_ASCII)) {
+            return lines.takeWhile(l -> l.startsWith("#") || l.startsWith("\"")).map(WARMUP::matcher)
+                    .filter(Matcher::find).findFirst().map(m -> Double.parseDouble(m.group(1))).orElse(0.0);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + hlog, e);
+        }
+    }
+
+    private static Interval summarise(Histogram h, double startSeconds, double lengthSeconds) {
+        if (h.getTotalCount() == 0) {
+            return new Interval(startSeconds, lengthSeconds, 0, Double.NaN, Double.NaN, Double.NaN);
+        }
+        return new Interval(startSeconds, lengthSeconds, h.getTotalCount(),
+                h.getValueAtPercentile(50) / NANOS_PER_MILLI, h.getValueAtPercentile(99) / NANOS_PER_MILLI,
+                h.getMaxValue() / NANOS_PER_MILLI);
+    }
+}

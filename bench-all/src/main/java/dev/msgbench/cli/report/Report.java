@@ -1,0 +1,87 @@
+package dev.msgbench.cli.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The report of one or more results folders: one self-contained HTML page (charts embedded as
+ * PNG, no network fetches) and each chart as PNG and SVG in a folder beside it.
+ *
+ * <p>{@code run} of a workload calls {@link #write(List, Path)} when it ends.
+ */
+public final class Report {
+
+    /**
+     * @param service draw each run's service time (from the actual send) beside its response time
+     * @param title   the page's heading
+     */
+    public record Options(boolean service, String title) {
+        public static final Options DEFAULT = new Options(false, "msgbench report");
+    }
+
+    /** What was written. */
+    public record Written(Path html, Path chartFolder, List<Path> chartFiles) {
+    }
+
+    private Report() {
+    }
+
+    /** Writes the report of {@code resultDirs} (results folders or folders holding some) to {@code htmlFile}. */
+    public static Written write(List<Path> resultDirs, Path htmlFile) {
+        return write(resultDirs, htmlFile, Options.DEFAULT);
+    }
+
+    public static Written write(List<Path> resultDirs, Path htmlFile, Options options) {
+        List<RunFolder> runs = RunFolder.find(resultDirs, "report DIR");
+        Path html = htmlFile.toAbsolutePath();
+        Path folder = chartFolder(html);
+        List<HtmlPage.Figure> percentile = new ArrayList<>();
+        List<HtmlPage.RunFigures> perRun = new ArrayList<>();
+        List<Path> files = new ArrayList<>();
+        percentile.add(figure(Charts.percentiles(runs, options.service()), folder, files));
+        for (int i = 0; i < runs.size(); i++) {
+            RunFolder run = runs.get(i);
+            perRun.add(new HtmlPage.RunFigures(run, List.of(
+                    figure(Charts.latencyOverTime(run, i), folder, files),
+                    figure(Charts.throughputOverTime(run, i), folder, files))));
+        }
+        String page = HtmlPage.render(options.title(), runs, percentile.get(0), perRun, folder.getFileName().toString());
+        writeAtomically(html, page);
+        return new Written(html, folder, List.copyOf(files));
+    }
+
+    /** report.html -> report-charts/ beside it. */
+    static Path chartFolder(Path html) {
+        String name = html.getFileName().toString();
+        String stem = name.endsWith(".html") ? name.substring(0, name.length() - ".html".length()) : name;
+        return html.resolveSibling(stem + "-charts");
+    }
+
+    /** A chart without data (e.g. a throughput run has no latency) is shown as a note, not drawn. */
+    private static HtmlPage.Figure figure(Charts.Chart chart, Path folder, List<Path> files) {
+        if (!Charts.hasData(chart)) {
+            return new HtmlPage.Figure(chart.title(), chart.fileStem(), null);
+        }
+        byte[] png = ChartFiles.write(chart, folder);
+        files.add(folder.resolve(chart.fileStem() + ".png"));
+        files.add(folder.resolve(chart.fileStem() + ".svg"));
+        return new HtmlPage.Figure(chart.title(), chart.fileStem(), png);
+    }
+
+    private static void writeAtomically(Path file, String text) {
+        try {
+            Files.createDirectories(file.getParent());
+            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+}

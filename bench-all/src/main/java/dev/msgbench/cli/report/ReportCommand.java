@@ -1,0 +1,51 @@
+package dev.msgbench.cli.report;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import dev.msgbench.cli.Io;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {
+                "Builds one self-contained HTML page (opens offline) from one or more results folders, or",
+                "folders holding some (a workload's run): latency by percentile with one curve per run,",
+                "latency and throughput over time with the warm-up marked, the summary table and every",
+                "setting of every run, durability first. Each chart is also written as PNG and SVG.",
+                ""},
+        footer = {"", "Examples:",
+                "  report results/2026-11-22T00-10-00-nats results/2026-11-22T00-12-00-kafka",
+                "  report --service -o e3.html results/e3"})
+public final class ReportCommand implements Callable<Integer> {
+
+    private final Io io;
+
+    @Parameters(arity = "1..*", paramLabel = "DIR", description = "Results folders, or folders holding some.")
+    List<Path> dirs;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "The HTML file (default: report.html in the first DIR); charts go to FILE's name + -charts/.")
+    Path output;
+
+    @Option(names = "--service", description = "Draw each run's service time (from the actual send) beside its response time.")
+    boolean service;
+
+    @Option(names = "--title", paramLabel = "TEXT", defaultValue = "msgbench report", description = "The page's heading (default: ${DEFAULT-VALUE}).")
+    String title;
+
+    public ReportCommand(Io io) {
+        this.io = io;
+    }
+
+    @Override
+    public Integer call() {
+        Path html = output != null ? output : dirs.get(0).resolve("report.html");
+        Report.Written written = Report.write(dirs, html, new Report.Options(service, title));
+        io.out().println("report: " + written.html());
+        io.out().println("charts: " + written.chartFolder() + " (" + written.chartFiles().size() + " files, PNG and SVG)");
+        return 0;
+    }
+}

@@ -1,0 +1,97 @@
+package dev.msgbench.cli.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.msgbench.core.record.HistogramKind;
+import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.result.RunResult;
+
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class IntervalSeriesTest {
+
+    @TempDir
+    static Path dir;
+
+    static Path run;
+
+    @BeforeAll
+    static void writeARun() throws Exception {
+        run = Fixtures.run(dir.resolve("run"), "nats", 1000);
+    }
+
+    @Test
+    void perSecondPercentilesAreThoseOfTheHdrHistogramReader() throws Exception {
+        List<Histogram> expected = new ArrayList<>();
+        HistogramLogReader reader = new HistogramLogReader(run.resolve("latency.hlog").toFile());
+        EncodableHistogram next;
+        while ((next = reader.nextIntervalHistogram()) != null) {
+            if ("latency".equals(next.getTag())) {
+                expected.add((Histogram) next);
+            }
+        }
+        reader.close();
+
+        List<IntervalSeries.Interval> intervals = IntervalSeries.read(run).of(HistogramKind.LATENCY);
+
+        assertEquals(expected.size(), intervals.size());
+        assertTrue(intervals.size() >= 2, "a 2 s run has at least 2 one-second intervals: " + intervals);
+        for (int i = 0; i < intervals.size(); i++) {
+            Histogram h = expected.get(i);
+            IntervalSeries.Interval got = intervals.get(i);
+            assertEquals(h.getTotalCount(), got.count());
+            if (h.getTotalCount() > 0) {
+                assertEquals(h.getValueAtPercentile(50) / 1e6, got.p50Ms(), 1e-9);
+                assertEquals(h.getValueAtPercentile(99) / 1e6, got.p99Ms(), 1e-9);
+                assertEquals(h.getMaxValue() / 1e6, got.maxMs(), 1e-9);
+                // each publish takes 1 ms in the in-memory system
+                assertTrue(got.p50Ms() >= 1.0, "p50 " + got.p50Ms());
+            }
+        }
+    }
+
+    @Test
+    void theWarmupBoundaryComesFromTheLogHeader() {
+        IntervalSeries series = IntervalSeries.read(run);
+
+        assertEquals(0.5, series.warmupSeconds(), 1e-9);
+        assertEquals(0.0, series.of(HistogramKind.LATENCY).get(0).startSeconds(), 0.01);
+    }
+
+    @Test
+    void countsPerSecondAreMessagesSentAndReceived() {
+        RunResult result = ResultFiles.readResult(run);
+        IntervalSeries series = IntervalSeries.read(run);
+
+        long received = series.of(HistogramKind.LATENCY).stream().mapToLong(IntervalSeries.Interval::count).sum();
+        long sent = series.of(HistogramKind.SEND_DELAY).stream().mapToLong(IntervalSeries.Interval::count).sum();
+
+        assertEquals(result.received(), received);
+        assertEquals(result.sent(), sent);
+        assertFalse(series.of(HistogramKind.LATENCY).isEmpty());
+        double peak = series.of(HistogramKind.SEND_DELAY).stream().mapToDouble(IntervalSeries.Interval::ratePerSecond)
+                .max().orElse(0);
+        assertTrue(peak > 100 && peak < 300, "about 200 msg/s: " + peak);
+    }
+
+    @Test
+    void aFolderWithoutAnIntervalLogHasNoIntervals() {
+        IntervalSeries series = IntervalSeries.read(dir);
+        assertTrue(series.of(HistogramKind.LATENCY).isEmpty());
+        assertEquals(0.0, series.warmupSeconds());
+    }
+}
