@@ -45,6 +45,7 @@ public final class Main {
         cl.addSubcommand("throughput", withSystemFlags(new CommandLine(new ThroughputCommand(io, throughputTargets)),
                 throughputTargets));
         cl.addSubcommand("broker", new BrokerCommand(io));
+        cl.addSubcommand("run", new RunCommand(io));
         cl.setOut(new PrintWriter(io.out(), true));
         cl.setErr(new PrintWriter(io.err(), true));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
