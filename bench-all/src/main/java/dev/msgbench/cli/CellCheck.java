@@ -50,15 +50,23 @@ final class CellCheck {
 
     /** Parses and checks the cell's arguments; throws a UserError at the line that set the bad flag. */
     static void check(Io io, Cell cell, List<String> args) {
-        CommandLine root = Main.commandLine(io);
         try {
-            CommandLine.ParseResult parsed = root.parseArgs(args.toArray(String[]::new));
-            ((CheckedCommand) parsed.subcommand().commandSpec().userObject()).checkFlags();
+            checkArgs(io, args);
         } catch (ParameterException e) {
             throw located(cell, e.getArgSpec(), e.getMessage());
         } catch (UserError e) {
             throw located(cell, null, e.getMessage());
         }
+    }
+
+    /**
+     * Parses a command's arguments into a fresh command line and runs the command's checks.
+     *
+     * @throws ParameterException or UserError as the command would, naming the flag
+     */
+    static void checkArgs(Io io, List<String> args) {
+        CommandLine.ParseResult parsed = Main.commandLine(io).parseArgs(args.toArray(String[]::new));
+        ((CheckedCommand) parsed.subcommand().commandSpec().userObject()).checkFlags();
     }
 
     private static UserError located(Cell cell, ArgSpec arg, String message) {

@@ -46,6 +46,7 @@ public final class Main {
                 throughputTargets));
         cl.addSubcommand("broker", new BrokerCommand(io));
         cl.addSubcommand("run", new RunCommand(io));
+        cl.addSubcommand("sweep", new SweepCommand(io));
         cl.setOut(new PrintWriter(io.out(), true));
         cl.setErr(new PrintWriter(io.err(), true));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
