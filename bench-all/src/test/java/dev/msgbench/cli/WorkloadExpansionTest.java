@@ -127,11 +127,16 @@ class WorkloadExpansionTest {
 
     @Test
     void aScaledTimeKeepsAtLeastASecondUnlessItWasShorterAndZeroStaysZero() {
+        assertEquals("e2e --rate 10 --warmup 1s --duration 1s",
+                args(Scaling.scale(cells("defaults: {rate: 10, warmup: 5s, duration: 2s}\n").get(0), 0.1, CATALOGS.of("e2e"), 1)));
         Cell cell = cells("defaults: {rate: 10, warmup: 0s, duration: 500ms}\n").get(0);
         assertEquals("e2e --rate 10 --warmup 0s --duration 500ms", args(Scaling.scale(cell, 0.01, CATALOGS.of("e2e"), 1)));
         Cell minutes = cells("defaults: {rate: 10, warmup: 30m, duration: 60m}\n").get(0);
-        assertEquals("e2e --rate 10 --warmup 3600ms --duration 7200ms",
-                args(Scaling.scale(minutes, 0.002, CATALOGS.of("e2e"), 1)));
+        assertEquals("e2e --rate 10 --warmup 4s --duration 7200ms",
+                args(Scaling.scale(minutes, 0.002, CATALOGS.of("e2e"), 1)),
+                "a warm-up of whole seconds stays whole, so that it ends on an interval of latency.hlog");
+        Cell odd = cells("defaults: {rate: 10, warmup: 2500ms}\n").get(0);
+        assertEquals("e2e --rate 10 --warmup 1250ms --duration 5s", args(Scaling.scale(odd, 0.5, CATALOGS.of("e2e"), 1)));
     }
 
     private static List<Cell> cells(String yaml) {

@@ -12,6 +12,7 @@ import dev.msgbench.core.units.Durations;
  * message counts, never rates, sizes or anything else, so that each cell still runs the
  * published load, only for less time. A scaled value never drops below 1 s or 1 message
  * (or below the original, if that was already shorter): a cell must still measure something.
+ * A warm-up of whole seconds stays whole seconds.
  */
 public final class Scaling {
 
@@ -47,7 +48,7 @@ public final class Scaling {
             } catch (IllegalArgumentException e) {
                 continue; // left as written, for the command's own error
             }
-            Duration scaled = duration(original, factor);
+            Duration scaled = key.equals("warmup") ? warmup(original, factor) : duration(original, factor);
             put(settings, new Setting(key, new FlagValue.Scalar(Durations.format(scaled), FlagValue.Type.TEXT),
                     given != null ? given.origin() : new Origin("--scale")));
         }
@@ -76,6 +77,19 @@ public final class Scaling {
         Duration floor = original.compareTo(FLOOR) < 0 ? original : FLOOR;
         Duration scaled = Duration.ofMillis(millis);
         return scaled.compareTo(floor) < 0 ? floor : scaled;
+    }
+
+    /**
+     * A warm-up times the factor, to the second: the interval log's histograms are a second
+     * each from the start, so a warm-up of whole seconds ends on an interval boundary, and the
+     * repetitions of a cell can be added from the measured intervals alone.
+     */
+    static Duration warmup(Duration original, double factor) {
+        Duration scaled = duration(original, factor);
+        if (original.isZero() || original.toNanos() % 1_000_000_000L != 0) {
+            return scaled;
+        }
+        return Duration.ofSeconds(Math.max(1, Math.round(scaled.toNanos() / 1e9)));
     }
 
     /** A count times the factor, rounded, at least 1. */
