@@ -172,6 +172,21 @@ class WorkloadFileErrorsTest {
         assertTrue(set.startsWith("error: --set sise=1KiB: unknown key 'sise' (did you mean 'size'? "), set);
     }
 
+    @Test
+    void helpTeachesRunAndSweep() {
+        CliRun run = CliRun.of("run", "--help");
+        for (String flag : new String[] {"FILE", "--scale", "--repetitions", "--only", "--set", "--system", "--output",
+                "--dry-run", "--quiet"}) {
+            assertTrue(run.out.contains(flag), flag + " missing from run --help");
+        }
+        CliRun sweep = CliRun.of("sweep", "--help");
+        for (String flag : new String[] {"--system", "--objective", "--start-rate", "--step", "--max-rate", "--output",
+                "every e2e flag"}) {
+            assertTrue(sweep.out.contains(flag), flag + " missing from sweep --help");
+        }
+        assertTrue(CliRun.of("--help").out.contains("run workloads/e3-message-queue-latency.yaml --scale 0.1"));
+    }
+
     private CliRun dryRun(String yaml) throws IOException {
         write(yaml);
         return CliRun.of("run", file(), "--dry-run");

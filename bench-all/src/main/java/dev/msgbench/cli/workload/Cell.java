@@ -37,10 +37,6 @@ public record Cell(int index, String label, String command, List<Setting> settin
         return new Cell(index, label, command, replaced, origin);
     }
 
-    public Cell withIndex(int newIndex) {
-        return new Cell(newIndex, label, command, settings, origin);
-    }
-
     /** The command-line arguments: the command, then every flag. */
     public List<String> args(FlagCatalog catalog) {
         List<String> args = new ArrayList<>();

@@ -61,12 +61,6 @@ public final class FlagCatalog {
         return option == null ? null : option.defaultValue();
     }
 
-    /** Whether {@code flag} (with its dashes, any alias) is the flag of {@code key}. */
-    public boolean names(String key, String flag) {
-        OptionSpec option = options.get(key);
-        return option != null && List.of(option.names()).contains(flag);
-    }
-
     /** Throws, at the setting's origin, if this command has no such flag or the value has the wrong type. */
     public void check(Setting setting) {
         String key = setting.key();
