@@ -86,10 +86,13 @@ public final class Columns {
             }
         }
         values.put("sent", (double) r.sent());
-        values.put("received", (double) r.received());
-        values.put("lost", (double) r.lost());
-        values.put("duplicated", (double) r.duplicated());
-        values.put("reordered", (double) r.reordered());
+        if (r.workload().consumers() > 0) {
+            // a producer-only run receives nothing by design: nothing is lost
+            values.put("received", (double) r.received());
+            values.put("lost", (double) r.lost());
+            values.put("duplicated", (double) r.duplicated());
+            values.put("reordered", (double) r.reordered());
+        }
         return values;
     }
 
@@ -110,7 +113,9 @@ public final class Columns {
                     .ifPresent(v -> values.put(rate, v));
         }
         for (String count : COUNTS) {
-            values.put(count, repetitions.stream().mapToDouble(r -> r.getOrDefault(count, 0.0)).sum());
+            if (repetitions.stream().allMatch(r -> r.containsKey(count))) {
+                values.put(count, repetitions.stream().mapToDouble(r -> r.get(count)).sum());
+            }
         }
         return values;
     }

@@ -218,7 +218,7 @@ public final class SummaryReport {
         if (result.targetRateMissed()) {
             issues.add("RATE MISSED");
         }
-        if (result.lost() > 0) {
+        if (result.lost() > 0 && result.workload().consumers() > 0) {
             issues.add("LOST");
         }
         return issues.isEmpty() ? OK : String.join(", ", issues);

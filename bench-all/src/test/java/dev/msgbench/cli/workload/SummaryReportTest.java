@@ -92,6 +92,28 @@ class SummaryReportTest {
     }
 
     @Test
+    void aProducerOnlyRunLosesNothing() throws Exception {
+        Path out = Files.createDirectories(dir.resolve("p"));
+        Workload workload = new Workload(Workload.UNPACED, 0, 500, 100, 100, 0, 600, "none", 1, 0, 1, 10);
+        Throughput t = new Throughput(500, 0, 0.5, 1_000, 0.1, 0, 0, 0);
+        RunResult r = result("throughput", workload, 500, 0, 1_000, false, Map.of(), t);
+        ResultFiles.writeResult(out, new RunResult(r.schemaVersion(), r.tool(), r.toolVersion(), r.command(), r.status(),
+                r.error(), r.startedAt(), r.finishedAt(), r.system(), r.workload(), r.durability(), r.settings(),
+                r.versions(), r.broker(), r.environment(), 500, 500, 0, 0, 500, 0, 0, 0, 0, 0, 500, 0, 1_000, 0, false, 0,
+                Map.of(), Map.of(), Map.of(), Map.of(), t, Map.of(), List.of(), Map.of()));
+        WorkloadFile file = new WorkloadFile("w.yaml", "W", null, null, "throughput", 1, List.of(), List.of(), Map.of(),
+                List.of("publisher-msg/s", "consumer-msg/s", "sent", "lost"), List.of());
+        SummaryReport report = SummaryReport.of(file, 1, List.of(new SummaryReport.CellRun(cell(1, "producer only"),
+                List.of("throughput"), out, List.of(new SummaryReport.Repetition(1, out, 0, true)))), dir, "now");
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        report.print(new PrintStream(printed, true, StandardCharsets.UTF_8));
+
+        assertEquals("1  producer only            1,000               -   500     -  ok",
+                printed.toString(StandardCharsets.UTF_8).lines().toList().get(5));
+        assertFalse(report.anyFailed());
+    }
+
+    @Test
     void theMeasuredIntervalsOfTheLogGiveTheEnginesOwnHistogram() throws Exception {
         Path rep = run("r", 2 * MS, false, 1000);
         Histogram sum = MeasuredLatency.empty();
