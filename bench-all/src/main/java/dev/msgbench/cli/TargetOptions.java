@@ -14,8 +14,9 @@ final class TargetOptions {
     String system;
 
     @Option(names = {"--url", "--bootstrap-servers"}, paramLabel = "URL",
-            description = "An existing broker or cluster to measure (Kafka: host:port[,host:port...]). "
-                    + "Without it the suite starts a local broker on free ports and stops it afterwards.")
+            description = "An existing broker or cluster to measure: Kafka host:port[,host:port...]; "
+                    + "NATS nats://host:port[,...]; RabbitMQ amqp://[user:password@]host[:port][/vhost]; Redis "
+                    + "redis://host:port. Without it the suite starts a local broker on free ports and stops it afterwards.")
     String url;
 
     @Option(names = "--acks", paramLabel = "ACKS",

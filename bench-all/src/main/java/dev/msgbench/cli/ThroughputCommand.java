@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
                 "  throughput --messages 1000000 --size 100 --acks 1     E7-style Kafka producer and consumer",
                 "  throughput --messages 100000 --size 1KiB --consumers 0   producer only",
-                "  throughput --duration 30s --producers 3 --partitions 6"})
+                "  throughput --duration 30s --producers 3 --partitions 6",
+                "  throughput --messages 1000000 --size 100 --consume-after-produce   consumer reading a stored log"})
 final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
 
     /** Messages sent when neither --messages nor --duration is given. */
@@ -56,6 +57,11 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
             description = "Per producer, messages sent but not yet acknowledged before it waits (default: 32 MiB worth, "
                     + "like Kafka's buffer.memory: 335,544 of 100 B, 32,768 of 1 KiB, 32 of 1 MiB).")
     Integer maxOutstanding;
+
+    @Option(names = "--consume-after-produce",
+            description = "Start consumers only once every message is stored, reading from the start of the log: "
+                    + "the consumer's own rate over what is stored (E7's single consumer). Needs a system that stores messages.")
+    boolean consumeAfterProduce;
 
     @Mixin
     MessageOptions messages;
@@ -92,7 +98,11 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
         int outstanding = maxOutstanding != null ? maxOutstanding
                 : (int) Math.max(1, Math.min(1 << 20, DEFAULT_OUTSTANDING_BYTES / messages.sizeBytes));
         long count = messageCount != null ? messageCount : duration != null ? Long.MAX_VALUE : DEFAULT_MESSAGES;
-        Pacing pacing = new Pacing.Unpaced(count, outstanding, duration != null ? duration : DEFAULT_TIME_LIMIT);
+        if (consumeAfterProduce && messages.consumers < 1) {
+            throw new ParameterException(spec.commandLine(), "--consume-after-produce needs at least one consumer, got --consumers 0");
+        }
+        Pacing pacing = new Pacing.Unpaced(count, outstanding, duration != null ? duration : DEFAULT_TIME_LIMIT,
+                consumeAfterProduce);
         return new Checked(new RunLauncher(io, spec, targets).select(target), pacing);
     }
 }

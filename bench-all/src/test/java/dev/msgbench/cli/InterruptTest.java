@@ -22,7 +22,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.msgbench.core.result.ResultFiles;
 
-/** Ctrl+C in the middle of a run: partial results are written and no broker is left behind. */
+/**
+ * Ctrl+C in the middle of a run: the terminal signals the whole process group; partial results
+ * are written, and the broker (in a session of its own) is stopped by the suite, not by the key.
+ */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class InterruptTest {
 
@@ -50,7 +53,8 @@ class InterruptTest {
     void ctrlCStopsTheRunWritesPartialResultsAndStopsTheLocalBroker() throws Exception {
         Path out = dir.resolve("run");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+        // its own process group, which Ctrl+C signals as a whole, as a terminal does
+        Process process = new ProcessBuilder("setsid", java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
                 "e2e", "--duration", "60s", "--warmup", "0s", "--rate", "200", "--output", out.toString())
                 .redirectErrorStream(true).start();
         List<String> lines = new ArrayList<>();
@@ -65,7 +69,7 @@ class InterruptTest {
             awaitIntervals(out.resolve("latency.hlog"), 2); // two seconds into the run
             List<ProcessHandle> brokers = process.descendants().toList();
             assertFalse(brokers.isEmpty(), "the local broker runs as a child process");
-            new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor();
+            new ProcessBuilder("kill", "-INT", "--", "-" + process.pid()).start().waitFor();
             while ((line = reader.readLine()) != null) {
                 lines.add(line);
             }

@@ -73,7 +73,8 @@ class KafkaOptionsTest {
     @Test
     void experimentE5SyncCommitsSmallPollsAndNoBatchingAreRecorded() throws Exception {
         JsonNode r = e2e("--acks", "1", "--commit", "sync", "--poll-timeout", "5ms", "--consumer-prop", "max.poll.records=50",
-                "--producer-prop", "batch.size=0", "--producer-prop", "linger.ms=0");
+                "--producer-prop", "batch.size=0", "--producer-prop", "linger.ms=0", "--producer-flush", "each-send");
+        assertEquals("each-send", r.get("settings").get("producerFlush").asText());
         assertEquals("sync", r.get("durability").get("consumerCommit").asText());
         assertEquals("50", r.get("settings").get("consumerProps").get("max.poll.records").asText());
         assertEquals("0", r.get("settings").get("producerProps").get("batch.size").asText());
@@ -97,6 +98,46 @@ class KafkaOptionsTest {
         assertEquals(0, r.get("lost").asLong());
         assertEquals(0, r.get("reordered").asLong());
         assertEquals(0, r.get("duplicated").asLong());
+    }
+
+    private JsonNode throughput(String... flags) throws Exception {
+        List<String> args = new ArrayList<>(List.of("throughput", "--bootstrap-servers", broker.url(), "--output", dir.toString()));
+        args.addAll(List.of(flags));
+        CliRun run = CliRun.of(args.toArray(String[]::new));
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains("publisher "), run.out);
+        return ResultFiles.json().readTree(dir.resolve("result.json").toFile());
+    }
+
+    @Test
+    void throughputSendsEveryMessageAndReportsRatesAtBothEnds() throws Exception {
+        JsonNode r = throughput("--messages", "20000", "--size", "100", "--acks", "1", "--producers", "2", "--partitions", "2");
+        assertEquals("throughput", r.get("command").asText());
+        assertEquals(20_000, r.get("sent").asLong());
+        assertEquals(20_000, r.get("received").asLong());
+        assertEquals(20_000, r.get("acknowledged").asLong());
+        assertEquals(0, r.get("lost").asLong());
+        JsonNode t = r.get("throughput");
+        assertTrue(t.get("publisherMsgsPerSec").asDouble() > 0);
+        assertEquals(t.get("publisherMsgsPerSec").asDouble() * 100 / 1048576, t.get("publisherMiBPerSec").asDouble(), 1e-6);
+        assertTrue(t.get("consumerMsgsPerSec").asDouble() > 0);
+        assertTrue(r.get("loadGenerator").get("cpuSeconds").asDouble() > 0);
+    }
+
+    @Test
+    void aProducerOnlyThroughputRunNeedsNoConsumer() throws Exception {
+        JsonNode r = throughput("--messages", "5000", "--consumers", "0", "--acks", "all");
+        assertEquals(5_000, r.get("acknowledged").asLong());
+        assertEquals(0, r.get("received").asLong());
+        assertEquals(0, r.get("workload").get("consumers").asInt());
+    }
+
+    @Test
+    void aConsumerStartedAfterProducingReadsTheWholeLogFromTheStart() throws Exception {
+        JsonNode r = throughput("--messages", "10000", "--size", "100", "--consume-after-produce");
+        assertEquals(10_000, r.get("received").asLong());
+        assertEquals(0, r.get("lost").asLong());
+        assertTrue(r.get("throughput").get("consumerMsgsPerSec").asDouble() > 0);
     }
 
     @Test

@@ -24,12 +24,15 @@ final class KafkaPublisher implements Publisher {
     private final String topic;
     private final AckListener acks;
     private final boolean acknowledges;
+    private final boolean flushEachSend;
 
-    KafkaPublisher(KafkaProducer<byte[], byte[]> producer, String topic, AckListener acks, boolean acknowledges) {
+    KafkaPublisher(KafkaProducer<byte[], byte[]> producer, String topic, AckListener acks, boolean acknowledges,
+                   boolean flushEachSend) {
         this.producer = producer;
         this.topic = topic;
         this.acks = acks;
         this.acknowledges = acknowledges;
+        this.flushEachSend = flushEachSend;
     }
 
     @Override
@@ -41,6 +44,9 @@ final class KafkaPublisher implements Publisher {
                 acks.acked(sequence, intendedSendNanos);
             }
         });
+        if (flushEachSend) {
+            producer.flush();
+        }
     }
 
     @Override

@@ -15,11 +15,13 @@ import java.util.Objects;
  * @param pollTimeout       the consumer's poll timeout (E5 polls every 5 ms)
  * @param brokerVersion     the broker's version when known (local broker), else null
  * @param connectTimeout    how long to try to reach the cluster before giving up
+ * @param flushEachSend     call flush() after every send, as experiment E5's producer does: each
+ *                          publish then waits for the broker, which the engine measures as send delay
  */
 public record KafkaSettings(String bootstrapServers, String acks, int partitions, int replicationFactor,
                             Map<String, String> producerProps, Map<String, String> consumerProps,
                             CommitMode commitMode, Duration pollTimeout, String brokerVersion,
-                            Duration connectTimeout) {
+                            Duration connectTimeout, boolean flushEachSend) {
 
     public KafkaSettings {
         Objects.requireNonNull(bootstrapServers, "bootstrapServers");
@@ -34,6 +36,6 @@ public record KafkaSettings(String bootstrapServers, String acks, int partitions
 
     public static KafkaSettings defaults(String bootstrapServers) {
         return new KafkaSettings(bootstrapServers, "all", 1, 0, Map.of(), Map.of(), CommitMode.AUTO,
-                Duration.ofMillis(100), null, Duration.ofSeconds(8));
+                Duration.ofMillis(100), null, Duration.ofSeconds(8), false);
     }
 }

@@ -236,11 +236,17 @@ public final class KafkaSystem implements MessagingSystem {
         props.putAll(producerOverrides);
         props.putAll(settings.producerProps());
         KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer());
-        return new KafkaPublisher(producer, topic, acks, acknowledges());
+        return new KafkaPublisher(producer, topic, acks, acknowledges(), settings.flushEachSend());
     }
 
     private boolean acknowledges() {
         return !"0".equals(settings.acks());
+    }
+
+    /** Messages stay stored until consumed, so consumers that start later read them all. */
+    @Override
+    public boolean retainsMessages() {
+        return true;
     }
 
     @Override
@@ -258,6 +264,7 @@ public final class KafkaSystem implements MessagingSystem {
         s.put("topic", topic);
         s.put("partitions", settings.partitions());
         s.put("pollTimeoutMs", settings.pollTimeout().toMillis());
+        s.put("producerFlush", settings.flushEachSend() ? "each-send" : "none");
         Map<String, String> producerProps = new LinkedHashMap<>(producerOverrides);
         producerProps.putAll(settings.producerProps());
         s.put("producerProps", producerProps);

@@ -230,6 +230,12 @@ public final class JetStreamSystem implements MessagingSystem {
         return !settings.acks().equals("0");
     }
 
+    /** Messages stay stored until consumed, so consumers that start later read them all. */
+    @Override
+    public boolean retainsMessages() {
+        return true;
+    }
+
     @Override
     public SystemInfo info() {
         int replicas = stream == null ? settings.replicas() : stream.getReplicas();

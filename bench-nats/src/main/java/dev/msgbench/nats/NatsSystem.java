@@ -96,7 +96,10 @@ public final class NatsSystem implements MessagingSystem {
     @Override
     public Publisher publisher(int streamId, AckListener acks) throws Exception {
         MessageSink to = sink;
-        if (to == null) {
+        // with no consumer at all (throughput --consumers 0) core NATS drops what it routes to no one,
+        // which is what a publisher-only measurement wants: there is then no subscription to probe
+        boolean publishOnly = plan.consumers() == 0 && settings.pattern() == NatsPattern.PUBSUB;
+        if (to == null && !publishOnly) {
             throw new IllegalStateException("publisher before any subscriber: the core subscribes first");
         }
         String name = "msgbench-producer-" + streamId;
@@ -112,8 +115,10 @@ public final class NatsSystem implements MessagingSystem {
                 connection.flush(settings.connectTimeout());
             }
             String reply = replyTo;
-            probes.await(streamId, settings.probeTimeout(), () -> connection.publish(subject, reply, Probes.probe(streamId)),
-                    reply == null ? subject : subject + " and back on " + reply);
+            if (!publishOnly) {
+                probes.await(streamId, settings.probeTimeout(), () -> connection.publish(subject, reply, Probes.probe(streamId)),
+                        reply == null ? subject : subject + " and back on " + reply);
+            }
             return new CorePublisher(connection, relay, failures, subject, replyTo);
         } catch (Exception | Error e) {
             relay.closing();

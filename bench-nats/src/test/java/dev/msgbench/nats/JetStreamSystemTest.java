@@ -1,10 +1,10 @@
 package dev.msgbench.nats;
 
-import dev.msgbench.core.testing.ShortRuns;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.msgbench.core.testing.ShortRuns;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 

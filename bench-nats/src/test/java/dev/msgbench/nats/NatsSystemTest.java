@@ -1,11 +1,11 @@
 package dev.msgbench.nats;
 
-import dev.msgbench.core.testing.ShortRuns;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.msgbench.core.testing.ShortRuns;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -62,6 +62,15 @@ class NatsSystemTest {
         for (String file : new String[] {"result.json", "latency.hgrm", "service.hgrm", "latency.hlog"}) {
             assertTrue(Files.size(dir.resolve(file)) > 0, file);
         }
+    }
+
+    @Test
+    void withoutConsumersPublishersSendWithoutWaitingForASubscriptionThatNeverComes() throws Exception {
+        RunResult r = ShortRuns.run(new NatsSystem(NatsSettings.defaults(server.url())), dir, 600, 256, 2, 0);
+
+        assertEquals(RunResult.COMPLETE, r.status());
+        assertEquals(780, r.sent());
+        assertEquals(0, r.received());
     }
 
     @Test

@@ -48,6 +48,11 @@ public final class KafkaTarget implements SystemTarget {
             description = "Kafka: the consumer's poll timeout (default: ${DEFAULT-VALUE}).")
     Duration pollTimeout;
 
+    @Option(names = "--producer-flush", paramLabel = "WHEN", defaultValue = "none",
+            description = "Kafka: none, or each-send: flush() after every send, as experiment E5 does; each publish "
+                    + "then waits for the broker (measured as send delay) (default: ${DEFAULT-VALUE}).")
+    String producerFlush;
+
     @Override
     public String name() {
         return "kafka";
@@ -74,6 +79,9 @@ public final class KafkaTarget implements SystemTarget {
         if (acks != null && !acks.equals("0") && !acks.equals("1") && !acks.equals("all")) {
             throw new UserError("--acks must be 0, 1 or all for Kafka, got '" + acks + "'");
         }
+        if (!producerFlush.equals("none") && !producerFlush.equals("each-send")) {
+            throw new UserError("--producer-flush must be none or each-send, got '" + producerFlush + "'");
+        }
         if (partitions < 1) {
             throw new UserError("--partitions must be at least 1, got " + partitions);
         }
@@ -91,6 +99,7 @@ public final class KafkaTarget implements SystemTarget {
         String acks = request.acks() == null ? "all" : request.acks();
         return new KafkaSystem(new KafkaSettings(request.url(), acks, partitions,
                 replicationFactor == null ? 0 : replicationFactor, producerProps, consumerProps, commit, pollTimeout,
-                request.broker() == null ? null : request.broker().version(), CONNECT_TIMEOUT));
+                request.broker() == null ? null : request.broker().version(), CONNECT_TIMEOUT,
+                "each-send".equals(producerFlush)));
     }
 }

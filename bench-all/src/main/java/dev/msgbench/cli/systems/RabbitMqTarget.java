@@ -3,27 +3,84 @@ package dev.msgbench.cli.systems;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.rabbit.ConsumerAck;
+import dev.msgbench.rabbit.QueueType;
+import dev.msgbench.rabbit.RabbitMqSystem;
+import dev.msgbench.rabbit.RabbitSettings;
+import dev.msgbench.rabbit.broker.LocalRabbitMq;
+import dev.msgbench.rabbit.broker.RabbitBrokerSpec;
+import picocli.CommandLine.Option;
 
-/** RabbitMQ over AMQP 0-9-1. */
+/** RabbitMQ over AMQP 0-9-1: flags and local node. */
 public final class RabbitMqTarget implements SystemTarget {
+
+    @Option(names = "--queue-type", paramLabel = "TYPE", defaultValue = "transient",
+            description = "RabbitMQ: transient (non-durable classic queue, transient messages, as in E3), durable "
+                    + "(durable classic queue, persistent messages) or quorum (replicated, persistent) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    QueueType queueType;
+
+    @Option(names = "--max-unconfirmed", paramLabel = "N",
+            description = "RabbitMQ: with --acks 1 or all, how many publishes per producer may await their confirm; "
+                    + "publish blocks at the limit (default: " + RabbitSettings.DEFAULT_MAX_UNCONFIRMED + ").")
+    Integer maxUnconfirmed;
+
+    @Option(names = "--consumer-ack", paramLabel = "MODE", defaultValue = "manual",
+            description = "RabbitMQ: manual (basic.ack each message, RabbitMQ's recommended practice) or auto "
+                    + "(default: ${DEFAULT-VALUE}).")
+    ConsumerAck consumerAck;
+
+    @Option(names = "--prefetch", paramLabel = "N",
+            description = "RabbitMQ: unacknowledged deliveries per consumer (basic.qos) with --consumer-ack manual "
+                    + "(default: " + RabbitSettings.DEFAULT_PREFETCH + ").")
+    Integer prefetch;
 
     @Override
     public String name() {
         return "rabbitmq";
     }
 
+    /**
+     * --acks: 0 = no publisher confirms (RabbitMQ's default), 1 = confirms from a classic queue, all =
+     * confirms from a quorum queue (after a quorum of replicas has the message).
+     */
     @Override
     public void validate(String acks, int localNodes) {
-        throw new UserError("--system rabbitmq is not available in this build yet; use --system kafka");
+        if (localNodes > 0) {
+            RabbitBrokerSpec.checkNodes(localNodes);
+        }
+        String effectiveAcks = acks == null ? RabbitSettings.DEFAULT_ACKS : acks;
+        RabbitSettings.checkAcks(effectiveAcks, queueType);
+        if (maxUnconfirmed != null && effectiveAcks.equals("0")) {
+            throw new UserError("--max-unconfirmed applies to publisher confirms only, which --acks 0 turns off; "
+                    + "add --acks 1 (or --acks all with --queue-type quorum)");
+        }
+        if (maxUnconfirmed != null && maxUnconfirmed < 1) {
+            throw new UserError("--max-unconfirmed must be at least 1, got " + maxUnconfirmed);
+        }
+        if (prefetch != null && consumerAck == ConsumerAck.AUTO) {
+            throw new UserError("--prefetch applies to --consumer-ack manual only: RabbitMQ does not limit "
+                    + "deliveries to auto-ack consumers");
+        }
+        if (prefetch != null && (prefetch < 1 || prefetch > 65_535)) {
+            throw new UserError("--prefetch must be 1 to 65535 (RabbitMQ's basic.qos limit), got " + prefetch);
+        }
     }
 
     @Override
     public LocalBroker startLocalBroker(BrokerRequest request) {
-        throw new UserError("--system rabbitmq is not available in this build yet; use --system kafka");
+        return LocalRabbitMq.start(RabbitBrokerSpec.defaults()
+                .withNodes(request.nodes())
+                .withBrokerProps(request.brokerProps())
+                .withRoomForMessagesOf(request.messageSizeBytes())
+                .withLogDir(request.logDir()));
     }
 
     @Override
     public MessagingSystem connect(ConnectRequest request) {
-        throw new UserError("--system rabbitmq is not available in this build yet; use --system kafka");
+        return new RabbitMqSystem(new RabbitSettings(request.url(), request.acks(), queueType,
+                maxUnconfirmed == null ? RabbitSettings.DEFAULT_MAX_UNCONFIRMED : maxUnconfirmed, consumerAck,
+                prefetch == null ? RabbitSettings.DEFAULT_PREFETCH : prefetch,
+                request.broker() == null ? null : request.broker().nodeCount(), RabbitSettings.DEFAULT_CONNECT_TIMEOUT));
     }
 }

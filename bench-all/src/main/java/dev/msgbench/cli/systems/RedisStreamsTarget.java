@@ -3,27 +3,56 @@ package dev.msgbench.cli.systems;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.redis.RedisAcks;
+import dev.msgbench.redis.RedisSettings;
+import dev.msgbench.redis.RedisStreamsSystem;
+import dev.msgbench.redis.StreamSettings;
+import dev.msgbench.redis.broker.LocalRedis;
+import dev.msgbench.redis.broker.RedisBrokerSpec;
+import picocli.CommandLine.Option;
 
-/** Redis Streams: XADD with MAXLEN, XREADGROUP with XACK. */
+/** Redis Streams: XADD with MAXLEN, XREADGROUP with XACK, a stream key per producer stream. */
 public final class RedisStreamsTarget implements SystemTarget {
+
+    @Option(names = "--maxlen", paramLabel = "N", defaultValue = "100000",
+            description = "Redis Streams: XADD ... MAXLEN ~ N, the entries each stream keeps, read or not; an entry "
+                    + "trimmed before it was read counts as lost (default: ${DEFAULT-VALUE}).")
+    long maxlen;
+
+    @Option(names = "--xread-count", paramLabel = "N", defaultValue = "100",
+            description = "Redis Streams: XREADGROUP COUNT, the most entries one read returns; each read is "
+                    + "acknowledged with one XACK per stream key (default: ${DEFAULT-VALUE}).")
+    int readCount;
 
     @Override
     public String name() {
-        return "redis-streams";
+        return RedisStreamsSystem.NAME;
     }
 
     @Override
     public void validate(String acks, int localNodes) {
-        throw new UserError("--system redis-streams is not available in this build yet; use --system kafka");
+        if (RedisAcks.parse(acks, name()) == RedisAcks.REPLICAS && localNodes == 1) {
+            throw new UserError("--acks all waits for every replica (WAIT), and a local Redis of 1 node has none; "
+                    + "add --brokers 2 or more, or use --acks 1");
+        }
+        settings();
     }
 
     @Override
     public LocalBroker startLocalBroker(BrokerRequest request) {
-        throw new UserError("--system redis-streams is not available in this build yet; use --system kafka");
+        return LocalRedis.start(RedisBrokerSpec.defaults()
+                .withNodes(request.nodes())
+                .withServerArgs(request.brokerProps())
+                .withLogDir(request.logDir()));
     }
 
     @Override
     public MessagingSystem connect(ConnectRequest request) {
-        throw new UserError("--system redis-streams is not available in this build yet; use --system kafka");
+        return new RedisStreamsSystem(RedisSettings.defaults(request.url()).withAcks(RedisAcks.parse(request.acks(), name())),
+                settings());
+    }
+
+    private StreamSettings settings() {
+        return new StreamSettings(maxlen, readCount, StreamSettings.DEFAULT_BLOCK);
     }
 }

@@ -1,29 +1,50 @@
 package dev.msgbench.cli.systems;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.redis.RedisAcks;
+import dev.msgbench.redis.RedisPubSubSystem;
+import dev.msgbench.redis.RedisSettings;
+import dev.msgbench.redis.broker.LocalRedis;
+import dev.msgbench.redis.broker.RedisBrokerSpec;
 
-/** Redis pub/sub. */
+/**
+ * Redis pub/sub: PUBLISH and SUBSCRIBE, a channel per producer stream. No flags of its own.
+ *
+ * <p>The local broker takes strings up to 512 MB (proto-max-bulk-len) as it is; for messages over
+ * 256 KiB it lets a subscriber fall further behind before disconnecting it (see
+ * {@link RedisPubSubSystem#localBrokerArgs}), and --broker-prop still wins.
+ */
 public final class RedisTarget implements SystemTarget {
 
     @Override
     public String name() {
-        return "redis";
+        return RedisPubSubSystem.NAME;
     }
 
     @Override
     public void validate(String acks, int localNodes) {
-        throw new UserError("--system redis is not available in this build yet; use --system kafka");
+        if (RedisAcks.parse(acks, name()) == RedisAcks.REPLICAS) {
+            throw new UserError(RedisPubSubSystem.noReplicaAcks());
+        }
     }
 
     @Override
     public LocalBroker startLocalBroker(BrokerRequest request) {
-        throw new UserError("--system redis is not available in this build yet; use --system kafka");
+        Map<String, String> args = new LinkedHashMap<>(RedisPubSubSystem.localBrokerArgs(request.messageSizeBytes()));
+        args.putAll(request.brokerProps());
+        return LocalRedis.start(RedisBrokerSpec.defaults()
+                .withNodes(request.nodes())
+                .withServerArgs(args)
+                .withLogDir(request.logDir()));
     }
 
     @Override
     public MessagingSystem connect(ConnectRequest request) {
-        throw new UserError("--system redis is not available in this build yet; use --system kafka");
+        return new RedisPubSubSystem(RedisSettings.defaults(request.url()).withAcks(RedisAcks.parse(request.acks(), name())));
     }
 }

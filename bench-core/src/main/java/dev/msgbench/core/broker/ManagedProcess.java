@@ -38,8 +38,28 @@ public final class ManagedProcess {
         this.marker = marker;
     }
 
+    /**
+     * Children run in a session of their own: Ctrl+C in a terminal signals the whole foreground
+     * process group, and a broker that heard it directly would die while the run still writes
+     * its results and closes its clients. The suite stops its brokers itself, in order.
+     */
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
+    private static final long EXEC_WAIT_MILLIS = 2_000;
+
     static ManagedProcess start(NativeCommand command, Path markerDir) {
-        ProcessBuilder builder = new ProcessBuilder(command.command())
+        String program = command.command().get(0);
+        if (!isRunnable(program, command)) {
+            // checked here because, behind setsid, a missing program is only an exit code later
+            throw new UserError("cannot start " + command.name() + " (" + program + "): no such program; "
+                    + "is it installed and on the PATH?");
+        }
+        List<String> argv = new ArrayList<>();
+        boolean ownSession = Files.isExecutable(SETSID);
+        if (ownSession) {
+            argv.add(SETSID.toString());
+        }
+        argv.addAll(command.command());
+        ProcessBuilder builder = new ProcessBuilder(argv)
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(command.logFile().toFile()));
         if (command.workDir() != null) {
@@ -61,6 +81,9 @@ public final class ManagedProcess {
         try {
             // a pipe nobody writes to: a child that reads stdin sees end of input, not a hang
             process.getOutputStream().close();
+            if (ownSession) {
+                awaitExec(process.toHandle());
+            }
             marker = ProcessMarker.forChild(command.name(), process.toHandle(), command.tempDir()).write(markerDir);
             return new ManagedProcess(command.name(), process, command.logFile(), marker);
         } catch (IOException | RuntimeException e) {
@@ -69,6 +92,43 @@ public final class ManagedProcess {
                 throw new UncheckedIOException((IOException) e);
             }
             throw (RuntimeException) e;
+        }
+    }
+
+    private static boolean isRunnable(String program, NativeCommand command) {
+        if (program.contains("/")) {
+            Path path = Path.of(program);
+            if (!path.isAbsolute() && command.workDir() != null) {
+                path = command.workDir().resolve(path);
+            }
+            return Files.isExecutable(path);
+        }
+        String searchPath = command.env().getOrDefault("PATH", System.getenv("PATH"));
+        if (searchPath == null) {
+            return false;
+        }
+        for (String dir : searchPath.split(java.io.File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * setsid execs the program in the same process (it is not a group leader, so it does not
+     * fork); the marker must record the program's command line, not setsid's.
+     */
+    private static void awaitExec(ProcessHandle handle) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(EXEC_WAIT_MILLIS);
+        while (handle.isAlive() && System.nanoTime() < deadline
+                && handle.info().command().map(c -> c.endsWith("/setsid")).orElse(true)) {
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 

@@ -18,6 +18,15 @@ public interface MessagingSystem extends AutoCloseable {
 
     Publisher publisher(int streamId, AckListener acks) throws Exception;
 
+    /**
+     * Whether a subscriber created after messages were published still receives them (a log, a
+     * stream, a queue), which consuming "from the start of the log" needs. Plain pub/sub keeps
+     * nothing for late subscribers.
+     */
+    default boolean retainsMessages() {
+        return false;
+    }
+
     /** Valid after {@link #prepare}; recorded in every result. */
     SystemInfo info();
 

@@ -59,9 +59,14 @@ public final class SummaryTable {
             out.println();
         }
         out.println();
-        out.printf(Locale.US, "  sent %,d   acknowledged %s   received %,d   lost %,d   duplicated %,d   reordered %,d%n",
-                r.sent(), r.ackMs().isEmpty() && r.acknowledged() == 0 ? "-" : String.format(Locale.US, "%,d", r.acknowledged()),
-                r.received(), r.lost(), r.duplicated(), r.reordered());
+        if (w.consumers() == 0) {
+            out.printf(Locale.US, "  sent %,d   acknowledged %s   (no consumers: nothing received, nothing counted as lost)%n",
+                    r.sent(), r.ackMs().isEmpty() && r.acknowledged() == 0 ? "-" : String.format(Locale.US, "%,d", r.acknowledged()));
+        } else {
+            out.printf(Locale.US, "  sent %,d   acknowledged %s   received %,d   lost %,d   duplicated %,d   reordered %,d%n",
+                    r.sent(), r.ackMs().isEmpty() && r.acknowledged() == 0 ? "-" : String.format(Locale.US, "%,d", r.acknowledged()),
+                    r.received(), r.lost(), r.duplicated(), r.reordered());
+        }
         if (r.unsent() > 0 || r.sendErrors() > 0 || r.late() > 0 || r.foreign() > 0) {
             out.printf(Locale.US, "  unsent %,d   send errors %,d   late %,d   foreign %,d%n",
                     r.unsent(), r.sendErrors(), r.late(), r.foreign());

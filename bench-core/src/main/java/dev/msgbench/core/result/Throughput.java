@@ -6,7 +6,8 @@ package dev.msgbench.core.result;
  *
  * @param publishSeconds from the start to the last acknowledgement (or the last send, where the
  *                       system does not acknowledge): the publisher is done only when all is acknowledged
- * @param consumeSeconds from the start to the last message received
+ * @param consumeSeconds from the start (or, consuming after producing, from when consumers
+ *                       started) to the last message received
  */
 public record Throughput(long sent, long received, double publishSeconds, double publisherMsgsPerSec,
                          double publisherMiBPerSec, double consumeSeconds, double consumerMsgsPerSec,

@@ -30,6 +30,7 @@ import dev.msgbench.core.record.StreamSnapshot;
 import dev.msgbench.core.result.Environment;
 import dev.msgbench.core.result.IntervalLog;
 import dev.msgbench.core.result.Percentiles;
+import dev.msgbench.core.result.Redaction;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.SummaryTable;
@@ -62,6 +63,8 @@ public final class LoadRun {
     private final List<ProducerStream> producers = new ArrayList<>();
     private volatile boolean interrupted;
     private volatile Thread runner;
+    /** When consumers started, in consume-after-produce runs; the run's start otherwise. */
+    private long consumeStartNanos = Long.MIN_VALUE;
 
     /**
      * @param out  where the summary goes
@@ -134,12 +137,15 @@ public final class LoadRun {
         IntervalLog log = null;
         RunWindow window = null;
         boolean drained = true;
+        boolean consumeLater = config.pacing() instanceof Pacing.Unpaced
+                && ((Pacing.Unpaced) config.pacing()).consumeAfterProduce();
+        if (consumeLater && !system.retainsMessages()) {
+            throw new UserError("--consume-after-produce: " + config.systemName()
+                    + " keeps nothing for consumers that subscribe later; use a system that stores messages");
+        }
         try {
-            for (int i = 0; i < config.consumers(); i++) {
-                subscribers.add(system.subscribe(i, receiver));
-            }
-            for (Subscriber subscriber : subscribers) {
-                subscriber.awaitReady(config.readyTimeout());
+            if (!consumeLater) {
+                subscribe(subscribers, receiver);
             }
             RandomPayloads payloads = new RandomPayloads(config.messageSizeBytes(), seeds.nextLong());
             for (int s = 0; s < config.producers(); s++) {
@@ -176,7 +182,12 @@ public final class LoadRun {
                 for (Publisher publisher : publishers) {
                     publisher.flush();
                 }
-                drained = drain(accounting, info.acknowledges(), receiver);
+                if (consumeLater) {
+                    drained = drain(accounting, info.acknowledges(), 0, receiver);
+                    consumeStartNanos = clock.nanoTime();
+                    subscribe(subscribers, receiver);
+                }
+                drained &= drain(accounting, info.acknowledges(), config.consumers(), receiver);
             }
             monitor.finish(monitorThread);
         } catch (InterruptedException e) {
@@ -212,6 +223,15 @@ public final class LoadRun {
             throw new RunFailedException(oneLine(failure), dir, failure);
         }
         return result;
+    }
+
+    private void subscribe(List<Subscriber> subscribers, Receiver receiver) throws Exception {
+        for (int i = 0; i < config.consumers(); i++) {
+            subscribers.add(system.subscribe(i, receiver));
+        }
+        for (Subscriber subscriber : subscribers) {
+            subscriber.awaitReady(config.readyTimeout());
+        }
     }
 
     private RunWindow window(long start) {
@@ -263,11 +283,12 @@ public final class LoadRun {
     }
 
     /** Waits for every sent message to arrive (and be acknowledged); false on timeout. */
-    private boolean drain(Accounting accounting, boolean acknowledges, Receiver receiver) throws InterruptedException {
+    private boolean drain(Accounting accounting, boolean acknowledges, int consumers, Receiver receiver)
+            throws InterruptedException {
         long deadline = clock.nanoTime() + config.drainTimeout().toNanos();
         while (!interrupted && receiver.subscriberErrors().first() == null) {
             StreamSnapshot total = accounting.total();
-            boolean allReceived = config.consumers() == 0 || total.received() >= total.sent();
+            boolean allReceived = consumers == 0 || total.received() >= total.sent();
             boolean allAcked = !acknowledges || total.acked() + total.sendErrors() >= total.sent();
             if (allReceived && allAcked) {
                 return true;
@@ -345,7 +366,8 @@ public final class LoadRun {
             Pacing.Unpaced unpaced = (Pacing.Unpaced) config.pacing();
             long publishEnd = info.acknowledges() ? Math.max(lastSend, receiver.lastAckNanos()) : lastSend;
             double publishSeconds = Math.max(1e-9, (publishEnd - window.startNanos()) / 1e9);
-            double consumeSeconds = Math.max(1e-9, (receiver.lastReceiveNanos() - window.startNanos()) / 1e9);
+            long consumeStart = consumeStartNanos == Long.MIN_VALUE ? window.startNanos() : consumeStartNanos;
+            double consumeSeconds = Math.max(1e-9, (receiver.lastReceiveNanos() - consumeStart) / 1e9);
             double mib = config.messageSizeBytes() / 1048576.0;
             targetRate = 0;
             achievedRate = total.sent() / publishSeconds;
@@ -395,10 +417,11 @@ public final class LoadRun {
         }
         String status = failure != null ? RunResult.FAILED : interrupted ? RunResult.INTERRUPTED : RunResult.COMPLETE;
         return new RunResult(RunResult.SCHEMA_VERSION, ToolVersion.NAME, ToolVersion.version(), config.command(),
-                status, failure == null ? null : oneLine(failure), startedAt, Instant.now().toString(),
-                config.systemName(), workload, info.durability(), info.settings(), versions, config.broker(),
+                status, failure == null ? null : Redaction.redactUrl(oneLine(failure)), startedAt, Instant.now().toString(),
+                config.systemName(), workload, Redaction.redact(info.durability()), Redaction.redact(info.settings()),
+                versions, Redaction.redact(config.broker()),
                 Environment.describe(), total.sent(), total.acked(), total.sendErrors(), total.received(),
-                total.lost(), total.duplicated(), total.reordered(), total.late(), unsent, accounting.foreign(),
+                config.consumers() == 0 ? 0 : total.lost(), total.duplicated(), total.reordered(), total.late(), unsent, accounting.foreign(),
                 measuredSent, targetRate, achievedRate, receivedRate, missed, maxBehind / 1e6,
                 Percentiles.inMillis(latency),
                 Percentiles.inMillis(monitor.measured(HistogramKind.SERVICE)),

@@ -32,8 +32,10 @@ public sealed interface Pacing permits Pacing.FixedRate, Pacing.Unpaced {
      * @param messages       all producer streams together
      * @param maxOutstanding per stream; 0 for no bound (systems that do not acknowledge)
      * @param timeLimit      the run stops sending after this long even if messages remain
+     * @param consumeAfterProduce consumers start only once every message is stored, and read
+     *                       from the start (E7's "consumer from the start of the log")
      */
-    record Unpaced(long messages, int maxOutstanding, Duration timeLimit) implements Pacing {
+    record Unpaced(long messages, int maxOutstanding, Duration timeLimit, boolean consumeAfterProduce) implements Pacing {
         public Unpaced {
             if (messages < 1 || maxOutstanding < 0 || timeLimit.isNegative() || timeLimit.isZero()) {
                 throw new IllegalArgumentException("messages >= 1, maxOutstanding >= 0, timeLimit > 0");

@@ -214,7 +214,7 @@ class LoadRunTest {
     @Test
     void anUnpacedStreamNeverHasMoreThanItsLimitAwaitingAcknowledgement() throws Exception {
         InMemorySystem delayedAcks = new InMemorySystem().acknowledgingInBatchesOf(8);
-        RunConfig config = new RunConfig("throughput", "in-memory", new Pacing.Unpaced(800, 8, Duration.ofSeconds(10)), 100,
+        RunConfig config = new RunConfig("throughput", "in-memory", new Pacing.Unpaced(800, 8, Duration.ofSeconds(10), false), 100,
                 1, 0, 1, Duration.ofMillis(100), Duration.ofSeconds(5), dir, false, Map.of());
         RunResult r = new LoadRun(config, delayedAcks, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
                 null, false).execute();
@@ -222,6 +222,31 @@ class LoadRunTest {
         assertEquals(800, r.sent());
         assertEquals(800, r.acknowledged());
         assertEquals(8, delayedAcks.maxUnacknowledged());
+    }
+
+    @Test
+    void consumersStartingAfterTheLastAcknowledgementReadEverythingStoredAndGetTheirOwnRate() throws Exception {
+        RunConfig config = new RunConfig("throughput", "in-memory", new Pacing.Unpaced(5_000, 100, Duration.ofSeconds(10), true),
+                100, 2, 1, 1, Duration.ofSeconds(1), Duration.ofSeconds(5), dir, false, Map.of());
+        InMemorySystem system = new InMemorySystem().retaining();
+        RunResult r = new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
+                null, false).execute();
+
+        assertEquals(5_000, r.received());
+        assertEquals(0, r.lost() + r.reordered() + r.duplicated());
+        assertTrue(system.eventsSnapshot().indexOf("subscribe 0") > system.eventsSnapshot().indexOf("publisher 1"),
+                system.eventsSnapshot().toString());
+        assertTrue(r.throughput().consumeSeconds() < r.throughput().publishSeconds() + 1, r.throughput().toString());
+    }
+
+    @Test
+    void consumingAfterProducingIsRefusedForASystemThatKeepsNothing() {
+        RunConfig config = new RunConfig("throughput", "in-memory", new Pacing.Unpaced(10, 100, Duration.ofSeconds(10), true),
+                100, 1, 1, 1, Duration.ofSeconds(1), Duration.ofSeconds(5), dir, false, Map.of());
+        dev.msgbench.core.UserError e = assertThrows(dev.msgbench.core.UserError.class, () -> new LoadRun(config,
+                new InMemorySystem(), NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8), null, false).execute());
+        assertEquals("--consume-after-produce: in-memory keeps nothing for consumers that subscribe later; "
+                + "use a system that stores messages", e.getMessage());
     }
 
     private static void sleep(long millis) {

@@ -18,7 +18,7 @@ final class RunConfigs {
     }
 
     static RunConfig unpaced(Path dir, long messages, int maxOutstanding) {
-        return new RunConfig("throughput", "in-memory", new Pacing.Unpaced(messages, maxOutstanding, Duration.ofSeconds(30)),
+        return new RunConfig("throughput", "in-memory", new Pacing.Unpaced(messages, maxOutstanding, Duration.ofSeconds(30), false),
                 100, 1, 1, 42, Duration.ofMillis(300), Duration.ofSeconds(5), dir, false, Map.of("local", true));
     }
 

@@ -35,6 +35,8 @@ public final class InMemorySystem implements MessagingSystem {
     private long freezeAfterNanos = -1;
     private long freezeNanos;
     private int ackBatch = 1;
+    private boolean retaining;
+    private final List<byte[]> stored = new CopyOnWriteArrayList<>();
     private volatile int maxUnacknowledged;
     private RunPlan plan;
     private final List<String> events = new CopyOnWriteArrayList<>();
@@ -73,6 +75,17 @@ public final class InMemorySystem implements MessagingSystem {
         return this;
     }
 
+    /** Keeps every message and replays it to subscribers that come later, as a log does. */
+    public InMemorySystem retaining() {
+        this.retaining = true;
+        return this;
+    }
+
+    @Override
+    public boolean retainsMessages() {
+        return retaining;
+    }
+
     /** Acknowledges only when this many messages of a stream await it, all at once. */
     public InMemorySystem acknowledgingInBatchesOf(int count) {
         this.ackBatch = count;
@@ -99,7 +112,10 @@ public final class InMemorySystem implements MessagingSystem {
     }
 
     @Override
-    public Subscriber subscribe(int index, MessageSink sink) {
+    public synchronized Subscriber subscribe(int index, MessageSink sink) {
+        for (byte[] message : stored) {
+            sink.onMessage(message, 0, message.length, 0);
+        }
         sinks.add(sink);
         events.add("subscribe " + index);
         return new Subscriber() {
@@ -174,6 +190,11 @@ public final class InMemorySystem implements MessagingSystem {
             }
 
             private void deliver(byte[] message) {
+                if (retaining) {
+                    synchronized (InMemorySystem.this) {
+                        stored.add(message.clone());
+                    }
+                }
                 for (MessageSink sink : sinks) {
                     sink.onMessage(message, 0, message.length, 0);
                 }

@@ -24,13 +24,25 @@ public final class ShortRuns {
     /** 300 ms of warm-up and 1 s measured at {@code rate}; closes the system afterwards. */
     public static RunResult run(MessagingSystem system, Path dir, double rate, int sizeBytes, int producers, int consumers)
             throws Exception {
+        return run(system, dir, rate, sizeBytes, producers, consumers, Duration.ofMillis(300), Duration.ofSeconds(1));
+    }
+
+    /** As {@link #run(MessagingSystem, Path, double, int, int, int)} with the given warm-up and duration. */
+    public static RunResult run(MessagingSystem system, Path dir, double rate, int sizeBytes, int producers, int consumers,
+                                Duration warmup, Duration duration) throws Exception {
+        try (system) {
+            return runWithoutClosing(system, dir, rate, sizeBytes, producers, consumers, warmup, duration);
+        }
+    }
+
+    /** A run after which the system stays open, for tests that look at it afterwards. */
+    public static RunResult runWithoutClosing(MessagingSystem system, Path dir, double rate, int sizeBytes, int producers,
+                                              int consumers, Duration warmup, Duration duration) throws Exception {
         RunConfig config = new RunConfig("e2e", "test",
-                new Pacing.FixedRate(rate, Arrival.UNIFORM, Duration.ofMillis(300), Duration.ofSeconds(1)), sizeBytes,
+                new Pacing.FixedRate(rate, Arrival.UNIFORM, warmup, duration), sizeBytes,
                 producers, consumers, 7, Duration.ofSeconds(10), Duration.ofSeconds(10), dir, false, Map.of("local", true));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (system) {
-            return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
-                    null, false).execute();
-        }
+        return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
+                null, false).execute();
     }
 }

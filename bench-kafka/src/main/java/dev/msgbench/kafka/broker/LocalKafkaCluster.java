@@ -1,7 +1,7 @@
 package dev.msgbench.kafka.broker;
 
 import dev.msgbench.core.UserError;
-import dev.msgbench.core.broker.CleanupRegistry;
+import dev.msgbench.core.broker.BrokerProcesses;
 import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.broker.JavaChild;
 import dev.msgbench.core.broker.LocalBroker;
@@ -28,7 +28,6 @@ import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.Uuid;
@@ -68,15 +67,13 @@ public final class LocalKafkaCluster implements LocalBroker {
     private final Path logDir;
     private final List<KafkaNode> nodes;
     private final Map<String, String> effectiveProps;
-    /** Node processes by node id - 1, once started; guarded by this. */
-    private final List<ManagedProcess> processes = new ArrayList<>();
-    private CleanupRegistry.Registration registration;
-    private boolean closed;
+    private final BrokerProcesses processes;
 
     private LocalKafkaCluster(KafkaClusterSpec spec, Path tempDir) {
         this.spec = spec;
         this.tempDir = tempDir;
         this.logDir = spec.logDir() != null ? spec.logDir().toAbsolutePath() : tempDir.resolve("logs");
+        this.processes = new BrokerProcesses(tempDir, logDir);
         List<Integer> ports = FreePorts.take(2 * spec.nodes());
         List<KafkaNode> list = new ArrayList<>();
         for (int id = 1; id <= spec.nodes(); id++) {
@@ -104,21 +101,13 @@ public final class LocalKafkaCluster implements LocalBroker {
         StaleReaper.reapDefault();
         Readiness budget = Readiness.within(spec.startTimeout());
         LocalKafkaCluster cluster = new LocalKafkaCluster(spec, TempDirs.create(tempParent, "kafka"));
-        try {
-            cluster.registration = CleanupRegistry.register(cluster.toString(), cluster);
+        cluster.processes.start(cluster.toString(), cluster, ABORT_GRACE, () -> {
             cluster.writeConfigs();
             cluster.formatStorage(budget);
             cluster.startNodes();
             cluster.awaitReady(budget);
-            return cluster;
-        } catch (RuntimeException | Error e) {
-            try {
-                cluster.abort();
-            } catch (RuntimeException | Error cleanup) {
-                e.addSuppressed(cleanup);
-            }
-            throw e;
-        }
+        });
+        return cluster;
     }
 
     @Override
@@ -151,51 +140,24 @@ public final class LocalKafkaCluster implements LocalBroker {
     }
 
     @Override
-    public synchronized long pid(int node) {
-        return process(node).pid();
+    public long pid(int node) {
+        return processes.node(node).pid();
     }
 
     @Override
-    public synchronized void signal(int node, Signal signal) {
-        process(node).signal(signal);
+    public void signal(int node, Signal signal) {
+        processes.node(node).signal(signal);
     }
 
     /** Stops all nodes together (one by one, the last ones would hang without a quorum). */
     @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        RuntimeException failure = null;
-        try {
-            ManagedProcess.stopAll(processes, STOP_GRACE);
-        } catch (RuntimeException e) {
-            failure = e;
-        }
-        try {
-            TempDirs.deleteRecursively(tempDir);
-        } catch (RuntimeException e) {
-            failure = addTo(failure, e);
-        }
-        if (registration != null) {
-            registration.deregister();
-        }
-        if (failure != null) {
-            throw failure;
-        }
+    public void close() {
+        processes.close(STOP_GRACE);
     }
 
     @Override
     public String toString() {
         return "kafka cluster of " + nodes.size() + (nodes.size() == 1 ? " node" : " nodes") + " at " + url();
-    }
-
-    private ManagedProcess process(int node) {
-        if (node < 1 || node > processes.size()) {
-            throw new IllegalArgumentException("node must be 1 to " + nodes.size() + ", got " + node);
-        }
-        return processes.get(node - 1);
     }
 
     private void writeConfigs() {
@@ -247,11 +209,8 @@ public final class LocalKafkaCluster implements LocalBroker {
         }
     }
 
-    private synchronized void startNodes() {
-        if (closed) {
-            // closed by the shutdown hook (Ctrl+C) while formatting: start nothing more
-            throw new UserError(this + " was stopped during its start");
-        }
+    private void startNodes() {
+        processes.requireOpen(toString());
         List<String> jvm = new ArrayList<>(List.of("-Xmx" + spec.heap(), "-Xms" + spec.heap()));
         jvm.addAll(SERVER_JVM_OPTIONS);
         for (KafkaNode node : nodes) {
@@ -261,10 +220,7 @@ public final class LocalKafkaCluster implements LocalBroker {
     }
 
     private void awaitReady(Readiness budget) {
-        List<ManagedProcess> watched;
-        synchronized (this) {
-            watched = List.copyOf(processes);
-        }
+        List<ManagedProcess> watched = processes.all();
         for (KafkaNode node : nodes) {
             budget.await(node.name(), node.logFile(), watched, () -> accepts(node.port()));
         }
@@ -297,41 +253,6 @@ public final class LocalKafkaCluster implements LocalBroker {
         return new JavaChild(name, mainClass, jvm, args, node.dir(), node.logFile(), tempDir);
     }
 
-    /**
-     * Stops what a failed start left and removes the temp dir, except the logs when they are in
-     * it: the error message points there.
-     */
-    private synchronized void abort() {
-        closed = true;
-        RuntimeException failure = null;
-        try {
-            ManagedProcess.stopAll(processes, ABORT_GRACE);
-        } catch (RuntimeException e) {
-            failure = e;
-        }
-        try {
-            if (logDir.startsWith(tempDir)) {
-                try (Stream<Path> entries = Files.list(tempDir)) {
-                    for (Path entry : entries.filter(e -> !logDir.startsWith(e)).collect(Collectors.toList())) {
-                        TempDirs.deleteRecursively(entry);
-                    }
-                }
-            } else {
-                TempDirs.deleteRecursively(tempDir);
-            }
-        } catch (IOException e) {
-            failure = addTo(failure, new UncheckedIOException("cannot clean up " + tempDir, e));
-        } catch (RuntimeException e) {
-            failure = addTo(failure, e);
-        }
-        if (registration != null) {
-            registration.deregister();
-        }
-        if (failure != null) {
-            throw failure;
-        }
-    }
-
     private static boolean accepts(int port) {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress(FreePorts.LOOPBACK, port), 500);
@@ -339,13 +260,5 @@ public final class LocalKafkaCluster implements LocalBroker {
         } catch (IOException e) {
             return false;
         }
-    }
-
-    private static RuntimeException addTo(RuntimeException first, RuntimeException next) {
-        if (first == null) {
-            return next;
-        }
-        first.addSuppressed(next);
-        return first;
     }
 }

@@ -9,12 +9,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.msgbench.core.UserError;
-import dev.msgbench.core.broker.CleanupRegistry;
+import dev.msgbench.core.broker.BrokerProcesses;
 import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.broker.ManagedProcess;
@@ -44,16 +43,14 @@ public final class LocalNatsServer implements LocalBroker {
     private final Path tempDir;
     private final Path logDir;
     private final List<NatsNode> nodes;
-    /** Node processes by node id - 1, once started; guarded by this. */
-    private final List<ManagedProcess> processes = new ArrayList<>();
-    private CleanupRegistry.Registration registration;
-    private boolean closed;
+    private final BrokerProcesses processes;
 
     private LocalNatsServer(NatsServerSpec spec, NatsServerBinary binary, Path tempDir) {
         this.spec = spec;
         this.binary = binary;
         this.tempDir = tempDir;
         this.logDir = spec.logDir() != null ? spec.logDir().toAbsolutePath() : tempDir.resolve("logs");
+        this.processes = new BrokerProcesses(tempDir, logDir);
         int perNode = spec.nodes() > 1 ? 3 : 2;
         List<Integer> ports = FreePorts.take(perNode * spec.nodes());
         List<NatsNode> list = new ArrayList<>();
@@ -84,20 +81,12 @@ public final class LocalNatsServer implements LocalBroker {
         StaleReaper.reapDefault();
         Readiness budget = Readiness.within(spec.startTimeout());
         LocalNatsServer server = new LocalNatsServer(spec, binary, TempDirs.create(tempParent, "nats"));
-        try {
-            server.registration = CleanupRegistry.register(server.toString(), server);
+        server.processes.start(server.toString(), server, ABORT_GRACE, () -> {
             server.writeConfigs();
             server.startNodes();
             server.awaitReady(budget);
-            return server;
-        } catch (RuntimeException | Error e) {
-            try {
-                server.abort();
-            } catch (RuntimeException | Error cleanup) {
-                e.addSuppressed(cleanup);
-            }
-            throw e;
-        }
+        });
+        return server;
     }
 
     /** Every node, comma-separated, as jnats takes them: {@code nats://127.0.0.1:P1,nats://127.0.0.1:P2}. */
@@ -143,39 +132,19 @@ public final class LocalNatsServer implements LocalBroker {
     }
 
     @Override
-    public synchronized long pid(int node) {
-        return process(node).pid();
+    public long pid(int node) {
+        return processes.node(node).pid();
     }
 
     @Override
-    public synchronized void signal(int node, Signal signal) {
-        process(node).signal(signal);
+    public void signal(int node, Signal signal) {
+        processes.node(node).signal(signal);
     }
 
     /** Stops all nodes together and removes the temp dir (data and configs). */
     @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        RuntimeException failure = null;
-        try {
-            ManagedProcess.stopAll(processes, STOP_GRACE);
-        } catch (RuntimeException e) {
-            failure = e;
-        }
-        try {
-            TempDirs.deleteRecursively(tempDir);
-        } catch (RuntimeException e) {
-            failure = addTo(failure, e);
-        }
-        if (registration != null) {
-            registration.deregister();
-        }
-        if (failure != null) {
-            throw failure;
-        }
+    public void close() {
+        processes.close(STOP_GRACE);
     }
 
     @Override
@@ -191,14 +160,6 @@ public final class LocalNatsServer implements LocalBroker {
         return nodes.get(node - 1);
     }
 
-    private ManagedProcess process(int node) {
-        node(node);
-        if (node > processes.size()) {
-            throw new IllegalStateException("nats node " + node + " is not started");
-        }
-        return processes.get(node - 1);
-    }
-
     private void writeConfigs() {
         try {
             Files.createDirectories(logDir);
@@ -211,10 +172,8 @@ public final class LocalNatsServer implements LocalBroker {
         }
     }
 
-    private synchronized void startNodes() {
-        if (closed) {
-            throw new UserError(this + " was stopped during its start");
-        }
+    private void startNodes() {
+        processes.requireOpen(toString());
         for (NatsNode node : nodes) {
             // logs go to stderr, which the ManagedProcess appends to the node's log file
             NativeCommand command = new NativeCommand(node.name(),
@@ -225,10 +184,7 @@ public final class LocalNatsServer implements LocalBroker {
     }
 
     private void awaitReady(Readiness budget) {
-        List<ManagedProcess> watched;
-        synchronized (this) {
-            watched = List.copyOf(processes);
-        }
+        List<ManagedProcess> watched = processes.all();
         for (NatsNode node : nodes) {
             ServerMonitor monitor = new ServerMonitor(node.monitorPort());
             budget.await(node.name(), node.logFile(), watched, monitor::healthy);
@@ -242,43 +198,4 @@ public final class LocalNatsServer implements LocalBroker {
         }
     }
 
-    /** Stops what a failed start left and removes the temp dir, except the logs when they are in it. */
-    private synchronized void abort() {
-        closed = true;
-        RuntimeException failure = null;
-        try {
-            ManagedProcess.stopAll(processes, ABORT_GRACE);
-        } catch (RuntimeException e) {
-            failure = e;
-        }
-        try {
-            if (logDir.startsWith(tempDir)) {
-                try (Stream<Path> entries = Files.list(tempDir)) {
-                    for (Path entry : entries.filter(e -> !logDir.startsWith(e)).collect(Collectors.toList())) {
-                        TempDirs.deleteRecursively(entry);
-                    }
-                }
-            } else {
-                TempDirs.deleteRecursively(tempDir);
-            }
-        } catch (IOException e) {
-            failure = addTo(failure, new UncheckedIOException("cannot clean up " + tempDir, e));
-        } catch (RuntimeException e) {
-            failure = addTo(failure, e);
-        }
-        if (registration != null) {
-            registration.deregister();
-        }
-        if (failure != null) {
-            throw failure;
-        }
-    }
-
-    private static RuntimeException addTo(RuntimeException first, RuntimeException next) {
-        if (first == null) {
-            return next;
-        }
-        first.addSuppressed(next);
-        return first;
-    }
 }

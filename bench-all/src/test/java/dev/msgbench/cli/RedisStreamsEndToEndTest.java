@@ -1,0 +1,76 @@
+package dev.msgbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.msgbench.core.result.ResultFiles;
+
+/** e2e --system redis-streams against redis-servers it starts itself, run in-process. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class RedisStreamsEndToEndTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void streamsWithAReplicaAndAcksAllReceiveEverythingAndRecordTheDurabilityAskedFor() throws Exception {
+        Path out = dir.resolve("streams");
+        CliRun run = CliRun.of("e2e", "--system", "redis-streams", "--brokers", "2", "--acks", "all",
+                "--broker-prop", "appendonly=yes", "--broker-prop", "appendfsync=always", "--maxlen", "5000",
+                "--xread-count", "50", "--producers", "3", "--consumers", "2", "--rate", "600", "--duration", "2s",
+                "--warmup", "1s", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals("complete", r.get("status").asText());
+        assertEquals("redis-streams", r.get("system").asText());
+        assertEquals(1_800, r.get("sent").asLong());
+        assertEquals(1_800, r.get("received").asLong());
+        assertEquals(1_800, r.get("acknowledged").asLong());
+        assertEquals(0, r.get("lost").asLong());
+        assertEquals(0, r.get("duplicated").asLong());
+        assertEquals(0, r.get("reordered").asLong());
+        JsonNode d = r.get("durability");
+        assertEquals("all", d.get("acks").asText());
+        assertEquals("yes", d.get("appendonly").asText());
+        assertEquals("always", d.get("appendfsync").asText());
+        assertEquals(1, d.get("replicas").asInt());
+        assertEquals("~ 5000", d.get("maxlen").asText());
+        assertEquals("XACK per read (up to 50 entries per key), pipelined, not awaited", d.get("consumerAck").asText());
+        assertEquals(50, r.get("settings").get("xreadCount").asInt());
+        assertEquals(2, r.get("broker").get("nodes").asInt());
+        for (String file : List.of("latency.hgrm", "service.hgrm", "ack.hgrm", "latency.hlog")) {
+            assertTrue(Files.size(out.resolve(file)) > 0, file);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "--acks all|error: --acks all waits for every replica (WAIT), and a local Redis of 1 node has none; add --brokers 2 or more, or use --acks 1",
+            "--maxlen 0|error: --maxlen must be at least 1, got 0",
+            "--xread-count 0|error: --xread-count must be at least 1, got 0",
+            "--broker-prop dir=/tmp|error: --broker-prop dir cannot be set: msgbench chooses it for every start (ports, directories, replication); remove it",
+    })
+    void badInputIsOneLineNamingTheFlag(String args, String expected) {
+        List<String> all = new java.util.ArrayList<>(List.of("e2e", "--system", "redis-streams", "--output",
+                dir.resolve("out").toString()));
+        all.addAll(List.of(args.split(" ")));
+        CliRun run = CliRun.of(all.toArray(new String[0]));
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals(List.of(expected), run.err.lines().filter(l -> l.startsWith("error")).toList(), run.toString());
+        assertTrue(Files.notExists(dir.resolve("out").resolve("result.json")));
+    }
+}

@@ -1,0 +1,158 @@
+package dev.msgbench.core.broker;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import dev.msgbench.core.UserError;
+
+/**
+ * The node processes of one local broker and its temp dir, which live and die together: all
+ * nodes stopped at once (a cluster stopped node by node loses its quorum and hangs), the temp
+ * dir removed, the shutdown-hook registration dropped. Every launcher keeps one, so that
+ * stopping is written once. Thread-safe: the shutdown hook may close it while a start runs.
+ */
+public final class BrokerProcesses {
+
+    private final Path tempDir;
+    private final Path logDir;
+    /** Nodes in order: node n is element n - 1. */
+    private final List<ManagedProcess> processes = new ArrayList<>();
+    private CleanupRegistry.Registration registration;
+    private boolean closed;
+
+    /** @param logDir kept by {@link #abort} when it lies inside {@code tempDir}: errors point there */
+    public BrokerProcesses(Path tempDir, Path logDir) {
+        this.tempDir = tempDir;
+        this.logDir = logDir;
+    }
+
+    /** Makes Ctrl+C and JVM exit stop {@code broker}; the first thing a start does. */
+    public synchronized void registerForCleanup(String name, AutoCloseable broker) {
+        registration = CleanupRegistry.register(name, broker);
+    }
+
+    /**
+     * Registers {@code broker} for cleanup and runs the steps of its start; when a step fails,
+     * stops and removes whatever the steps started before rethrowing.
+     */
+    public void start(String name, AutoCloseable broker, Duration abortGrace, Runnable steps) {
+        registerForCleanup(name, broker);
+        try {
+            steps.run();
+        } catch (RuntimeException | Error e) {
+            try {
+                abort(abortGrace);
+            } catch (RuntimeException | Error cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
+        }
+    }
+
+    /** Throws when the broker was closed during its start (Ctrl+C): start nothing more. */
+    public synchronized void requireOpen(String broker) {
+        if (closed) {
+            throw new UserError(broker + " was stopped during its start");
+        }
+    }
+
+    /** The next node, just started; stopped at once if the broker was closed meanwhile. */
+    public synchronized void add(ManagedProcess process) {
+        if (closed) {
+            process.stop(Duration.ZERO);
+            throw new UserError(process.name() + " was stopped during its start");
+        }
+        processes.add(process);
+    }
+
+    public synchronized List<ManagedProcess> all() {
+        return List.copyOf(processes);
+    }
+
+    /** Node {@code node}, counted from 1. */
+    public synchronized ManagedProcess node(int node) {
+        if (node < 1 || node > processes.size()) {
+            throw new IllegalArgumentException("node must be 1 to " + processes.size() + ", got " + node);
+        }
+        return processes.get(node - 1);
+    }
+
+    public synchronized boolean isClosed() {
+        return closed;
+    }
+
+    /** Stops every node together and removes the temp dir; does nothing the second time. */
+    public synchronized void close(Duration grace) {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        RuntimeException failure = stopAll(grace);
+        try {
+            TempDirs.deleteRecursively(tempDir);
+        } catch (RuntimeException e) {
+            failure = addTo(failure, e);
+        }
+        finish(failure);
+    }
+
+    /**
+     * After a failed start: stops what was started and removes the temp dir, except the logs when
+     * they are in it, since the error message names them.
+     */
+    public synchronized void abort(Duration grace) {
+        closed = true;
+        RuntimeException failure = stopAll(grace);
+        try {
+            if (logDir.startsWith(tempDir)) {
+                try (Stream<Path> entries = Files.list(tempDir)) {
+                    for (Path entry : entries.filter(e -> !logDir.startsWith(e)).collect(Collectors.toList())) {
+                        TempDirs.deleteRecursively(entry);
+                    }
+                }
+            } else {
+                TempDirs.deleteRecursively(tempDir);
+            }
+        } catch (IOException e) {
+            failure = addTo(failure, new UncheckedIOException("cannot clean up " + tempDir, e));
+        } catch (RuntimeException e) {
+            failure = addTo(failure, e);
+        }
+        finish(failure);
+    }
+
+    private RuntimeException stopAll(Duration grace) {
+        try {
+            ManagedProcess.stopAll(processes, grace);
+            return null;
+        } catch (RuntimeException e) {
+            return e;
+        }
+    }
+
+    private void finish(RuntimeException failure) {
+        if (registration != null) {
+            registration.deregister();
+            registration = null;
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /** Keeps the first failure and attaches later ones, as everywhere in the suite. */
+    public static RuntimeException addTo(RuntimeException first, RuntimeException next) {
+        if (first == null) {
+            return next;
+        }
+        first.addSuppressed(next);
+        return first;
+    }
+}

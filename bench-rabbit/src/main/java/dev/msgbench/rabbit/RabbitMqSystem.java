@@ -1,0 +1,212 @@
+package dev.msgbench.rabbit;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.impl.ClientVersion;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ShutdownSignalException;
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.MessageSink;
+import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.driver.Publisher;
+import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.driver.Subscriber;
+import dev.msgbench.core.driver.SystemInfo;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * RabbitMQ over AMQP 0-9-1 through amqp-client: one queue per producer stream, named from the run
+ * id and reached through the default exchange; consumer c consumes the queues of the streams s with
+ * s % consumers == c, so every message is received once and each stream stays in order. Every
+ * producer and consumer has its own connection.
+ */
+public final class RabbitMqSystem implements MessagingSystem {
+
+    private static final int CLOSE_TIMEOUT_MILLIS = 10_000;
+
+    private final RabbitSettings settings;
+    private RabbitConnections connections;
+    private Connection admin;
+    private RunPlan plan;
+    private final List<String> declared = new ArrayList<>();
+    private String brokerVersion = "unknown";
+    private int frameMax;
+
+    public RabbitMqSystem(RabbitSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public void prepare(RunPlan runPlan) throws Exception {
+        this.plan = runPlan;
+        connections = new RabbitConnections(settings.url(), runPlan.messageSizeBytes(), settings.connectTimeout());
+        admin = connections.open("msgbench-admin");
+        Object version = admin.getServerProperties().get("version");
+        brokerVersion = version == null ? "unknown" : version.toString();
+        frameMax = admin.getFrameMax();
+        MessageSizeProbe.check(admin, runPlan.runId() + ".size-check", runPlan.messageSizeBytes());
+        try (Channel channel = admin.createChannel()) {
+            for (int s = 0; s < runPlan.producers(); s++) {
+                String queue = queueOf(s);
+                QueueType type = settings.queueType();
+                channel.queueDeclare(queue, type.durable(), false, false, type.arguments());
+                declared.add(queue);
+            }
+        }
+    }
+
+    /** The queue of producer stream {@code streamId}. */
+    String queueOf(int streamId) {
+        return plan.runId() + ".stream-" + streamId;
+    }
+
+    @Override
+    public Subscriber subscribe(int index, MessageSink sink) throws Exception {
+        List<String> queues = new ArrayList<>();
+        for (int s = index; s < plan.producers(); s += plan.consumers()) {
+            queues.add(queueOf(s));
+        }
+        Connection connection = connections.open("msgbench-consumer-" + index);
+        try {
+            return new RabbitSubscriber(index, connection, queues, sink, settings.consumerAck(), settings.prefetch());
+        } catch (IOException | RuntimeException e) {
+            closeAfterFailure(connection, e);
+            throw e;
+        }
+    }
+
+    @Override
+    public Publisher publisher(int streamId, AckListener acks) throws Exception {
+        String queue = queueOf(streamId);
+        PendingConfirms confirms = settings.confirms()
+                ? new PendingConfirms(settings.maxUnconfirmed(), acks, queue) : null;
+        Connection connection = connections.open("msgbench-producer-" + streamId);
+        try {
+            return new RabbitPublisher(connection, queue, settings.queueType().persistentMessages(), confirms);
+        } catch (IOException | RuntimeException e) {
+            closeAfterFailure(connection, e);
+            throw e;
+        }
+    }
+
+    /** Messages stay stored until consumed, so consumers that start later read them all. */
+    @Override
+    public boolean retainsMessages() {
+        return true;
+    }
+
+    @Override
+    public SystemInfo info() {
+        QueueType type = settings.queueType();
+        Map<String, Object> durability = new LinkedHashMap<>();
+        durability.put("acks", settings.acks());
+        durability.put("confirms", settings.confirms());
+        durability.put("confirmedWhen", confirmedWhen());
+        durability.put("queueType", type.serverType());
+        durability.put("queueDurable", type.durable());
+        durability.put("deliveryMode", type.persistentMessages() ? "persistent" : "transient");
+        durability.put("consumerAck", settings.consumerAck().label());
+        durability.put("prefetch", settings.consumerAck() == ConsumerAck.MANUAL ? settings.prefetch() : "none (auto ack)");
+        durability.put("replicas", replicas());
+        durability.put("serverVersion", brokerVersion);
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("url", connections == null ? settings.url() : connections.address());
+        s.put("queueType", type.label());
+        s.put("queues", plan == null ? "" : plan.runId() + ".stream-N, one per producer stream");
+        s.put("exchange", "default (\"\")");
+        s.put("maxUnconfirmed", settings.confirms() ? settings.maxUnconfirmed() : "none (no confirms)");
+        s.put("frameMax", frameMax);
+        s.put("tcpNoDelay", true);
+        return new SystemInfo("rabbitmq", "amqp-client " + ClientVersion.VERSION, brokerVersion, durability, s,
+                settings.confirms());
+    }
+
+    private String confirmedWhen() {
+        if (!settings.confirms()) {
+            return "never: no publisher confirms";
+        }
+        switch (settings.queueType()) {
+            case TRANSIENT:
+                return "the queue has the message in memory";
+            case DURABLE:
+                return "the queue has written the message to disk (fsync, batched by the broker)";
+            case QUORUM:
+                return "a quorum of the queue's replicas has written the message to disk (fsync)";
+            default:
+                throw new AssertionError(settings.queueType());
+        }
+    }
+
+    /** A classic queue lives on one node; a quorum queue on as many nodes as the cluster had. */
+    private Object replicas() {
+        if (settings.queueType() != QueueType.QUORUM) {
+            return 1;
+        }
+        return settings.replicas() != null ? settings.replicas()
+                : "the cluster's size (default quorum group size; not visible over AMQP)";
+    }
+
+    /** Deletes the run's queues, then disconnects; the first failure is thrown, later ones attached. */
+    @Override
+    public void close() throws Exception {
+        if (admin == null) {
+            return;
+        }
+        Exception failure = null;
+        if (!declared.isEmpty() && !admin.isOpen()) {
+            // e.g. Ctrl+C: the terminal's SIGINT reaches a local node too, and it shuts down
+            failure = new UserError("the run's queues " + plan.runId() + ".stream-* were not deleted: the connection "
+                    + "to " + connections.address() + " had closed (" + replyText(admin.getCloseReason()) + ")");
+            declared.clear();
+        }
+        try {
+            if (!declared.isEmpty()) {
+                try (Channel channel = admin.createChannel()) {
+                    for (String queue : declared) {
+                        channel.queueDelete(queue);
+                    }
+                }
+                declared.clear();
+            }
+        } catch (Exception e) {
+            failure = e;
+        }
+        try {
+            if (admin.isOpen()) {
+                admin.close(CLOSE_TIMEOUT_MILLIS);
+            }
+        } catch (Exception e) {
+            if (failure == null) {
+                failure = e;
+            } else {
+                failure.addSuppressed(e);
+            }
+        }
+        admin = null;
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private static String replyText(ShutdownSignalException cause) {
+        if (cause == null) {
+            return "no reason given";
+        }
+        Object reason = cause.getReason();
+        return reason instanceof AMQP.Connection.Close ? ((AMQP.Connection.Close) reason).getReplyText()
+                : String.valueOf(cause.getMessage());
+    }
+
+    private static void closeAfterFailure(Connection connection, Exception failure) {
+        try {
+            connection.close(CLOSE_TIMEOUT_MILLIS);
+        } catch (IOException | RuntimeException e) {
+            failure.addSuppressed(e);
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package dev.msgbench.rabbit;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.Publisher;
+import java.io.IOException;
+
+/**
+ * One producer stream: its own connection and channel, publishing through the default exchange to
+ * the stream's own queue. With confirms, each publish is acknowledged when the broker confirms it.
+ *
+ * <p>The send time travels in the payload header; the AMQP timestamp property has whole seconds
+ * only and is not set.
+ */
+final class RabbitPublisher implements Publisher {
+
+    private static final int CLOSE_TIMEOUT_MILLIS = 10_000;
+    private static final String DEFAULT_EXCHANGE = "";
+
+    private final Connection connection;
+    private final Channel channel;
+    private final String queue;
+    private final AMQP.BasicProperties properties;
+    /** Null without confirms. */
+    private final PendingConfirms confirms;
+
+    RabbitPublisher(Connection connection, String queue, boolean persistent, PendingConfirms confirms)
+            throws IOException {
+        this.connection = connection;
+        this.queue = queue;
+        this.confirms = confirms;
+        this.properties = new AMQP.BasicProperties.Builder().deliveryMode(persistent ? 2 : 1).build();
+        this.channel = connection.createChannel();
+        if (confirms != null) {
+            channel.confirmSelect();
+            channel.addConfirmListener(confirms);
+            channel.addShutdownListener(cause -> {
+                if (!cause.isInitiatedByApplication()) {
+                    confirms.failAll(cause);
+                }
+            });
+        }
+    }
+
+    @Override
+    public void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception {
+        if (confirms == null) {
+            channel.basicPublish(DEFAULT_EXCHANGE, queue, false, properties, message);
+            return;
+        }
+        // one thread publishes on this channel, so the next tag is this message's
+        long tag = channel.getNextPublishSeqNo();
+        confirms.add(tag, sequence, intendedSendNanos);
+        try {
+            channel.basicPublish(DEFAULT_EXCHANGE, queue, false, properties, message);
+        } catch (IOException | RuntimeException e) {
+            confirms.forget(tag);
+            throw e;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (connection.isOpen()) {
+            connection.close(CLOSE_TIMEOUT_MILLIS);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package dev.msgbench.rabbit;
+
+import dev.msgbench.core.UserError;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How the RabbitMQ adapter is configured for one run.
+ *
+ * @param url            amqp://[USER:PASSWORD@]HOST[:PORT][/VHOST], or HOST:PORT
+ * @param acks           "0" (no publisher confirms, RabbitMQ's default), "1" (confirms) or "all"
+ *                       (confirms on a quorum queue)
+ * @param queueType      the queue of each producer stream
+ * @param maxUnconfirmed with confirms, how many publishes may await their confirm; publish blocks
+ *                       at the limit
+ * @param consumerAck    manual (ack each message) or auto
+ * @param prefetch       basic.qos per consumer with manual acks
+ * @param replicas       quorum queue members when known (a local broker's size), else null
+ * @param connectTimeout how long to try to reach the broker before giving up
+ */
+public record RabbitSettings(String url, String acks, QueueType queueType, int maxUnconfirmed,
+                             ConsumerAck consumerAck, int prefetch, Integer replicas, Duration connectTimeout) {
+
+    public static final String DEFAULT_ACKS = "0";
+    public static final int DEFAULT_MAX_UNCONFIRMED = 1000;
+    public static final int DEFAULT_PREFETCH = 100;
+    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
+
+    public RabbitSettings {
+        Objects.requireNonNull(url, "url");
+        Objects.requireNonNull(queueType, "queueType");
+        Objects.requireNonNull(consumerAck, "consumerAck");
+        Objects.requireNonNull(connectTimeout, "connectTimeout");
+        acks = acks == null ? DEFAULT_ACKS : acks;
+        checkAcks(acks, queueType);
+        if (maxUnconfirmed < 1) {
+            throw new UserError("--max-unconfirmed must be at least 1, got " + maxUnconfirmed);
+        }
+        if (prefetch < 1 || prefetch > 65_535) {
+            throw new UserError("--prefetch must be 1 to 65535 (RabbitMQ's basic.qos limit), got " + prefetch);
+        }
+    }
+
+    /** Transient queue, no confirms, manual acks with prefetch 100, as an application off the shelf. */
+    public static RabbitSettings defaults(String url) {
+        return new RabbitSettings(url, DEFAULT_ACKS, QueueType.TRANSIENT, DEFAULT_MAX_UNCONFIRMED, ConsumerAck.MANUAL,
+                DEFAULT_PREFETCH, null, DEFAULT_CONNECT_TIMEOUT);
+    }
+
+    public RabbitSettings withAcks(String acks) {
+        return new RabbitSettings(url, acks, queueType, maxUnconfirmed, consumerAck, prefetch, replicas, connectTimeout);
+    }
+
+    public RabbitSettings withQueueType(QueueType queueType) {
+        return new RabbitSettings(url, acks, queueType, maxUnconfirmed, consumerAck, prefetch, replicas, connectTimeout);
+    }
+
+    public RabbitSettings withMaxUnconfirmed(int maxUnconfirmed) {
+        return new RabbitSettings(url, acks, queueType, maxUnconfirmed, consumerAck, prefetch, replicas, connectTimeout);
+    }
+
+    public RabbitSettings withConsumerAck(ConsumerAck consumerAck) {
+        return new RabbitSettings(url, acks, queueType, maxUnconfirmed, consumerAck, prefetch, replicas, connectTimeout);
+    }
+
+    public RabbitSettings withPrefetch(int prefetch) {
+        return new RabbitSettings(url, acks, queueType, maxUnconfirmed, consumerAck, prefetch, replicas, connectTimeout);
+    }
+
+    public RabbitSettings withReplicas(Integer replicas) {
+        return new RabbitSettings(url, acks, queueType, maxUnconfirmed, consumerAck, prefetch, replicas, connectTimeout);
+    }
+
+    public RabbitSettings withConnectTimeout(Duration connectTimeout) {
+        return new RabbitSettings(url, acks, queueType, maxUnconfirmed, consumerAck, prefetch, replicas, connectTimeout);
+    }
+
+    /** Whether publishers use publisher confirms. */
+    public boolean confirms() {
+        return !acks.equals("0");
+    }
+
+    /**
+     * --acks keeps one meaning across systems: 1 = the broker has it, all = every replica has it.
+     * A classic queue lives on one node, so it has no "all"; a quorum queue confirms only once a
+     * quorum has the message, so it has no "1".
+     */
+    public static void checkAcks(String acks, QueueType queueType) {
+        switch (acks) {
+            case "0":
+                return;
+            case "1":
+                if (queueType == QueueType.QUORUM) {
+                    throw new UserError("--acks 1 has no equivalent with --queue-type quorum: a quorum queue confirms "
+                            + "only once a quorum of its replicas has the message; use --acks all");
+                }
+                return;
+            case "all":
+                if (queueType != QueueType.QUORUM) {
+                    throw new UserError("--acks all needs --queue-type quorum: a " + queueType.label()
+                            + " queue lives on one node, so its confirm means that node has the message (--acks 1)");
+                }
+                return;
+            default:
+                throw new UserError("--acks must be 0, 1 or all for RabbitMQ, got '" + acks + "'");
+        }
+    }
+}

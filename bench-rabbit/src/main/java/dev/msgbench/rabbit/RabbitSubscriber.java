@@ -1,0 +1,102 @@
+package dev.msgbench.rabbit;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.DefaultConsumer;
+import com.rabbitmq.client.Envelope;
+import com.rabbitmq.client.ShutdownSignalException;
+import dev.msgbench.core.driver.MessageSink;
+import dev.msgbench.core.driver.Subscriber;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * One consumer: its own connection and one channel consuming the queues of its producer streams.
+ * The client delivers a channel's messages one at a time and in order, so each stream's order is
+ * kept: lane 0, since a stream is one queue.
+ */
+final class RabbitSubscriber implements Subscriber {
+
+    private static final int CLOSE_TIMEOUT_MILLIS = 10_000;
+
+    private final Connection connection;
+    private final Channel channel;
+    private final List<String> queues;
+    private volatile boolean closing;
+
+    RabbitSubscriber(int index, Connection connection, List<String> queues, MessageSink sink, ConsumerAck ack,
+                     int prefetch) throws IOException {
+        this.connection = connection;
+        this.queues = List.copyOf(queues);
+        this.channel = connection.createChannel();
+        boolean autoAck = ack == ConsumerAck.AUTO;
+        if (!autoAck) {
+            channel.basicQos(prefetch);
+        }
+        for (String queue : queues) {
+            // basicConsume waits for consume-ok: once it returns, the queue delivers to us
+            channel.basicConsume(queue, autoAck, "msgbench-consumer-" + index + "-" + queue,
+                    new Delivery(channel, queue, sink, autoAck));
+        }
+    }
+
+    @Override
+    public void awaitReady(Duration timeout) {
+        if (!channel.isOpen()) {
+            throw new IllegalStateException("the RabbitMQ channel of consumer for " + queues + " closed: "
+                    + channel.getCloseReason());
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        closing = true;
+        if (connection.isOpen()) {
+            connection.close(CLOSE_TIMEOUT_MILLIS);
+        }
+    }
+
+    private final class Delivery extends DefaultConsumer {
+
+        private final String queue;
+        private final MessageSink sink;
+        private final boolean autoAck;
+
+        Delivery(Channel channel, String queue, MessageSink sink, boolean autoAck) {
+            super(channel);
+            this.queue = queue;
+            this.sink = sink;
+            this.autoAck = autoAck;
+        }
+
+        @Override
+        public void handleDelivery(String consumerTag, Envelope envelope, AMQP.BasicProperties properties,
+                                   byte[] body) {
+            sink.onMessage(body, 0, body.length, 0);
+            if (autoAck) {
+                return;
+            }
+            try {
+                getChannel().basicAck(envelope.getDeliveryTag(), false);
+            } catch (IOException | RuntimeException e) {
+                // thrown on, the client would close the channel as if we had, and nobody would hear of it
+                sink.onError(e);
+            }
+        }
+
+        @Override
+        public void handleCancel(String consumerTag) {
+            sink.onError(new IllegalStateException("RabbitMQ cancelled the consumer of queue " + queue
+                    + " (was the queue deleted?)"));
+        }
+
+        @Override
+        public void handleShutdownSignal(String consumerTag, ShutdownSignalException cause) {
+            if (!closing && !cause.isInitiatedByApplication()) {
+                sink.onError(cause);
+            }
+        }
+    }
+}

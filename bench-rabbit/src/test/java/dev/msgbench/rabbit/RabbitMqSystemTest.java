@@ -1,0 +1,203 @@
+package dev.msgbench.rabbit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.FreePorts;
+import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.testing.ShortRuns;
+import dev.msgbench.rabbit.broker.LocalRabbitMq;
+import dev.msgbench.rabbit.broker.RabbitBrokerSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The adapter driven by the real engine against one real local node, shared by the class. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class RabbitMqSystemTest {
+
+    /** Lowered from the default 128 MiB so that the size check can be seen to refuse. */
+    private static final int MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
+
+    private static LocalRabbitMq broker;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    @Timeout(90)
+    static void startBroker() {
+        broker = LocalRabbitMq.start(RabbitBrokerSpec.defaults()
+                .withBrokerProps(Map.of("max_message_size", Integer.toString(MAX_MESSAGE_BYTES))));
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    @Test
+    void transientQueuesWithoutConfirmsDeliverEveryMessageOnceAndInOrderToTwoConsumers() throws Exception {
+        RabbitSettings settings = RabbitSettings.defaults(broker.url());
+        RunResult r = run(settings, 400, 256, 3, 2);
+
+        assertEquals(1_200, r.sent());
+        assertEquals(1_200, r.received());
+        assertEquals(0, r.acknowledged(), "no confirms, nothing acknowledged");
+        assertCleanCounts(r);
+        Map<String, Object> d = r.durability();
+        assertEquals("0", d.get("acks"));
+        assertEquals(false, d.get("confirms"));
+        assertEquals("classic", d.get("queueType"));
+        assertEquals(false, d.get("queueDurable"));
+        assertEquals("transient", d.get("deliveryMode"));
+        assertEquals("manual", d.get("consumerAck"));
+        assertEquals(100, d.get("prefetch"));
+        assertEquals(1, d.get("replicas"));
+        assertEquals(broker.version(), d.get("serverVersion"));
+        assertEquals(broker.version(), r.versions().get("broker"));
+        assertTrue(r.versions().get("client").startsWith("amqp-client 5."), r.versions().toString());
+        for (String file : List.of("result.json", "latency.hgrm", "service.hgrm", "latency.hlog")) {
+            assertTrue(Files.size(dir.resolve(file)) > 0, file);
+        }
+    }
+
+    @Test
+    void durableQueuesWithConfirmsAcknowledgeEveryPersistentMessage() throws Exception {
+        RabbitSettings settings = RabbitSettings.defaults(broker.url()).withQueueType(QueueType.DURABLE).withAcks("1")
+                .withMaxUnconfirmed(1).withConsumerAck(ConsumerAck.AUTO);
+        RunResult r = run(settings, 300, 1024, 1, 1);
+
+        assertEquals(900, r.sent());
+        assertEquals(900, r.received());
+        assertEquals(900, r.acknowledged());
+        assertCleanCounts(r);
+        assertEquals("1", r.durability().get("acks"));
+        assertEquals(true, r.durability().get("confirms"));
+        assertEquals(true, r.durability().get("queueDurable"));
+        assertEquals("persistent", r.durability().get("deliveryMode"));
+        assertEquals("auto", r.durability().get("consumerAck"));
+        assertEquals("none (auto ack)", r.durability().get("prefetch"));
+        assertEquals(1, r.settings().get("maxUnconfirmed"));
+    }
+
+    @Test
+    void quorumQueuesWithAcksAllConfirmAfterTheQuorumAndServeMoreConsumersThanStreams() throws Exception {
+        RabbitSettings settings = RabbitSettings.defaults(broker.url()).withQueueType(QueueType.QUORUM).withAcks("all")
+                .withReplicas(1);
+        RunResult r = run(settings, 300, 512, 2, 3);
+
+        assertEquals(900, r.received());
+        assertEquals(900, r.acknowledged());
+        assertCleanCounts(r);
+        assertEquals("quorum", r.durability().get("queueType"));
+        assertEquals("all", r.durability().get("acks"));
+        assertEquals(1, r.durability().get("replicas"));
+        assertEquals("a quorum of the queue's replicas has written the message to disk (fsync)",
+                r.durability().get("confirmedWhen"));
+    }
+
+    @Test
+    void messagesOfOneMebibyteArrive() throws Exception {
+        RunResult r = run(RabbitSettings.defaults(broker.url()).withAcks("1"), 20, 1024 * 1024, 1, 1);
+        assertEquals(60, r.received());
+        assertEquals(60, r.acknowledged());
+        assertCleanCounts(r);
+    }
+
+    @Test
+    void aMessageAboveTheBrokersMaxMessageSizeIsRefusedBeforeTheRunNamingTheSetting() throws Exception {
+        int size = MAX_MESSAGE_BYTES + 1;
+        RabbitMqSystem system = new RabbitMqSystem(RabbitSettings.defaults(broker.url()));
+        UserError e;
+        try {
+            e = assertThrows(UserError.class, () -> system.prepare(new RunPlan("msgbench-too-large", size, 1, 1)));
+        } finally {
+            system.close();
+        }
+        assertEquals("--size 2097153 B: this RabbitMQ accepts at most 2097152 bytes per message; raise its "
+                + "max_message_size (--broker-prop max_message_size=2097153 for a local broker)", e.getMessage());
+    }
+
+    @Test
+    void closeDeletesTheRunsQueues() throws Exception {
+        RabbitMqSystem system = new RabbitMqSystem(RabbitSettings.defaults(broker.url()).withQueueType(QueueType.DURABLE));
+        system.prepare(new RunPlan("msgbench-close-test", 100, 2, 1));
+        assertTrue(queueExists("msgbench-close-test.stream-1"));
+        system.close();
+        assertFalse(queueExists("msgbench-close-test.stream-0"));
+        assertFalse(queueExists("msgbench-close-test.stream-1"));
+    }
+
+    @Test
+    void anUnreachableBrokerIsReportedWithinTenSecondsNamingTheFlag() throws Exception {
+        int port = FreePorts.take(1).get(0);
+        RabbitMqSystem system = new RabbitMqSystem(RabbitSettings.defaults("127.0.0.1:" + port));
+        long started = System.nanoTime();
+        UserError e = assertThrows(UserError.class, () -> system.prepare(new RunPlan("msgbench-nowhere", 100, 1, 1)));
+        system.close();
+        assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(10));
+        assertEquals("--url: no RabbitMQ broker answered at amqp://127.0.0.1:" + port + " within 5 s (Connection "
+                + "refused); check the address, or omit --url to start a local broker", e.getMessage());
+    }
+
+    @Test
+    void acksWithoutAnEquivalentForTheQueueTypeAreRefused() {
+        UserError all = assertThrows(UserError.class, () -> RabbitSettings.defaults("x:1").withAcks("all"));
+        assertEquals("--acks all needs --queue-type quorum: a transient queue lives on one node, so its confirm "
+                + "means that node has the message (--acks 1)", all.getMessage());
+        UserError one = assertThrows(UserError.class,
+                () -> RabbitSettings.defaults("x:1").withQueueType(QueueType.QUORUM).withAcks("1"));
+        assertEquals("--acks 1 has no equivalent with --queue-type quorum: a quorum queue confirms only once a "
+                + "quorum of its replicas has the message; use --acks all", one.getMessage());
+        UserError other = assertThrows(UserError.class, () -> RabbitSettings.defaults("x:1").withAcks("2"));
+        assertEquals("--acks must be 0, 1 or all for RabbitMQ, got '2'", other.getMessage());
+    }
+
+    private RunResult run(RabbitSettings settings, double rate, int size, int producers, int consumers)
+            throws Exception {
+        return ShortRuns.run(new RabbitMqSystem(settings), dir, rate, size, producers, consumers, Duration.ofSeconds(1),
+                Duration.ofSeconds(2));
+    }
+
+    private static void assertCleanCounts(RunResult r) {
+        assertEquals("complete", r.status(), String.valueOf(r.error()));
+        assertEquals(r.sent(), r.received());
+        assertEquals(0, r.lost());
+        assertEquals(0, r.duplicated());
+        assertEquals(0, r.reordered());
+        assertEquals(0, r.sendErrors());
+    }
+
+    private static boolean queueExists(String queue) throws Exception {
+        ConnectionFactory factory = new ConnectionFactory();
+        factory.setUri(broker.url());
+        try (Connection connection = factory.newConnection()) {
+            Channel channel = connection.createChannel();
+            try {
+                channel.queueDeclarePassive(queue);
+                return true;
+            } catch (IOException e) {
+                return false;
+            }
+        }
+    }
+}

@@ -1,0 +1,152 @@
+package dev.msgbench.rabbit.broker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.GetResponse;
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.FreePorts;
+import dev.msgbench.core.broker.ProcStat;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A real rabbitmq-server from Debian's package. Start times go to the surefire output file. */
+class LocalRabbitMqTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @Timeout(90)
+    void aNodeServesAmqpOnLoopbackAndCloseLeavesNoProcessPortOrFileBehind() throws Exception {
+        long started = System.nanoTime();
+        LocalRabbitMq node = LocalRabbitMq.start(RabbitBrokerSpec.defaults().withLogDir(dir.resolve("logs"))
+                .withBrokerProps(Map.of("max_message_size", "2000000")), dir);
+        System.out.printf("node ready in %d ms%n", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+        long pid = node.pid(1);
+        List<ProcessHandle> tree = ProcessHandle.of(pid).orElseThrow().descendants().collect(Collectors.toList());
+        Path tempDir;
+        int port = URI.create(node.url()).getPort();
+        try (Stream<Path> made = Files.list(dir)) {
+            tempDir = made.filter(p -> p.getFileName().toString().startsWith("msgbench-rabbitmq-")).findFirst().orElseThrow();
+        }
+        try {
+            assertTrue(node.url().matches("amqp://127\\.0\\.0\\.1:\\d+"), node.url());
+            assertTrue(node.version().matches("3\\.\\d+\\.\\d+"), node.version());
+            assertEquals("2000000", node.conf().get("max_message_size"));
+            assertTrue(tree.stream().anyMatch(h -> h.info().command().orElse("").endsWith("beam.smp")),
+                    "the Erlang VM runs under the start script");
+            assertEquals("hello", roundTrip(port, "hello"));
+            String log = Files.readString(node.logFile());
+            assertTrue(log.contains("Server startup complete"), "the node logs into rabbitmq-1.log");
+        } finally {
+            long closing = System.nanoTime();
+            node.close();
+            System.out.printf("node closed in %d ms%n", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - closing));
+        }
+
+        assertFalse(ProcessHandle.of(pid).map(ProcStat::isRunning).orElse(false), "start script ended");
+        for (ProcessHandle h : tree) {
+            assertFalse(ProcStat.isRunning(h), "descendant " + h.pid() + " " + h.info().command().orElse("") + " ended");
+        }
+        assertEquals(List.of(), epmdsOn(tempDir), "no epmd of ours survives");
+        assertFalse(Files.exists(tempDir), "temp dir deleted");
+        String log = Files.readString(dir.resolve("logs").resolve("rabbitmq-1.log"));
+        assertTrue(log.contains("SIGTERM received - shutting down"), "the node stopped cleanly");
+        assertFalse(log.contains("[error]"), "and logged no error on its way down");
+        FreePorts.requireFree(port);
+        node.close();
+    }
+
+    @Test
+    @Timeout(60)
+    void aSettingTheNodeRejectsFailsTheStartNamingTheLogAndStopsEverything() throws Exception {
+        UserError e = assertThrows(UserError.class, () -> LocalRabbitMq.start(RabbitBrokerSpec.defaults()
+                .withLogDir(dir.resolve("logs")).withBrokerProps(Map.of("no_such_setting", "1")), dir));
+        assertEquals("--broker-prop: rabbitmq-server rejected its configuration (Conf file attempted to set unknown "
+                + "variable: no_such_setting); see " + dir.resolve("logs").resolve("rabbitmq-1.log"), e.getMessage());
+        try (Stream<Path> left = Files.list(dir)) {
+            assertEquals(List.of(dir.resolve("logs")), left.collect(Collectors.toList()), "temp dir removed");
+        }
+    }
+
+    @Test
+    void aMissingInstallationSaysWhatToInstall() {
+        UserError e = assertThrows(UserError.class, () -> LocalRabbitMq.start(RabbitBrokerSpec.defaults()
+                .withInstallDir(dir.resolve("nowhere")), dir));
+        assertEquals("rabbitmq-server is not installed (" + dir.resolve("nowhere/rabbitmq-server") + " is missing); "
+                + "install it with apt-get install rabbitmq-server, or pass --url amqp://HOST:PORT", e.getMessage());
+    }
+
+    @Test
+    void settingsThatMsgbenchChoosesCannotBeOverridden() {
+        UserError e = assertThrows(UserError.class, () -> RabbitBrokerSpec.defaults()
+                .withBrokerProps(Map.of("listeners.tcp.default", "5672")));
+        assertEquals("--broker-prop listeners.tcp.default cannot be set: msgbench chooses it for every run "
+                + "(ports, log files); remove it", e.getMessage());
+    }
+
+    @Test
+    void maxMessageSizeIsRaisedOnlyWhenAMessageWouldNotFitTheDefaultAndNeverOverTheUsersValue() {
+        assertEquals(Map.of(), RabbitBrokerSpec.defaults().withRoomForMessagesOf(1024 * 1024).brokerProps(),
+                "1 MiB fits the default 128 MiB");
+        assertEquals(Map.of("max_message_size", Long.toString(200_000_000L + 64 * 1024)),
+                RabbitBrokerSpec.defaults().withRoomForMessagesOf(200_000_000L).brokerProps());
+        assertEquals(Map.of("max_message_size", "1000"), RabbitBrokerSpec.defaults()
+                .withBrokerProps(Map.of("max_message_size", "1000")).withRoomForMessagesOf(200_000_000L).brokerProps());
+    }
+
+    @Test
+    void aClusterIsRefusedForNow() {
+        UserError e = assertThrows(UserError.class, () -> RabbitBrokerSpec.defaults().withNodes(3));
+        assertEquals("--brokers 3: msgbench cannot start a local RabbitMQ cluster yet; use --brokers 1, "
+                + "or --url with a cluster you started", e.getMessage());
+    }
+
+    private static String roundTrip(int port, String text) throws Exception {
+        ConnectionFactory factory = new ConnectionFactory();
+        factory.setPort(port);
+        factory.setHost("127.0.0.1");
+        try (Connection connection = factory.newConnection(); Channel channel = connection.createChannel()) {
+            String queue = channel.queueDeclare().getQueue();
+            channel.basicPublish("", queue, null, text.getBytes(StandardCharsets.UTF_8));
+            GetResponse response = null;
+            for (int i = 0; i < 100 && response == null; i++) {
+                response = channel.basicGet(queue, true);
+                Thread.sleep(10);
+            }
+            return response == null ? null : new String(response.getBody(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** epmd processes whose command line points at our port are identified by the temp dir cwd. */
+    private static List<Long> epmdsOn(Path tempDir) {
+        return ProcessHandle.allProcesses()
+                .filter(h -> h.info().command().orElse("").endsWith("epmd"))
+                .filter(ProcStat::isRunning)
+                .filter(h -> {
+                    try {
+                        return Files.readSymbolicLink(Path.of("/proc", Long.toString(h.pid()), "cwd")).equals(tempDir);
+                    } catch (java.io.IOException e) {
+                        return false;
+                    }
+                })
+                .map(ProcessHandle::pid)
+                .collect(Collectors.toList());
+    }
+}

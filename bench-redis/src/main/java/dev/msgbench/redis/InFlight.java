@@ -1,0 +1,32 @@
+package dev.msgbench.redis;
+
+import java.util.concurrent.Semaphore;
+
+/**
+ * Bounds the commands a publisher has sent without a reply. Lettuce queues without limit; when the
+ * server stalls (SIGSTOP, a slow fsync) publish then blocks here, which the core measures as send
+ * delay, instead of the queue growing until the JVM runs out of memory.
+ */
+final class InFlight {
+
+    /** Large messages are bounded by bytes: 100,000 messages of 1 MiB would not fit in the heap. */
+    static final long MAX_BYTES = 256L * 1024 * 1024;
+
+    private final Semaphore permits;
+
+    InFlight(int maxMessages, int messageSizeBytes) {
+        this.permits = new Semaphore(limit(maxMessages, messageSizeBytes));
+    }
+
+    static int limit(int maxMessages, int messageSizeBytes) {
+        return (int) Math.max(1, Math.min(maxMessages, MAX_BYTES / Math.max(1, messageSizeBytes)));
+    }
+
+    void acquire() throws InterruptedException {
+        permits.acquire();
+    }
+
+    void release() {
+        permits.release();
+    }
+}

@@ -1,0 +1,73 @@
+package dev.msgbench.redis;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+
+import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.Publisher;
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.async.RedisAsyncCommands;
+
+/**
+ * PUBLISH on a connection of its own. Lettuce writes each command at once and pipelines the
+ * replies, so a publish never waits for the server.
+ *
+ * <p>IMPLEMENTATION NOTES: the message is copied because lettuce encodes it on its I/O thread,
+ * after publish has returned and the engine has reused the array.
+ */
+final class PubSubPublisher implements Publisher {
+
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+
+    private final StatefulRedisConnection<byte[], byte[]> connection;
+    private final RedisAsyncCommands<byte[], byte[]> commands;
+    private final byte[] channel;
+    private final String channelName;
+    private final AckListener acks;
+    private final RedisAcks mode;
+    private final InFlight inFlight;
+    /** Replies come in order: when the last command is answered, all are. Written by the publishing thread. */
+    private volatile CompletionStage<?> last = CompletableFuture.completedFuture(null);
+
+    PubSubPublisher(StatefulRedisConnection<byte[], byte[]> connection, byte[] channel, String channelName,
+                    AckListener acks, RedisAcks mode, InFlight inFlight) {
+        this.connection = connection;
+        this.commands = connection.async();
+        this.channel = channel;
+        this.channelName = channelName;
+        this.acks = acks;
+        this.mode = mode;
+        this.inFlight = inFlight;
+    }
+
+    @Override
+    public void publish(byte[] message, long sequence, long intendedSendNanos) throws InterruptedException {
+        inFlight.acquire();
+        RedisFuture<Long> reply = commands.publish(channel, message.clone());
+        last = reply;
+        reply.whenComplete((receivers, error) -> {
+            inFlight.release();
+            if (error != null) {
+                // a failure is reported even with --acks 0: it is not a reply being counted but a message lost
+                acks.failed(sequence, intendedSendNanos, error);
+            } else if (mode != RedisAcks.NONE) {
+                if (receivers == 0) {
+                    acks.failed(sequence, intendedSendNanos,
+                            new IllegalStateException("PUBLISH to " + channelName + " reached no subscriber"));
+                } else {
+                    acks.acked(sequence, intendedSendNanos);
+                }
+            }
+        });
+    }
+
+    /** Waits for the last reply first: closing would cancel commands still awaiting one, and report them failed. */
+    @Override
+    public void close() throws Exception {
+        Replies.awaitQuietly(last, CLOSE_TIMEOUT);
+        connection.closeAsync().get(CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    }
+}

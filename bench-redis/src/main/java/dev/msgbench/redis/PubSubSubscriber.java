@@ -1,0 +1,72 @@
+package dev.msgbench.redis;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
+
+import dev.msgbench.core.driver.MessageSink;
+import dev.msgbench.core.driver.Subscriber;
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.pubsub.RedisPubSubAdapter;
+import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
+
+/**
+ * SUBSCRIBE to the channels of some producer streams, on a connection of its own. Lettuce calls
+ * the listener on its I/O thread, which hands the bytes to the sink as they are.
+ */
+final class PubSubSubscriber implements Subscriber {
+
+    private static final long READY_POLL_MILLIS = 10;
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+
+    private final RedisConnector connector;
+    private final StatefulRedisPubSubConnection<byte[], byte[]> connection;
+    private final BooleanSupplier subscribed;
+    private final RedisFuture<Void> subscription;
+
+    /**
+     * @param subscribed true once the server counts a subscriber on every channel
+     */
+    PubSubSubscriber(RedisConnector connector, StatefulRedisPubSubConnection<byte[], byte[]> connection,
+                     List<byte[]> channels, MessageSink sink, String outputLimit, BooleanSupplier subscribed) {
+        this.connector = connector;
+        this.connection = connection;
+        this.subscribed = subscribed;
+        connection.addListener(new RedisPubSubAdapter<>() {
+            @Override
+            public void message(byte[] channel, byte[] message) {
+                sink.onMessage(message, 0, message.length, 0);
+            }
+        });
+        connector.onDisconnect(connection, () -> sink.onError(new IllegalStateException(
+                "a Redis subscriber lost its connection; what was published meanwhile is lost (Redis disconnects "
+                        + "subscribers that fall behind by more than client-output-buffer-limit pubsub " + outputLimit + ")")));
+        subscription = channels.isEmpty() ? null : connection.async().subscribe(channels.toArray(new byte[0][]));
+    }
+
+    /** Waits until the server itself counts this subscription: a message published earlier would be lost. */
+    @Override
+    public void awaitReady(Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!subscribed.getAsBoolean()) {
+            if (subscription != null && subscription.isDone()) {
+                subscription.get(); // throws what the server answered, if it refused
+            }
+            if (!connection.isOpen()) {
+                throw new IllegalStateException("a Redis subscriber lost its connection before it was subscribed");
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new TimeoutException("Redis did not confirm the subscriptions within " + timeout.toSeconds() + " s");
+            }
+            Thread.sleep(READY_POLL_MILLIS);
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        connector.forget(connection);
+        connection.closeAsync().get(CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    }
+}

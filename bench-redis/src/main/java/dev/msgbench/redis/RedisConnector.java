@@ -1,0 +1,157 @@
+package dev.msgbench.redis;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ConnectException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
+
+import dev.msgbench.core.UserError;
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.LettuceVersion;
+import io.lettuce.core.RedisChannelHandler;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisConnectionException;
+import io.lettuce.core.RedisConnectionStateListener;
+import io.lettuce.core.RedisCommandExecutionException;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.SocketOptions;
+import io.lettuce.core.api.StatefulConnection;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.protocol.ProtocolVersion;
+import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
+import io.netty.channel.ConnectTimeoutException;
+
+/**
+ * One lettuce client for one run; every producer, consumer and the admin get a connection of
+ * their own from it (a TCP connection each, TCP_NODELAY on).
+ *
+ * <p>Connections do not reconnect: a benchmark must see a lost connection, not have messages
+ * silently lost while the client reconnects and resubscribes.
+ *
+ * <p>IMPLEMENTATION NOTES: the protocol is RESP2, not lettuce's default RESP3: it is what every
+ * Redis speaks, including the 2.8 of the published experiment (E3), and it is recorded in the
+ * settings of every result. Measured here, neither protocol lets a subscriber keep up with 1 MiB
+ * messages published back to back (Redis disconnects it past 32 MB, client-output-buffer-limit
+ * pubsub), and both keep up at 50 msg/s.
+ */
+final class RedisConnector implements AutoCloseable {
+
+    static final ProtocolVersion PROTOCOL = ProtocolVersion.RESP2;
+    private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(2);
+
+    private final String url;
+    private final RedisURI uri;
+    private final Duration connectTimeout;
+    private final RedisClient client;
+    private final Map<Object, Runnable> onDisconnect = new ConcurrentHashMap<>();
+
+    RedisConnector(RedisSettings settings) {
+        this.url = settings.url();
+        this.uri = parse(settings.url());
+        this.connectTimeout = settings.connectTimeout();
+        this.client = RedisClient.create(uri);
+        client.setOptions(ClientOptions.builder()
+                .socketOptions(SocketOptions.builder().tcpNoDelay(true).connectTimeout(connectTimeout).build())
+                .protocolVersion(PROTOCOL)
+                .autoReconnect(false)
+                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+                .build());
+        client.addListener(new RedisConnectionStateListener() {
+            @Override
+            public void onRedisDisconnected(RedisChannelHandler<?, ?> connection) {
+                Runnable action = onDisconnect.remove(connection);
+                if (action != null) {
+                    action.run();
+                }
+            }
+        });
+    }
+
+    /** "host:port" or "redis://host:port"; anything RedisURI takes. */
+    static RedisURI parse(String url) {
+        String full = url.contains("://") ? url : "redis://" + url;
+        try {
+            RedisURI parsed = RedisURI.create(full);
+            if (parsed.getHost() == null || parsed.getHost().isEmpty()) {
+                throw new IllegalArgumentException("no host");
+            }
+            return parsed;
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--url must be host:port or redis://host:port for Redis, got '" + url + "'", e);
+        }
+    }
+
+    String url() {
+        return url;
+    }
+
+    StatefulRedisConnection<byte[], byte[]> connect(String clientName) {
+        try {
+            return client.connect(ByteArrayCodec.INSTANCE, named(clientName));
+        } catch (RedisConnectionException e) {
+            throw connectError(e);
+        }
+    }
+
+    StatefulRedisPubSubConnection<byte[], byte[]> connectPubSub(String clientName) {
+        try {
+            return client.connectPubSub(ByteArrayCodec.INSTANCE, named(clientName));
+        } catch (RedisConnectionException e) {
+            throw connectError(e);
+        }
+    }
+
+    /** Runs {@code action} (on a lettuce thread) if {@code connection} drops; not after {@link #forget}. */
+    void onDisconnect(StatefulConnection<?, ?> connection, Runnable action) {
+        onDisconnect.put(connection, action);
+    }
+
+    /** Before an intended close, so that it is not reported as a lost connection. */
+    void forget(StatefulConnection<?, ?> connection) {
+        onDisconnect.remove(connection);
+    }
+
+    @Override
+    public void close() {
+        client.shutdown(Duration.ZERO, SHUTDOWN_TIMEOUT);
+    }
+
+    /** "lettuce 7.7.0.RELEASE" */
+    static String clientVersion() {
+        // the shaded jar drops lettuce's manifest, where LettuceVersion looks; Maven's properties stay
+        try (InputStream in = RedisClient.class.getResourceAsStream("/META-INF/maven/io.lettuce/lettuce-core/pom.properties")) {
+            if (in != null) {
+                Properties p = new Properties();
+                p.load(in);
+                return "lettuce " + p.getProperty("version", "unknown");
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot read lettuce's version from its jar", e);
+        }
+        String version = LettuceVersion.getVersion();
+        return "lettuce " + (version == null ? "unknown" : version);
+    }
+
+    private RedisURI named(String clientName) {
+        return RedisURI.builder(uri).withClientName(clientName).build();
+    }
+
+    private UserError connectError(RedisConnectionException e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String reason = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        if (root instanceof RedisCommandExecutionException) {
+            // the server answered, and said no: a password, a protocol, a full server
+            return new UserError("--url: the Redis server at " + url + " refused the connection: " + reason, e);
+        }
+        String why = root instanceof ConnectException || root instanceof ConnectTimeoutException ? "" : " (" + reason + ")";
+        return new UserError("--url: no Redis server answered at " + url + " within " + connectTimeout.toSeconds()
+                + " s" + why + "; check the address, or omit the flag to start a local broker", e);
+    }
+}

@@ -1,0 +1,155 @@
+package dev.msgbench.redis;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.MessageSink;
+import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.driver.Publisher;
+import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.driver.Subscriber;
+import dev.msgbench.core.driver.SystemInfo;
+import io.lettuce.core.api.StatefulRedisConnection;
+
+/**
+ * Redis pub/sub: a channel per producer stream, PUBLISH and SUBSCRIBE. Redis keeps nothing: a
+ * message reaches the subscribers connected at that moment or no one, which is why the engine
+ * starts publishing only after the server counts every subscription.
+ */
+public final class RedisPubSubSystem implements MessagingSystem {
+
+    public static final String NAME = "redis";
+    private static final long LARGE_MESSAGE_BYTES = 256 * 1024;
+
+    private final RedisSettings settings;
+    private RedisConnector connector;
+    private StatefulRedisConnection<byte[], byte[]> admin;
+    private ServerFacts facts;
+    private Routing routing;
+    private RunPlan plan;
+
+    public RedisPubSubSystem(RedisSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public void prepare(RunPlan runPlan) throws Exception {
+        if (settings.acks() == RedisAcks.REPLICAS) {
+            throw new UserError(noReplicaAcks());
+        }
+        this.plan = runPlan;
+        this.routing = new Routing(runPlan);
+        this.connector = new RedisConnector(settings);
+        this.admin = connector.connect("msgbench-admin");
+        this.facts = ServerFacts.read(settings.url(), admin.async());
+        facts.checkMessageSize(runPlan.messageSizeBytes());
+        long hard = facts.pubsubHardLimit();
+        if (hard > 0 && runPlan.messageSizeBytes() > hard) {
+            throw new UserError("--size " + runPlan.messageSizeBytes() + " B: Redis disconnects a subscriber as soon as "
+                    + hard + " bytes wait for it (client-output-buffer-limit pubsub); raise it: --broker-prop "
+                    + "client-output-buffer-limit=\"pubsub 0 0 0\" for a local broker");
+        }
+    }
+
+    /**
+     * Settings a local broker needs for messages of {@code messageSizeBytes}: empty for messages up
+     * to 256 KiB. Redis disconnects a subscriber 32 MB behind (client-output-buffer-limit pubsub
+     * 32mb 8mb 60): 32 messages of 1 MiB, a third of a second at E3's 100 msg/s, which a JVM
+     * subscriber still compiling its read path falls behind by. Raised to 128 messages hard and 32
+     * messages for 60 s, a size limit like Kafka's message.max.bytes, not a tuning.
+     */
+    public static Map<String, String> localBrokerArgs(long messageSizeBytes) {
+        if (messageSizeBytes <= LARGE_MESSAGE_BYTES) {
+            return Map.of();
+        }
+        return Map.of("client-output-buffer-limit", "pubsub " + 128 * messageSizeBytes + " " + 32 * messageSizeBytes + " 60");
+    }
+
+    /** The one message for --acks all, shared with the command line's early check. */
+    public static String noReplicaAcks() {
+        return "--acks all has no equivalent in Redis pub/sub: it keeps no message, so no replica holds one; "
+                + "use --acks 1, or --system redis-streams";
+    }
+
+    @Override
+    public Subscriber subscribe(int index, MessageSink sink) {
+        List<byte[]> channels = routing.keysOf(index);
+        return new PubSubSubscriber(connector, connector.connectPubSub("msgbench-consumer-" + index), channels, sink,
+                facts.config().getOrDefault("client-output-buffer-limit", "(unknown)"), () -> subscribed(channels));
+    }
+
+    private boolean subscribed(List<byte[]> channels) {
+        if (channels.isEmpty()) {
+            return true;
+        }
+        try {
+            Map<byte[], Long> counts = ServerFacts.await(admin.async().pubsubNumsub(channels.toArray(new byte[0][])),
+                    "PUBSUB NUMSUB");
+            return counts.size() == channels.size() && counts.values().stream().allMatch(n -> n != null && n > 0);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    @Override
+    public Publisher publisher(int streamId, AckListener acks) {
+        return new PubSubPublisher(connector.connect("msgbench-producer-" + streamId), routing.key(streamId),
+                routing.name(streamId), acks, settings.acks(),
+                new InFlight(settings.maxInFlight(), plan.messageSizeBytes()));
+    }
+
+    @Override
+    public SystemInfo info() {
+        Map<String, Object> durability = facts.durability(settings.acks(), settings.acks() == RedisAcks.NONE
+                ? "none: replies are not awaited or counted" : "the server's reply to PUBLISH (a subscriber got it)");
+        durability.put("delivery", "at-most-once (pub/sub keeps nothing)");
+        // a subscriber that falls further behind is disconnected, and what it missed is lost
+        durability.put("client-output-buffer-limit pubsub", pubsubLimit());
+        Map<String, Object> s = new LinkedHashMap<>(facts.settings());
+        s.put("channels", routing.describe());
+        s.put("tcpNoDelay", true);
+        s.put("protocol", RedisConnector.PROTOCOL.name());
+        s.put("maxInFlightPerProducer", InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()));
+        return new SystemInfo(NAME, RedisConnector.clientVersion(), facts.version(), durability, s,
+                settings.acks() != RedisAcks.NONE);
+    }
+
+    private String pubsubLimit() {
+        String[] parts = facts.config().getOrDefault("client-output-buffer-limit", "").trim().split("\\s+");
+        for (int i = 0; i + 3 < parts.length; i++) {
+            if (parts[i].equals("pubsub")) {
+                return parts[i + 1] + " " + parts[i + 2] + " " + parts[i + 3];
+            }
+        }
+        return "unknown";
+    }
+
+    @Override
+    public void close() throws Exception {
+        List<Exception> failures = new ArrayList<>();
+        if (admin != null) {
+            try {
+                admin.close();
+            } catch (RuntimeException e) {
+                failures.add(e);
+            }
+        }
+        if (connector != null) {
+            try {
+                connector.close();
+            } catch (RuntimeException e) {
+                failures.add(e);
+            }
+        }
+        if (!failures.isEmpty()) {
+            Exception first = failures.get(0);
+            failures.subList(1, failures.size()).forEach(first::addSuppressed);
+            throw first;
+        }
+    }
+}

@@ -1,0 +1,149 @@
+package dev.msgbench.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.MessageSink;
+import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.driver.Publisher;
+import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.driver.Subscriber;
+import dev.msgbench.core.driver.SystemInfo;
+import io.lettuce.core.XGroupCreateArgs;
+import io.lettuce.core.XReadArgs.StreamOffset;
+import io.lettuce.core.api.StatefulRedisConnection;
+
+/**
+ * Redis Streams: a stream key per producer stream, trimmed to about --maxlen entries by every
+ * XADD; a consumer group per key, created at the end of the (new, empty) stream before anything
+ * is sent, so no entry is missed however late a consumer starts reading. The keys are deleted
+ * when the run ends.
+ */
+public final class RedisStreamsSystem implements MessagingSystem {
+
+    public static final String NAME = "redis-streams";
+    static final String GROUP = "msgbench";
+
+    private final RedisSettings settings;
+    private final StreamSettings streams;
+    private RedisConnector connector;
+    private StatefulRedisConnection<byte[], byte[]> admin;
+    private ServerFacts facts;
+    private Routing routing;
+    private RunPlan plan;
+    private final List<byte[]> created = new ArrayList<>();
+
+    public RedisStreamsSystem(RedisSettings settings, StreamSettings streams) {
+        this.settings = settings;
+        this.streams = streams;
+    }
+
+    @Override
+    public void prepare(RunPlan runPlan) throws Exception {
+        this.plan = runPlan;
+        this.routing = new Routing(runPlan);
+        this.connector = new RedisConnector(settings);
+        this.admin = connector.connect("msgbench-admin");
+        this.facts = ServerFacts.read(settings.url(), admin.async());
+        facts.requirePrimary();
+        facts.requireReplicasFor(settings.acks());
+        facts.checkMessageSize(runPlan.messageSizeBytes());
+        for (byte[] key : routing.allKeys()) {
+            ServerFacts.await(admin.async().xgroupCreate(StreamOffset.latest(key), group(),
+                    XGroupCreateArgs.Builder.mkstream(true)), "XGROUP CREATE " + new String(key, StandardCharsets.UTF_8));
+            created.add(key);
+        }
+    }
+
+    @Override
+    public Subscriber subscribe(int index, MessageSink sink) {
+        return new StreamSubscriber(index, connector, connector.connect("msgbench-consumer-" + index),
+                routing.keysOf(index), group(), streams, sink);
+    }
+
+    @Override
+    public Publisher publisher(int streamId, AckListener acks) {
+        return new StreamPublisher(connector.connect("msgbench-producer-" + streamId), routing.key(streamId),
+                streams.maxlen(), acks, settings.acks(), facts.connectedReplicas(), settings.waitTimeout(),
+                new InFlight(settings.maxInFlight(), plan.messageSizeBytes()));
+    }
+
+    /** Entries stay in the stream (up to --maxlen), pending for the group created in prepare. */
+    @Override
+    public boolean retainsMessages() {
+        return true;
+    }
+
+    @Override
+    public SystemInfo info() {
+        Map<String, Object> durability = facts.durability(settings.acks(), acknowledgement());
+        durability.put("maxlen", "~ " + streams.maxlen());
+        durability.put("consumerAck", "XACK per read (up to " + streams.readCount() + " entries per key), pipelined, not awaited");
+        durability.put("delivery", "at-least-once while an entry is within maxlen (consumer group, XACK)");
+        durability.put("maxmemory-policy", facts.config().getOrDefault("maxmemory-policy", "unknown"));
+        Map<String, Object> s = new LinkedHashMap<>(facts.settings());
+        s.put("streamKeys", routing.describe());
+        s.put("consumerGroup", GROUP);
+        s.put("xreadCount", streams.readCount());
+        s.put("xreadBlockMs", streams.block().toMillis());
+        s.put("tcpNoDelay", true);
+        s.put("protocol", RedisConnector.PROTOCOL.name());
+        s.put("maxInFlightPerProducer", InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()));
+        if (settings.acks() == RedisAcks.REPLICAS) {
+            s.put("waitTimeoutMs", settings.waitTimeout().toMillis());
+        }
+        return new SystemInfo(NAME, RedisConnector.clientVersion(), facts.version(), durability, s,
+                settings.acks() != RedisAcks.NONE);
+    }
+
+    private String acknowledgement() {
+        switch (settings.acks()) {
+            case NONE:
+                return "none: replies are not awaited or counted";
+            case SERVER:
+                return "the server's reply to XADD (in its memory; on disk as appendfsync says)";
+            case REPLICAS:
+                return "the reply to WAIT " + facts.connectedReplicas() + " after each XADD (every replica has it)";
+            default:
+                throw new AssertionError(settings.acks());
+        }
+    }
+
+    private static byte[] group() {
+        return GROUP.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Deletes the run's stream keys (and with them the group), then disconnects. */
+    @Override
+    public void close() throws Exception {
+        Exception failure = null;
+        try {
+            if (admin != null && !created.isEmpty()) {
+                ServerFacts.await(admin.async().del(created.toArray(new byte[0][])), "DEL of the run's stream keys");
+            }
+        } catch (Exception e) {
+            failure = e;
+        }
+        for (AutoCloseable c : new AutoCloseable[] {admin, connector}) {
+            if (c == null) {
+                continue;
+            }
+            try {
+                c.close();
+            } catch (Exception e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}

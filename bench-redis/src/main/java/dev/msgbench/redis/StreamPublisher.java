@@ -1,0 +1,98 @@
+package dev.msgbench.redis;
+
+import java.time.Duration;
+import java.util.Collections;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+
+import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.Publisher;
+import io.lettuce.core.XAddArgs;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.async.RedisAsyncCommands;
+
+/**
+ * XADD key MAXLEN ~ N * m MESSAGE on a connection of its own; with --acks all each XADD is followed
+ * by WAIT for every replica, pipelined behind it.
+ *
+ * <p>IMPLEMENTATION NOTES: WAIT blocks this connection on the server until the replicas have
+ * caught up, so the XADDs pipelined behind it wait too: that is the price of synchronous
+ * replication in Redis, and it shows in the latency, as it should. The message is copied because
+ * lettuce encodes it on its I/O thread, after publish has returned.
+ */
+final class StreamPublisher implements Publisher {
+
+    static final byte[] FIELD = {'m'};
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+
+    private final StatefulRedisConnection<byte[], byte[]> connection;
+    private final RedisAsyncCommands<byte[], byte[]> commands;
+    private final byte[] key;
+    private final XAddArgs trim;
+    private final AckListener acks;
+    private final RedisAcks mode;
+    private final int replicas;
+    private final long waitTimeoutMillis;
+    private final InFlight inFlight;
+    /** Replies come in order: when the last command is answered, all are. Written by the publishing thread. */
+    private volatile CompletionStage<?> last = CompletableFuture.completedFuture(null);
+
+    /**
+     * @param replicas with {@link RedisAcks#REPLICAS}: how many replicas WAIT must hear from
+     */
+    StreamPublisher(StatefulRedisConnection<byte[], byte[]> connection, byte[] key, long maxlen, AckListener acks,
+                    RedisAcks mode, int replicas, Duration waitTimeout, InFlight inFlight) {
+        this.connection = connection;
+        this.commands = connection.async();
+        this.key = key;
+        this.trim = new XAddArgs().maxlen(maxlen).approximateTrimming();
+        this.acks = acks;
+        this.mode = mode;
+        this.replicas = replicas;
+        this.waitTimeoutMillis = waitTimeout.toMillis();
+        this.inFlight = inFlight;
+    }
+
+    @Override
+    public void publish(byte[] message, long sequence, long intendedSendNanos) throws InterruptedException {
+        inFlight.acquire();
+        CompletableFuture<String> added = commands.xadd(key, trim, Collections.singletonMap(FIELD, message.clone()))
+                .toCompletableFuture();
+        last = added;
+        if (mode != RedisAcks.REPLICAS) {
+            added.whenComplete((id, error) -> {
+                inFlight.release();
+                if (error != null) {
+                    // reported even with --acks 0: not a reply being counted but a message lost
+                    acks.failed(sequence, intendedSendNanos, error);
+                } else if (mode == RedisAcks.SERVER) {
+                    acks.acked(sequence, intendedSendNanos);
+                }
+            });
+            return;
+        }
+        CompletableFuture<Long> waited = commands.waitForReplication(replicas, waitTimeoutMillis).toCompletableFuture();
+        last = waited;
+        added.whenComplete((id, addError) -> waited.whenComplete((count, waitError) -> {
+            inFlight.release();
+            if (addError != null) {
+                acks.failed(sequence, intendedSendNanos, addError);
+            } else if (waitError != null) {
+                acks.failed(sequence, intendedSendNanos, waitError);
+            } else if (count < replicas) {
+                acks.failed(sequence, intendedSendNanos, new IllegalStateException("WAIT: " + count + " of "
+                        + replicas + " replicas acknowledged within " + waitTimeoutMillis + " ms"));
+            } else {
+                acks.acked(sequence, intendedSendNanos);
+            }
+        }));
+    }
+
+    /** Waits for the last reply first: closing would cancel commands still awaiting one, and report them failed. */
+    @Override
+    public void close() throws Exception {
+        Replies.awaitQuietly(last, CLOSE_TIMEOUT);
+        connection.closeAsync().get(CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    }
+}

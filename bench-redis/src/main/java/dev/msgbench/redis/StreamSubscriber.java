@@ -1,0 +1,128 @@
+package dev.msgbench.redis;
+
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+
+import dev.msgbench.core.driver.MessageSink;
+import dev.msgbench.core.driver.Subscriber;
+import io.lettuce.core.Consumer;
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.StreamMessage;
+import io.lettuce.core.XReadArgs;
+import io.lettuce.core.XReadArgs.StreamOffset;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.api.sync.RedisCommands;
+
+/**
+ * One consumer of the run's group on the stream keys of some producer streams, on a connection of
+ * its own, read by a thread of its own: XREADGROUP ... BLOCK ... COUNT ... STREAMS k1 k2 > >, hand
+ * every entry to the sink, then one XACK per stream key for the entries of that read. The XACK is
+ * pipelined ahead of the next read, not awaited; a failed XACK fails the run.
+ */
+final class StreamSubscriber implements Subscriber, Runnable {
+
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+
+    private final RedisConnector connector;
+    private final StatefulRedisConnection<byte[], byte[]> connection;
+    private final MessageSink sink;
+    private final byte[] group;
+    private final Consumer<byte[]> consumer;
+    private final XReadArgs read;
+    private final StreamOffset<byte[]>[] offsets;
+    private final Thread thread;
+    private volatile boolean running = true;
+    /** The last XACK sent; replies come in order, so when it is answered all are. */
+    private volatile CompletionStage<?> lastAck = CompletableFuture.completedFuture(null);
+
+    @SuppressWarnings("unchecked")
+    StreamSubscriber(int index, RedisConnector connector, StatefulRedisConnection<byte[], byte[]> connection,
+                     List<byte[]> keys, byte[] group, StreamSettings settings, MessageSink sink) {
+        this.connector = connector;
+        this.connection = connection;
+        this.sink = sink;
+        this.group = group;
+        this.consumer = Consumer.from(group, ("consumer-" + index).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        this.read = XReadArgs.Builder.block(settings.block()).count(settings.readCount());
+        this.offsets = keys.stream().map(StreamOffset::lastConsumed).toArray(StreamOffset[]::new);
+        connector.onDisconnect(connection, () -> {
+            if (running) {
+                sink.onError(new IllegalStateException("a Redis Streams consumer lost its connection"));
+            }
+        });
+        this.thread = new Thread(this, "msgbench-redis-consumer-" + index);
+        thread.setDaemon(true);
+        if (offsets.length > 0) {
+            thread.start();
+        }
+    }
+
+    @Override
+    public void run() {
+        RedisCommands<byte[], byte[]> sync = connection.sync();
+        RedisAsyncCommands<byte[], byte[]> async = connection.async();
+        try {
+            while (running) {
+                List<StreamMessage<byte[], byte[]>> entries = sync.xreadgroup(consumer, read, offsets);
+                if (entries == null || entries.isEmpty()) {
+                    continue;
+                }
+                Map<ByteBuffer, List<String>> idsByKey = new LinkedHashMap<>();
+                for (StreamMessage<byte[], byte[]> entry : entries) {
+                    deliver(entry);
+                    idsByKey.computeIfAbsent(ByteBuffer.wrap(entry.getStream()), k -> new ArrayList<>()).add(entry.getId());
+                }
+                for (Map.Entry<ByteBuffer, List<String>> ids : idsByKey.entrySet()) {
+                    RedisFuture<Long> ack = async.xack(ids.getKey().array(), group, ids.getValue().toArray(new String[0]));
+                    lastAck = ack;
+                    ack.whenComplete((count, error) -> {
+                        if (error != null) {
+                            sink.onError(error);
+                        }
+                    });
+                }
+            }
+        } catch (RuntimeException e) {
+            if (running) {
+                sink.onError(e);
+            }
+        }
+    }
+
+    private void deliver(StreamMessage<byte[], byte[]> entry) {
+        Map<byte[], byte[]> body = entry.getBody();
+        if (body == null || body.size() != 1) {
+            sink.onError(new IllegalStateException("stream entry " + entry.getId() + " has "
+                    + (body == null ? "no" : body.size()) + " fields, expected 1"));
+            return;
+        }
+        byte[] value = body.values().iterator().next();
+        sink.onMessage(value, 0, value.length, 0);
+    }
+
+    /** The group was created before this consumer: it gets every entry added from then on, whenever it reads. */
+    @Override
+    public void awaitReady(Duration timeout) {
+        if (offsets.length > 0 && !thread.isAlive()) {
+            throw new IllegalStateException("a Redis Streams consumer stopped before the run started");
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        running = false;
+        thread.join(CLOSE_TIMEOUT.toMillis());
+        // closing would cancel XACKs still awaiting their reply, and report them failed
+        Replies.awaitQuietly(lastAck, CLOSE_TIMEOUT);
+        connector.forget(connection);
+        connection.closeAsync().get(CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    }
+}

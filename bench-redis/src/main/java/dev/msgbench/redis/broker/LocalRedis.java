@@ -1,0 +1,225 @@
+package dev.msgbench.redis.broker;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.BrokerProcesses;
+import dev.msgbench.core.broker.FreePorts;
+import dev.msgbench.core.broker.LocalBroker;
+import dev.msgbench.core.broker.ManagedProcess;
+import dev.msgbench.core.broker.NativeCommand;
+import dev.msgbench.core.broker.Readiness;
+import dev.msgbench.core.broker.Signal;
+import dev.msgbench.core.broker.StaleReaper;
+import dev.msgbench.core.broker.TempDirs;
+
+/**
+ * Debian's redis-server as child processes on free loopback ports, data in a temp dir: node 1
+ * is the primary, nodes 2..N replicate it. Closing it, an exit and Ctrl+C stop the nodes and
+ * remove the temp dir.
+ *
+ * <p>Persistence is off unless asked for ({@code --save '' --appendonly no}). That is not what
+ * an off-the-shelf redis-server does: with no config file, and with Debian's redis.conf, it
+ * snapshots (RDB) on the schedule {@code save 3600 1 300 100 60 10000}, with AOF off. A snapshot
+ * forks the server in the middle of a measurement, and a run's data is thrown away anyway;
+ * {@code --broker-prop save="3600 1 300 100 60 10000"} restores the off-the-shelf behaviour.
+ */
+public final class LocalRedis implements LocalBroker {
+
+    /** Settings msgbench passes to every node; --broker-prop comes after them and wins. */
+    static final Map<String, String> DEFAULTS = defaults();
+    /** Redis exits within milliseconds on TERM, after an AOF fsync when AOF is on. */
+    private static final Duration STOP_GRACE = Duration.ofSeconds(10);
+    private static final Duration ABORT_GRACE = Duration.ofSeconds(2);
+
+    private final RedisBrokerSpec spec;
+    private final Path binary;
+    private final Path tempDir;
+    private final Path logDir;
+    private final List<Integer> ports;
+    private final Map<String, String> effectiveArgs;
+    private final BrokerProcesses processes;
+    private volatile String version = "unknown";
+
+    private LocalRedis(RedisBrokerSpec spec, Path binary, Path tempDir) {
+        this.spec = spec;
+        this.binary = binary;
+        this.tempDir = tempDir;
+        this.logDir = spec.logDir() != null ? spec.logDir().toAbsolutePath() : tempDir.resolve("logs");
+        this.processes = new BrokerProcesses(tempDir, logDir);
+        this.ports = FreePorts.take(spec.nodes());
+        Map<String, String> args = new LinkedHashMap<>(DEFAULTS);
+        if (spec.nodes() > 1) {
+            // an empty primary: no reason to wait 5 s for more replicas before the first sync
+            args.put("repl-diskless-sync-delay", "0");
+        }
+        args.putAll(spec.serverArgs());
+        this.effectiveArgs = Collections.unmodifiableMap(args);
+    }
+
+    /**
+     * Starts the nodes and returns once the primary answers PING and every replica is in sync.
+     *
+     * @throws UserError when redis-server is missing, a node exits or is not ready in time; whatever
+     *                   was started is stopped first
+     */
+    public static LocalRedis start(RedisBrokerSpec spec) {
+        return start(spec, Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    /** Test seam: the temp dir is made in {@code tempParent}, so a test can see what is left. */
+    static LocalRedis start(RedisBrokerSpec spec, Path tempParent) {
+        Path binary = RedisBinary.locate(spec.binary(), System.getenv("PATH"));
+        StaleReaper.reapDefault();
+        Readiness budget = Readiness.within(spec.startTimeout());
+        LocalRedis redis = new LocalRedis(spec, binary, TempDirs.create(tempParent, "redis"));
+        redis.processes.start(redis.toString(), redis, ABORT_GRACE, () -> {
+            redis.startNodes(budget);
+        });
+        return redis;
+    }
+
+    /** {@code redis://127.0.0.1:PORT} of the primary: clients write there, replicas follow it. */
+    @Override
+    public String url() {
+        return "redis://127.0.0.1:" + ports.get(0);
+    }
+
+    /** The port of node {@code node} (1 = the primary). */
+    public int port(int node) {
+        checkNode(node);
+        return ports.get(node - 1);
+    }
+
+    @Override
+    public int nodeCount() {
+        return spec.nodes();
+    }
+
+    /** redis_version from INFO server of the primary. */
+    @Override
+    public String version() {
+        return version;
+    }
+
+    @Override
+    public Path logDir() {
+        return logDir;
+    }
+
+    /** The settings given to every node, ours and --broker-prop, without ports and paths. */
+    public Map<String, String> effectiveServerArgs() {
+        return effectiveArgs;
+    }
+
+    @Override
+    public long pid(int node) {
+        return processes.node(node).pid();
+    }
+
+    @Override
+    public void signal(int node, Signal signal) {
+        processes.node(node).signal(signal);
+    }
+
+    @Override
+    public void close() {
+        processes.close(STOP_GRACE);
+    }
+
+    @Override
+    public String toString() {
+        return "redis with " + spec.nodes() + (spec.nodes() == 1 ? " node" : " nodes") + " at " + url();
+    }
+
+    private void startNodes(Readiness budget) {
+        try {
+            Files.createDirectories(logDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + logDir, e);
+        }
+        ManagedProcess primary = startNode(1);
+        budget.await(nodeName(1), logFile(1), List.of(primary), () -> "PONG".equals(Resp.call(port(1), "PING")));
+        try {
+            String info = Resp.call(port(1), "INFO", "server");
+            String reported = Resp.infoField(info, "redis_version");
+            version = reported == null ? "unknown" : reported;
+        } catch (IOException e) {
+            throw new UserError(nodeName(1) + " answered PING but not INFO server; see " + logFile(1), e);
+        }
+        List<ManagedProcess> all = new ArrayList<>(List.of(primary));
+        for (int node = 2; node <= spec.nodes(); node++) {
+            all.add(startNode(node));
+        }
+        for (int node = 2; node <= spec.nodes(); node++) {
+            int n = node;
+            budget.await(nodeName(n) + " (replica)", logFile(n), all,
+                    () -> "up".equals(Resp.infoField(Resp.call(port(n), "INFO", "replication"), "master_link_status")));
+        }
+        if (spec.nodes() > 1) {
+            String expected = Integer.toString(spec.nodes() - 1);
+            budget.await(nodeName(1) + " with " + expected + " replicas", logFile(1), all,
+                    () -> expected.equals(Resp.infoField(Resp.call(port(1), "INFO", "replication"), "connected_slaves")));
+        }
+    }
+
+    private ManagedProcess startNode(int node) {
+        processes.requireOpen(toString());
+        Path dataDir = tempDir.resolve("node-" + node);
+        try {
+            Files.createDirectories(dataDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + dataDir, e);
+        }
+        List<String> command = new ArrayList<>(List.of(binary.toString(),
+                "--port", Integer.toString(port(node)),
+                "--bind", "127.0.0.1",
+                "--dir", dataDir.toString(),
+                "--daemonize", "no",
+                "--logfile", logFile(node).toString()));
+        if (node > 1) {
+            command.addAll(List.of("--replicaof", "127.0.0.1", Integer.toString(port(1))));
+        }
+        effectiveArgs.forEach((key, value) -> {
+            command.add("--" + key);
+            command.add(value);
+        });
+        // stdout and the server's own log share the file: both append, and a crash before the
+        // log is open still leaves its reason there
+        ManagedProcess process = new NativeCommand(nodeName(node), command, Map.of(), dataDir, logFile(node), tempDir)
+                .start();
+        processes.add(process);
+        return process;
+    }
+
+    private String nodeName(int node) {
+        return "redis node " + node;
+    }
+
+    private Path logFile(int node) {
+        return logDir.resolve("redis-" + node + ".log");
+    }
+
+    private void checkNode(int node) {
+        if (node < 1 || node > spec.nodes()) {
+            throw new IllegalArgumentException("node must be 1 to " + spec.nodes() + ", got " + node);
+        }
+    }
+
+    private static Map<String, String> defaults() {
+        Map<String, String> args = new LinkedHashMap<>();
+        args.put("save", "");
+        args.put("appendonly", "no");
+        return Collections.unmodifiableMap(args);
+    }
+
+}

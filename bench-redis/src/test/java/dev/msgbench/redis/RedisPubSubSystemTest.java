@@ -1,0 +1,187 @@
+package dev.msgbench.redis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.msgbench.core.testing.ShortRuns;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.driver.MessageSink;
+import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.driver.Subscriber;
+import dev.msgbench.core.result.RunResult;
+import dev.msgbench.redis.broker.LocalRedis;
+import dev.msgbench.redis.broker.RedisBrokerSpec;
+
+/** Redis pub/sub against one real local redis-server, shared by the tests of this class. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class RedisPubSubSystemTest {
+
+    private static LocalRedis redis;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void startRedis() {
+        redis = LocalRedis.start(RedisBrokerSpec.defaults());
+    }
+
+    @AfterAll
+    static void stopRedis() {
+        if (redis != null) {
+            redis.close();
+        }
+    }
+
+    @Test
+    void twoProducersAndThreeConsumersReceiveEveryMessageOnceAndInOrder() throws Exception {
+        RunResult r;
+        try (RedisPubSubSystem system = new RedisPubSubSystem(RedisSettings.defaults(redis.url()))) {
+            r = ShortRuns.runWithoutClosing(system, dir, 1_000, 256, 2, 3, Duration.ofMillis(500), Duration.ofSeconds(2));
+        }
+        assertEquals("complete", r.status(), r.warnings().toString());
+        assertEquals(2_500, r.sent());
+        assertEquals(2_500, r.received());
+        assertEquals(2_500, r.acknowledged());
+        assertEquals(0, r.lost());
+        assertEquals(0, r.duplicated());
+        assertEquals(0, r.reordered());
+        assertEquals(0, r.foreign());
+        assertEquals("1", r.durability().get("acks"));
+        assertEquals("no", r.durability().get("appendonly"));
+        assertEquals("\"\" (no RDB snapshots)", r.durability().get("save"));
+        assertEquals(0, r.durability().get("replicas"));
+        assertEquals("at-most-once (pub/sub keeps nothing)", r.durability().get("delivery"));
+        assertEquals("33554432 8388608 60", r.durability().get("client-output-buffer-limit pubsub"));
+        assertEquals(redis.version(), r.versions().get("broker"));
+        assertTrue(r.versions().get("client").startsWith("lettuce 7."), r.versions().toString());
+        for (String file : List.of("result.json", "latency.hgrm", "service.hgrm", "ack.hgrm", "latency.hlog")) {
+            assertTrue(Files.size(dir.resolve(file)) > 0, file);
+        }
+    }
+
+    /** 1 MiB messages at 50 msg/s, as E1 sends them, reach the subscriber without it falling 32 MB behind. */
+    @Test
+    void oneMebibyteMessagesAtFiftyPerSecondAllArrive() throws Exception {
+        RunResult r;
+        try (RedisPubSubSystem system = new RedisPubSubSystem(RedisSettings.defaults(redis.url()))) {
+            r = ShortRuns.runWithoutClosing(system, dir, 50, 1 << 20, 1, 1, Duration.ofMillis(500), Duration.ofSeconds(1));
+        }
+        assertEquals("complete", r.status(), r.warnings().toString());
+        assertEquals(75, r.received());
+        assertEquals(0, r.lost());
+        assertEquals("RESP2", r.settings().get("protocol"), "recorded with the result");
+    }
+
+    @Test
+    void aLocalBrokerLetsSubscribersOfLargeMessagesFallFurtherBehind() {
+        assertEquals(Map.of(), RedisPubSubSystem.localBrokerArgs(256 * 1024));
+        assertEquals(Map.of("client-output-buffer-limit", "pubsub 134217728 33554432 60"),
+                RedisPubSubSystem.localBrokerArgs(1 << 20));
+    }
+
+    @Test
+    void withAcksZeroNothingIsCountedAsAcknowledged() throws Exception {
+        RedisPubSubSystem system = new RedisPubSubSystem(RedisSettings.defaults(redis.url()).withAcks(RedisAcks.NONE));
+        RunResult r;
+        try (system) {
+            r = ShortRuns.runWithoutClosing(system, dir, 500, 1024, 1, 1, Duration.ofMillis(500), Duration.ofSeconds(1));
+            assertFalse(system.info().acknowledges());
+        }
+        assertEquals(750, r.received());
+        assertEquals(0, r.acknowledged());
+        assertEquals("0", r.durability().get("acks"));
+        assertTrue(Files.notExists(dir.resolve("ack.hgrm")), "no ack histogram without acks");
+    }
+
+    @Test
+    void aSubscriberThatLosesItsConnectionFailsTheRun() throws Exception {
+        try (RedisPubSubSystem system = new RedisPubSubSystem(RedisSettings.defaults(redis.url()))) {
+            system.prepare(new RunPlan("msgbench-kill-test", 64, 1, 1));
+            CompletableFuture<Throwable> error = new CompletableFuture<>();
+            Subscriber subscriber = system.subscribe(0, new MessageSink() {
+                @Override
+                public void onMessage(byte[] data, int offset, int length, int lane) {
+                }
+
+                @Override
+                public void onMessage(ByteBuffer data, int lane) {
+                }
+
+                @Override
+                public void onError(Throwable e) {
+                    error.complete(e);
+                }
+            });
+            subscriber.awaitReady(Duration.ofSeconds(10));
+            assertEquals("1", redisCli("CLIENT", "KILL", "TYPE", "pubsub"));
+            Throwable e = error.get(10, TimeUnit.SECONDS);
+            assertNotNull(e);
+            assertEquals("a Redis subscriber lost its connection; what was published meanwhile is lost (Redis disconnects "
+                    + "subscribers that fall behind by more than client-output-buffer-limit pubsub normal 0 0 0 "
+                    + "slave 268435456 67108864 60 pubsub 33554432 8388608 60)", e.getMessage());
+            subscriber.close();
+        }
+    }
+
+    @Test
+    void aMessageLargerThanASubscriberMayFallBehindIsRefusedBeforeSending() throws Exception {
+        redisCli("CONFIG", "SET", "client-output-buffer-limit", "pubsub 1mb 1mb 0");
+        try (RedisPubSubSystem system = new RedisPubSubSystem(RedisSettings.defaults(redis.url()))) {
+            UserError e = assertThrows(UserError.class, () -> system.prepare(new RunPlan("msgbench-size-test", 2 << 20, 1, 1)));
+            assertEquals("--size 2097152 B: Redis disconnects a subscriber as soon as 1048576 bytes wait for it "
+                    + "(client-output-buffer-limit pubsub); raise it: --broker-prop client-output-buffer-limit=\"pubsub 0 0 0\" "
+                    + "for a local broker", e.getMessage());
+        } finally {
+            redisCli("CONFIG", "SET", "client-output-buffer-limit", "pubsub 32mb 8mb 60");
+        }
+    }
+
+    @Test
+    void acksAllIsRefusedBecausePubSubKeepsNothingToReplicate() {
+        RedisPubSubSystem system = new RedisPubSubSystem(RedisSettings.defaults(redis.url()).withAcks(RedisAcks.REPLICAS));
+        UserError e = assertThrows(UserError.class, () -> system.prepare(new RunPlan("msgbench-acks", 64, 1, 1)));
+        assertEquals("--acks all has no equivalent in Redis pub/sub: it keeps no message, so no replica holds one; "
+                + "use --acks 1, or --system redis-streams", e.getMessage());
+    }
+
+    @Test
+    void anUnreachableServerIsReportedInOneLineWithinTenSeconds() throws Exception {
+        long start = System.nanoTime();
+        try (RedisPubSubSystem system = new RedisPubSubSystem(RedisSettings.defaults("127.0.0.1:1"))) {
+            UserError e = assertThrows(UserError.class, () -> system.prepare(new RunPlan("msgbench-x", 64, 1, 1)));
+            assertEquals("--url: no Redis server answered at 127.0.0.1:1 within 5 s; check the address, "
+                    + "or omit the flag to start a local broker", e.getMessage());
+        }
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(10));
+    }
+
+    @Test
+    void aMalformedUrlNamesTheFlagAndTheForm() {
+        UserError e = assertThrows(UserError.class, () -> new RedisPubSubSystem(RedisSettings.defaults("redis://"))
+                .prepare(new RunPlan("msgbench-x", 64, 1, 1)));
+        assertEquals("--url must be host:port or redis://host:port for Redis, got 'redis://'", e.getMessage());
+    }
+
+    static String redisCli(String... command) throws Exception {
+        return dev.msgbench.redis.broker.RedisTesting.call(redis.port(1), command);
+    }
+}

@@ -1,0 +1,144 @@
+package dev.msgbench.redis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.msgbench.core.testing.ShortRuns;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.Publisher;
+import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.result.RunResult;
+import dev.msgbench.redis.broker.LocalRedis;
+import dev.msgbench.redis.broker.RedisBrokerSpec;
+import dev.msgbench.redis.broker.RedisTesting;
+
+/** Redis Streams against one real primary with one replica, shared by the tests of this class. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class RedisStreamsSystemTest {
+
+    private static LocalRedis redis;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void startRedis() {
+        redis = LocalRedis.start(RedisBrokerSpec.defaults().withNodes(2));
+    }
+
+    @AfterAll
+    static void stopRedis() {
+        if (redis != null) {
+            redis.close();
+        }
+    }
+
+    @Test
+    void fourProducersAndTwoConsumersReceiveEveryMessageOnceAndTheKeysAreDeletedAfterwards() throws Exception {
+        RunResult r;
+        try (RedisStreamsSystem system = new RedisStreamsSystem(RedisSettings.defaults(redis.url()), StreamSettings.defaults())) {
+            r = ShortRuns.runWithoutClosing(system, dir, 1_000, 1024, 4, 2, Duration.ofMillis(500), Duration.ofSeconds(2));
+        }
+        assertEquals("complete", r.status(), r.warnings().toString());
+        assertEquals(2_500, r.sent());
+        assertEquals(2_500, r.received());
+        assertEquals(2_500, r.acknowledged());
+        assertEquals(0, r.lost());
+        assertEquals(0, r.duplicated());
+        assertEquals(0, r.reordered());
+        assertEquals("1", r.durability().get("acks"));
+        assertEquals("~ 100000", r.durability().get("maxlen"));
+        assertEquals("XACK per read (up to 100 entries per key), pipelined, not awaited", r.durability().get("consumerAck"));
+        assertEquals(1, r.durability().get("replicas"));
+        assertEquals("no", r.durability().get("appendonly"));
+        assertEquals("everysec", r.durability().get("appendfsync"));
+        for (String file : List.of("result.json", "latency.hgrm", "service.hgrm", "latency.hlog")) {
+            assertTrue(Files.size(dir.resolve(file)) > 0, file);
+        }
+        assertEquals("0", RedisTesting.call(redis.port(1), "DBSIZE"), "the run's stream keys are deleted");
+    }
+
+    @Test
+    void acksAllWaitsForTheReplicaAfterEachMessage() throws Exception {
+        RunResult r;
+        try (RedisStreamsSystem system = new RedisStreamsSystem(RedisSettings.defaults(redis.url()).withAcks(RedisAcks.REPLICAS),
+                StreamSettings.defaults())) {
+            r = ShortRuns.runWithoutClosing(system, dir, 500, 512, 2, 1, Duration.ofMillis(500), Duration.ofSeconds(1));
+        }
+        assertEquals(750, r.received(), r.warnings().toString());
+        assertEquals(750, r.acknowledged());
+        assertEquals(0, r.sendErrors());
+        assertEquals("all", r.durability().get("acks"));
+        assertEquals("the reply to WAIT 1 after each XADD (every replica has it)", r.durability().get("acknowledgement"));
+        assertEquals("asynchronous (WAIT for all 1 after each message)", r.durability().get("replication"));
+    }
+
+    @Test
+    void everyXaddTrimsTheStreamToAboutMaxlenEntries() throws Exception {
+        try (RedisStreamsSystem system = new RedisStreamsSystem(RedisSettings.defaults(redis.url()), new StreamSettings(100, 10,
+                null))) {
+            system.prepare(new RunPlan("msgbench-trim-test", 64, 1, 0));
+            AtomicLong acked = new AtomicLong();
+            try (Publisher publisher = system.publisher(0, new AckListener() {
+                @Override
+                public void acked(long sequence, long intendedSendNanos) {
+                    acked.incrementAndGet();
+                }
+
+                @Override
+                public void failed(long sequence, long intendedSendNanos, Throwable error) {
+                    throw new AssertionError(error);
+                }
+            })) {
+                byte[] message = new byte[64];
+                for (int i = 0; i < 2_000; i++) {
+                    publisher.publish(message, i, i);
+                }
+                while (acked.get() < 2_000) {
+                    Thread.sleep(5);
+                }
+            }
+            long length = Long.parseLong(RedisTesting.call(redis.port(1), "XLEN", "msgbench-trim-test:0"));
+            assertTrue(length >= 100 && length < 300, "XLEN " + length);
+        }
+        assertEquals("0", RedisTesting.call(redis.port(1), "EXISTS", "msgbench-trim-test:0"));
+    }
+
+    @Test
+    void aMessageLongerThanTheServerTakesIsRefusedBeforeSendingNamingTheSetting() throws Exception {
+        RedisTesting.call(redis.port(1), "CONFIG", "SET", "proto-max-bulk-len", "1mb");
+        try (RedisStreamsSystem system = new RedisStreamsSystem(RedisSettings.defaults(redis.url()), StreamSettings.defaults())) {
+            UserError e = assertThrows(UserError.class, () -> system.prepare(new RunPlan("msgbench-size", 3 << 20, 1, 1)));
+            assertEquals("--size 3145728 B: this Redis accepts strings of at most 1048576 bytes (proto-max-bulk-len); "
+                    + "raise it: --broker-prop proto-max-bulk-len=6mb for a local broker, CONFIG SET proto-max-bulk-len 6mb "
+                    + "on a running one", e.getMessage());
+        } finally {
+            RedisTesting.call(redis.port(1), "CONFIG", "SET", "proto-max-bulk-len", "512mb");
+        }
+    }
+
+    @Test
+    void aReplicaGivenAsTheUrlIsRefusedBecauseItTakesNoWrites() throws Exception {
+        String replica = "127.0.0.1:" + redis.port(2);
+        try (RedisStreamsSystem system = new RedisStreamsSystem(RedisSettings.defaults(replica), StreamSettings.defaults())) {
+            UserError e = assertThrows(UserError.class, () -> system.prepare(new RunPlan("msgbench-replica", 64, 1, 1)));
+            assertEquals("--url: the Redis at " + replica + " is a replica (role:slave); point --url at its primary",
+                    e.getMessage());
+        }
+    }
+}
