@@ -47,6 +47,8 @@ public final class Main {
         cl.addSubcommand("broker", new BrokerCommand(io));
         cl.addSubcommand("run", new RunCommand(io));
         cl.addSubcommand("sweep", new SweepCommand(io));
+        cl.addSubcommand("jmh-compare", new JmhCompareCommand());
+        cl.addSubcommand("tune", new TuneCommand(io));
         cl.setOut(new PrintWriter(io.out(), true));
         cl.setErr(new PrintWriter(io.err(), true));
         cl.setCaseInsensitiveEnumValuesAllowed(true);

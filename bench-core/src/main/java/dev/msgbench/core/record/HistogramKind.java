@@ -11,7 +11,9 @@ public enum HistogramKind {
     /** Actual minus intended send time: how far the sender fell behind its schedule. */
     SEND_DELAY("send-delay"),
     /** Broker acknowledgement minus intended send time, where the system acknowledges. */
-    ACK("ack");
+    ACK("ack"),
+    /** How late the load generator's own sleeping thread woke: our JVM's stalls, not the broker's. */
+    HICCUP("hiccup");
 
     private final String tag;
 

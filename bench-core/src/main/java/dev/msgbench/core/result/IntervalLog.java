@@ -33,7 +33,7 @@ public final class IntervalLog implements AutoCloseable {
             throw new java.io.UncheckedIOException(e);
         }
         this.writer = new HistogramLogWriter(out);
-        writer.outputComment("msgbench interval log; values in nanoseconds; tags: latency, service, send-delay, ack");
+        writer.outputComment("msgbench interval log; values in nanoseconds; tags: latency, service, send-delay, ack, hiccup");
         writer.outputComment(String.format(Locale.US, "warm-up: %.3f s from StartTime, then measured: %.3f s",
                 warmupSeconds, durationSeconds));
         writer.outputLogFormatVersion();

@@ -89,6 +89,12 @@ public final class SummaryTable {
             out.printf(Locale.US, "  load generator: %.2f of %s cores, %s GC pauses totalling %s ms%n",
                     ((Number) gen.get("coresUsed")).doubleValue(), gen.get("cores"), gen.get("gcCount"), gen.get("gcMillis"));
         }
+        if (gen != null && gen.get("hiccupMs") instanceof Map && ((Map<?, ?>) gen.get("hiccupMs")).get("max") instanceof Number) {
+            // our own stalls beside the latency tail: a max here close to the latency max points at this JVM, not the broker
+            Map<?, ?> hiccup = (Map<?, ?>) gen.get("hiccupMs");
+            out.printf(Locale.US, "  load generator stalls (hiccup meter): p99 %.3f ms, max %.3f ms%n",
+                    ((Number) hiccup.get("p99")).doubleValue(), ((Number) hiccup.get("max")).doubleValue());
+        }
         if (r.targetRateMissed()) {
             String warning = String.format(Locale.US, "**TARGET RATE MISSED: achieved %s of %s msg/s (%.1f%%)**",
                     number(r.achievedRate()), number(r.targetRate()), 100 * r.achievedRate() / r.targetRate());

@@ -20,6 +20,7 @@ final class LoadGeneratorMonitor {
     private final long startCpuNanos;
     private final long startGcCount;
     private final long startGcMillis;
+    private final GcPauses pauses = new GcPauses();
 
     LoadGeneratorMonitor() {
         startWallNanos = System.nanoTime();
@@ -42,6 +43,10 @@ final class LoadGeneratorMonitor {
         usage.put("cores", cores);
         usage.put("gcCount", gcCount() - startGcCount);
         usage.put("gcMillis", gcMillis);
+        long allocated = pauses.allocatedBytes();
+        usage.put("gcPauses", pauses.stop());
+        usage.put("allocatedMiB", allocated / 1048576.0);
+        usage.put("allocMiBPerSec", allocated / 1048576.0 / wallSeconds);
         boolean busy = cpuSeconds / wallSeconds >= BUSY_SHARE * cores;
         boolean gcHeavy = gcMillis / 1e3 >= GC_SHARE * wallSeconds;
         usage.put("bottleneckSuspected", busy || gcHeavy);

@@ -136,6 +136,7 @@ public final class LoadRun {
         ProgressMonitor monitor = null;
         IntervalLog log = null;
         RunWindow window = null;
+        HiccupMeter hiccups = null;
         boolean drained = true;
         boolean consumeLater = config.pacing() instanceof Pacing.Unpaced
                 && ((Pacing.Unpaced) config.pacing()).consumeAfterProduce();
@@ -173,6 +174,7 @@ public final class LoadRun {
             if (interrupted) {
                 producers.forEach(ProducerStream::requestStop);
             }
+            hiccups = HiccupMeter.start(recorders, window, clock);
             Thread monitorThread = new Thread(monitor, "msgbench-monitor");
             monitorThread.setDaemon(true);
             monitorThread.start();
@@ -189,6 +191,7 @@ public final class LoadRun {
                 }
                 drained &= drain(accounting, info.acknowledges(), config.consumers(), receiver);
             }
+            hiccups.stop();
             monitor.finish(monitorThread);
         } catch (InterruptedException e) {
             interrupted = true;
@@ -202,6 +205,9 @@ public final class LoadRun {
         } catch (Exception | Error e) {
             failure = e;
         } finally {
+            if (hiccups != null) {
+                hiccups.stop();
+            }
             if (log != null) {
                 log.close();
             }
@@ -214,8 +220,10 @@ public final class LoadRun {
             throw failure instanceof Exception ? (Exception) failure : new IllegalStateException(failure);
         }
 
+        Map<String, Object> generatorUsage = generatorMonitor.usage();
+        generatorUsage.put("hiccupMs", Percentiles.inMillis(monitor.measured(HistogramKind.HICCUP)));
         RunResult result = buildResult(info, accounting, monitor, window, ackErrors, receiver, startedAt, failure, drained,
-                generatorMonitor.usage());
+                generatorUsage);
         ResultFiles.writeResult(dir, result);
         writeHistograms(dir, monitor);
         SummaryTable.print(result, dir.toString(), out, ansi);

@@ -82,8 +82,7 @@ final class Receiver implements MessageSink {
             return;
         }
         boolean measured = window.isMeasured(intended);
-        recorders.record(HistogramKind.LATENCY, measured, now - intended);
-        recorders.record(HistogramKind.SERVICE, measured, now - sent);
+        recorders.record(HistogramKind.LATENCY, now - intended, HistogramKind.SERVICE, now - sent, measured);
         // opaque: a cheap store; readers only need a recent value, not a fence
         LAST_RECEIVE.setOpaque(this, now);
     }

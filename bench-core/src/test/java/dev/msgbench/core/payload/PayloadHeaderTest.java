@@ -89,4 +89,22 @@ class PayloadHeaderTest {
         }
         assertTrue(compressed.size() > raw * 0.97, "compressed " + raw + " bytes to " + compressed.size());
     }
+
+    @Test
+    void aLongBatchOfSmallBodiesDoesNotCompressEither() throws Exception {
+        RandomPayloads payloads = new RandomPayloads(100, 5);
+        SplittableRandom random = new SplittableRandom(6);
+        ByteArrayOutputStream compressed = new ByteArrayOutputStream();
+        int raw = 0;
+        try (DeflaterOutputStream out = new DeflaterOutputStream(compressed, new Deflater(Deflater.BEST_COMPRESSION))) {
+            byte[] message = payloads.newMessage();
+            // 8,000 bodies of 68 bytes at random offsets: a long batch of small messages
+            for (int i = 0; i < 8_000; i++) {
+                payloads.refill(message, random);
+                out.write(message, PayloadHeader.BYTES, message.length - PayloadHeader.BYTES);
+                raw += message.length - PayloadHeader.BYTES;
+            }
+        }
+        assertTrue(compressed.size() > raw * 0.99, "compressed " + raw + " bytes to " + compressed.size());
+    }
 }

@@ -209,6 +209,13 @@ class LoadRunTest {
         assertFalse(r.targetRateMissed());
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("publisher "), out.toString(StandardCharsets.UTF_8));
         assertTrue((Double) r.loadGenerator().get("cpuSeconds") > 0);
+        @SuppressWarnings("unchecked")
+        Map<String, Double> hiccups = (Map<String, Double>) r.loadGenerator().get("hiccupMs");
+        assertTrue(hiccups.get("count") > 0, "the hiccup meter ran: " + hiccups);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> pauses = (Map<String, Object>) r.loadGenerator().get("gcPauses");
+        assertEquals(java.util.Set.of("count", "totalMs", "maxMs"), pauses.keySet());
+        assertTrue(java.nio.file.Files.exists(dir.resolve("hiccup.hgrm")));
     }
 
     @Test

@@ -1,0 +1,212 @@
+package dev.msgbench.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import dev.msgbench.cli.tune.FlagSet;
+import dev.msgbench.cli.tune.Jdk;
+import dev.msgbench.cli.tune.TuneMatrix;
+import dev.msgbench.cli.tune.TuneRow;
+import dev.msgbench.cli.tune.TuneTable;
+import dev.msgbench.core.UserError;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code tune}: one e2e workload under a matrix of JDKs and JVM flag sets, each run in a fresh
+ * child JVM (flags of the measuring JVM only take effect at its start), and one table that
+ * compares them. The broker is the same kind in every cell; what changes is only our JVM.
+ */
+@Command(name = "tune", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Runs one e2e workload under each JDK x JVM flag set, each in a fresh JVM, and compares them.",
+                "One table: latency percentiles and max, achieved rate, GC pauses, allocation rate and the load",
+                "generator's own hiccups per flag set. Writes tune.txt, tune.html, tune.json and each child's results into --output.",
+                "Arguments after -- go to e2e (default: the E3 1 KiB workload, scaled: " + TuneCommand.DEFAULT_E2E_TEXT + ")."},
+        footer = {"", "Examples:",
+                "  java -jar bench-all.jar tune",
+                "  java -jar bench-all.jar tune --sets G1,Parallel --flags 'small=-Xmx128m' -- --system kafka --rate 3000 --size 1KiB"})
+final class TuneCommand implements Callable<Integer> {
+
+    static final List<String> DEFAULT_E2E = List.of("--system", "nats", "--rate", "3000", "--size", "1KiB",
+            "--warmup", "5s", "--duration", "20s");
+    static final String DEFAULT_E2E_TEXT = "--system nats --rate 3000 --size 1KiB --warmup 5s --duration 20s";
+    static final Path TEMURIN_25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    private final Io io;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--jdk", paramLabel = "HOME",
+            description = "A JDK to run on (its home, or its bin/java); repeatable. Default: the running JDK, and "
+                    + "/usr/lib/jvm/temurin-25-jdk-amd64 if present.")
+    List<Path> jdks = new ArrayList<>();
+
+    @Option(names = "--sets", split = ",", paramLabel = "NAME",
+            description = "Which built-in flag sets to run (default: all): G1, Parallel, ZGC-gen (JDK 21+), "
+                    + "G1-fixed-heap (-Xms=-Xmx 1g, AlwaysPreTouch), G1-compact-headers (JDK 25+); 'none' for only --flags.")
+    List<String> sets;
+
+    @Option(names = "--flags", paramLabel = "NAME=FLAGS",
+            description = "A flag set of your own, e.g. 'small-heap=-Xmx128m -XX:+UseSerialGC'; repeatable.")
+    List<String> userSets = new ArrayList<>();
+
+    @Option(names = "--output", paramLabel = "DIR", description = "Results folder (default: results/<timestamp>-tune).")
+    Path output;
+
+    @Option(names = "--child-timeout", paramLabel = "DURATION", converter = Converters.Time.class,
+            defaultValue = "10m", description = "Longest one child run may take before it is stopped (default: ${DEFAULT-VALUE}).")
+    Duration childTimeout;
+
+    @Parameters(paramLabel = "E2E_ARGS", description = "e2e arguments, after --.")
+    List<String> e2eArgs = new ArrayList<>();
+
+    TuneCommand(Io io) {
+        this.io = io;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        List<String> workload = e2eArgs.isEmpty() ? DEFAULT_E2E : e2eArgs;
+        for (String arg : workload) {
+            if (arg.equals("--output") || arg.startsWith("--output=")) {
+                throw new UserError("tune: --output after -- is set per child; give --output before -- for the whole matrix");
+            }
+        }
+        TuneMatrix matrix = TuneMatrix.expand(jdks(), flagSets());
+        if (matrix.cells().isEmpty()) {
+            throw new UserError("tune: no flag set applies to the given JDKs; check --sets, --flags and --jdk");
+        }
+        Path dir = (output != null ? output : Path.of("results", LocalDateTime.now().format(STAMP) + "-tune"))
+                .toAbsolutePath().normalize();
+        Files.createDirectories(dir);
+        PrintWriter out = spec.commandLine().getOut();
+        List<TuneRow> rows = new ArrayList<>();
+        int i = 0;
+        for (TuneMatrix.Cell cell : matrix.cells()) {
+            out.printf("[%d/%d] %s %s: %s%n", ++i, matrix.cells().size(), cell.jdk().label(), cell.flags().name(),
+                    String.join(" ", cell.flags().flagsFor(cell.jdk())));
+            out.flush();
+            rows.add(runChild(cell, workload, dir));
+        }
+        StringWriter table = new StringWriter();
+        TuneTable.print(rows, matrix.skipped(), new PrintWriter(table));
+        out.print(table);
+        out.println("results: " + dir);
+        out.flush();
+        Files.writeString(dir.resolve("tune.txt"), "e2e " + String.join(" ", workload) + System.lineSeparator() + table,
+                StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("tune.html"), TuneTable.html(rows, matrix.skipped(), String.join(" ", workload)),
+                StandardCharsets.UTF_8);
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("e2eArgs", workload);
+        json.put("rows", rows);
+        json.put("skipped", matrix.skipped());
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(dir.resolve("tune.json").toFile(), json);
+        return Main.OK;
+    }
+
+    private List<Jdk> jdks() {
+        List<Jdk> list = new ArrayList<>();
+        if (jdks.isEmpty()) {
+            list.add(Jdk.current());
+            if (Files.isRegularFile(TEMURIN_25.resolve("release"))
+                    && !TEMURIN_25.toAbsolutePath().equals(Path.of(System.getProperty("java.home")).toAbsolutePath())) {
+                list.add(Jdk.at(TEMURIN_25));
+            }
+            return list;
+        }
+        jdks.forEach(p -> list.add(Jdk.at(p)));
+        return list;
+    }
+
+    private List<FlagSet> flagSets() {
+        List<FlagSet> all = new ArrayList<>();
+        List<FlagSet> defaults = FlagSet.defaults();
+        if (sets == null) {
+            all.addAll(defaults);
+        } else if (!(sets.size() == 1 && sets.get(0).equals("none"))) {
+            for (String name : sets) {
+                all.add(defaults.stream().filter(s -> s.name().equalsIgnoreCase(name)).findFirst().orElseThrow(() ->
+                        new UserError("--sets " + name + ": no such flag set; choose from G1, Parallel, ZGC-gen, "
+                                + "G1-fixed-heap, G1-compact-headers, or give your own with --flags")));
+            }
+        }
+        userSets.forEach(s -> all.add(FlagSet.parse(s)));
+        return all;
+    }
+
+    private TuneRow runChild(TuneMatrix.Cell cell, List<String> workload, Path dir) throws IOException, InterruptedException {
+        Path childDir = dir.resolve(cell.id());
+        Path log = dir.resolve(cell.id() + ".log");
+        List<String> command = new ArrayList<>();
+        command.add(cell.jdk().java().toString());
+        List<String> flags = cell.flags().flagsFor(cell.jdk());
+        command.addAll(flags);
+        command.addAll(launcher());
+        command.add("e2e");
+        command.addAll(workload);
+        command.addAll(List.of("--output", childDir.toString(), "--quiet"));
+        Files.writeString(log, String.join(" ", command) + System.lineSeparator(), StandardCharsets.UTF_8);
+        Process child = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        // Ctrl+C on tune must not leave a child (and its broker) behind: the child's own hook stops its broker on TERM
+        Thread stopChild = new Thread(child::destroy, "msgbench-tune-child-stop");
+        Runtime.getRuntime().addShutdownHook(stopChild);
+        int exit;
+        try {
+            if (!child.waitFor(childTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                child.destroy();
+                if (!child.waitFor(30, TimeUnit.SECONDS)) {
+                    child.destroyForcibly().waitFor();
+                }
+                return TuneRow.failed(cell.jdk().label(), cell.flags().name(), flags,
+                        "timed out after " + childTimeout.toSeconds() + " s (--child-timeout)", childDir.toString());
+            }
+            exit = child.exitValue();
+        } finally {
+            child.destroy();
+            Runtime.getRuntime().removeShutdownHook(stopChild);
+        }
+        Path result = childDir.resolve("result.json");
+        if (!Files.isRegularFile(result)) {
+            return TuneRow.failed(cell.jdk().label(), cell.flags().name(), flags,
+                    "exit " + exit + ", no result.json: see " + log, childDir.toString());
+        }
+        return TuneRow.read(cell.jdk().label(), cell.flags().name(), flags, result);
+    }
+
+    /** How to start this tool in a child: the same jar, or (in tests, from classes) the same class path. */
+    static List<String> launcher() {
+        try {
+            Path source = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (Files.isRegularFile(source) && source.toString().endsWith(".jar")) {
+                return List.of("-jar", source.toString());
+            }
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("cannot locate this tool's classes", e);
+        }
+        return List.of("-cp", System.getProperty("java.class.path"), Main.class.getName());
+    }
+}
