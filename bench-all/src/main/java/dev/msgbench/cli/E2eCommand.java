@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
                 "  e2e --broker-prop log.flush.interval.messages=1   (fsync every message)",
                 "",
                 "Results go to --output: result.json, latency.hgrm, service.hgrm and latency.hlog."})
-final class E2eCommand implements Callable<Integer> {
+final class E2eCommand implements Callable<Integer>, CheckedCommand {
 
     private final Io io;
 
@@ -59,10 +59,14 @@ final class E2eCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Checked checked = checkFlags();
+        return new RunLauncher(io, spec, targets).run("e2e", checked.system(), target, messages, output, checked.pacing());
+    }
+
+    @Override
+    public Checked checkFlags() {
         messages.validate(1);
         Pacing pacing = load.pacing(messages.producers);
-        RunLauncher launcher = new RunLauncher(io, spec, targets);
-        SystemTarget system = launcher.select(target);
-        return launcher.run("e2e", system, target, messages, output, pacing);
+        return new Checked(new RunLauncher(io, spec, targets).select(target), pacing);
     }
 }

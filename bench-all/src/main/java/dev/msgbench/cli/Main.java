@@ -47,6 +47,8 @@ public final class Main {
         cl.addSubcommand("throughput", withSystemFlags(new CommandLine(new ThroughputCommand(io, throughputTargets)),
                 throughputTargets));
         cl.addSubcommand("broker", new BrokerCommand(io));
+        cl.addSubcommand("run", new RunCommand(io));
+        cl.addSubcommand("sweep", new SweepCommand(io));
         cl.addSubcommand("jmh-compare", new JmhCompareCommand());
         cl.addSubcommand("tune", new TuneCommand(io));
         cl.addSubcommand("report", new ReportCommand(io));

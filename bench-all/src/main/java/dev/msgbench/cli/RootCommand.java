@@ -19,6 +19,8 @@ import picocli.CommandLine.IVersionProvider;
         footer = {"", "Examples:",
                 "  java -jar bench-all.jar e2e --acks all",
                 "  java -jar bench-all.jar e2e --rate 2000 --size 256B --duration 1m",
+                "  java -jar bench-all.jar run workloads/e3-message-queue-latency.yaml --scale 0.1",
+                "  java -jar bench-all.jar sweep --system nats --objective 'p99.9<=10ms'",
                 "  java -jar bench-all.jar broker kafka --brokers 3"})
 final class RootCommand implements Runnable {
 

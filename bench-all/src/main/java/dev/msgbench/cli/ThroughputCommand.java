@@ -30,8 +30,10 @@ import picocli.CommandLine.Spec;
                 "  throughput --messages 100000 --size 1KiB --consumers 0   producer only",
                 "  throughput --duration 30s --producers 3 --partitions 6",
                 "  throughput --messages 1000000 --size 100 --consume-after-produce   consumer reading a stored log"})
-final class ThroughputCommand implements Callable<Integer> {
+final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
 
+    /** Messages sent when neither --messages nor --duration is given. */
+    static final long DEFAULT_MESSAGES = 100_000;
     private static final Duration DEFAULT_TIME_LIMIT = Duration.ofMinutes(10);
     private static final long DEFAULT_OUTSTANDING_BYTES = 32L << 20;
 
@@ -76,6 +78,13 @@ final class ThroughputCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Checked checked = checkFlags();
+        return new RunLauncher(io, spec, targets).run("throughput", checked.system(), target, messages, output,
+                checked.pacing());
+    }
+
+    @Override
+    public Checked checkFlags() {
         messages.validate(0);
         if (messageCount != null && messageCount < 1) {
             throw new ParameterException(spec.commandLine(), "--messages must be at least 1, got " + messageCount);
@@ -88,14 +97,12 @@ final class ThroughputCommand implements Callable<Integer> {
         }
         int outstanding = maxOutstanding != null ? maxOutstanding
                 : (int) Math.max(1, Math.min(1 << 20, DEFAULT_OUTSTANDING_BYTES / messages.sizeBytes));
-        long count = messageCount != null ? messageCount : duration != null ? Long.MAX_VALUE : 100_000;
+        long count = messageCount != null ? messageCount : duration != null ? Long.MAX_VALUE : DEFAULT_MESSAGES;
         if (consumeAfterProduce && messages.consumers < 1) {
             throw new ParameterException(spec.commandLine(), "--consume-after-produce needs at least one consumer, got --consumers 0");
         }
         Pacing pacing = new Pacing.Unpaced(count, outstanding, duration != null ? duration : DEFAULT_TIME_LIMIT,
                 consumeAfterProduce);
-        RunLauncher launcher = new RunLauncher(io, spec, targets);
-        SystemTarget system = launcher.select(target);
-        return launcher.run("throughput", system, target, messages, output, pacing);
+        return new Checked(new RunLauncher(io, spec, targets).select(target), pacing);
     }
 }

@@ -261,7 +261,7 @@ public final class LoadRun {
         long total = ((Pacing.Unpaced) config.pacing()).messages();
         // the first streams take one more when the count does not divide evenly
         long share = total / config.producers() + (stream < total % config.producers() ? 1 : 0);
-        return StreamPlan.unpaced(share, window.endNanos());
+        return StreamPlan.unpaced(share, window.startNanos(), window.endNanos());
     }
 
     private Throwable awaitProducers(List<Thread> threads, Receiver receiver) throws InterruptedException {

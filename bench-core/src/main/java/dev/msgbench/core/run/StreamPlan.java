@@ -33,8 +33,12 @@ interface StreamPlan {
         };
     }
 
-    /** As fast as possible: {@code messages} of them, each due the moment it is asked for. */
-    static StreamPlan unpaced(long messages, long endNanos) {
+    /**
+     * As fast as possible: {@code messages} of them, each due the moment it is asked for, but
+     * none before {@code startNanos}: a stream that began early and finished within the start
+     * lead would otherwise have sent everything outside the measured part.
+     */
+    static StreamPlan unpaced(long messages, long startNanos, long endNanos) {
         return new StreamPlan() {
             private long handedOut;
 
@@ -44,7 +48,7 @@ interface StreamPlan {
                     return DONE;
                 }
                 handedOut++;
-                return now;
+                return Math.max(now, startNanos);
             }
 
             @Override

@@ -79,6 +79,21 @@ class ProducerStreamTest {
     }
 
     @Test
+    void anUnpacedStreamWaitsForTheStartSoThatAShortRunIsMeasuredWhole() {
+        Recorders recorders = new Recorders();
+        RunWindow window = new RunWindow(50 * MS, 50 * MS, 1_000 * MS);
+        ProducerStream stream = new ProducerStream(1, 0, StreamPlan.unpaced(5, window.startNanos(), window.endNanos()),
+                blockingAt(-1, 0), new RandomPayloads(64, 1), 1, clock, new Accounting(1), recorders, window, 2_000 * MS, 0);
+        stream.run();
+
+        assertEquals(5, sends.size());
+        assertEquals(50 * MS, sends.get(0)[1], "not before the start, though the thread began at 0");
+        assertEquals(50 * MS, sends.get(0)[2]);
+        assertEquals(5, stream.measuredSent());
+        assertEquals(5, recorders.drainInterval().measured(HistogramKind.SEND_DELAY).getTotalCount());
+    }
+
+    @Test
     void warmUpSendsAreRecordedApartFromMeasuredOnes() {
         Recorders recorders = new Recorders();
         RunWindow window = new RunWindow(0, 4 * MS, 10 * MS);

@@ -1,0 +1,134 @@
+package dev.msgbench.cli.workload;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.yaml.snakeyaml.nodes.Node;
+
+/**
+ * An OpenMessaging Benchmark workload file, read as one e2e cell, so that people can reuse
+ * theirs. OMB runs one fixed rate for a time after a warm-up, like e2e; the differences are
+ * said as warnings or refused, never dropped silently.
+ */
+final class OmbWorkload {
+
+    static final List<String> KEYS = List.of("name", "topics", "partitionsPerTopic", "messageSize", "producersPerTopic",
+            "producerRate", "consumerPerSubscription", "subscriptionsPerTopic", "testDurationMinutes",
+            "warmupDurationMinutes", "keyDistributor", "payloadFile", "consumerBacklogSizeGB", "useRandomizedPayloads",
+            "randomBytesRatio", "randomizedPayloadPoolSize", "backlogDrainRatio");
+
+    /** Keys that only an OMB file has. */
+    private static final Set<String> MARKERS = Set.of("topics", "partitionsPerTopic", "messageSize", "producersPerTopic",
+            "producerRate", "testDurationMinutes");
+
+    /** Read but without effect here: payloads are always random, sends never keyed. */
+    private static final Set<String> IGNORED = Set.of("payloadFile", "useRandomizedPayloads", "randomBytesRatio",
+            "randomizedPayloadPoolSize", "backlogDrainRatio");
+
+    private OmbWorkload() {
+    }
+
+    static boolean isOmb(YamlDocument doc) {
+        return doc.entries(doc.root()).keySet().stream().anyMatch(MARKERS::contains);
+    }
+
+    static WorkloadFile read(YamlDocument doc, Catalogs catalogs, String system) {
+        Map<String, Node> top = doc.entries(doc.root());
+        Map<String, Origin> lines = doc.keyOrigins(doc.root());
+        String marker = top.keySet().stream().filter(MARKERS::contains).findFirst().orElseThrow();
+        for (String key : top.keySet()) {
+            if (!KEYS.contains(key)) {
+                throw lines.get(key).error("unknown key '" + key + "' (read as an OpenMessaging Benchmark workload because of '"
+                        + marker + "' at " + lines.get(marker) + "; its keys here: " + String.join(", ", KEYS) + ")");
+            }
+        }
+        for (String required : List.of("topics", "partitionsPerTopic", "messageSize", "producersPerTopic", "producerRate",
+                "subscriptionsPerTopic", "consumerPerSubscription", "testDurationMinutes")) {
+            if (!top.containsKey(required)) {
+                throw new Origin(doc.file()).error("'" + required + "' is missing (an OpenMessaging Benchmark workload needs "
+                        + "topics, partitionsPerTopic, messageSize, producersPerTopic, producerRate, subscriptionsPerTopic, "
+                        + "consumerPerSubscription and testDurationMinutes)");
+            }
+        }
+        List<String> warnings = new ArrayList<>();
+        long topics = positive(doc, top, "topics");
+        long partitions = positive(doc, top, "partitionsPerTopic");
+        long producers = positive(doc, top, "producersPerTopic");
+        long consumers = positive(doc, top, "consumerPerSubscription");
+        long subscriptions = doc.wholeNumber("subscriptionsPerTopic", top.get("subscriptionsPerTopic"));
+        if (subscriptions != 1) {
+            throw doc.origin(top.get("subscriptionsPerTopic")).error("'subscriptionsPerTopic' must be 1, got " + subscriptions
+                    + ": every message is received once here (one consumer group), not once per subscription");
+        }
+        long rate = doc.wholeNumber("producerRate", top.get("producerRate"));
+        if (rate <= 0) {
+            throw doc.origin(top.get("producerRate")).error("'producerRate' must be a rate above 0, got " + rate
+                    + " (OMB's 0 searches for the highest rate: use the sweep command for that)");
+        }
+        long backlog = top.containsKey("consumerBacklogSizeGB")
+                ? doc.wholeNumber("consumerBacklogSizeGB", top.get("consumerBacklogSizeGB")) : 0;
+        if (backlog != 0) {
+            throw doc.origin(top.get("consumerBacklogSizeGB")).error("'consumerBacklogSizeGB' must be 0, got " + backlog
+                    + ": backlog-and-drain runs are not supported");
+        }
+        if (top.containsKey("keyDistributor")) {
+            String keys = doc.text("keyDistributor", top.get("keyDistributor"));
+            if (!keys.equals("NO_KEY")) {
+                warnings.add(lines.get("keyDistributor") + ": keyDistributor " + keys
+                        + " ignored: messages are sent without keys, spread over partitions by the client");
+            }
+        }
+        for (String key : top.keySet()) {
+            if (IGNORED.contains(key)) {
+                warnings.add(lines.get(key) + ": " + key + " ignored: payloads are always random bytes of messageSize");
+            }
+        }
+        if (topics > 1) {
+            warnings.add(lines.get("topics") + ": topics " + topics + " measured as one topic with " + topics * partitions
+                    + " partitions, " + topics * producers + " producers and " + topics * consumers + " consumers");
+        }
+
+        List<Setting> settings = new ArrayList<>();
+        settings.add(new Setting("system", text(system), new Origin("--system")));
+        if (catalogs.systemHasFlag().test(system, "partitions")) {
+            settings.add(number("partitions", topics * partitions, lines.get("partitionsPerTopic")));
+        } else if (topics * partitions != 1) {
+            warnings.add(lines.get("partitionsPerTopic") + ": partitionsPerTopic ignored: --system " + system
+                    + " has no partitions");
+        }
+        settings.add(number("size", doc.wholeNumber("messageSize", top.get("messageSize")), lines.get("messageSize")));
+        settings.add(number("producers", topics * producers, lines.get("producersPerTopic")));
+        settings.add(number("consumers", topics * consumers, lines.get("consumerPerSubscription")));
+        settings.add(number("rate", rate, lines.get("producerRate")));
+        long warmup = top.containsKey("warmupDurationMinutes")
+                ? doc.wholeNumber("warmupDurationMinutes", top.get("warmupDurationMinutes")) : 1;
+        settings.add(new Setting("warmup", text(warmup + "m"),
+                top.containsKey("warmupDurationMinutes") ? lines.get("warmupDurationMinutes") : new Origin(doc.file())));
+        settings.add(new Setting("duration", text(positive(doc, top, "testDurationMinutes") + "m"),
+                lines.get("testDurationMinutes")));
+
+        String name = top.containsKey("name") ? doc.text("name", top.get("name")) : WorkloadReader.stem(doc.file());
+        WorkloadFile.Item cell = new WorkloadFile.Item(name, null, List.of(), new Origin(doc.file()));
+        return new WorkloadFile(doc.file(), name, WorkloadFile.OMB_SOURCE, null, "e2e", 1, settings,
+                List.of(new WorkloadFile.Axis(WorkloadReader.CELLS, List.of(cell))), Map.of(), Columns.defaults("e2e"),
+                warnings);
+    }
+
+    private static long positive(YamlDocument doc, Map<String, Node> top, String key) {
+        long value = doc.wholeNumber(key, top.get(key));
+        if (value < 1) {
+            throw doc.origin(top.get(key)).error("'" + key + "' must be at least 1, got " + value);
+        }
+        return value;
+    }
+
+    private static FlagValue.Scalar text(String text) {
+        return new FlagValue.Scalar(text, FlagValue.Type.TEXT);
+    }
+
+    private static Setting number(String key, long value, Origin origin) {
+        return new Setting(key, new FlagValue.Scalar(Long.toString(value), FlagValue.Type.NUMBER), origin);
+    }
+}

@@ -1,0 +1,117 @@
+package dev.msgbench.cli.workload;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import dev.msgbench.core.units.Durations;
+
+/**
+ * --scale: a quick look at a long experiment. Multiplies the measured time, the warm-up and
+ * message counts, never rates, sizes or anything else, so that each cell still runs the
+ * published load, only for less time. A scaled value never drops below 1 s or 1 message
+ * (or below the original, if that was already shorter): a cell must still measure something.
+ * A warm-up of whole seconds stays whole seconds.
+ */
+public final class Scaling {
+
+    /** The flags that say how long a cell runs. */
+    static final List<String> TIME_KEYS = List.of("warmup", "duration");
+    static final String MESSAGES = "messages";
+    private static final Duration FLOOR = Duration.ofSeconds(1);
+
+    private Scaling() {
+    }
+
+    /**
+     * @param defaultMessages what the command sends when a cell gives neither messages nor
+     *                        duration; scaled like a given count
+     */
+    public static Cell scale(Cell cell, double factor, FlagCatalog catalog, long defaultMessages) {
+        if (factor == 1) {
+            return cell;
+        }
+        List<Setting> settings = new ArrayList<>(cell.settings());
+        for (String key : TIME_KEYS) {
+            if (!catalog.has(key)) {
+                continue;
+            }
+            Setting given = cell.setting(key);
+            String text = given != null ? scalarText(given) : catalog.defaultValue(key);
+            if (text == null) {
+                continue;
+            }
+            Duration original;
+            try {
+                original = Durations.parse(text);
+            } catch (IllegalArgumentException e) {
+                continue; // left as written, for the command's own error
+            }
+            Duration scaled = key.equals("warmup") ? warmup(original, factor) : duration(original, factor);
+            put(settings, new Setting(key, new FlagValue.Scalar(Durations.format(scaled), FlagValue.Type.TEXT),
+                    given != null ? given.origin() : new Origin("--scale")));
+        }
+        if (catalog.has(MESSAGES)) {
+            Setting given = cell.setting(MESSAGES);
+            if (given != null || cell.setting("duration") == null) {
+                String text = given != null ? scalarText(given) : Long.toString(defaultMessages);
+                try {
+                    long scaled = messages(Long.parseLong(text), factor);
+                    put(settings, new Setting(MESSAGES, new FlagValue.Scalar(Long.toString(scaled), FlagValue.Type.NUMBER),
+                            given != null ? given.origin() : new Origin("--scale")));
+                } catch (NumberFormatException e) {
+                    // left as written, for the command's own error
+                }
+            }
+        }
+        return cell.withSettings(settings);
+    }
+
+    /** A duration times the factor, to the millisecond, at least min(original, 1 s); 0 stays 0. */
+    static Duration duration(Duration original, double factor) {
+        if (original.isZero()) {
+            return original;
+        }
+        long millis = Math.round(original.toNanos() * factor / 1e6);
+        Duration floor = original.compareTo(FLOOR) < 0 ? original : FLOOR;
+        Duration scaled = Duration.ofMillis(millis);
+        return scaled.compareTo(floor) < 0 ? floor : scaled;
+    }
+
+    /**
+     * A warm-up times the factor, to the second: the interval log's histograms are a second
+     * each from the start, so a warm-up of whole seconds ends on an interval boundary, and the
+     * repetitions of a cell can be added from the measured intervals alone.
+     */
+    static Duration warmup(Duration original, double factor) {
+        Duration scaled = duration(original, factor);
+        if (original.isZero() || original.toNanos() % 1_000_000_000L != 0) {
+            return scaled;
+        }
+        return Duration.ofSeconds(Math.max(1, Math.round(scaled.toNanos() / 1e9)));
+    }
+
+    /** A count times the factor, rounded, at least 1. */
+    static long messages(long original, double factor) {
+        return Math.max(Math.min(original, 1), Math.round(original * factor));
+    }
+
+    public static String describe(double factor) {
+        return factor == Math.rint(factor) ? Long.toString((long) factor) : String.format(Locale.US, "%s", factor);
+    }
+
+    private static String scalarText(Setting setting) {
+        return setting.value() instanceof FlagValue.Scalar scalar ? scalar.text() : null;
+    }
+
+    private static void put(List<Setting> settings, Setting setting) {
+        for (int i = 0; i < settings.size(); i++) {
+            if (settings.get(i).key().equals(setting.key())) {
+                settings.set(i, setting);
+                return;
+            }
+        }
+        settings.add(setting);
+    }
+}

@@ -1,0 +1,236 @@
+package dev.msgbench.cli.workload;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import org.HdrHistogram.Histogram;
+
+import dev.msgbench.core.ToolVersion;
+import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.result.RunResult;
+
+/**
+ * The summary of a workload run: one table like the published ones (a row per cell, and with
+ * repetitions a row per repetition plus their sum), printed and written to summary.txt, with
+ * every cell's flags, folder, status and values in summary.json.
+ */
+public final class SummaryReport {
+
+    public static final String TEXT = "summary.txt";
+    public static final String JSON = "summary.json";
+    static final String OK = "ok";
+    static final String NOT_RUN = "not run";
+
+    /** One run of a cell: its folder and how the command ended (exit code), or not run at all. */
+    public record Repetition(int number, Path folder, int exitCode, boolean ran) {
+    }
+
+    /** A cell as it was run. */
+    public record CellRun(Cell cell, List<String> args, Path folder, List<Repetition> repetitions) {
+        public CellRun {
+            args = List.copyOf(args);
+            repetitions = List.copyOf(repetitions);
+        }
+    }
+
+    private record Row(String number, String label, Map<String, Double> values, String status) {
+    }
+
+    private final List<String> heading = new ArrayList<>();
+    private final List<String> columns;
+    private final List<Row> rows = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
+    private final Map<String, Object> json = new LinkedHashMap<>();
+    private boolean failed;
+
+    private SummaryReport(List<String> columns) {
+        this.columns = columns;
+    }
+
+    /** Reads every cell's results; a missing or partial result is shown as such, never skipped. */
+    public static SummaryReport of(WorkloadFile file, double scale, List<CellRun> runs, Path outputDir, String startedAt) {
+        SummaryReport report = new SummaryReport(file.columns());
+        report.heading.add(file.name() + (file.source() == null ? "" : " (" + file.source() + ")"));
+        report.heading.add(file.file() + (scale == 1 ? "" : ", --scale " + Scaling.describe(scale) + " (durations and "
+                + "message counts scaled; rates and sizes as published)") + ", " + runs.size() + " cell"
+                + (runs.size() == 1 ? "" : "s"));
+        report.json.put("tool", ToolVersion.NAME);
+        report.json.put("toolVersion", ToolVersion.version());
+        report.json.put("workload", file.name());
+        report.json.put("source", file.source());
+        report.json.put("file", file.file());
+        report.json.put("scale", scale);
+        report.json.put("startedAt", startedAt);
+        report.json.put("finishedAt", Instant.now().toString());
+        report.json.put("output", outputDir.toString());
+        List<Map<String, String>> columnJson = new ArrayList<>();
+        for (String id : file.columns()) {
+            columnJson.add(Map.of("id", id, "title", Columns.title(id)));
+        }
+        report.json.put("columns", columnJson);
+        report.json.put("warnings", file.warnings());
+        List<Object> cells = new ArrayList<>();
+        boolean repeated = false;
+        for (CellRun run : runs) {
+            cells.add(report.add(run));
+            repeated |= run.repetitions().size() > 1;
+        }
+        report.json.put("cells", cells);
+        report.notes.add("latency: ms from the intended send time (free of coordinated omission); rates: msg/s, "
+                + "and MiB/s of whole messages");
+        if (repeated) {
+            report.notes.add("N.all: the repetitions together: latency from their added histograms (measured "
+                    + "intervals of latency.hlog), counts added, each rate the lowest of the repetitions");
+        }
+        report.notes.add("status: RATE MISSED = achieved below 99% of the target; LOST = messages never received; "
+                + "FAILED = see the cell's output and result.json");
+        report.notes.add("results: " + outputDir + " (one folder per cell; summary.json holds every cell's flags)");
+        return report;
+    }
+
+    /** Whether any cell failed or did not run (a missed rate or lost messages are results, not failures). */
+    public boolean anyFailed() {
+        return failed;
+    }
+
+    public void print(PrintStream out) {
+        out.println();
+        heading.forEach(out::println);
+        out.println();
+        List<String> titles = new ArrayList<>(List.of("#", "cell"));
+        columns.forEach(c -> titles.add(Columns.title(c)));
+        titles.add("status");
+        List<List<String>> table = new ArrayList<>();
+        for (Row row : rows) {
+            List<String> cells = new ArrayList<>(List.of(row.number(), row.label()));
+            columns.forEach(c -> cells.add(Columns.format(c, row.values().get(c))));
+            cells.add(row.status());
+            table.add(cells);
+        }
+        int[] widths = new int[titles.size()];
+        for (int i = 0; i < widths.length; i++) {
+            widths[i] = titles.get(i).length();
+            for (List<String> cells : table) {
+                widths[i] = Math.max(widths[i], cells.get(i).length());
+            }
+        }
+        out.println(line(titles, widths));
+        table.forEach(cells -> out.println(line(cells, widths)));
+        out.println();
+        notes.forEach(note -> out.println("  " + note));
+    }
+
+    public void write(Path dir) {
+        try {
+            Files.createDirectories(dir);
+            try (PrintStream out = new PrintStream(Files.newOutputStream(dir.resolve(TEXT)), false, StandardCharsets.UTF_8)) {
+                print(out);
+            }
+            ResultFiles.json().writeValue(dir.resolve(JSON).toFile(), json);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the summary into " + dir, e);
+        }
+    }
+
+    /** The cell's rows, and its entry in summary.json. */
+    private Map<String, Object> add(CellRun run) {
+        Cell cell = run.cell();
+        List<Map<String, Double>> completed = new ArrayList<>();
+        Set<String> statuses = new LinkedHashSet<>();
+        List<Object> repetitionsJson = new ArrayList<>();
+        Histogram latency = MeasuredLatency.empty();
+        boolean repeated = run.repetitions().size() > 1;
+        for (Repetition repetition : run.repetitions()) {
+            RunResult result = repetition.ran() ? read(repetition.folder()) : null;
+            String status = status(repetition, result);
+            statuses.add(status);
+            Map<String, Double> values = result == null ? Map.of() : Columns.of(result);
+            if (result != null && RunResult.COMPLETE.equals(result.status())) {
+                completed.add(values);
+                MeasuredLatency.addTo(latency, repetition.folder(), result.workload().warmupSeconds());
+            }
+            if (repeated) {
+                rows.add(new Row(cell.index() + "." + repetition.number(), cell.label(), values, status));
+            }
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("number", repetition.number());
+            entry.put("folder", repetition.folder().toString());
+            entry.put("exitCode", repetition.ran() ? repetition.exitCode() : null);
+            entry.put("status", status);
+            entry.put("error", result == null ? null : result.error());
+            entry.put("values", values);
+            repetitionsJson.add(entry);
+        }
+        Map<String, Double> values;
+        if (!repeated) {
+            values = completed.isEmpty() ? Map.of() : completed.get(0);
+        } else {
+            values = completed.isEmpty() ? Map.of() : Columns.combined(completed, latency);
+        }
+        statuses.remove(OK);
+        String status = statuses.isEmpty() ? OK : String.join(", ", statuses);
+        failed |= status.contains("FAILED") || status.contains(NOT_RUN) || status.contains(RunResult.INTERRUPTED);
+        rows.add(new Row(repeated ? cell.index() + ".all" : Integer.toString(cell.index()), cell.label(), values, status));
+
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("index", cell.index());
+        entry.put("label", cell.label());
+        entry.put("command", cell.command());
+        entry.put("system", cell.system());
+        entry.put("args", run.args());
+        entry.put("folder", run.folder().toString());
+        entry.put("status", status);
+        entry.put("values", values);
+        entry.put("repetitions", repetitionsJson);
+        return entry;
+    }
+
+    private static RunResult read(Path folder) {
+        return Files.isRegularFile(folder.resolve(ResultFiles.RESULT_JSON)) ? ResultFiles.readResult(folder) : null;
+    }
+
+    private static String status(Repetition repetition, RunResult result) {
+        if (!repetition.ran()) {
+            return NOT_RUN;
+        }
+        if (result == null) {
+            return "FAILED (exit " + repetition.exitCode() + ", nothing measured)";
+        }
+        if (RunResult.INTERRUPTED.equals(result.status())) {
+            return RunResult.INTERRUPTED;
+        }
+        if (!RunResult.COMPLETE.equals(result.status()) || repetition.exitCode() != 0) {
+            return "FAILED";
+        }
+        List<String> issues = new ArrayList<>();
+        if (result.targetRateMissed()) {
+            issues.add("RATE MISSED");
+        }
+        if (result.lost() > 0 && result.workload().consumers() > 0) {
+            issues.add("LOST");
+        }
+        return issues.isEmpty() ? OK : String.join(", ", issues);
+    }
+
+    private static String line(List<String> cells, int[] widths) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < cells.size(); i++) {
+            boolean left = i == 1 || i == cells.size() - 1;
+            String format = left ? "%-" + widths[i] + "s" : "%" + widths[i] + "s";
+            sb.append(i == 0 ? "" : "  ").append(String.format(Locale.US, format, cells.get(i)));
+        }
+        return sb.toString().stripTrailing();
+    }
+}

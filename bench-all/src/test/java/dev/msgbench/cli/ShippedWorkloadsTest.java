@@ -1,0 +1,134 @@
+package dev.msgbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import dev.msgbench.cli.workload.Cell;
+import dev.msgbench.cli.workload.Expansion;
+import dev.msgbench.cli.workload.WorkloadReader;
+
+/** Every workload file in workloads/ parses, expands and passes every cell's checks (--dry-run). */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class ShippedWorkloadsTest {
+
+    private static final Path WORKLOADS = workloads();
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+            "e1-commit-log-latency.yaml,          16 cells x 3 repetitions",
+            "e2-commit-log-throughput.yaml,       16 cells",
+            "e3-message-queue-latency.yaml,       20 cells",
+            "e5-kafka-low-latency.yaml,           6 cells",
+            "e6-redpanda-vs-kafka.yaml,           18 cells",
+            "e7-kafka-2m-writes.yaml,             8 cells",
+            "omb-1-topic-16-partitions-1kb.yaml,  1 cell",
+    })
+    void everyCellOfTheFileIsChecked(String file, String cells) {
+        CliRun run = CliRun.of("run", WORKLOADS.resolve(file).toString(), "--dry-run");
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains(WORKLOADS.resolve(file) + ": " + cells + ", checked; nothing run (--dry-run)"), run.out);
+    }
+
+    @Test
+    void e3HasFiveConfigurationsForEachOfFourSystems() {
+        List<Cell> cells = Expansion.cells(WorkloadReader.read(WORKLOADS.resolve("e3-message-queue-latency.yaml"), "e3",
+                CellCheck.catalogs(Io.system()), "kafka"), CellCheck.catalogs(Io.system()), List.of());
+        assertEquals(20, cells.size());
+        assertEquals("nats 1KiB @ 20,000/s over 25 connections", cells.get(3).label());
+        assertEquals("e2e --system nats --duration 30s --warmup 5s --nats-pattern request-reply --size 1KiB --rate 20000 "
+                + "--connections 25", String.join(" ", cells.get(3).args(CellCheck.catalogs(Io.system()).of("e2e"))));
+        assertEquals(List.of("nats", "redis", "rabbitmq", "kafka"),
+                List.of(cells.get(0).system(), cells.get(5).system(), cells.get(10).system(), cells.get(15).system()));
+        assertEquals("e2e --system rabbitmq --duration 30s --warmup 5s --queue-type transient --size 256B --rate 3000",
+                String.join(" ", cells.get(10).args(CellCheck.catalogs(Io.system()).of("e2e"))));
+    }
+
+    @Test
+    void theScaledE1RunsInAFewMinutes() {
+        CliRun run = CliRun.of("run", WORKLOADS.resolve("e1-commit-log-latency.yaml").toString(), "--dry-run",
+                "--scale", "0.1", "--repetitions", "1");
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains("e2e --system jetstream --rate 50 --duration 3s --warmup 1s --size 256B --js-storage memory"),
+                run.out);
+        assertTrue(run.out.contains("sending time: 1m 04s, plus a broker start per run"), run.out);
+    }
+
+    @Test
+    void anOpenMessagingBenchmarkFileIsOneE2eCellWithItsNumbers() {
+        CliRun run = CliRun.of("run", WORKLOADS.resolve("omb-1-topic-16-partitions-1kb.yaml").toString(), "--dry-run");
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains("  1  1 producer / 1 consumers on 1 topic\n     e2e --system kafka --partitions 16 "
+                + "--size 1024 --producers 1 --consumers 1 --rate 50000 --warmup 1m --duration 15m\n"), run.out);
+        assertEquals("warning: " + WORKLOADS.resolve("omb-1-topic-16-partitions-1kb.yaml")
+                + ":23: payloadFile ignored: payloads are always random bytes of messageSize\n", run.err);
+    }
+
+    @Test
+    void anOpenMessagingBenchmarkFileRunsAgainstTheSystemGivenAndScales() {
+        CliRun run = CliRun.of("run", WORKLOADS.resolve("omb-1-topic-16-partitions-1kb.yaml").toString(), "--dry-run",
+                "--system", "nats", "--scale", "0.01");
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains("e2e --system nats --size 1024 --producers 1 --consumers 1 --rate 50000 --warmup 1s "
+                + "--duration 9s\n"), run.out);
+        assertTrue(run.err.contains(":21: partitionsPerTopic ignored: --system nats has no partitions"), run.err);
+    }
+
+    @Test
+    void openMessagingBenchmarkFeaturesThatCannotBeHonouredAreRefused() throws IOException {
+        String base = "name: x\ntopics: 2\npartitionsPerTopic: 4\nmessageSize: 100\nsubscriptionsPerTopic: 1\n"
+                + "consumerPerSubscription: 2\nproducersPerTopic: 3\nproducerRate: 1000\ntestDurationMinutes: 2\n";
+        CliRun folded = omb(base + "warmupDurationMinutes: 0\n");
+        assertEquals(0, folded.exitCode, folded.toString());
+        assertTrue(folded.out.contains("e2e --system kafka --partitions 8 --size 100 --producers 6 --consumers 4 "
+                + "--rate 1000 --warmup 0m --duration 2m"), folded.out);
+        assertTrue(folded.err.contains(":2: topics 2 measured as one topic with 8 partitions, 6 producers and 4 consumers"),
+                folded.err);
+
+        assertEquals("error: " + file() + ":5: 'subscriptionsPerTopic' must be 1, got 2: every message is received once "
+                + "here (one consumer group), not once per subscription\n",
+                omb(base.replace("subscriptionsPerTopic: 1", "subscriptionsPerTopic: 2")).err);
+        assertEquals("error: " + file() + ":8: 'producerRate' must be a rate above 0, got 0 (OMB's 0 searches for the "
+                + "highest rate: use the sweep command for that)\n", omb(base.replace("producerRate: 1000", "producerRate: 0")).err);
+        assertEquals("error: " + file() + ":10: 'consumerBacklogSizeGB' must be 0, got 5: backlog-and-drain runs are not "
+                + "supported\n", omb(base + "consumerBacklogSizeGB: 5\n").err);
+        assertTrue(omb(base + "driver: kafka\n").err.startsWith("error: " + file() + ":10: unknown key 'driver' (read as "
+                + "an OpenMessaging Benchmark workload because of 'topics' at " + file() + ":2; its keys here: name, topics,"));
+        assertEquals("error: " + file() + ": 'testDurationMinutes' is missing (an OpenMessaging Benchmark workload needs "
+                + "topics, partitionsPerTopic, messageSize, producersPerTopic, producerRate, subscriptionsPerTopic, "
+                + "consumerPerSubscription and testDurationMinutes)\n", omb(base.replace("testDurationMinutes: 2\n", "")).err);
+    }
+
+    private CliRun omb(String yaml) throws IOException {
+        Files.writeString(dir.resolve("omb.yaml"), yaml);
+        return CliRun.of("run", file(), "--dry-run");
+    }
+
+    private String file() {
+        return dir.resolve("omb.yaml").toString();
+    }
+
+    /** workloads/ at the root of the project, wherever the tests run from. */
+    static Path workloads() {
+        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+            if (Files.isRegularFile(p.resolve("workloads").resolve("e1-commit-log-latency.yaml"))) {
+                return p.resolve("workloads");
+            }
+        }
+        throw new IllegalStateException("workloads/ not found above " + Path.of("").toAbsolutePath());
+    }
+}

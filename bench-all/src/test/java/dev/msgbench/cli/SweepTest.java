@@ -1,0 +1,80 @@
+package dev.msgbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.msgbench.core.result.ResultFiles;
+
+/** sweep against local nats-servers: where it stops, and what it reports. */
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+class SweepTest {
+
+    private static final String NL = System.lineSeparator();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aGenerousObjectiveStopsAtTheMaximumRate() throws Exception {
+        CliRun run = CliRun.of("sweep", "--system", "nats", "--objective", "p99.9<=1s", "--start-rate", "200",
+                "--max-rate", "700", "--duration", "1s", "--warmup", "0s", "--size", "256B", "--output", dir.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains("step  system            target msg/s  achieved msg/s      p99.9 ms      lost  result"),
+                run.out);
+        assertTrue(run.out.matches("(?s).*\\n   1  nats  +200  +200 .* 0  pass\\n   2  nats  +400  +400 .* 0  pass\\n"
+                + "   3  nats  +700  +700 .* 0  pass\\n.*"), run.out);
+        assertTrue(run.out.contains("nats: highest sustainable rate: 700 msg/s (p99.9 <= 1 s) (--max-rate reached; the "
+                + "system may sustain more)"), run.out);
+        JsonNode json = ResultFiles.json().readTree(dir.resolve("sweep.json").toFile());
+        assertEquals(700, json.get("highestSustainableRate").get("nats").asDouble());
+        assertEquals(3, json.get("steps").size());
+        assertTrue(Files.isRegularFile(dir.resolve("03-nats-700").resolve("result.json")));
+        assertTrue(Files.readString(dir.resolve("sweep.txt")).contains("highest sustainable rate: 700 msg/s"));
+    }
+
+    @Test
+    void anImpossibleObjectiveStopsAtTheFirstStep() throws Exception {
+        CliRun run = CliRun.of("sweep", "--system", "nats", "--objective", "p50<=1us", "--start-rate", "100",
+                "--duration", "1s", "--warmup", "0s", "--output", dir.toString());
+
+        assertEquals(0, run.exitCode, "the sweep ran; what it found is not an error: " + run);
+        assertTrue(run.out.matches("(?s).*\\n   1  nats  +100  +100 .* 0  objective missed \\(p50 = [0-9.]+ ms\\)\\n\\n.*"),
+                run.out);
+        assertTrue(run.out.contains("nats: highest sustainable rate: none; the first step (100 msg/s) already failed: "
+                + "objective missed (p50 = "), run.out);
+        assertEquals(1, ResultFiles.json().readTree(dir.resolve("sweep.json").toFile()).get("steps").size());
+        assertTrue(ResultFiles.json().readTree(dir.resolve("sweep.json").toFile()).get("highestSustainableRate")
+                .get("nats").isNull());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "--objective p99.9<10ms|error: Invalid value for option '--objective': must be PERCENTILE<=LATENCY, e.g. p99.9<=10ms (percentiles: p50, p75, p90, p99, p99.9, p99.99, p99.999, p99.9999, max; units: us, ms, s), got 'p99.9<10ms' (see java -jar bench-all.jar sweep --help)",
+            "--objective p42<=1ms|error: Invalid value for option '--objective': must be PERCENTILE<=LATENCY, e.g. p99.9<=10ms (percentiles: p50, p75, p90, p99, p99.9, p99.99, p99.999, p99.9999, max; units: us, ms, s), got 'p42<=1ms' (see java -jar bench-all.jar sweep --help)",
+            "--objective p99<=1ms --step 2|error: Invalid value for option '--step': must be xFACTOR (multiply, FACTOR above 1, e.g. x2) or +RATE (add msg/s, e.g. +1000), got '2' (see java -jar bench-all.jar sweep --help)",
+            "--objective p99<=1ms --rate 5|error: --rate is what the sweep varies; give --start-rate, --step and --max-rate instead (see java -jar bench-all.jar sweep --help)",
+            "--objective p99<=1ms --start-rate 500 --max-rate 100|error: --max-rate must be at least --start-rate (500), got 100 (see java -jar bench-all.jar sweep --help)",
+            "--objective p99<=1ms --size 1parsec|error: Invalid value for option '--size': '1parsec' has an unknown unit 'parsec' (use B, KB, KiB, MB, MiB, GB or GiB) (see java -jar bench-all.jar sweep --help)",
+            "--objective p99<=1ms --system nats,kafka --partitions 3|error: --partitions applies to --system kafka only, not nats (see java -jar bench-all.jar sweep --help)",
+            "--system nats|error: Missing required option: '--objective=PNN<=LATENCY' (see java -jar bench-all.jar sweep --help)",
+    })
+    void badFlagsAreRefusedBeforeAnyStepRuns(String args, String expected) {
+        CliRun run = CliRun.of(("sweep " + args + " --output " + dir.resolve("out")).split(" "));
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals(expected + NL, run.err);
+        assertTrue(Files.notExists(dir.resolve("out")), "nothing written");
+    }
+}

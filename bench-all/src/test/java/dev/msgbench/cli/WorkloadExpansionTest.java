@@ -1,0 +1,155 @@
+package dev.msgbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import dev.msgbench.cli.workload.Catalogs;
+import dev.msgbench.cli.workload.Cell;
+import dev.msgbench.cli.workload.Expansion;
+import dev.msgbench.cli.workload.FlagValue;
+import dev.msgbench.cli.workload.Origin;
+import dev.msgbench.cli.workload.Scaling;
+import dev.msgbench.cli.workload.Setting;
+import dev.msgbench.cli.workload.WorkloadFile;
+import dev.msgbench.cli.workload.WorkloadReader;
+
+/** From a file to the command lines of its cells: matrix, cells, per-system flags, --set and --scale. */
+class WorkloadExpansionTest {
+
+    private static final Io QUIET = new Io(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), false);
+    private static final Catalogs CATALOGS = CellCheck.catalogs(QUIET);
+
+    @Test
+    void theMatrixIsACartesianProductFirstEntryOutermostThenTheCells() {
+        List<Cell> cells = cells("""
+                name: m
+                defaults: {duration: 30s}
+                matrix:
+                  system: [nats, kafka]
+                  size: [256B, 1KiB]
+                cells:
+                  - {label: slow, rate: 100}
+                  - {rate: 2000}
+                """);
+        assertEquals(List.of("nats size=256B slow", "nats size=256B rate=2000", "nats size=1KiB slow",
+                "nats size=1KiB rate=2000", "kafka size=256B slow", "kafka size=256B rate=2000", "kafka size=1KiB slow",
+                "kafka size=1KiB rate=2000"), labels(cells));
+        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8), cells.stream().map(Cell::index).toList());
+        assertEquals("e2e --system kafka --duration 30s --size 1KiB --rate 2000", args(cells.get(7)));
+    }
+
+    @Test
+    void perSystemFlagsApplyToThatSystemOnlyAndTheCellsOwnFlagsWin() {
+        List<Cell> cells = cells("""
+                defaults: {rate: 100, broker-prop: {a: 1, b: 2}}
+                matrix:
+                  system: [nats, kafka]
+                cells:
+                  - {label: plain}
+                  - {label: own, rate: 300, broker-prop: {b: 20, c: 30}}
+                per-system:
+                  nats: {nats-pattern: request-reply, rate: 200}
+                  kafka: {partitions: 3}
+                """);
+        assertEquals("e2e --system nats --rate 200 --broker-prop a=1 --broker-prop b=2 --nats-pattern request-reply",
+                args(cells.get(0)));
+        assertEquals("e2e --system nats --rate 300 --broker-prop a=1 --broker-prop b=20 --broker-prop c=30 "
+                + "--nats-pattern request-reply", args(cells.get(1)));
+        assertEquals("e2e --system kafka --rate 100 --broker-prop a=1 --broker-prop b=2 --partitions 3", args(cells.get(2)));
+    }
+
+    @Test
+    void aNamedAxisCarriesLabelledSetsOfFlagsAndACellMayRunAnotherCommand() {
+        List<Cell> cells = cells("""
+                command: throughput
+                defaults: {size: 100B}
+                matrix:
+                  load:
+                    - {label: "one consumer", consumers: 1}
+                    - {label: "three producers", producers: 3}
+                cells:
+                  - {label: "throughput", messages: 1000}
+                  - {label: "latency", command: e2e, rate: 50}
+                """);
+        assertEquals(List.of("one consumer throughput", "one consumer latency", "three producers throughput",
+                "three producers latency"), labels(cells));
+        assertEquals("throughput --size 100B --consumers 1 --messages 1000", args(cells.get(0)));
+        assertEquals("e2e --size 100B --producers 3 --rate 50", args(cells.get(3)));
+    }
+
+    @Test
+    void setOverridesEveryCellAndAddsToMaps() {
+        WorkloadFile file = WorkloadReader.parse("w.yaml", """
+                defaults: {rate: 100, broker-prop: {a: 1}}
+                cells:
+                  - {system: nats, label: n}
+                """, CATALOGS, "kafka");
+        List<Setting> set = List.of(
+                new Setting("rate", new FlagValue.Scalar("250", FlagValue.Type.UNTYPED), new Origin("--set rate=250")),
+                new Setting("broker-prop", new FlagValue.Scalar("b=2", FlagValue.Type.UNTYPED), new Origin("--set broker-prop=b=2")));
+        Cell cell = Expansion.cells(file, CATALOGS, set).get(0);
+        assertEquals("e2e --system nats --rate 250 --broker-prop a=1 --broker-prop b=2", args(cell));
+    }
+
+    @Test
+    void scaleShortensTimesAndCountsButNeverRatesOrSizes() {
+        Cell e2e = cells("defaults: {rate: 3000, size: 1MiB, warmup: 5s, duration: 30s, drain-timeout: 10s, poll-timeout: 5ms}\n")
+                .get(0);
+        assertEquals("e2e --rate 3000 --size 1MiB --warmup 1s --duration 3s --drain-timeout 10s --poll-timeout 5ms",
+                args(Scaling.scale(e2e, 0.1, CATALOGS.of("e2e"), 100_000)));
+        assertEquals("e2e --rate 3000 --size 1MiB --warmup 5s --duration 30s --drain-timeout 10s --poll-timeout 5ms",
+                args(Scaling.scale(e2e, 1, CATALOGS.of("e2e"), 100_000)), "1 changes nothing");
+        assertEquals("e2e --rate 3000 --size 1MiB --warmup 10s --duration 1m --drain-timeout 10s --poll-timeout 5ms",
+                args(Scaling.scale(e2e, 2, CATALOGS.of("e2e"), 100_000)), "more than 1 lengthens");
+
+        Cell defaults = cells("defaults: {rate: 10}\n").get(0);
+        assertEquals("e2e --rate 10 --warmup 1s --duration 5s", args(Scaling.scale(defaults, 0.5, CATALOGS.of("e2e"), 1)),
+                "the command's own defaults (2s, 10s) are scaled too");
+
+        Cell throughput = cells("command: throughput\ndefaults: {messages: 50000000}\n").get(0);
+        assertEquals("throughput --messages 50000", args(Scaling.scale(throughput, 0.001, CATALOGS.of("throughput"), 1)));
+        assertEquals("throughput --messages 1", args(Scaling.scale(throughput, 1e-12, CATALOGS.of("throughput"), 1)));
+        Cell unset = cells("command: throughput\ndefaults: {size: 1KiB}\n").get(0);
+        assertEquals("throughput --size 1KiB --messages 10000",
+                args(Scaling.scale(unset, 0.1, CATALOGS.of("throughput"), ThroughputCommand.DEFAULT_MESSAGES)));
+        Cell timed = cells("command: throughput\ndefaults: {duration: 1m}\n").get(0);
+        assertEquals("throughput --duration 6s", args(Scaling.scale(timed, 0.1, CATALOGS.of("throughput"), 100_000)),
+                "a cell limited by time gets no message count");
+    }
+
+    @Test
+    void aScaledTimeKeepsAtLeastASecondUnlessItWasShorterAndZeroStaysZero() {
+        assertEquals("e2e --rate 10 --warmup 1s --duration 1s",
+                args(Scaling.scale(cells("defaults: {rate: 10, warmup: 5s, duration: 2s}\n").get(0), 0.1, CATALOGS.of("e2e"), 1)));
+        Cell cell = cells("defaults: {rate: 10, warmup: 0s, duration: 500ms}\n").get(0);
+        assertEquals("e2e --rate 10 --warmup 0s --duration 500ms", args(Scaling.scale(cell, 0.01, CATALOGS.of("e2e"), 1)));
+        Cell minutes = cells("defaults: {rate: 10, warmup: 30m, duration: 60m}\n").get(0);
+        assertEquals("e2e --rate 10 --warmup 4s --duration 7200ms",
+                args(Scaling.scale(minutes, 0.002, CATALOGS.of("e2e"), 1)),
+                "a warm-up of whole seconds stays whole, so that it ends on an interval of latency.hlog");
+        Cell odd = cells("defaults: {rate: 10, warmup: 2500ms}\n").get(0);
+        assertEquals("e2e --rate 10 --warmup 1250ms --duration 5s", args(Scaling.scale(odd, 0.5, CATALOGS.of("e2e"), 1)));
+    }
+
+    private static List<Cell> cells(String yaml) {
+        return Expansion.cells(WorkloadReader.parse("w.yaml", yaml, CATALOGS, "kafka"), CATALOGS, List.of());
+    }
+
+    private static String args(Cell cell) {
+        return String.join(" ", cell.args(CATALOGS.of(cell.command())));
+    }
+
+    private static List<String> labels(List<Cell> cells) {
+        List<String> labels = new ArrayList<>();
+        cells.forEach(c -> labels.add(c.label()));
+        return labels;
+    }
+}
