@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
+import dev.msgbench.cli.report.Report;
 import dev.msgbench.cli.workload.Catalogs;
 import dev.msgbench.cli.workload.Cell;
 import dev.msgbench.cli.workload.Expansion;
@@ -23,6 +24,7 @@ import dev.msgbench.cli.workload.Setting;
 import dev.msgbench.cli.workload.SummaryReport;
 import dev.msgbench.cli.workload.WorkloadFile;
 import dev.msgbench.cli.workload.WorkloadReader;
+import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.units.Durations;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -167,10 +169,34 @@ final class RunCommand implements Callable<Integer> {
         SummaryReport report = SummaryReport.of(workload, scale, done, dir, startedAt);
         report.write(dir);
         report.print(io.out());
+        writePage(workload, done, dir);
         if (interrupted) {
             return Main.INTERRUPTED;
         }
         return report.anyFailed() ? Main.RUN_FAILED : Main.OK;
+    }
+
+    /** The HTML report of every run that left results, beside the summary. */
+    private void writePage(WorkloadFile workload, List<SummaryReport.CellRun> done, Path dir) {
+        List<Path> runDirs = new ArrayList<>();
+        for (SummaryReport.CellRun cell : done) {
+            for (SummaryReport.Repetition repetition : cell.repetitions()) {
+                if (Files.exists(repetition.folder().resolve(ResultFiles.RESULT_JSON))) {
+                    runDirs.add(repetition.folder());
+                }
+            }
+        }
+        if (runDirs.isEmpty()) {
+            return;
+        }
+        try {
+            Report.Written page = Report.write(runDirs, dir.resolve("report.html"), new Report.Options(false, workload.name()));
+            io.out().println("report: " + page.html());
+        } catch (RuntimeException e) {
+            // the results and the summary are written: a chart that fails must not hide them
+            io.err().println("error: the HTML report could not be written: " + Main.oneLine(String.valueOf(e.getMessage()))
+                    + "; the results are in " + dir);
+        }
     }
 
     private void printPlan(WorkloadFile workload, List<Cell> cells, List<List<String>> args, int runs, Catalogs catalogs) {

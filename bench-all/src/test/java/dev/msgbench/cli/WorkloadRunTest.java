@@ -42,7 +42,9 @@ class WorkloadRunTest {
 
         assertEquals(1, run.exitCode, "one cell failed: " + run);
         assertTrue(run.err.contains("cell 2 (nats nowhere) failed with exit code 2; going on with the next"), run.err);
-        String table = run.out.substring(run.out.lastIndexOf("tiny (a test)"));
+        String table = run.out.substring(run.out.lastIndexOf("tiny (a test)"), run.out.lastIndexOf("report: "));
+        assertTrue(run.out.endsWith("report: " + out.resolve("report.html") + System.lineSeparator()), run.out);
+        assertTrue(Files.size(out.resolve("report.html")) > 10_000, "the run ends with its HTML report");
         assertTrue(table.matches("(?s).*\\n#  cell +p50 ms +p99 ms +max ms  achieved msg/s  sent  lost  status\\n.*"), table);
         assertTrue(table.matches("(?s).*\\n1  nats pubsub  .* 200   400     0  ok\\n.*"), table);
         assertTrue(table.matches("(?s).*\\n2  nats nowhere +- +- +- +- +- +-  FAILED \\(exit 2, nothing measured\\)\\n.*"),
