@@ -32,6 +32,8 @@ final class KafkaSubscriber implements Subscriber, Runnable {
     private final BooleanSupplier groupReady;
     private final Thread thread;
     private volatile int assignedPartitions;
+    /** The group generation of the last assignment this consumer received; -1 before the first. */
+    private volatile int generation = -1;
     private volatile boolean running = true;
 
     KafkaSubscriber(int index, KafkaConsumer<byte[], byte[]> consumer, String topic, MessageSink sink,
@@ -51,6 +53,10 @@ final class KafkaSubscriber implements Subscriber, Runnable {
         return assignedPartitions;
     }
 
+    int generation() {
+        return generation;
+    }
+
     @Override
     public void run() {
         try {
@@ -63,6 +69,7 @@ final class KafkaSubscriber implements Subscriber, Runnable {
                 @Override
                 public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
                     assignedPartitions = consumer.assignment().size();
+                    generation = consumer.groupMetadata().generationId();
                 }
             });
             while (running) {

@@ -215,16 +215,22 @@ public final class KafkaSystem implements MessagingSystem {
         return subscriber;
     }
 
-    /** Every partition assigned, and every consumer that can have one has one. */
+    /**
+     * The group has settled: every consumer was assigned partitions (possibly none) in the same
+     * generation, so none is still joining, and together they hold every partition. A consumer
+     * joining after the run started would trigger a rebalance that pauses delivery mid-run.
+     */
     private boolean groupReady() {
         int total = 0;
-        int withPartitions = 0;
+        int generation = -1;
         for (KafkaSubscriber s : subscribers) {
-            int assigned = s.assignedPartitions();
-            total += assigned;
-            withPartitions += assigned > 0 ? 1 : 0;
+            if (s.generation() < 0 || (generation >= 0 && s.generation() != generation)) {
+                return false;
+            }
+            generation = s.generation();
+            total += s.assignedPartitions();
         }
-        return total == settings.partitions() && withPartitions == Math.min(subscribers.size(), settings.partitions());
+        return total == settings.partitions();
     }
 
     @Override
