@@ -59,9 +59,20 @@ public final class Charts {
      * each run's service time (from the actual send) beside it, dashed in the same colour.
      */
     public static Chart percentiles(List<RunFolder> runs, boolean service) {
+        return percentiles(runs, service, null, "latency-by-percentile", List.of());
+    }
+
+    /**
+     * As {@link #percentiles(List, boolean)} for the runs of one setting: {@code setting} names
+     * it in the title, each curve is named by its system and coloured by the system's place in
+     * {@code systems}, so a system keeps its colour on every chart of the page.
+     */
+    public static Chart percentiles(List<RunFolder> runs, boolean service, String setting, String fileStem,
+                                    List<String> systems) {
+        String what = service ? "response time (solid) and service time (dashed)" : "response time, from the intended send";
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-                .title(service ? "Latency by percentile: response time (solid) and service time (dashed)"
-                        : "Latency by percentile (response time, from the intended send)")
+                .title(setting == null ? "Latency by percentile (" + what + ")"
+                        : "Latency by percentile, " + setting + " (" + what + ")")
                 .xAxisTitle("percentile").yAxisTitle("latency (ms)").build();
         style(chart);
         Styler styler = chart.getStyler();
@@ -69,14 +80,18 @@ public final class Charts {
         // their gridlines instead: XChart 3.8.8's tick calculator can loop forever when given a
         // tick label function, so none is given
         chart.getStyler().setYAxisLogarithmic(true).setXAxisTicksVisible(false);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS).setLegendLayout(Styler.LegendLayout.Vertical);
+        chart.getStyler().setLegendPosition(runs.size() > 8 ? Styler.LegendPosition.OutsideS : Styler.LegendPosition.OutsideE)
+                .setLegendLayout(Styler.LegendLayout.Vertical);
         styler.setLegendSeriesLineLength(32);
         double maxDecades = 1;
         for (int i = 0; i < runs.size(); i++) {
             RunFolder run = runs.get(i);
-            maxDecades = Math.max(maxDecades, add(chart, run.label(), run.latency(), color(i), false));
+            boolean bySystem = setting != null;
+            String name = bySystem ? run.result().system() : run.label();
+            Color color = bySystem ? color(Math.max(0, systems.indexOf(run.result().system()))) : color(i);
+            maxDecades = Math.max(maxDecades, add(chart, name, run.latency(), color, false));
             if (service) {
-                add(chart, run.label() + " (service)", run.service(), color(i), true);
+                add(chart, name + " (service)", run.service(), color, true);
             }
         }
         double decades = Math.ceil(maxDecades - 1e-9);
@@ -90,7 +105,7 @@ public final class Charts {
                 chart.addAnnotation(new AnnotationText(axisLabel(x), x + 0.07 * decades / 6, top, false));
             }
         }
-        return new Chart("latency-by-percentile", chart.getTitle(), chart);
+        return new Chart(fileStem, chart.getTitle(), chart);
     }
 
     /** p50, p99 and max of each second of one run, warm-up included and marked. */

@@ -44,7 +44,7 @@ final class HtmlPage {
     private HtmlPage() {
     }
 
-    static String render(String title, List<RunFolder> runs, Figure percentiles, List<RunFigures> perRun,
+    static String render(String title, List<RunFolder> runs, List<Figure> percentiles, List<RunFigures> perRun,
                          String chartFolder) {
         StringBuilder b = new StringBuilder(1 << 16);
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(esc(title))
@@ -56,7 +56,9 @@ final class HtmlPage {
                         + " (free of coordinated omission). Each chart is also in ").append(esc(chartFolder))
                 .append("/ as PNG and SVG.</p>\n");
         b.append("<h2>Latency by percentile</h2>\n");
-        figure(b, percentiles);
+        for (Figure f : percentiles) {
+            figure(b, f);
+        }
         b.append("<p class=\"note\">Lower is better; the curve furthest up on the right has the worst tail."
                 + " Vertical lines: p50, p90, p99, p99.9, p99.99, p99.999.</p>\n");
         summary(b, runs);

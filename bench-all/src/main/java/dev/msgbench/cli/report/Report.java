@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The report of one or more results folders: one self-contained HTML page (charts embedded as
@@ -44,16 +46,46 @@ public final class Report {
         List<HtmlPage.Figure> percentile = new ArrayList<>();
         List<HtmlPage.RunFigures> perRun = new ArrayList<>();
         List<Path> files = new ArrayList<>();
-        percentile.add(figure(Charts.percentiles(runs, options.service()), folder, files));
+        for (Charts.Chart chart : percentileCharts(runs, options.service())) {
+            percentile.add(figure(chart, folder, files));
+        }
         for (int i = 0; i < runs.size(); i++) {
             RunFolder run = runs.get(i);
             perRun.add(new HtmlPage.RunFigures(run, List.of(
                     figure(Charts.latencyOverTime(run, i), folder, files),
                     figure(Charts.throughputOverTime(run, i), folder, files))));
         }
-        String page = HtmlPage.render(options.title(), runs, percentile.get(0), perRun, folder.getFileName().toString());
+        String page = HtmlPage.render(options.title(), runs, percentile, perRun, folder.getFileName().toString());
         writeAtomically(html, page);
         return new Written(html, folder, List.copyOf(files));
+    }
+
+    /**
+     * Several systems measured under the same settings (E3: four systems, five settings) are read
+     * as the published charts are: one chart per setting, the systems overlaid, each in its own
+     * colour on every chart. Anything else is one chart with every run.
+     */
+    static List<Charts.Chart> percentileCharts(List<RunFolder> runs, boolean service) {
+        Map<String, List<RunFolder>> bySetting = new LinkedHashMap<>();
+        List<String> systems = new ArrayList<>();
+        for (RunFolder run : runs) {
+            bySetting.computeIfAbsent(RunFolder.setting(run.result()), k -> new ArrayList<>()).add(run);
+            if (!systems.contains(run.result().system())) {
+                systems.add(run.result().system());
+            }
+        }
+        boolean compareSystems = bySetting.size() > 1 && systems.size() > 1
+                && bySetting.values().stream().anyMatch(group -> group.stream().map(r -> r.result().system()).distinct().count() > 1);
+        if (!compareSystems) {
+            return List.of(Charts.percentiles(runs, service));
+        }
+        List<Charts.Chart> charts = new ArrayList<>();
+        int n = 1;
+        for (Map.Entry<String, List<RunFolder>> group : bySetting.entrySet()) {
+            charts.add(Charts.percentiles(group.getValue(), service, group.getKey(),
+                    String.format(java.util.Locale.US, "latency-by-percentile-%02d", n++), systems));
+        }
+        return charts;
     }
 
     /** report.html -> report-charts/ beside it. */

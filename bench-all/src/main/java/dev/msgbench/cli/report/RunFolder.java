@@ -90,15 +90,20 @@ public record RunFolder(Path dir, String label, RunResult result, PercentileCurv
     }
 
     private static String shortLabel(RunResult r) {
+        return r.workload() == null ? r.system() : r.system() + " " + setting(r);
+    }
+
+    /** The load of a run without its system: "1KiB @3,000/s", "1KiB @20,000/s x25", "100B unpaced". */
+    static String setting(RunResult r) {
         if (r.workload() == null) {
-            return r.system();
+            return "";
         }
         String size = Sizes.human(r.workload().messageSizeBytes());
         if (r.workload().rateMsgsPerSec() <= 0) {
-            return r.system() + " " + size + " unpaced";
+            return size + " unpaced";
         }
         String conns = r.workload().producers() > 1 ? " x" + r.workload().producers() : "";
-        return String.format(Locale.US, "%s %s @%,.0f/s%s", r.system(), size, r.workload().rateMsgsPerSec(), conns);
+        return String.format(Locale.US, "%s @%,.0f/s%s", size, r.workload().rateMsgsPerSec(), conns);
     }
 
     /** Sizes as people write them in the experiments: 256B, 1KiB, 5KiB, 1MiB. */
