@@ -47,7 +47,7 @@ import picocli.CommandLine.Spec;
                 "  run workloads/e3-message-queue-latency.yaml --dry-run",
                 "  run workloads/e1-commit-log-latency.yaml --scale 0.1 --repetitions 1",
                 "  run workloads/e3-message-queue-latency.yaml --only kafka --only nats",
-                "  run workloads/omb-1-topic-16-partitions-1kb.yaml --set url=10.0.0.5:9092",
+                "  run workloads/omb-1-topic-16-partitions-1kb.yaml --set url=broker-1:9092",
                 "",
                 "Exit code: 0 when every cell ran, 1 when one failed, 2 for a mistake in the file or the flags."})
 final class RunCommand implements Callable<Integer> {
@@ -76,7 +76,7 @@ final class RunCommand implements Callable<Integer> {
     List<String> only = new ArrayList<>();
 
     @Option(names = "--set", paramLabel = "KEY=VALUE",
-            description = "A flag for every cell, over the file's: --set url=10.0.0.5:9092, --set broker-prop=k=v (repeatable).")
+            description = "A flag for every cell, over the file's: --set url=broker-1:9092, --set broker-prop=k=v (repeatable).")
     List<String> set = new ArrayList<>();
 
     @Option(names = "--system", paramLabel = "SYSTEM", defaultValue = "kafka",
