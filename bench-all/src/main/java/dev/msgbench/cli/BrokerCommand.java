@@ -20,8 +20,10 @@ import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "broker", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
-                "Starts the same local broker the benchmarks use, in the foreground, and prints its address",
-                "so that people and other tools can use it. Ctrl+C stops it and removes its data.",
+                "The local broker the benchmarks use, in the foreground.",
+                "",
+                "Starts it and prints its address, so that people and other tools can use it. Ctrl+C stops it "
+                        + "and removes its data.",
                 ""},
         footer = {"", "Examples:",
                 "  broker kafka",

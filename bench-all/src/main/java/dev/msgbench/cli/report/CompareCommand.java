@@ -13,10 +13,12 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
-                "Prints BASE and NEW side by side (rates, each percentile, max, lost) with NEW/BASE, and",
-                "exits with " + CompareCommand.REGRESSED + " when NEW is worse than BASE beyond a --max-regression limit,",
-                "so that a CI job can guard performance. A folder holding several runs (repeats) counts as",
-                "one side: their histograms are added, never their percentiles averaged.",
+                "Two results side by side, failing when NEW is worse than BASE.",
+                "",
+                "Prints BASE and NEW side by side (rates, each percentile, max, lost) with NEW/BASE, and exits "
+                        + "with " + CompareCommand.REGRESSED + " when NEW is worse than BASE beyond a --max-regression "
+                        + "limit, so that a CI job can guard performance. A folder holding several runs (repeats) "
+                        + "counts as one side: their histograms are added, never their percentiles averaged.",
                 ""},
         footer = {"", "Exit codes: 0 no regression beyond the limits, " + CompareCommand.REGRESSED
                 + " regression, 2 bad input.", "", "Examples:",

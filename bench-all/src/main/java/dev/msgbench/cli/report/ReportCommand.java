@@ -11,10 +11,12 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
-                "Builds one self-contained HTML page (opens offline) from one or more results folders, or",
-                "folders holding some (a workload's run): latency by percentile with one curve per run,",
-                "latency and throughput over time with the warm-up marked, the summary table and every",
-                "setting of every run, durability first. Each chart is also written as PNG and SVG.",
+                "One self-contained HTML page from results folders.",
+                "",
+                "Reads one or more results folders, or folders holding some (a workload's run), and writes a "
+                        + "page that opens offline: latency by percentile with one curve per run, latency and "
+                        + "throughput over time with the warm-up marked, the summary table and every setting of "
+                        + "every run, durability first. Each chart is also written as PNG and SVG.",
                 ""},
         footer = {"", "Examples:",
                 "  report results/2026-11-22T00-10-00-nats results/2026-11-22T00-12-00-kafka",
