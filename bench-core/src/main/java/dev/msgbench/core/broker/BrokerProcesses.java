@@ -94,13 +94,7 @@ public final class BrokerProcesses {
             return;
         }
         closed = true;
-        RuntimeException failure = stopAll(grace);
-        try {
-            TempDirs.deleteRecursively(tempDir);
-        } catch (RuntimeException e) {
-            failure = addTo(failure, e);
-        }
-        finish(failure);
+        finish(addTo(stopAll(grace), removeTempDir(tempDir, logDir, false)));
     }
 
     /**
@@ -109,9 +103,17 @@ public final class BrokerProcesses {
      */
     public synchronized void abort(Duration grace) {
         closed = true;
-        RuntimeException failure = stopAll(grace);
+        finish(addTo(stopAll(grace), removeTempDir(tempDir, logDir, true)));
+    }
+
+    /**
+     * Deletes a broker's temp dir; with {@code keepLogs}, the logs stay when they live inside it
+     * (a failed start's error message names them). Returns the failure instead of throwing, so
+     * that a caller stopping several things can keep the first and attach the rest.
+     */
+    public static RuntimeException removeTempDir(Path tempDir, Path logDir, boolean keepLogs) {
         try {
-            if (logDir.startsWith(tempDir)) {
+            if (keepLogs && logDir.startsWith(tempDir)) {
                 try (Stream<Path> entries = Files.list(tempDir)) {
                     for (Path entry : entries.filter(e -> !logDir.startsWith(e)).collect(Collectors.toList())) {
                         TempDirs.deleteRecursively(entry);
@@ -120,12 +122,12 @@ public final class BrokerProcesses {
             } else {
                 TempDirs.deleteRecursively(tempDir);
             }
+            return null;
         } catch (IOException e) {
-            failure = addTo(failure, new UncheckedIOException("cannot clean up " + tempDir, e));
+            return new UncheckedIOException("cannot clean up " + tempDir, e);
         } catch (RuntimeException e) {
-            failure = addTo(failure, e);
+            return e;
         }
-        finish(failure);
     }
 
     private RuntimeException stopAll(Duration grace) {
@@ -152,7 +154,9 @@ public final class BrokerProcesses {
         if (first == null) {
             return next;
         }
-        first.addSuppressed(next);
+        if (next != null) {
+            first.addSuppressed(next);
+        }
         return first;
     }
 }

@@ -3,6 +3,7 @@ package dev.msgbench.rabbit.broker;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.BrokerProcesses;
 import dev.msgbench.core.broker.CleanupRegistry;
 import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.broker.LocalBroker;
@@ -29,8 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * One RabbitMQ node from Debian's rabbitmq-server package, private to this JVM: its own node name,
@@ -166,12 +165,8 @@ public final class LocalRabbitMq implements LocalBroker {
             return;
         }
         closed = true;
-        RuntimeException failure = stopProcesses(STOP_GRACE);
-        try {
-            TempDirs.deleteRecursively(tempDir);
-        } catch (RuntimeException e) {
-            failure = addTo(failure, e);
-        }
+        RuntimeException failure = BrokerProcesses.addTo(stopProcesses(STOP_GRACE),
+                BrokerProcesses.removeTempDir(tempDir, logDir, false));
         if (registration != null) {
             registration.deregister();
         }
@@ -331,12 +326,12 @@ public final class LocalRabbitMq implements LocalBroker {
             try {
                 killEpmd();
             } catch (RuntimeException e) {
-                failure = addTo(failure, e);
+                failure = BrokerProcesses.addTo(failure, e);
             }
             try {
                 epmd.stop(EPMD_GRACE);
             } catch (RuntimeException e) {
-                failure = addTo(failure, e);
+                failure = BrokerProcesses.addTo(failure, e);
             }
         }
         return failure;
@@ -386,22 +381,8 @@ public final class LocalRabbitMq implements LocalBroker {
      */
     private synchronized void abort() {
         closed = true;
-        RuntimeException failure = stopProcesses(ABORT_GRACE);
-        try {
-            if (logDir.startsWith(tempDir)) {
-                try (Stream<Path> entries = Files.list(tempDir)) {
-                    for (Path entry : entries.filter(e -> !logDir.startsWith(e)).collect(Collectors.toList())) {
-                        TempDirs.deleteRecursively(entry);
-                    }
-                }
-            } else {
-                TempDirs.deleteRecursively(tempDir);
-            }
-        } catch (IOException e) {
-            failure = addTo(failure, new UncheckedIOException("cannot clean up " + tempDir, e));
-        } catch (RuntimeException e) {
-            failure = addTo(failure, e);
-        }
+        RuntimeException failure = BrokerProcesses.addTo(stopProcesses(ABORT_GRACE),
+                BrokerProcesses.removeTempDir(tempDir, logDir, true));
         if (registration != null) {
             registration.deregister();
         }
@@ -426,13 +407,5 @@ public final class LocalRabbitMq implements LocalBroker {
         } catch (IOException e) {
             return false;
         }
-    }
-
-    private static RuntimeException addTo(RuntimeException first, RuntimeException next) {
-        if (first == null) {
-            return next;
-        }
-        first.addSuppressed(next);
-        return first;
     }
 }
