@@ -69,9 +69,9 @@ class JetStreamEndToEndTest {
 
         assertEquals(0, run.exitCode, run.toString());
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
-        assertEquals(750, r.get("received").asLong());
-        assertEquals(750, r.get("acknowledged").asLong());
-        assertEquals(0, r.get("lost").asLong());
+        assertEquals(750, r.get("received").asLong(), run.toString());
+        assertEquals(750, r.get("acknowledged").asLong(), run.toString());
+        assertEquals(0, r.get("lost").asLong(), run.toString());
         assertEquals(0, r.get("duplicated").asLong());
         assertEquals(0, r.get("reordered").asLong());
         JsonNode d = r.get("durability");

@@ -212,6 +212,13 @@ public final class JetStreamSystem implements MessagingSystem {
         ErrorRelay relay = new ErrorRelay(name, failures::add);
         Connection connection = NatsConnections.open(settings.url(), name, settings.connectTimeout(), relay);
         String subject = subjects.stream(streamId);
+        try {
+            StreamReach.await(connection.jetStream(jsOptions()), subject, streamName, settings.requestTimeout());
+        } catch (Exception | Error e) {
+            relay.closing();
+            connection.close();
+            throw e;
+        }
         if (!acknowledges()) {
             // the stream stores what is published on its subjects; without a reply subject no PubAck is sent
             return new CorePublisher(connection, relay, failures, subject, null);
