@@ -6,11 +6,11 @@ import java.util.SplittableRandom;
  * Random message bodies, so that no compressor (client, broker or disk) can flatter a system.
  *
  * <p>IMPLEMENTATION NOTES: generating fresh random bytes for every message costs more than the
- * rest of the send path together. Instead each message copies a slice, at a random offset, of
- * a pool of random bytes much larger than a message. Two messages in one batch then share
- * content only if their offsets happen to be close, which is too rare for a compressor to gain
- * from. One pool serves all streams of a run (it is never written after construction); each
- * stream picks offsets with its own generator.
+ * rest of the send path together. Instead each message copies a slice of a pool of random
+ * bytes much larger than a message or a batch ({@link BodySource}). One pool serves all streams
+ * of a run (it is never written after construction); each stream starts at its own random
+ * point, so two streams' messages in one batch share content only if their points happen to be
+ * close, which is too rare for a compressor to gain from.
  */
 public final class RandomPayloads {
 
@@ -39,13 +39,9 @@ public final class RandomPayloads {
         return new byte[messageSizeBytes];
     }
 
-    /** Replaces the body (everything after the header) of {@code message} with random bytes. */
-    public void refill(byte[] message, SplittableRandom random) {
-        int body = messageSizeBytes - PayloadHeader.BYTES;
-        if (body > 0) {
-            int from = random.nextInt(pool.length - body + 1);
-            System.arraycopy(pool, from, message, PayloadHeader.BYTES, body);
-        }
+    /** The bodies of one producer stream; each stream has its own, with its own seed. */
+    public BodySource source(long seed) {
+        return new BodySource(pool, messageSizeBytes - PayloadHeader.BYTES, seed);
     }
 
     private static void fillRandom(byte[] bytes, SplittableRandom random) {

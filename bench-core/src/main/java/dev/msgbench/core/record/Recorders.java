@@ -17,9 +17,14 @@ public final class Recorders {
     private final ThreadLocal<ThreadRecorders> local = ThreadLocal.withInitial(this::register);
 
     private ThreadRecorders register() {
-        ThreadRecorders recorders = new ThreadRecorders();
+        ThreadRecorders recorders = new ThreadRecorders(Thread.currentThread());
         threads.add(recorders);
         return recorders;
+    }
+
+    /** The calling thread's recorders, for a site that records on one thread many times. */
+    public ThreadRecorders current() {
+        return local.get();
     }
 
     /**
@@ -32,24 +37,12 @@ public final class Recorders {
         local.get().record(kind, inMeasurement, valueNanos);
     }
 
-    /**
-     * Records two values of one message for the calling thread with one lookup of the thread's
-     * recorders: the receive path records latency and service time for every message, and the
-     * thread-local lookup is a measurable part of the engine's per-message cost.
-     */
-    public void record(HistogramKind kind, long valueNanos, HistogramKind otherKind, long otherValueNanos,
-                       boolean inMeasurement) {
-        ThreadRecorders recorders = local.get();
-        recorders.record(kind, inMeasurement, valueNanos);
-        recorders.record(otherKind, inMeasurement, otherValueNanos);
-    }
-
     public static Histogram newHistogram() {
         return new Histogram(ThreadRecorders.SIGNIFICANT_DIGITS);
     }
 
-    /** What all threads recorded since the previous call. */
-    public Interval drainInterval() {
+    /** What all threads recorded since the previous call; one caller at a time. */
+    public synchronized Interval drainInterval() {
         Interval interval = new Interval();
         for (ThreadRecorders recorders : threads) {
             recorders.drainInto(interval.allPhases, interval.measured);

@@ -1,15 +1,39 @@
 package dev.msgbench.core.record;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The counts of one producer stream. Sends are counted by the stream's one producer thread,
  * acknowledgements by client callback threads, receipts under the stream's tracker lock.
+ *
+ * <p>IMPLEMENTATION NOTES: both are on every message's path, so each costs at most one atomic
+ * instruction. The send count has a single writer and is published with a release store, which
+ * needs no fence. The tracker lock is a compare-and-set flag released by a plain release store,
+ * where {@code synchronized} would pay a compare-and-set on entry and another on exit; it is
+ * held for a few nanoseconds and contended only when one stream is read by several consumers.
  */
 public final class StreamCounters {
 
+    private static final VarHandle SENT;
+    private static final VarHandle LOCKED;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            SENT = lookup.findVarHandle(StreamCounters.class, "sent", long.class);
+            LOCKED = lookup.findVarHandle(StreamCounters.class, "locked", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final int streamId;
+    @SuppressWarnings("unused") // through SENT
     private volatile long sent;
+    @SuppressWarnings("unused") // through LOCKED
+    private volatile boolean locked;
     private final AtomicLong acked = new AtomicLong();
     private final AtomicLong sendErrors = new AtomicLong();
     private final SequenceTracker tracker;
@@ -25,11 +49,11 @@ public final class StreamCounters {
 
     /** Called only by the stream's producer thread, before the message is handed over. */
     void countSent() {
-        sent = sent + 1; // single writer: a plain increment is safe
+        SENT.setRelease(this, (long) SENT.getOpaque(this) + 1);
     }
 
     long outstanding() {
-        return sent - acked.get() - sendErrors.get();
+        return (long) SENT.getAcquire(this) - acked.get() - sendErrors.get();
     }
 
     void countAcked() {
@@ -40,13 +64,29 @@ public final class StreamCounters {
         sendErrors.incrementAndGet();
     }
 
-    synchronized boolean receive(long sequence, int lane) {
-        return tracker.receive(sequence, lane);
+    boolean receive(long sequence, int lane) {
+        lock();
+        try {
+            return tracker.receive(sequence, lane);
+        } finally {
+            LOCKED.setRelease(this, false);
+        }
     }
 
-    public synchronized StreamSnapshot snapshot() {
-        long s = sent;
-        return new StreamSnapshot(streamId, s, acked.get(), sendErrors.get(), tracker.unique,
-                tracker.duplicates, tracker.reordered, tracker.late, tracker.gaps());
+    public StreamSnapshot snapshot() {
+        lock();
+        try {
+            return new StreamSnapshot(streamId, (long) SENT.getAcquire(this), acked.get(), sendErrors.get(),
+                    tracker.unique, tracker.duplicates, tracker.reordered, tracker.late, tracker.gaps());
+        } finally {
+            LOCKED.setRelease(this, false);
+        }
+    }
+
+    private void lock() {
+        while (!LOCKED.compareAndSet(this, false, true)) {
+            // the holder is inside a few nanoseconds of tracker work, unless it lost its core
+            Thread.yield();
+        }
     }
 }

@@ -33,6 +33,7 @@ final class Receiver implements MessageSink {
     private final NanoClock clock;
     private final Accounting accounting;
     private final Recorders recorders;
+    private final RecordingSite receiveSite;
     private final int runKey;
     private volatile RunWindow window;
     private final FirstError subscriberErrors = new FirstError();
@@ -46,6 +47,7 @@ final class Receiver implements MessageSink {
         this.runKey = runKey;
         this.accounting = accounting;
         this.recorders = recorders;
+        this.receiveSite = new RecordingSite(recorders);
     }
 
     /** Set once, before the first message of the run is sent. */
@@ -82,7 +84,8 @@ final class Receiver implements MessageSink {
             return;
         }
         boolean measured = window.isMeasured(intended);
-        recorders.record(HistogramKind.LATENCY, now - intended, HistogramKind.SERVICE, now - sent, measured);
+        receiveSite.forCurrentThread().record(HistogramKind.LATENCY, now - intended, HistogramKind.SERVICE, now - sent,
+                measured);
         // opaque: a cheap store; readers only need a recent value, not a fence
         LAST_RECEIVE.setOpaque(this, now);
     }
@@ -105,12 +108,14 @@ final class Receiver implements MessageSink {
     }
 
     AckListener acksFor(int streamId, FirstError ackErrors) {
+        RecordingSite ackSite = new RecordingSite(recorders);
         return new AckListener() {
             @Override
             public void acked(long sequence, long intendedSendNanos) {
                 long now = clock.nanoTime();
                 accounting.countAcked(streamId);
-                recorders.record(HistogramKind.ACK, window.isMeasured(intendedSendNanos), now - intendedSendNanos);
+                ackSite.forCurrentThread().record(HistogramKind.ACK, window.isMeasured(intendedSendNanos),
+                        now - intendedSendNanos);
                 LAST_ACK.setOpaque(Receiver.this, now);
             }
 

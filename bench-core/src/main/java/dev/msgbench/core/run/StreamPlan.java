@@ -13,6 +13,14 @@ interface StreamPlan {
     /** Messages not yet handed out by {@link #next}; they will never be sent (the stream stopped). */
     long remainingAfterStop();
 
+    /**
+     * True when a message is due whenever the stream gets to it (no schedule): its intended
+     * time is then its send time, and {@link #next}'s answer only a lower bound.
+     */
+    default boolean dueWhenSent() {
+        return false;
+    }
+
     /** Fixed in advance: the schedule up to the end of the run. */
     static StreamPlan fixed(Schedule schedule, long endNanos) {
         return new StreamPlan() {
@@ -54,6 +62,11 @@ interface StreamPlan {
             @Override
             public long remainingAfterStop() {
                 return messages - handedOut;
+            }
+
+            @Override
+            public boolean dueWhenSent() {
+                return true;
             }
         };
     }

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
-import java.util.SplittableRandom;
 import java.util.zip.Deflater;
 import java.util.zip.DeflaterOutputStream;
 
@@ -61,12 +60,12 @@ class PayloadHeaderTest {
     @Test
     void randomBodiesDifferBetweenMessagesAndLeaveTheHeaderAlone() {
         RandomPayloads payloads = new RandomPayloads(1024, 1);
-        SplittableRandom random = new SplittableRandom(2);
+        BodySource bodies = payloads.source(2);
         byte[] a = payloads.newMessage();
         PayloadHeader.write(a, RUN_KEY, 1, 2, 3);
-        payloads.refill(a, random);
+        bodies.refill(a);
         byte[] firstBody = java.util.Arrays.copyOfRange(a, PayloadHeader.BYTES, 1024);
-        payloads.refill(a, random);
+        bodies.refill(a);
         assertNotEquals(ByteBuffer.wrap(firstBody), ByteBuffer.wrap(a, PayloadHeader.BYTES, 1024 - PayloadHeader.BYTES));
         assertTrue(PayloadHeader.isOfRun(a, 0, a.length, RUN_KEY));
         assertEquals(2, PayloadHeader.sequence(a, 0));
@@ -75,13 +74,13 @@ class PayloadHeaderTest {
     @Test
     void aBatchOfPayloadsDoesNotCompress() throws Exception {
         RandomPayloads payloads = new RandomPayloads(1024, 3);
-        SplittableRandom random = new SplittableRandom(4);
+        BodySource bodies = payloads.source(4);
         ByteArrayOutputStream compressed = new ByteArrayOutputStream();
         int raw = 0;
         try (DeflaterOutputStream out = new DeflaterOutputStream(compressed, new Deflater(Deflater.BEST_COMPRESSION))) {
             byte[] message = payloads.newMessage();
             for (int i = 0; i < 256; i++) {
-                payloads.refill(message, random);
+                bodies.refill(message);
                 PayloadHeader.write(message, RUN_KEY, 0, i, i);
                 out.write(message);
                 raw += message.length;
@@ -93,14 +92,14 @@ class PayloadHeaderTest {
     @Test
     void aLongBatchOfSmallBodiesDoesNotCompressEither() throws Exception {
         RandomPayloads payloads = new RandomPayloads(100, 5);
-        SplittableRandom random = new SplittableRandom(6);
+        BodySource bodies = payloads.source(6);
         ByteArrayOutputStream compressed = new ByteArrayOutputStream();
         int raw = 0;
         try (DeflaterOutputStream out = new DeflaterOutputStream(compressed, new Deflater(Deflater.BEST_COMPRESSION))) {
             byte[] message = payloads.newMessage();
-            // 8,000 bodies of 68 bytes at random offsets: a long batch of small messages
+            // 8,000 bodies of 68 bytes: a long batch of small messages
             for (int i = 0; i < 8_000; i++) {
-                payloads.refill(message, random);
+                bodies.refill(message);
                 out.write(message, PayloadHeader.BYTES, message.length - PayloadHeader.BYTES);
                 raw += message.length - PayloadHeader.BYTES;
             }

@@ -1,7 +1,6 @@
 package dev.msgbench.kafka.jmh;
 
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -22,6 +21,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import dev.msgbench.core.payload.BodySource;
 import dev.msgbench.core.payload.RandomPayloads;
 
 /**
@@ -46,7 +46,7 @@ public class KafkaRoundTripBenchmark {
     private KafkaBroker broker;
     private KafkaProducer<byte[], byte[]> producer;
     private RandomPayloads payloads;
-    private SplittableRandom random;
+    private BodySource bodies;
 
     @Setup(Level.Trial)
     public void start() throws Exception {
@@ -54,7 +54,7 @@ public class KafkaRoundTripBenchmark {
         producer = broker.producer(Map.of(ProducerConfig.ACKS_CONFIG, acks, ProducerConfig.LINGER_MS_CONFIG, 0,
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "all".equals(acks)));
         payloads = new RandomPayloads(payloadBytes, 1);
-        random = new SplittableRandom(2);
+        bodies = payloads.source(2);
     }
 
     @TearDown(Level.Trial)
@@ -70,7 +70,7 @@ public class KafkaRoundTripBenchmark {
     @Benchmark
     public RecordMetadata sendAndAwaitAck() throws Exception {
         byte[] value = payloads.newMessage();
-        payloads.refill(value, random);
+        bodies.refill(value);
         return producer.send(new ProducerRecord<>(broker.topic, value)).get();
     }
 }

@@ -1,7 +1,6 @@
 package dev.msgbench.kafka.jmh;
 
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
@@ -23,6 +22,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import dev.msgbench.core.payload.BodySource;
 import dev.msgbench.core.payload.RandomPayloads;
 
 /**
@@ -62,7 +62,7 @@ public class KafkaSendBenchmark {
     private KafkaBroker broker;
     private KafkaProducer<byte[], byte[]> producer;
     private RandomPayloads payloads;
-    private SplittableRandom random;
+    private BodySource bodies;
 
     @Setup(Level.Trial)
     public void start() throws Exception {
@@ -75,7 +75,7 @@ public class KafkaSendBenchmark {
                 // idempotence needs acks=all; off, so that acks 0 and 1 are what they say
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "all".equals(acks)));
         payloads = new RandomPayloads(payloadBytes, 1);
-        random = new SplittableRandom(2);
+        bodies = payloads.source(2);
     }
 
     @TearDown(Level.Trial)
@@ -91,7 +91,7 @@ public class KafkaSendBenchmark {
     @Benchmark
     public Future<RecordMetadata> send() {
         byte[] value = payloads.newMessage();
-        payloads.refill(value, random);
+        bodies.refill(value);
         return producer.send(new ProducerRecord<>(broker.topic, value));
     }
 }

@@ -1,6 +1,5 @@
 package dev.msgbench.nats.jmh;
 
-import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -19,6 +18,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import dev.msgbench.core.payload.BodySource;
 import dev.msgbench.core.payload.RandomPayloads;
 import dev.msgbench.nats.broker.LocalNatsServer;
 import dev.msgbench.nats.broker.NatsServerSpec;
@@ -59,7 +59,7 @@ public class JetStreamPublishBenchmark {
     private JetStream jetStream;
     private final Semaphore pending = new Semaphore(MAX_PENDING);
     private RandomPayloads payloads;
-    private SplittableRandom random;
+    private BodySource bodies;
     private byte[] message;
 
     @Setup(Level.Trial)
@@ -73,7 +73,7 @@ public class JetStreamPublishBenchmark {
                 .build());
         jetStream = connection.jetStream();
         payloads = new RandomPayloads(payloadBytes, 1);
-        random = new SplittableRandom(2);
+        bodies = payloads.source(2);
         message = payloads.newMessage();
     }
 
@@ -90,7 +90,7 @@ public class JetStreamPublishBenchmark {
     /* Hand one message over, waiting only when MAX_PENDING are unacknowledged. */
     @Benchmark
     public CompletableFuture<PublishAck> publishAsync() throws Exception {
-        payloads.refill(message, random);
+        bodies.refill(message);
         pending.acquire();
         CompletableFuture<PublishAck> ack = jetStream.publishAsync(SUBJECT, message.clone());
         ack.whenComplete((a, e) -> pending.release());
@@ -102,7 +102,7 @@ public class JetStreamPublishBenchmark {
     @BenchmarkMode(Mode.SampleTime)
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
     public PublishAck publish() throws Exception {
-        payloads.refill(message, random);
+        bodies.refill(message);
         return jetStream.publish(SUBJECT, message.clone());
     }
 }

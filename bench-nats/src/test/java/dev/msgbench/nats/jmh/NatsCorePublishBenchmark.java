@@ -1,7 +1,6 @@
 package dev.msgbench.nats.jmh;
 
 import java.time.Duration;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
@@ -18,6 +17,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import dev.msgbench.core.payload.BodySource;
 import dev.msgbench.core.payload.RandomPayloads;
 import dev.msgbench.nats.broker.LocalNatsServer;
 import dev.msgbench.nats.broker.NatsServerSpec;
@@ -50,7 +50,7 @@ public class NatsCorePublishBenchmark {
     private LocalNatsServer server;
     private Connection connection;
     private RandomPayloads payloads;
-    private SplittableRandom random;
+    private BodySource bodies;
     private byte[] message;
 
     @Setup(Level.Trial)
@@ -58,7 +58,7 @@ public class NatsCorePublishBenchmark {
         server = LocalNatsServer.start(NatsServerSpec.defaults().withJetStream(false));
         connection = Nats.connect(new Options.Builder().server(server.url()).connectionName("msgbench-jmh").build());
         payloads = new RandomPayloads(payloadBytes, 1);
-        random = new SplittableRandom(2);
+        bodies = payloads.source(2);
         message = payloads.newMessage();
     }
 
@@ -74,7 +74,7 @@ public class NatsCorePublishBenchmark {
     /* One message handed to the client; a copy, as the adapter makes (jnats keeps the array). */
     @Benchmark
     public byte[] publish() {
-        payloads.refill(message, random);
+        bodies.refill(message);
         byte[] copy = message.clone();
         connection.publish("jmh.core", copy);
         return copy;

@@ -1,6 +1,5 @@
 package dev.msgbench.rabbit.jmh;
 
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
@@ -22,6 +21,7 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 
+import dev.msgbench.core.payload.BodySource;
 import dev.msgbench.core.payload.RandomPayloads;
 import dev.msgbench.rabbit.broker.LocalRabbitMq;
 import dev.msgbench.rabbit.broker.RabbitBrokerSpec;
@@ -56,7 +56,7 @@ public class RabbitPublishBenchmark {
     private Channel channel;
     private Channel confirmed;
     private RandomPayloads payloads;
-    private SplittableRandom random;
+    private BodySource bodies;
     private byte[] message;
 
     @Setup(Level.Trial)
@@ -70,7 +70,7 @@ public class RabbitPublishBenchmark {
         confirmed = connection.createChannel();
         confirmed.confirmSelect();
         payloads = new RandomPayloads(payloadBytes, 1);
-        random = new SplittableRandom(2);
+        bodies = payloads.source(2);
         message = payloads.newMessage();
     }
 
@@ -86,7 +86,7 @@ public class RabbitPublishBenchmark {
     /* One message, no confirms: written to the socket. */
     @Benchmark
     public byte[] basicPublish() throws Exception {
-        payloads.refill(message, random);
+        bodies.refill(message);
         channel.basicPublish("", QUEUE, false, PROPERTIES, message);
         return message;
     }
@@ -96,7 +96,7 @@ public class RabbitPublishBenchmark {
     @BenchmarkMode(Mode.SampleTime)
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
     public byte[] publishConfirmed() throws Exception {
-        payloads.refill(message, random);
+        bodies.refill(message);
         confirmed.basicPublish("", QUEUE, false, PROPERTIES, message);
         confirmed.waitForConfirmsOrDie(10_000);
         return message;

@@ -2,7 +2,6 @@ package dev.msgbench.redis.jmh;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
@@ -20,6 +19,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import dev.msgbench.core.payload.BodySource;
 import dev.msgbench.core.payload.RandomPayloads;
 import dev.msgbench.redis.broker.LocalRedis;
 import dev.msgbench.redis.broker.RedisBrokerSpec;
@@ -61,7 +61,7 @@ public class RedisPublishBenchmark {
     private StatefulRedisConnection<byte[], byte[]> connection;
     private RedisAsyncCommands<byte[], byte[]> commands;
     private RandomPayloads payloads;
-    private SplittableRandom random;
+    private BodySource bodies;
     private final XAddArgs trim = XAddArgs.Builder.maxlen(MAX_LEN).approximateTrimming();
 
     @Setup(Level.Trial)
@@ -71,7 +71,7 @@ public class RedisPublishBenchmark {
         connection = client.connect(ByteArrayCodec.INSTANCE);
         commands = connection.async();
         payloads = new RandomPayloads(payloadBytes, 1);
-        random = new SplittableRandom(2);
+        bodies = payloads.source(2);
     }
 
     @TearDown(Level.Trial)
@@ -86,7 +86,7 @@ public class RedisPublishBenchmark {
 
     private byte[] next() {
         byte[] message = payloads.newMessage(); // lettuce keeps the array until the command is written
-        payloads.refill(message, random);
+        bodies.refill(message);
         return message;
     }
 
