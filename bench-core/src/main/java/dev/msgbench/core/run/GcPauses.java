@@ -2,11 +2,15 @@ package dev.msgbench.core.run;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.lang.management.MemoryUsage;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import javax.management.ListenerNotFoundException;
 import javax.management.Notification;
@@ -37,8 +41,19 @@ final class GcPauses implements NotificationListener {
     private long maxMillis;
     private long collectedBytes;
     private final long startHeapBytes = heapUsedBytes();
+    /** What stays after a collection: a load generator that keeps something per message grows it with the run. */
+    private final Set<String> heapPools = new HashSet<>();
+    private long collections;
+    private long firstHeapAfterGc;
+    private long lastHeapAfterGc;
+    private long maxHeapAfterGc;
 
     GcPauses() {
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                heapPools.add(pool.getName());
+            }
+        }
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
             if (gc instanceof NotificationEmitter) {
                 NotificationEmitter emitter = (NotificationEmitter) gc;
@@ -67,6 +82,17 @@ final class GcPauses implements NotificationListener {
             after += usage.getUsed();
         }
         collectedBytes += Math.max(0, before - after);
+        long heapAfter = 0;
+        for (Map.Entry<String, MemoryUsage> pool : info.getGcInfo().getMemoryUsageAfterGc().entrySet()) {
+            if (heapPools.contains(pool.getKey())) {
+                heapAfter += pool.getValue().getUsed();
+            }
+        }
+        if (collections++ == 0) {
+            firstHeapAfterGc = heapAfter;
+        }
+        lastHeapAfterGc = heapAfter;
+        maxHeapAfterGc = Math.max(maxHeapAfterGc, heapAfter);
         if (isConcurrent(info.getGcName())) {
             return;
         }
@@ -100,5 +126,17 @@ final class GcPauses implements NotificationListener {
         pauses.put("totalMs", totalMillis);
         pauses.put("maxMs", maxMillis);
         return pauses;
+    }
+
+    /** Heap in use after the run's first, last and fullest collection, in MiB; empty without a collection. */
+    synchronized Map<String, Object> heapAfterGc() {
+        Map<String, Object> heap = new LinkedHashMap<>();
+        if (collections > 0) {
+            heap.put("collections", collections);
+            heap.put("firstMiB", firstHeapAfterGc / 1048576.0);
+            heap.put("lastMiB", lastHeapAfterGc / 1048576.0);
+            heap.put("maxMiB", maxHeapAfterGc / 1048576.0);
+        }
+        return heap;
     }
 }

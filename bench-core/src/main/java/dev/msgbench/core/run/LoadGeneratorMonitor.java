@@ -45,6 +45,7 @@ final class LoadGeneratorMonitor {
         usage.put("gcMillis", gcMillis);
         long allocated = pauses.allocatedBytes();
         usage.put("gcPauses", pauses.stop());
+        usage.put("heapAfterGc", pauses.heapAfterGc());
         usage.put("allocatedMiB", allocated / 1048576.0);
         usage.put("allocMiBPerSec", allocated / 1048576.0 / wallSeconds);
         boolean busy = cpuSeconds / wallSeconds >= BUSY_SHARE * cores;
