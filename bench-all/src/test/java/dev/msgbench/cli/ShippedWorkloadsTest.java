@@ -36,6 +36,7 @@ class ShippedWorkloadsTest {
             "e5-kafka-low-latency.yaml,           6 cells",
             "e6-redpanda-vs-kafka.yaml,           18 cells",
             "e7-kafka-2m-writes.yaml,             8 cells",
+            "e7-record-sizes-and-growing-log.yaml, 6 cells",
             "omb-1-topic-16-partitions-1kb.yaml,  1 cell",
     })
     void everyCellOfTheFileIsChecked(String file, String cells) {
