@@ -36,7 +36,7 @@ final class BrokerCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "SYSTEM", description = "Which broker: ${COMPLETION-CANDIDATES}.",
-            completionCandidates = TargetOptions.SystemNames.class)
+            completionCandidates = BrokerNames.class)
     String system;
 
     @Option(names = "--brokers", paramLabel = "N", defaultValue = "1", description = "Nodes (default: ${DEFAULT-VALUE}).")
@@ -60,13 +60,13 @@ final class BrokerCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         SystemTarget target = null;
         for (SystemTarget t : Targets.create()) {
-            if (t.name().equals(system)) {
+            if (t.name().equals(system) && t.needsBroker()) {
                 target = t;
             }
         }
         if (target == null) {
             throw new ParameterException(spec.commandLine(), "SYSTEM must be one of "
-                    + String.join(", ", Targets.names()) + ", got '" + system + "'");
+                    + String.join(", ", Targets.brokerNames()) + ", got '" + system + "'");
         }
         if (brokers < 1) {
             throw new ParameterException(spec.commandLine(), "--brokers must be at least 1, got " + brokers);
@@ -94,6 +94,13 @@ final class BrokerCommand implements Callable<Integer> {
             paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (java.io.IOException e) {
             // a temp folder left behind is harmless; the broker itself is already stopped
+        }
+    }
+
+    static final class BrokerNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return Targets.brokerNames().iterator();
         }
     }
 }

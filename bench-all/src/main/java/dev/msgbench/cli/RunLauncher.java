@@ -58,6 +58,10 @@ final class RunLauncher {
         if (target.brokers < 1) {
             throw new ParameterException(spec.commandLine(), "--brokers must be at least 1, got " + target.brokers);
         }
+        if (!selected.needsBroker() && (target.url != null || target.brokers != 1 || !target.brokerProps.isEmpty())) {
+            throw new ParameterException(spec.commandLine(), "--url, --brokers and --broker-prop mean nothing to --system "
+                    + selected.name() + ", which runs inside this JVM without a broker");
+        }
         if (target.url != null && (target.brokers != 1 || !target.brokerProps.isEmpty())) {
             throw new ParameterException(spec.commandLine(),
                     "--brokers and --broker-prop configure a local broker and cannot be used with --url");
@@ -74,7 +78,11 @@ final class RunLauncher {
         LocalBroker broker = null;
         try {
             String url = target.url;
-            if (url == null) {
+            if (!system.needsBroker()) {
+                url = "in-process";
+                brokerInfo.put("local", true);
+                brokerInfo.put("nodes", 0);
+            } else if (url == null) {
                 io.err().println("starting a local " + system.name() + " broker (" + target.brokers + " node"
                         + (target.brokers == 1 ? "" : "s") + ") ...");
                 broker = system.startLocalBroker(new SystemTarget.BrokerRequest(target.brokers, target.brokerProps,

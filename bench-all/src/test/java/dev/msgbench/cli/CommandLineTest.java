@@ -26,7 +26,7 @@ class CommandLineTest {
             "--rate|0|error: --rate must be a positive number of messages per second, got 0 (see java -jar bench-all.jar e2e --help)",
             "--size|16B|error: --size must be at least 32 B (the message header), got 16 B (see java -jar bench-all.jar e2e --help)",
             "--size|1parsec|error: Invalid value for option '--size': '1parsec' has an unknown unit 'parsec' (use B, KB, KiB, MB, MiB, GB or GiB) (see java -jar bench-all.jar e2e --help)",
-            "--system|foo|error: --system must be one of kafka, nats, jetstream, rabbitmq, redis, redis-streams, got 'foo' (see java -jar bench-all.jar e2e --help)",
+            "--system|foo|error: --system must be one of kafka, nats, jetstream, rabbitmq, redis, redis-streams, loopback, got 'foo' (see java -jar bench-all.jar e2e --help)",
             "--duration|0s|error: --duration must be longer than 0, got 0 ms (see java -jar bench-all.jar e2e --help)",
             "--warmup|soon|error: Invalid value for option '--warmup': 'soon' is not a duration (examples: 30s, 2m, 500ms, 1h) (see java -jar bench-all.jar e2e --help)",
             "--acks|2|error: --acks must be 0, 1 or all for Kafka, got '2'",

@@ -25,6 +25,11 @@ public interface SystemTarget {
      */
     void validate(String acks, int localNodes);
 
+    /** False for a system that runs inside this JVM: no broker is started and --url means nothing. */
+    default boolean needsBroker() {
+        return true;
+    }
+
     /** Starts a local broker (registered for cleanup by its launcher). */
     LocalBroker startLocalBroker(BrokerRequest request);
 

@@ -12,13 +12,24 @@ public final class Targets {
     /** Fresh instances: each also holds its flags, so each command line needs its own. */
     public static List<SystemTarget> create() {
         return List.of(new KafkaTarget(), new NatsTarget(), new JetStreamTarget(), new RabbitMqTarget(),
-                new RedisTarget(), new RedisStreamsTarget());
+                new RedisTarget(), new RedisStreamsTarget(), new LoopbackTarget());
     }
 
     public static List<String> names() {
         List<String> names = new ArrayList<>();
         for (SystemTarget target : create()) {
             names.add(target.name());
+        }
+        return names;
+    }
+
+    /** The systems with a broker the suite can start (all but loopback). */
+    public static List<String> brokerNames() {
+        List<String> names = new ArrayList<>();
+        for (SystemTarget target : create()) {
+            if (target.needsBroker()) {
+                names.add(target.name());
+            }
         }
         return names;
     }

@@ -1,0 +1,42 @@
+package dev.msgbench.cli.systems;
+
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.LocalBroker;
+import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.loopback.LoopbackSystem;
+
+/**
+ * No broker: messages go from producer threads to consumer threads inside this JVM. It measures
+ * the load generator alone, the floor under every system's figures (see {@link LoopbackSystem}).
+ */
+public final class LoopbackTarget implements SystemTarget {
+
+    public static final String NAME = "loopback";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public boolean needsBroker() {
+        return false;
+    }
+
+    @Override
+    public void validate(String acks, int localNodes) {
+        if (acks != null) {
+            throw new UserError("--acks: the loopback system has no broker to acknowledge anything; omit --acks");
+        }
+    }
+
+    @Override
+    public LocalBroker startLocalBroker(BrokerRequest request) {
+        throw new IllegalStateException("the loopback system has no broker");
+    }
+
+    @Override
+    public MessagingSystem connect(ConnectRequest request) {
+        return new LoopbackSystem();
+    }
+}

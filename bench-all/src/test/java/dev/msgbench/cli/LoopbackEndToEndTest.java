@@ -1,0 +1,81 @@
+package dev.msgbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.msgbench.core.result.ResultFiles;
+
+/** --system loopback: the load generator measured alone, with no broker. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class LoopbackEndToEndTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aScheduledRunDeliversEveryMessageWithoutStartingABroker() throws Exception {
+        Path out = dir.resolve("e2e");
+        CliRun run = CliRun.of("e2e", "--system", "loopback", "--rate", "2000", "--duration", "1s", "--warmup", "500ms",
+                "--producers", "2", "--consumers", "2", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        assertFalse(run.err.contains("starting a local"), run.err);
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals("complete", r.get("status").asText());
+        assertEquals(3000, r.get("sent").asLong());
+        assertEquals(3000, r.get("received").asLong());
+        assertEquals(0, r.get("lost").asLong(), run.toString());
+        assertEquals("loopback", r.get("system").asText());
+        assertEquals(0, r.get("broker").get("nodes").asInt());
+        assertTrue(r.get("latencyMs").get("max").asDouble() > 0, r.toString());
+    }
+
+    @Test
+    void throughputModeCountsBothEnds() throws Exception {
+        Path out = dir.resolve("tp");
+        CliRun run = CliRun.of("throughput", "--system", "loopback", "--messages", "200000", "--size", "100",
+                "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals(200000, r.get("received").asLong());
+        assertEquals(0, r.get("lost").asLong());
+        assertTrue(r.get("throughput").get("consumerMsgsPerSec").asDouble() > 0, r.toString());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "--acks 1|error: --acks: the loopback system has no broker to acknowledge anything; omit --acks",
+            "--url x:1|error: --url, --brokers and --broker-prop mean nothing to --system loopback, which runs inside this JVM without a broker",
+            "--brokers 3|error: --url, --brokers and --broker-prop mean nothing to --system loopback, which runs inside this JVM without a broker",
+    })
+    void brokerFlagsAreRefused(String args, String expected) {
+        List<String> all = new java.util.ArrayList<>(List.of("e2e", "--system", "loopback", "--output",
+                dir.resolve("bad").toString()));
+        all.addAll(List.of(args.split(" ")));
+        CliRun run = CliRun.of(all.toArray(String[]::new));
+        assertEquals(2, run.exitCode, run.toString());
+        assertTrue(run.err.startsWith(expected), run.err);
+    }
+
+    @Test
+    void thereIsNoLoopbackBrokerToStart() {
+        CliRun run = CliRun.of("broker", "loopback");
+        assertEquals(2, run.exitCode, run.toString());
+        assertTrue(run.err.startsWith("error: SYSTEM must be one of kafka, nats, jetstream, rabbitmq, redis, redis-streams, got 'loopback'"),
+                run.err);
+    }
+}
