@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.msgbench.core.testing.ShortRuns;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
@@ -15,7 +16,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.nats.client.Connection;
+import io.nats.client.JetStreamManagement;
 import io.nats.client.Nats;
+import io.nats.client.api.StorageType;
+import io.nats.client.api.StreamConfiguration;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.RunPlan;
@@ -115,6 +119,33 @@ class JetStreamSystemTest {
                     + "--js-replicas 3: "), e.getMessage());
             assertTrue(e.getMessage().endsWith(": replicas > 1 not supported in non-clustered mode (JetStream error 10074)"),
                     e.getMessage());
+        }
+    }
+
+    /* The probe that proves a producer's subject reaches the stream before it starts. */
+    @Test
+    void aStreamOnTheSubjectAnswersTheProbeWithoutStoringIt() throws Exception {
+        try (Connection c = Nats.connect(server.url())) {
+            JetStreamManagement jsm = c.jetStreamManagement();
+            jsm.addStream(StreamConfiguration.builder().name("reach").subjects("reach.>")
+                    .storageType(StorageType.Memory).build());
+            try {
+                StreamReach.await(c.jetStream(), "reach.0", "reach", Duration.ofSeconds(5));
+
+                assertEquals(0, jsm.getStreamInfo("reach").getStreamState().getMsgCount());
+            } finally {
+                jsm.deleteStream("reach");
+            }
+        }
+    }
+
+    @Test
+    void aSubjectNoStreamListensOnTimesOutNamingTheStream() throws Exception {
+        try (Connection c = Nats.connect(server.url())) {
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> StreamReach.await(c.jetStream(), "nobody.0", "absent", Duration.ofMillis(300)));
+
+            assertTrue(e.getMessage().startsWith("stream absent did not answer on nobody.0 within"), e.getMessage());
         }
     }
 }
