@@ -113,16 +113,34 @@ public final class CpuAffinity {
             taskset.getOutputStream().close();
             // one or two lines per thread; small enough to read whole before waiting
             String output = new String(taskset.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            int exit = taskset.waitFor();
+            int exit = awaitUninterruptibly(taskset);
             if (exit != 0) {
                 throw new UserError(origin + " " + cpus + ": taskset could not pin this JVM (exit " + exit + "): "
                         + lastLine(output));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot run " + String.join(" ", command), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new UserError(origin + " " + cpus + ": interrupted while pinning this JVM");
+        }
+    }
+
+    /**
+     * taskset has printed everything and is ending; an interrupted run (Ctrl+C) must still put
+     * the JVM back, so the interrupt is kept for the caller rather than acted on here.
+     */
+    private static int awaitUninterruptibly(Process process) {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return process.waitFor();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
