@@ -11,6 +11,8 @@ import java.util.concurrent.Callable;
 import dev.msgbench.cli.systems.Targets;
 import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.broker.LocalBroker;
+import dev.msgbench.core.cpu.CpuAffinity;
+import dev.msgbench.core.cpu.CpuList;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -24,10 +26,15 @@ import picocli.CommandLine.Model.CommandSpec;
                 "",
                 "Starts it and prints its address, so that people and other tools can use it. Ctrl+C stops it "
                         + "and removes its data.",
+                "",
+                "On a machine with few cores, give it CPUs of its own (--broker-cpus 0) and run the load generator "
+                        + "on the others (taskset -c 1 ...): sharing cores, each waits for the other, and that wait "
+                        + "shows up as send delay and tail latency that belong to neither.",
                 ""},
         footer = {"", "Examples:",
                 "  broker kafka",
-                "  broker kafka --brokers 3 --broker-prop log.flush.interval.messages=1"})
+                "  broker kafka --brokers 3 --broker-prop log.flush.interval.messages=1",
+                "  broker nats --broker-cpus 0"})
 final class BrokerCommand implements Callable<Integer> {
 
     private final Io io;
@@ -44,6 +51,10 @@ final class BrokerCommand implements Callable<Integer> {
 
     @Option(names = "--broker-prop", paramLabel = "KEY=VALUE", description = "A server setting (repeatable).")
     Map<String, String> brokerProps = new LinkedHashMap<>();
+
+    @Option(names = "--broker-cpus", paramLabel = "LIST", converter = Converters.Cpus.class,
+            description = PinningOptions.BROKER_CPUS)
+    CpuList brokerCpus;
 
     @Option(names = "--logs", paramLabel = "DIR", description = "Where the broker's logs go (default: a temporary folder, removed on exit).")
     Path logs;
@@ -71,11 +82,16 @@ final class BrokerCommand implements Callable<Integer> {
         if (brokers < 1) {
             throw new ParameterException(spec.commandLine(), "--brokers must be at least 1, got " + brokers);
         }
+        if (brokerCpus != null) {
+            CpuAffinity.requireTaskset("--broker-cpus");
+        }
         Path logDir = logs != null ? logs : Files.createTempDirectory("msgbench-broker-logs-");
-        try (LocalBroker broker = target.startLocalBroker(new SystemTarget.BrokerRequest(brokers, brokerProps, logDir, 1024))) {
+        try (LocalBroker broker = target.startLocalBroker(new SystemTarget.BrokerRequest(brokers, brokerProps, logDir, 1024,
+                brokerCpus))) {
             io.out().println(broker.url());
             io.err().println(system + " " + broker.version() + " is running with " + broker.nodeCount() + " node"
-                    + (broker.nodeCount() == 1 ? "" : "s") + "; logs in " + broker.logDir() + "; Ctrl+C stops it");
+                    + (broker.nodeCount() == 1 ? "" : "s") + " on CPUs " + String.join(" / ", RunLauncher.cpusAllowed(broker))
+                    + "; logs in " + broker.logDir() + "; Ctrl+C stops it");
             if (stopAfter != null) {
                 Thread.sleep(stopAfter.toMillis());
             } else {

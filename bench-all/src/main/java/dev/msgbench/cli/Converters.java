@@ -2,6 +2,8 @@ package dev.msgbench.cli;
 
 import java.time.Duration;
 
+import dev.msgbench.core.cpu.CpuAffinity;
+import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.units.Durations;
 import dev.msgbench.core.units.Sizes;
 import picocli.CommandLine.ITypeConverter;
@@ -29,6 +31,20 @@ public final class Converters {
         public Duration convert(String value) {
             try {
                 return Durations.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** A CPU list every CPU of which this machine has online: checked before anything starts. */
+    public static final class Cpus implements ITypeConverter<CpuList> {
+        @Override
+        public CpuList convert(String value) {
+            try {
+                CpuList cpus = CpuList.parse(value);
+                CpuAffinity.requireOnline(cpus, value);
+                return cpus;
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }

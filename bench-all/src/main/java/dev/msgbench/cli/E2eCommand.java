@@ -21,6 +21,8 @@ import picocli.CommandLine.Spec;
                         + "(the headline, free of coordinated omission) and service time = receive - actual send.",
                 "",
                 "Without --url a local broker is started on free ports and stopped afterwards.",
+                "",
+                PinningOptions.WHY,
                 ""},
         footer = {"", "Examples:",
                 "  e2e --acks all                       Kafka, local broker, 1KiB at 1,000 msg/s",
@@ -28,6 +30,7 @@ import picocli.CommandLine.Spec;
                 "  e2e --rate 2000 --duration 20s --size 256B",
                 "  e2e --bootstrap-servers 127.0.0.1:9092 --partitions 6 --producers 2",
                 "  e2e --broker-prop log.flush.interval.messages=1   (fsync every message)",
+                "  e2e --system nats --broker-cpus 0 --cpus 1         (broker and load generator on a core each)",
                 "",
                 "Results go to --output: result.json, latency.hgrm, service.hgrm and latency.hlog."})
 final class E2eCommand implements Callable<Integer>, CheckedCommand {
@@ -39,6 +42,9 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
 
     @Mixin
     TargetOptions target;
+
+    @Mixin
+    PinningOptions pinning;
 
     @Mixin
     LoadOptions load;
@@ -60,13 +66,14 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
     @Override
     public Integer call() throws Exception {
         Checked checked = checkFlags();
-        return new RunLauncher(io, spec, targets).run("e2e", checked.system(), target, messages, output, checked.pacing());
+        return new RunLauncher(io, spec, targets).run("e2e", checked.system(), target, pinning, messages, output,
+                checked.pacing());
     }
 
     @Override
     public Checked checkFlags() {
         messages.validate(1);
         Pacing pacing = load.pacing(messages.producers);
-        return new Checked(new RunLauncher(io, spec, targets).select(target), pacing);
+        return new Checked(new RunLauncher(io, spec, targets).select(target, pinning), pacing);
     }
 }

@@ -2,12 +2,17 @@ package dev.msgbench.cli;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.broker.CleanupRegistry;
 import dev.msgbench.core.broker.LocalBroker;
+import dev.msgbench.core.cpu.CpuAffinity;
+import dev.msgbench.core.cpu.CpuList;
+import dev.msgbench.core.cpu.PinnedJvm;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.run.LoadRun;
@@ -37,7 +42,7 @@ final class RunLauncher {
     }
 
     /** The system named by --system; a flag that belongs to another system is an error. */
-    SystemTarget select(TargetOptions target) {
+    SystemTarget select(TargetOptions target, PinningOptions pinning) {
         SystemTarget selected = targets.get(target.system);
         if (selected == null) {
             throw new ParameterException(spec.commandLine(), "--system must be one of " + String.join(", ", targets.keySet())
@@ -66,13 +71,34 @@ final class RunLauncher {
             throw new ParameterException(spec.commandLine(),
                     "--brokers and --broker-prop configure a local broker and cannot be used with --url");
         }
+        if (target.url != null && pinning.brokerCpus != null) {
+            throw new ParameterException(spec.commandLine(),
+                    "--broker-cpus pins a local broker and cannot be used with --url");
+        }
+        if (pinning.any()) {
+            CpuAffinity.requireTaskset(pinning.cpus != null ? "--cpus" : "--broker-cpus");
+        }
         selected.validate(target.acks, target.url == null ? target.brokers : 0);
         return selected;
     }
 
     /** Runs one measurement and returns the command's exit code. */
-    int run(String command, SystemTarget system, TargetOptions target, MessageOptions messages, OutputOptions output,
-            Pacing pacing) throws Exception {
+    int run(String command, SystemTarget system, TargetOptions target, PinningOptions pinning, MessageOptions messages,
+            OutputOptions output, Pacing pacing) throws Exception {
+        // before the broker and every load thread: threads inherit the CPUs of the thread that starts them
+        try (PinnedJvm pinned = pinning.cpus == null ? null : PinnedJvm.pin(pinning.cpus, "--cpus")) {
+            if (pinned != null) {
+                io.err().println("load generator pinned to CPUs " + pinning.cpus + " (--cpus)");
+            }
+            // pinned alone, our JVM must not hand its CPUs to the broker it starts
+            CpuList brokerCpus = pinning.brokerCpus != null ? pinning.brokerCpus
+                    : pinned != null ? pinned.before() : null;
+            return run(command, system, target, pinning, brokerCpus, messages, output, pacing);
+        }
+    }
+
+    private int run(String command, SystemTarget system, TargetOptions target, PinningOptions pinning,
+                    CpuList brokerCpus, MessageOptions messages, OutputOptions output, Pacing pacing) throws Exception {
         Path dir = output.resolve(system.name()).toAbsolutePath().normalize();
         Map<String, Object> brokerInfo = new LinkedHashMap<>();
         LocalBroker broker = null;
@@ -84,15 +110,18 @@ final class RunLauncher {
                 brokerInfo.put("nodes", 0);
             } else if (url == null) {
                 io.err().println("starting a local " + system.name() + " broker (" + target.brokers + " node"
-                        + (target.brokers == 1 ? "" : "s") + ") ...");
+                        + (target.brokers == 1 ? "" : "s") + (brokerCpus == null ? "" : ", CPUs " + brokerCpus)
+                        + ") ...");
                 broker = system.startLocalBroker(new SystemTarget.BrokerRequest(target.brokers, target.brokerProps,
-                        dir.resolve("broker-logs"), messages.sizeBytes));
+                        dir.resolve("broker-logs"), messages.sizeBytes, brokerCpus));
                 url = broker.url();
                 io.err().println(system.name() + " " + broker.version() + " ready at " + url);
                 brokerInfo.put("local", true);
                 brokerInfo.put("nodes", broker.nodeCount());
                 brokerInfo.put("brokerProps", target.brokerProps);
                 brokerInfo.put("logs", dir.resolve("broker-logs").toString());
+                brokerInfo.put("cpus", pinning.brokerCpus == null ? null : pinning.brokerCpus.toString());
+                brokerInfo.put("cpusAllowed", cpusAllowed(broker));
             } else {
                 brokerInfo.put("local", false);
             }
@@ -101,7 +130,7 @@ final class RunLauncher {
                     new SystemTarget.ConnectRequest(url, target.acks, broker, messages.sizeBytes))) {
                 RunConfig config = new RunConfig(command, system.name(), pacing, (int) messages.sizeBytes,
                         messages.producers, messages.consumers, messages.seed, messages.drainTimeout, READY_TIMEOUT, dir,
-                        !output.quiet && io.terminal(), brokerInfo);
+                        !output.quiet && io.terminal(), brokerInfo, pinning.cpus);
                 LoadRun run = new LoadRun(config, messaging, NanoClock.system(), io.out(),
                         config.progress() ? io.err() : null, io.terminal());
                 CleanupRegistry.Registration registration = CleanupRegistry.register(command + " run",
@@ -118,5 +147,14 @@ final class RunLauncher {
                 broker.close();
             }
         }
+    }
+
+    /** Each node's Cpus_allowed_list as the kernel reports it, read once it is ready. */
+    static List<String> cpusAllowed(LocalBroker broker) {
+        List<String> allowed = new ArrayList<>();
+        for (int node = 1; node <= broker.nodeCount(); node++) {
+            allowed.add(CpuAffinity.allowed(broker.pid(node)).map(CpuList::toString).orElse("unknown"));
+        }
+        return allowed;
     }
 }

@@ -24,6 +24,8 @@ import picocli.CommandLine.Spec;
                         + "acknowledged (E2). Rates are reported at the publisher and at the consumer, in msg/s and "
                         + "MiB/s of whole messages. Latency here is the system's time under saturation, not a "
                         + "response time at a stated load: use e2e for that.",
+                "",
+                PinningOptions.WHY,
                 ""},
         footer = {"", "Examples:",
                 "  throughput --messages 1000000 --size 100 --acks 1     E7-style Kafka producer and consumer",
@@ -44,6 +46,9 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
 
     @Mixin
     TargetOptions target;
+
+    @Mixin
+    PinningOptions pinning;
 
     @Option(names = "--messages", paramLabel = "N",
             description = "Messages to send, all producers together (default: 100000, or unlimited with --duration).")
@@ -79,7 +84,8 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
     @Override
     public Integer call() throws Exception {
         Checked checked = checkFlags();
-        return new RunLauncher(io, spec, targets).run("throughput", checked.system(), target, messages, output,
+        return new RunLauncher(io, spec, targets).run("throughput", checked.system(), target, pinning, messages,
+                output,
                 checked.pacing());
     }
 
@@ -103,6 +109,6 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
         }
         Pacing pacing = new Pacing.Unpaced(count, outstanding, duration != null ? duration : DEFAULT_TIME_LIMIT,
                 consumeAfterProduce);
-        return new Checked(new RunLauncher(io, spec, targets).select(target), pacing);
+        return new Checked(new RunLauncher(io, spec, targets).select(target, pinning), pacing);
     }
 }

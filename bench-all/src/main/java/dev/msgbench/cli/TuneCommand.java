@@ -26,7 +26,9 @@ import dev.msgbench.cli.tune.TuneMatrix;
 import dev.msgbench.cli.tune.TuneRow;
 import dev.msgbench.cli.tune.TuneTable;
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.cpu.CpuAffinity;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -41,9 +43,12 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Runs one e2e workload under each JDK x JVM flag set, each in a fresh JVM, and compares them.",
                 "One table: latency percentiles and max, achieved rate, GC pauses, allocation rate and the load",
                 "generator's own hiccups per flag set. Writes tune.txt, tune.html, tune.json and each child's results into --output.",
-                "Arguments after -- go to e2e (default: the E3 1 KiB workload, scaled: " + TuneCommand.DEFAULT_E2E_TEXT + ")."},
+                "Arguments after -- go to e2e (default: the E3 1 KiB workload, scaled: " + TuneCommand.DEFAULT_E2E_TEXT + ").",
+                "",
+                PinningOptions.WHY + " --broker-cpus and --cpus go to every child."},
         footer = {"", "Examples:",
                 "  java -jar bench-all.jar tune",
+                "  java -jar bench-all.jar tune --broker-cpus 0 --cpus 1",
                 "  java -jar bench-all.jar tune --sets G1,Parallel --flags 'small=-Xmx128m' -- --system kafka --rate 3000 --size 1KiB"})
 final class TuneCommand implements Callable<Integer> {
 
@@ -72,6 +77,10 @@ final class TuneCommand implements Callable<Integer> {
             description = "A flag set of your own, e.g. 'small-heap=-Xmx128m -XX:+UseSerialGC'; repeatable.")
     List<String> userSets = new ArrayList<>();
 
+    /** Passed on to every child's e2e: pinned apart, the flag sets' differences are not the broker's. */
+    @Mixin
+    PinningOptions pinning;
+
     @Option(names = "--output", paramLabel = "DIR", description = "Results folder (default: results/<timestamp>-tune).")
     Path output;
 
@@ -93,6 +102,15 @@ final class TuneCommand implements Callable<Integer> {
             if (arg.equals("--output") || arg.startsWith("--output=")) {
                 throw new UserError("tune: --output after -- is set per child; give --output before -- for the whole matrix");
             }
+            for (String flag : List.of("--cpus", "--broker-cpus")) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(flag)
+                        && (arg.equals(flag) || arg.startsWith(flag + "="))) {
+                    throw new UserError("tune: " + flag + " is given both before and after --; give it once");
+                }
+            }
+        }
+        if (pinning.any()) {
+            CpuAffinity.requireTaskset(pinning.cpus != null ? "--cpus" : "--broker-cpus");
         }
         TuneMatrix matrix = TuneMatrix.expand(jdks(), flagSets());
         if (matrix.cells().isEmpty()) {
@@ -167,6 +185,12 @@ final class TuneCommand implements Callable<Integer> {
         command.addAll(launcher());
         command.add("e2e");
         command.addAll(workload);
+        if (pinning.brokerCpus != null) {
+            command.addAll(List.of("--broker-cpus", pinning.brokerCpus.toString()));
+        }
+        if (pinning.cpus != null) {
+            command.addAll(List.of("--cpus", pinning.cpus.toString()));
+        }
         command.addAll(List.of("--output", childDir.toString(), "--quiet"));
         Files.writeString(log, String.join(" ", command) + System.lineSeparator(), StandardCharsets.UTF_8);
         Process child = new ProcessBuilder(command).redirectErrorStream(true)

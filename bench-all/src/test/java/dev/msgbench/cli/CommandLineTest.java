@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -12,6 +14,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+
+import dev.msgbench.core.cpu.CpuAffinity;
 
 /** Bad input: one line on stderr naming the flag, the rule and the value; exit code 2; nothing started. */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
@@ -33,6 +37,9 @@ class CommandLineTest {
             "--brokers|0|error: --brokers must be at least 1, got 0 (see java -jar bench-all.jar e2e --help)",
             "--partitions|0|error: --partitions must be at least 1, got 0",
             "--producers|0|error: --producers must be at least 1, got 0 (see java -jar bench-all.jar e2e --help)",
+            "--cpus|0-|error: Invalid value for option '--cpus': '0-' is not a CPU list (examples: 0, 0-1, 0,2) (see java -jar bench-all.jar e2e --help)",
+            "--broker-cpus|1;2|error: Invalid value for option '--broker-cpus': '1;2' is not a CPU list (examples: 0, 0-1, 0,2) (see java -jar bench-all.jar e2e --help)",
+            "--cpus|2-1|error: Invalid value for option '--cpus': '2-1' is not a CPU list (examples: 0, 0-1, 0,2) (see java -jar bench-all.jar e2e --help)",
     })
     void badInputIsOneLineNamingTheFlagAndExitsWithTwo(String flag, String value, String expected) {
         CliRun run = CliRun.of("e2e", flag, value, "--output", dir.resolve("out").toString());
@@ -104,5 +111,51 @@ class CommandLineTest {
         assertEquals(2, run.exitCode);
         assertEquals("error: SYSTEM must be one of kafka, nats, jetstream, rabbitmq, redis, redis-streams, got 'zeromq' (see java -jar bench-all.jar broker --help)"
                 + System.lineSeparator(), run.err);
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+            "e2e|--cpus", "e2e|--broker-cpus", "throughput|--cpus", "throughput|--broker-cpus", "broker nats|--broker-cpus",
+            "tune|--cpus", "tune|--broker-cpus"})
+    void aCpuTheMachineDoesNotHaveIsRefusedNamingTheFlagAndTheOnlineCpus(String command, String flag) {
+        List<String> args = new ArrayList<>(List.of(command.split(" ")));
+        args.addAll(List.of(flag, "0,4096", "--output", dir.resolve("out").toString()));
+        if (command.equals("broker nats")) {
+            args.removeAll(List.of("--output", dir.resolve("out").toString()));
+        }
+        CliRun run = CliRun.of(args.toArray(String[]::new));
+        assertEquals(2, run.exitCode, run.toString());
+        String name = command.split(" ")[0];
+        assertEquals("error: Invalid value for option '" + flag + "': '0,4096' names CPU 4096, which this machine does "
+                + "not have (online CPUs: " + CpuAffinity.online() + ") (see java -jar bench-all.jar " + name
+                + " --help)" + System.lineSeparator(), run.err);
+        assertTrue(Files.notExists(dir.resolve("out")), "nothing is written for bad input");
+    }
+
+    @Test
+    void brokerCpusWithAnExistingBrokerIsRefusedBeforeConnecting() {
+        CliRun run = CliRun.of("e2e", "--system", "nats", "--url", "nats://127.0.0.1:1", "--broker-cpus", "0");
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals("error: --broker-cpus pins a local broker and cannot be used with --url "
+                + "(see java -jar bench-all.jar e2e --help)" + System.lineSeparator(), run.err);
+    }
+
+    @Test
+    void tuneRefusesAPinningFlagGivenBeforeAndAfterTheDoubleDash() {
+        CliRun run = CliRun.of("tune", "--cpus", "0", "--output", dir.resolve("out").toString(), "--", "--cpus", "1");
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals("error: tune: --cpus is given both before and after --; give it once" + System.lineSeparator(),
+                run.err);
+    }
+
+    @Test
+    void helpTeachesWhyToPinTheBrokerAndTheLoadGeneratorApart() {
+        for (String command : List.of("e2e", "throughput", "tune", "broker")) {
+            CliRun run = CliRun.of(command, "--help");
+            assertEquals(0, run.exitCode);
+            String text = run.out.replaceAll("\\s+", " ");
+            assertTrue(text.contains("--broker-cpus"), command);
+            assertTrue(text.contains("send delay and tail latency that belong to neither"), command + ": " + text);
+        }
     }
 }

@@ -39,7 +39,7 @@ class KafkaOptionsTest {
     @BeforeAll
     static void startBroker(@TempDir Path logs) {
         // started for 1 MiB messages, so the limit is the local broker's raised one
-        broker = new KafkaTarget().startLocalBroker(new SystemTarget.BrokerRequest(1, Map.of(), logs, 1 << 20));
+        broker = new KafkaTarget().startLocalBroker(new SystemTarget.BrokerRequest(1, Map.of(), logs, 1 << 20, null));
     }
 
     @AfterAll

@@ -110,6 +110,7 @@ public final class JetStreamTarget implements SystemTarget {
                 .withServerProps(props)
                 .withMaxPayloadBytes(NatsServerSpec.maxPayloadFor(request.messageSizeBytes()))
                 .withLogDir(request.logDir())
+                .withCpus(request.cpus())
                 .withBinary(binary));
     }
 

@@ -71,7 +71,8 @@ public final class KafkaTarget implements SystemTarget {
         return LocalKafkaCluster.start(KafkaClusterSpec.defaults()
                 .withNodes(request.nodes())
                 .withBrokerProps(props)
-                .withLogDir(request.logDir()));
+                .withLogDir(request.logDir())
+                .withCpus(request.cpus()));
     }
 
     @Override

@@ -39,7 +39,8 @@ public final class NatsTarget implements SystemTarget {
                 .withNodes(request.nodes())
                 .withServerProps(request.brokerProps())
                 .withMaxPayloadBytes(NatsServerSpec.maxPayloadFor(request.messageSizeBytes()))
-                .withLogDir(request.logDir()));
+                .withLogDir(request.logDir())
+                .withCpus(request.cpus()));
     }
 
     @Override

@@ -73,7 +73,8 @@ public final class RabbitMqTarget implements SystemTarget {
                 .withNodes(request.nodes())
                 .withBrokerProps(request.brokerProps())
                 .withRoomForMessagesOf(request.messageSizeBytes())
-                .withLogDir(request.logDir()));
+                .withLogDir(request.logDir())
+                .withCpus(request.cpus()));
     }
 
     @Override

@@ -43,7 +43,8 @@ public final class RedisStreamsTarget implements SystemTarget {
         return LocalRedis.start(RedisBrokerSpec.defaults()
                 .withNodes(request.nodes())
                 .withServerArgs(request.brokerProps())
-                .withLogDir(request.logDir()));
+                .withLogDir(request.logDir())
+                .withCpus(request.cpus()));
     }
 
     @Override

@@ -40,7 +40,8 @@ public final class RedisTarget implements SystemTarget {
         return LocalRedis.start(RedisBrokerSpec.defaults()
                 .withNodes(request.nodes())
                 .withServerArgs(args)
-                .withLogDir(request.logDir()));
+                .withLogDir(request.logDir())
+                .withCpus(request.cpus()));
     }
 
     @Override

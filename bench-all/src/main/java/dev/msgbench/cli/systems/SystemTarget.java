@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Map;
 
 import dev.msgbench.core.broker.LocalBroker;
+import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.driver.MessagingSystem;
 
 /**
@@ -38,8 +39,10 @@ public interface SystemTarget {
 
     /**
      * @param logDir where the broker's logs go (inside the results folder)
+     * @param cpus   the CPUs every broker process runs on (--broker-cpus), or null for this JVM's
      */
-    record BrokerRequest(int nodes, Map<String, String> brokerProps, Path logDir, long messageSizeBytes) {
+    record BrokerRequest(int nodes, Map<String, String> brokerProps, Path logDir, long messageSizeBytes,
+                         CpuList cpus) {
     }
 
     /**

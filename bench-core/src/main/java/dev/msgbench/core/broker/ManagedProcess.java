@@ -1,6 +1,7 @@
 package dev.msgbench.core.broker;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.cpu.CpuAffinity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -58,7 +59,12 @@ public final class ManagedProcess {
         if (ownSession) {
             argv.add(SETSID.toString());
         }
+        if (command.cpus() != null) {
+            CpuAffinity.requireTaskset("--broker-cpus");
+            argv.addAll(CpuAffinity.prefix(command.cpus()));
+        }
         argv.addAll(command.command());
+        boolean wrapped = argv.size() > command.command().size();
         ProcessBuilder builder = new ProcessBuilder(argv)
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(command.logFile().toFile()));
@@ -81,7 +87,7 @@ public final class ManagedProcess {
         try {
             // a pipe nobody writes to: a child that reads stdin sees end of input, not a hang
             process.getOutputStream().close();
-            if (ownSession) {
+            if (wrapped) {
                 awaitExec(process.toHandle());
             }
             marker = ProcessMarker.forChild(command.name(), process.toHandle(), command.tempDir()).write(markerDir);
@@ -116,13 +122,14 @@ public final class ManagedProcess {
     }
 
     /**
-     * setsid execs the program in the same process (it is not a group leader, so it does not
-     * fork); the marker must record the program's command line, not setsid's.
+     * setsid execs the next program in the same process (it is not a group leader, so it does
+     * not fork), and taskset execs the program after setting the CPUs; the marker must record
+     * the program's command line, not a wrapper's.
      */
     private static void awaitExec(ProcessHandle handle) {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(EXEC_WAIT_MILLIS);
         while (handle.isAlive() && System.nanoTime() < deadline
-                && handle.info().command().map(c -> c.endsWith("/setsid")).orElse(true)) {
+                && handle.info().command().map(ManagedProcess::isWrapper).orElse(true)) {
             try {
                 Thread.sleep(1);
             } catch (InterruptedException e) {
@@ -130,6 +137,10 @@ public final class ManagedProcess {
                 return;
             }
         }
+    }
+
+    private static boolean isWrapper(String program) {
+        return program.endsWith("/setsid") || program.endsWith("/taskset");
     }
 
     public String name() {

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import dev.msgbench.core.cpu.CpuList;
+
 /**
  * A program to start as a {@link ManagedProcess}, e.g. {@code nats-server} or {@code redis-server}.
  *
@@ -14,9 +16,11 @@ import java.util.Objects;
  * @param workDir  the working directory, or null for this JVM's
  * @param logFile  receives stdout and stderr, appended
  * @param tempDir  the directory to delete if the process is found orphaned, or null
+ * @param cpus     the CPUs the process and everything it starts may run on (--broker-cpus), or
+ *                 null for those of this JVM
  */
 public record NativeCommand(String name, List<String> command, Map<String, String> env,
-                            Path workDir, Path logFile, Path tempDir) {
+                            Path workDir, Path logFile, Path tempDir, CpuList cpus) {
 
     public NativeCommand {
         Objects.requireNonNull(name, "name");
@@ -28,9 +32,20 @@ public record NativeCommand(String name, List<String> command, Map<String, Strin
         Objects.requireNonNull(logFile, "logFile");
     }
 
+    /** On this JVM's CPUs. */
+    public NativeCommand(String name, List<String> command, Map<String, String> env, Path workDir, Path logFile,
+                         Path tempDir) {
+        this(name, command, env, workDir, logFile, tempDir, null);
+    }
+
     /** The plain case: no extra environment, this JVM's working directory, no temp dir. */
     public static NativeCommand of(String name, Path logFile, String... command) {
         return new NativeCommand(name, List.of(command), Map.of(), null, logFile, null);
+    }
+
+    /** @param cpus the CPUs to run on, or null for this JVM's */
+    public NativeCommand withCpus(CpuList cpus) {
+        return new NativeCommand(name, command, env, workDir, logFile, tempDir, cpus);
     }
 
     public ManagedProcess start() {

@@ -5,6 +5,9 @@ import java.lang.management.ManagementFactory;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import dev.msgbench.core.cpu.CpuAffinity;
+import dev.msgbench.core.cpu.CpuList;
+
 /**
  * The load generator watching itself: CPU and GC time of this JVM over a run, so that a result
  * can say when the tool, not the broker, was the bottleneck.
@@ -21,8 +24,11 @@ final class LoadGeneratorMonitor {
     private final long startGcCount;
     private final long startGcMillis;
     private final GcPauses pauses = new GcPauses();
+    private final CpuList cpus;
 
-    LoadGeneratorMonitor() {
+    /** @param cpus the CPUs this JVM was pinned to (--cpus), or null */
+    LoadGeneratorMonitor(CpuList cpus) {
+        this.cpus = cpus;
         startWallNanos = System.nanoTime();
         startCpuNanos = processCpuNanos();
         startGcCount = gcCount();
@@ -41,6 +47,9 @@ final class LoadGeneratorMonitor {
         usage.put("cpuSeconds", cpuSeconds);
         usage.put("coresUsed", cpuSeconds / wallSeconds);
         usage.put("cores", cores);
+        usage.put("cpus", cpus == null ? null : cpus.toString());
+        // what the kernel allows now, pinned or not: the figure that explains `cores`
+        usage.put("cpusAllowed", CpuAffinity.allowedForThisJvm().toString());
         usage.put("gcCount", gcCount() - startGcCount);
         usage.put("gcMillis", gcMillis);
         long allocated = pauses.allocatedBytes();

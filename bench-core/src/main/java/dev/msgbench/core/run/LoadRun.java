@@ -126,7 +126,7 @@ public final class LoadRun {
         Receiver receiver = new Receiver(clock, runKey, accounting, recorders);
         FirstError ackErrors = new FirstError();
         String startedAt = Instant.now().toString();
-        LoadGeneratorMonitor generatorMonitor = new LoadGeneratorMonitor();
+        LoadGeneratorMonitor generatorMonitor = new LoadGeneratorMonitor(config.cpus());
 
         system.prepare(new RunPlan(runId, config.messageSizeBytes(), config.producers(), config.consumers()));
         SystemInfo info = system.info();

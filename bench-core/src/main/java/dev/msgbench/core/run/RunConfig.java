@@ -2,9 +2,12 @@ package dev.msgbench.core.run;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
+import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.payload.PayloadHeader;
 
 /**
@@ -18,17 +21,20 @@ import dev.msgbench.core.payload.PayloadHeader;
  * @param outputDir    where result files go; created if missing
  * @param progress     print a live line each second
  * @param broker       how the broker was obtained (local or given), recorded in the result
+ * @param cpus         the CPUs this JVM was pinned to for the run (--cpus), or null; recorded in the
+ *                     result beside the CPUs actually allowed
  */
 public record RunConfig(String command, String systemName, Pacing pacing, int messageSizeBytes, int producers,
                         int consumers, long seed, Duration drainTimeout, Duration readyTimeout, Path outputDir,
-                        boolean progress, Map<String, Object> broker) {
+                        boolean progress, Map<String, Object> broker, CpuList cpus) {
 
     public RunConfig {
         Objects.requireNonNull(command, "command");
         Objects.requireNonNull(systemName, "systemName");
         Objects.requireNonNull(pacing, "pacing");
         Objects.requireNonNull(outputDir, "outputDir");
-        broker = Map.copyOf(broker);
+        // in the caller's order, and a value may be null (a setting not given)
+        broker = Collections.unmodifiableMap(new LinkedHashMap<>(broker));
         if (messageSizeBytes < PayloadHeader.BYTES) {
             throw new IllegalArgumentException("message size below the header size: " + messageSizeBytes);
         }
@@ -40,13 +46,21 @@ public record RunConfig(String command, String systemName, Pacing pacing, int me
         }
     }
 
+    /** Not pinned: this JVM runs where it was started. */
+    public RunConfig(String command, String systemName, Pacing pacing, int messageSizeBytes, int producers,
+                     int consumers, long seed, Duration drainTimeout, Duration readyTimeout, Path outputDir,
+                     boolean progress, Map<String, Object> broker) {
+        this(command, systemName, pacing, messageSizeBytes, producers, consumers, seed, drainTimeout, readyTimeout,
+                outputDir, progress, broker, null);
+    }
+
     public RunConfig withOutputDir(Path dir) {
         return new RunConfig(command, systemName, pacing, messageSizeBytes, producers, consumers, seed, drainTimeout,
-                readyTimeout, dir, progress, broker);
+                readyTimeout, dir, progress, broker, cpus);
     }
 
     public RunConfig withProducers(int count) {
         return new RunConfig(command, systemName, pacing, messageSizeBytes, count, consumers, seed, drainTimeout,
-                readyTimeout, outputDir, progress, broker);
+                readyTimeout, outputDir, progress, broker, cpus);
     }
 }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.cpu.CpuAffinity;
+import dev.msgbench.core.cpu.CpuList;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -142,6 +144,23 @@ class ManagedProcessTest {
 
         assertEquals("cannot start test node (msgbench-no-such-program): no such program; is it installed and on the PATH?",
                 e.getMessage());
+    }
+
+    @Test
+    @Timeout(20)
+    void withCpusTheProcessAndWhatItStartsRunThereAndTheMarkerNamesTheProgramNotTaskset() throws Exception {
+        CpuList first = CpuList.parse(Integer.toString(CpuAffinity.online().cpus().get(0)));
+        process = ManagedProcess.start(new NativeCommand("test node", List.of("sh", "-c", "sleep 600 & sleep 600"),
+                Map.of(), dir, dir.resolve("test.log"), null).withCpus(first), dir.resolve("owned"));
+        waitUntil(() -> ProcessHandle.of(process.pid()).orElseThrow().descendants().count() >= 2);
+
+        assertEquals(Optional.of(first), CpuAffinity.allowed(process.pid()));
+        for (ProcessHandle child : ProcessHandle.of(process.pid()).orElseThrow().descendants().toList()) {
+            assertEquals(Optional.of(first), CpuAffinity.allowed(child.pid()), "child " + child.pid());
+        }
+        Path marker = dir.resolve("owned").resolve(ProcessHandle.current().pid() + "-" + process.pid() + ProcessMarker.SUFFIX);
+        String recorded = ProcessMarker.read(marker).commandLine();
+        assertTrue(recorded.matches("/\\S*sh -c sleep 600 & sleep 600"), recorded);
     }
 
     static void waitUntil(BooleanSupplier condition) {

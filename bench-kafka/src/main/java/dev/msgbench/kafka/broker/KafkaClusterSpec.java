@@ -1,6 +1,7 @@
 package dev.msgbench.kafka.broker;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.cpu.CpuList;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
@@ -17,9 +18,11 @@ import java.util.Set;
  * @param logDir       where each node's log (kafka-N.log) goes; null: inside the temp dir, removed
  *                     with it
  * @param startTimeout how long formatting, starting and the ready check may take together
+ * @param cpus         the CPUs the node JVMs (and their storage format runs) use (--broker-cpus);
+ *                     null: those of this JVM
  */
 public record KafkaClusterSpec(int nodes, Map<String, String> brokerProps, String heap, Path logDir,
-                               Duration startTimeout) {
+                               Duration startTimeout, CpuList cpus) {
 
     public static final int DEFAULT_NODES = 1;
     public static final String DEFAULT_HEAP = "512m";
@@ -57,26 +60,31 @@ public record KafkaClusterSpec(int nodes, Map<String, String> brokerProps, Strin
 
     /** One node, no overrides, 512m heap, logs in the temp dir, 90 s to start. */
     public static KafkaClusterSpec defaults() {
-        return new KafkaClusterSpec(DEFAULT_NODES, Map.of(), DEFAULT_HEAP, null, DEFAULT_START_TIMEOUT);
+        return new KafkaClusterSpec(DEFAULT_NODES, Map.of(), DEFAULT_HEAP, null, DEFAULT_START_TIMEOUT, null);
     }
 
     public KafkaClusterSpec withNodes(int nodes) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout);
+        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus);
     }
 
     public KafkaClusterSpec withBrokerProps(Map<String, String> brokerProps) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout);
+        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus);
     }
 
     public KafkaClusterSpec withHeap(String heap) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout);
+        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus);
     }
 
     public KafkaClusterSpec withLogDir(Path logDir) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout);
+        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus);
     }
 
     public KafkaClusterSpec withStartTimeout(Duration startTimeout) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout);
+        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus);
+    }
+
+    /** @param cpus the CPUs to run on, or null for this JVM's */
+    public KafkaClusterSpec withCpus(CpuList cpus) {
+        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus);
     }
 }

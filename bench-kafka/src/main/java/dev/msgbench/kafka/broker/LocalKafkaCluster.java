@@ -189,8 +189,8 @@ public final class LocalKafkaCluster implements LocalBroker {
                 if (nodes.size() == 1) {
                     args.add("--standalone");
                 }
-                formats.add(javaChild(node, node.name() + " storage format", STORAGE_TOOL, TOOL_JVM_OPTIONS, args)
-                        .start());
+                formats.add(start(javaChild(node, node.name() + " storage format", STORAGE_TOOL, TOOL_JVM_OPTIONS,
+                        args)));
             }
             for (int i = 0; i < formats.size(); i++) {
                 ManagedProcess format = formats.get(i);
@@ -214,8 +214,8 @@ public final class LocalKafkaCluster implements LocalBroker {
         List<String> jvm = new ArrayList<>(List.of("-Xmx" + spec.heap(), "-Xms" + spec.heap()));
         jvm.addAll(SERVER_JVM_OPTIONS);
         for (KafkaNode node : nodes) {
-            processes.add(javaChild(node, node.name(), KAFKA_MAIN, jvm, List.of(node.serverProperties().toString()))
-                    .start());
+            processes.add(start(javaChild(node, node.name(), KAFKA_MAIN, jvm,
+                    List.of(node.serverProperties().toString()))));
         }
     }
 
@@ -251,6 +251,10 @@ public final class LocalKafkaCluster implements LocalBroker {
         List<String> jvm = new ArrayList<>(jvmOptions);
         jvm.add("-Dlog4j2.configurationFile=" + node.log4jConfig());
         return new JavaChild(name, mainClass, jvm, args, node.dir(), node.logFile(), tempDir);
+    }
+
+    private ManagedProcess start(JavaChild child) {
+        return child.toCommand().withCpus(spec.cpus()).start();
     }
 
     private static boolean accepts(int port) {

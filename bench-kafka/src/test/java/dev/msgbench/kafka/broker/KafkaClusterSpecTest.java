@@ -22,7 +22,7 @@ class KafkaClusterSpecTest {
         assertEquals("512m", spec.heap());
         assertNull(spec.logDir());
         assertEquals(Duration.ofSeconds(90), spec.startTimeout());
-        assertEquals(spec, new KafkaClusterSpec(1, null, null, null, null));
+        assertEquals(spec, new KafkaClusterSpec(1, null, null, null, null, null));
     }
 
     @Test

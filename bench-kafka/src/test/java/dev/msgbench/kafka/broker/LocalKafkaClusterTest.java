@@ -10,6 +10,7 @@ import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.broker.ProcStat;
 import dev.msgbench.core.broker.Signal;
+import dev.msgbench.core.cpu.CpuList;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -215,5 +216,23 @@ class LocalKafkaClusterTest {
                 throw new AssertionError("interrupted", e);
             }
         }
+    }
+
+    @Test
+    @Timeout(60)
+    void withBrokerCpusTheNodeJvmRunsOnThoseCpusOnly() throws Exception {
+        try (LocalKafkaCluster cluster = LocalKafkaCluster.start(KafkaClusterSpec.defaults().withCpus(CpuList.parse("0")))) {
+            assertEquals("0", cpusAllowed(cluster.pid(1)));
+            assertTrue(ProcessHandle.of(cluster.pid(1)).orElseThrow().info().command().orElse("").endsWith("/java"),
+                    "the pid is the node's JVM, not a wrapper");
+        }
+    }
+
+    /** Read straight from the kernel, not through the code under test. */
+    private static String cpusAllowed(long pid) throws IOException {
+        return Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")).stream()
+                .filter(line -> line.startsWith("Cpus_allowed_list:"))
+                .map(line -> line.substring("Cpus_allowed_list:".length()).trim())
+                .findFirst().orElseThrow();
     }
 }

@@ -178,7 +178,7 @@ public final class LocalNatsServer implements LocalBroker {
             // logs go to stderr, which the ManagedProcess appends to the node's log file
             NativeCommand command = new NativeCommand(node.name(),
                     List.of(binary.path().toString(), "-c", node.configFile().toString()),
-                    java.util.Map.of(), node.dir(), node.logFile(), tempDir);
+                    java.util.Map.of(), node.dir(), node.logFile(), tempDir).withCpus(spec.cpus());
             processes.add(command.start());
         }
     }

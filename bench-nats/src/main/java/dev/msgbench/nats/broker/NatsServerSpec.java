@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.cpu.CpuList;
 
 /**
  * What local nats-server (or cluster of them) to start.
@@ -22,9 +23,10 @@ import dev.msgbench.core.UserError;
  * @param logDir          where each server's log (nats-N.log) goes; null: inside the temp dir
  * @param startTimeout    how long starting and the ready checks may take together
  * @param binary          the server to run; null: {@link NatsServerBinary#find()}
+ * @param cpus            the CPUs the servers run on (--broker-cpus); null: those of this JVM
  */
 public record NatsServerSpec(int nodes, boolean jetStream, Map<String, String> serverProps, long maxPayloadBytes,
-                             Path logDir, Duration startTimeout, NatsServerBinary binary) {
+                             Path logDir, Duration startTimeout, NatsServerBinary binary, CpuList cpus) {
 
     public static final int DEFAULT_NODES = 1;
     /** Holds a 1 MiB message and its headers with room to spare; nats-server warns above 8 MB. */
@@ -93,34 +95,39 @@ public record NatsServerSpec(int nodes, boolean jetStream, Map<String, String> s
 
     /** One server, core NATS only, no overrides, 8 MB max_payload, logs in the temp dir. */
     public static NatsServerSpec defaults() {
-        return new NatsServerSpec(DEFAULT_NODES, false, Map.of(), DEFAULT_MAX_PAYLOAD_BYTES, null, DEFAULT_START_TIMEOUT, null);
+        return new NatsServerSpec(DEFAULT_NODES, false, Map.of(), DEFAULT_MAX_PAYLOAD_BYTES, null, DEFAULT_START_TIMEOUT, null, null);
     }
 
     public NatsServerSpec withNodes(int n) {
-        return new NatsServerSpec(n, jetStream, serverProps, maxPayloadBytes, logDir, startTimeout, binary);
+        return new NatsServerSpec(n, jetStream, serverProps, maxPayloadBytes, logDir, startTimeout, binary, cpus);
     }
 
     public NatsServerSpec withJetStream(boolean enabled) {
-        return new NatsServerSpec(nodes, enabled, serverProps, maxPayloadBytes, logDir, startTimeout, binary);
+        return new NatsServerSpec(nodes, enabled, serverProps, maxPayloadBytes, logDir, startTimeout, binary, cpus);
     }
 
     public NatsServerSpec withServerProps(Map<String, String> props) {
-        return new NatsServerSpec(nodes, jetStream, props, maxPayloadBytes, logDir, startTimeout, binary);
+        return new NatsServerSpec(nodes, jetStream, props, maxPayloadBytes, logDir, startTimeout, binary, cpus);
     }
 
     public NatsServerSpec withMaxPayloadBytes(long bytes) {
-        return new NatsServerSpec(nodes, jetStream, serverProps, bytes, logDir, startTimeout, binary);
+        return new NatsServerSpec(nodes, jetStream, serverProps, bytes, logDir, startTimeout, binary, cpus);
     }
 
     public NatsServerSpec withLogDir(Path dir) {
-        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, dir, startTimeout, binary);
+        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, dir, startTimeout, binary, cpus);
     }
 
     public NatsServerSpec withStartTimeout(Duration timeout) {
-        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, logDir, timeout, binary);
+        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, logDir, timeout, binary, cpus);
     }
 
     public NatsServerSpec withBinary(NatsServerBinary server) {
-        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, logDir, startTimeout, server);
+        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, logDir, startTimeout, server, cpus);
+    }
+
+    /** @param cpus the CPUs to run on, or null for this JVM's */
+    public NatsServerSpec withCpus(CpuList cpus) {
+        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, logDir, startTimeout, binary, cpus);
     }
 }

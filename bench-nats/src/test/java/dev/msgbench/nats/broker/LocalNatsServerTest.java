@@ -23,6 +23,7 @@ import io.nats.client.Connection;
 import io.nats.client.Nats;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.cpu.CpuList;
 
 /** Real nats-server processes: start, ready checks, clusters, errors and cleanup. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -119,5 +120,23 @@ class LocalNatsServerTest {
         } catch (IOException e) {
             return false;
         }
+    }
+
+    @Test
+    void withBrokerCpusEveryServerOfAClusterRunsOnThoseCpusOnly() throws Exception {
+        try (LocalNatsServer cluster = LocalNatsServer.start(NatsServerSpec.defaults().withNodes(2)
+                .withCpus(CpuList.parse("0")), dir)) {
+            for (int node = 1; node <= 2; node++) {
+                assertEquals("0", cpusAllowed(cluster.pid(node)), "node " + node);
+            }
+        }
+    }
+
+    /** Read straight from the kernel, not through the code under test. */
+    private static String cpusAllowed(long pid) throws IOException {
+        return Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")).stream()
+                .filter(line -> line.startsWith("Cpus_allowed_list:"))
+                .map(line -> line.substring("Cpus_allowed_list:".length()).trim())
+                .findFirst().orElseThrow();
     }
 }

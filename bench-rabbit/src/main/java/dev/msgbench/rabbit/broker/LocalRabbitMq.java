@@ -242,7 +242,8 @@ public final class LocalRabbitMq implements LocalBroker {
                 throw new UserError(this + " was stopped during its start");
             }
             epmd = new NativeCommand("epmd of " + NODE, List.of(epmdBinary.toString(), "-port",
-                    Integer.toString(epmdPort), "-address", "127.0.0.1"), Map.of(), tempDir, log, tempDir).start();
+                    Integer.toString(epmdPort), "-address", "127.0.0.1"), Map.of(), tempDir, log, tempDir)
+                    .withCpus(spec.cpus()).start();
             started = epmd;
         }
         budget.await("epmd of " + NODE, log, List.of(started), () -> accepts(epmdPort));
@@ -273,8 +274,9 @@ public final class LocalRabbitMq implements LocalBroker {
         env.put("RABBITMQ_LOGS", "-");
         env.put("RABBITMQ_PID_FILE", tempDir.resolve("rabbitmq.pid").toString());
         env.put("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS", "-kernel inet_dist_use_interface {127,0,0,1}");
+        // the script, the Erlang VM and its port programs all inherit the CPUs
         server = new NativeCommand(NODE, List.of(spec.serverScript().toString()), env, tempDir, logFile(), tempDir)
-                .start();
+                .withCpus(spec.cpus()).start();
     }
 
     private void awaitReady(Readiness budget) {

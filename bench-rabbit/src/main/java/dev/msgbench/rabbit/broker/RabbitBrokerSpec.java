@@ -1,6 +1,7 @@
 package dev.msgbench.rabbit.broker;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.cpu.CpuList;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
@@ -17,9 +18,11 @@ import java.util.Map;
  * @param startTimeout how long the start and the ready check may take together; start-up is CPU
  *                     bound and takes 5 to 10 s on two busy cores
  * @param installDir   where Debian's rabbitmq-server package put its scripts
+ * @param cpus         the CPUs epmd and the node (and every process they start) run on
+ *                     (--broker-cpus); null: those of this JVM
  */
 public record RabbitBrokerSpec(int nodes, Map<String, String> brokerProps, Path logDir, Duration startTimeout,
-                               Path installDir) {
+                               Path installDir, CpuList cpus) {
 
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(60);
     public static final Path DEFAULT_INSTALL_DIR = Path.of("/usr/lib/rabbitmq/bin");
@@ -46,27 +49,32 @@ public record RabbitBrokerSpec(int nodes, Map<String, String> brokerProps, Path 
 
     /** One node, no overrides, logs in the temp dir, 60 s to start, Debian's install. */
     public static RabbitBrokerSpec defaults() {
-        return new RabbitBrokerSpec(1, Map.of(), null, DEFAULT_START_TIMEOUT, DEFAULT_INSTALL_DIR);
+        return new RabbitBrokerSpec(1, Map.of(), null, DEFAULT_START_TIMEOUT, DEFAULT_INSTALL_DIR, null);
     }
 
     public RabbitBrokerSpec withNodes(int nodes) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir);
+        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus);
     }
 
     public RabbitBrokerSpec withBrokerProps(Map<String, String> brokerProps) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir);
+        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus);
     }
 
     public RabbitBrokerSpec withLogDir(Path logDir) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir);
+        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus);
     }
 
     public RabbitBrokerSpec withStartTimeout(Duration startTimeout) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir);
+        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus);
     }
 
     public RabbitBrokerSpec withInstallDir(Path installDir) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir);
+        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus);
+    }
+
+    /** @param cpus the CPUs to run on, or null for this JVM's */
+    public RabbitBrokerSpec withCpus(CpuList cpus) {
+        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus);
     }
 
     /**

@@ -12,10 +12,13 @@ import com.rabbitmq.client.GetResponse;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.broker.ProcStat;
+import dev.msgbench.core.cpu.CpuList;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -148,5 +151,37 @@ class LocalRabbitMqTest {
                 })
                 .map(ProcessHandle::pid)
                 .collect(Collectors.toList());
+    }
+
+    @Test
+    @Timeout(90)
+    void withBrokerCpusEpmdTheStartScriptTheErlangVmAndItsHelpersAllRunOnThoseCpus() throws Exception {
+        try (LocalRabbitMq node = LocalRabbitMq.start(RabbitBrokerSpec.defaults().withCpus(CpuList.parse("0")), dir)) {
+            Path tempDir;
+            try (Stream<Path> made = Files.list(dir)) {
+                tempDir = made.filter(p -> p.getFileName().toString().startsWith("msgbench-rabbitmq-")).findFirst()
+                        .orElseThrow();
+            }
+            List<ProcessHandle> processes = new ArrayList<>();
+            processes.add(ProcessHandle.of(node.pid(1)).orElseThrow());
+            processes.addAll(ProcessHandle.of(node.pid(1)).orElseThrow().descendants().collect(Collectors.toList()));
+            epmdsOn(tempDir).forEach(pid -> processes.add(ProcessHandle.of(pid).orElseThrow()));
+            assertTrue(processes.stream().anyMatch(h -> h.info().command().orElse("").endsWith("beam.smp")),
+                    "the Erlang VM is among them");
+            assertEquals(1, epmdsOn(tempDir).size(), "and our epmd");
+            for (ProcessHandle process : processes) {
+                if (ProcStat.isRunning(process)) {
+                    assertEquals("0", cpusAllowed(process.pid()), process.pid() + " " + process.info().command().orElse(""));
+                }
+            }
+        }
+    }
+
+    /** Read straight from the kernel, not through the code under test. */
+    private static String cpusAllowed(long pid) throws IOException {
+        return Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")).stream()
+                .filter(line -> line.startsWith("Cpus_allowed_list:"))
+                .map(line -> line.substring("Cpus_allowed_list:".length()).trim())
+                .findFirst().orElseThrow();
     }
 }

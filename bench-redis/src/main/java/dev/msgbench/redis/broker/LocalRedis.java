@@ -196,7 +196,7 @@ public final class LocalRedis implements LocalBroker {
         // stdout and the server's own log share the file: both append, and a crash before the
         // log is open still leaves its reason there
         ManagedProcess process = new NativeCommand(nodeName(node), command, Map.of(), dataDir, logFile(node), tempDir)
-                .start();
+                .withCpus(spec.cpus()).start();
         processes.add(process);
         return process;
     }

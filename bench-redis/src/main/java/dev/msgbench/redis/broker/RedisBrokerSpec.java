@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.cpu.CpuList;
 
 /**
  * What local Redis to start.
@@ -18,9 +19,10 @@ import dev.msgbench.core.UserError;
  * @param logDir       where each node's log (redis-N.log) goes; null: inside the temp dir
  * @param startTimeout how long starting and the ready checks may take together
  * @param binary       the redis-server program; null: search the PATH, then /usr/bin and /usr/sbin
+ * @param cpus         the CPUs the nodes run on (--broker-cpus); null: those of this JVM
  */
 public record RedisBrokerSpec(int nodes, Map<String, String> serverArgs, Path logDir, Duration startTimeout,
-                              Path binary) {
+                              Path binary, CpuList cpus) {
 
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(30);
 
@@ -51,26 +53,31 @@ public record RedisBrokerSpec(int nodes, Map<String, String> serverArgs, Path lo
 
     /** One node, no overrides, logs in the temp dir, 30 s to start, redis-server from the PATH. */
     public static RedisBrokerSpec defaults() {
-        return new RedisBrokerSpec(1, Map.of(), null, DEFAULT_START_TIMEOUT, null);
+        return new RedisBrokerSpec(1, Map.of(), null, DEFAULT_START_TIMEOUT, null, null);
     }
 
     public RedisBrokerSpec withNodes(int nodes) {
-        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary);
+        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus);
     }
 
     public RedisBrokerSpec withServerArgs(Map<String, String> serverArgs) {
-        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary);
+        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus);
     }
 
     public RedisBrokerSpec withLogDir(Path logDir) {
-        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary);
+        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus);
     }
 
     public RedisBrokerSpec withStartTimeout(Duration startTimeout) {
-        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary);
+        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus);
     }
 
     public RedisBrokerSpec withBinary(Path binary) {
-        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary);
+        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus);
+    }
+
+    /** @param cpus the CPUs to run on, or null for this JVM's */
+    public RedisBrokerSpec withCpus(CpuList cpus) {
+        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus);
     }
 }

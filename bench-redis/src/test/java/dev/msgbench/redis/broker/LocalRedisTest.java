@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.Signal;
+import dev.msgbench.core.cpu.CpuList;
 
 /** Debian's redis-server, started for real on free loopback ports. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -121,5 +122,22 @@ class LocalRedisTest {
 
     private static String config(int port, String key) throws IOException {
         return Resp.configGet(port, key);
+    }
+
+    @Test
+    void withBrokerCpusThePrimaryAndItsReplicaRunOnThoseCpusOnly() throws Exception {
+        try (LocalRedis redis = LocalRedis.start(RedisBrokerSpec.defaults().withNodes(2).withCpus(CpuList.parse("0")),
+                dir)) {
+            assertEquals("0", cpusAllowed(redis.pid(1)), "primary");
+            assertEquals("0", cpusAllowed(redis.pid(2)), "replica");
+        }
+    }
+
+    /** Read straight from the kernel, not through the code under test. */
+    private static String cpusAllowed(long pid) throws IOException {
+        return Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")).stream()
+                .filter(line -> line.startsWith("Cpus_allowed_list:"))
+                .map(line -> line.substring("Cpus_allowed_list:".length()).trim())
+                .findFirst().orElseThrow();
     }
 }

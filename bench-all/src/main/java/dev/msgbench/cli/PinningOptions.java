@@ -1,0 +1,32 @@
+package dev.msgbench.cli;
+
+import dev.msgbench.core.cpu.CpuList;
+import picocli.CommandLine.Option;
+
+/**
+ * Which CPUs the local broker and our load generator run on. On a machine with few cores they
+ * compete for them, and each one's wait for a core shows up as send delay and tail latency that
+ * belong to neither; pinned apart, what remains is the system's.
+ */
+final class PinningOptions {
+
+    static final String WHY = "On a machine with few cores, pin the broker and the load generator apart "
+            + "(--broker-cpus 0 --cpus 1): sharing cores, each waits for the other, and that wait shows up as "
+            + "send delay and tail latency that belong to neither. Compare with an unpinned run: pinned, each side "
+            + "also has fewer cores (README, \"Small machines\").";
+    static final String BROKER_CPUS = "CPUs for every process of the local broker, in taskset's list syntax: 0, 0-1, "
+            + "0,2 (default: this JVM's). Its children inherit them.";
+
+    @Option(names = "--broker-cpus", paramLabel = "LIST", converter = Converters.Cpus.class, description = BROKER_CPUS)
+    CpuList brokerCpus;
+
+    @Option(names = "--cpus", paramLabel = "LIST", converter = Converters.Cpus.class,
+            description = "CPUs for this load generator's JVM, all its threads, for the run: 0, 0-1, 0,2 (default: "
+                    + "wherever it was started). The local broker then keeps the CPUs this JVM had, unless "
+                    + "--broker-cpus says otherwise.")
+    CpuList cpus;
+
+    boolean any() {
+        return brokerCpus != null || cpus != null;
+    }
+}
