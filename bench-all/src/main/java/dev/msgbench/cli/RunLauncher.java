@@ -63,9 +63,10 @@ final class RunLauncher {
         if (target.brokers < 1) {
             throw new ParameterException(spec.commandLine(), "--brokers must be at least 1, got " + target.brokers);
         }
-        if (!selected.needsBroker() && (target.url != null || target.brokers != 1 || !target.brokerProps.isEmpty())) {
-            throw new ParameterException(spec.commandLine(), "--url, --brokers and --broker-prop mean nothing to --system "
-                    + selected.name() + ", which runs inside this JVM without a broker");
+        if (!selected.needsBroker() && (target.url != null || target.brokers != 1 || !target.brokerProps.isEmpty()
+                || pinning.brokerCpus != null)) {
+            throw new ParameterException(spec.commandLine(), "--url, --brokers, --broker-prop and --broker-cpus mean "
+                    + "nothing to --system " + selected.name() + ", which runs inside this JVM without a broker");
         }
         if (target.url != null && (target.brokers != 1 || !target.brokerProps.isEmpty())) {
             throw new ParameterException(spec.commandLine(),

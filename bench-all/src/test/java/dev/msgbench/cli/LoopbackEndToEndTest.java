@@ -59,8 +59,9 @@ class LoopbackEndToEndTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
             "--acks 1|error: --acks: the loopback system has no broker to acknowledge anything; omit --acks",
-            "--url x:1|error: --url, --brokers and --broker-prop mean nothing to --system loopback, which runs inside this JVM without a broker",
-            "--brokers 3|error: --url, --brokers and --broker-prop mean nothing to --system loopback, which runs inside this JVM without a broker",
+            "--url x:1|error: --url, --brokers, --broker-prop and --broker-cpus mean nothing to --system loopback, which runs inside this JVM without a broker",
+            "--brokers 3|error: --url, --brokers, --broker-prop and --broker-cpus mean nothing to --system loopback, which runs inside this JVM without a broker",
+            "--broker-cpus 0|error: --url, --brokers, --broker-prop and --broker-cpus mean nothing to --system loopback, which runs inside this JVM without a broker",
     })
     void brokerFlagsAreRefused(String args, String expected) {
         List<String> all = new java.util.ArrayList<>(List.of("e2e", "--system", "loopback", "--output",
