@@ -40,7 +40,10 @@ public final class SummaryTable {
         List<Map<String, Double>> columns = new ArrayList<>();
         addColumn(titles, columns, "latency ms", r.latencyMs());
         addColumn(titles, columns, "service ms", r.serviceMs());
-        addColumn(titles, columns, "send delay ms", r.sendDelayMs());
+        if (!unpaced) {
+            // without a schedule a message is due when it is sent: its send delay is 0 by definition
+            addColumn(titles, columns, "send delay ms", r.sendDelayMs());
+        }
         addColumn(titles, columns, "ack ms", r.ackMs());
         out.printf("%-10s", "");
         for (String title : titles) {
