@@ -17,6 +17,22 @@ public interface Publisher extends AutoCloseable {
      */
     void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception;
 
+    /**
+     * Called by the engine, on the publishing thread, when no further message of this stream is
+     * due now: it is about to wait for the next intended send time or for acknowledgements, or
+     * the stream has stopped. A driver that holds written messages back to send several at once
+     * must send them now, or they would wait with the engine and their latency would include the
+     * gap to the next message.
+     *
+     * <p>While the stream is behind its schedule (or unpaced) this is rarely called between
+     * messages, so a driver may batch them; at a rate the system keeps up with it is called
+     * after nearly every message. It may come when a message is due after all (the engine
+     * compares the next intended time with the last send time, not with a fresh clock read),
+     * never later than a wait begins.
+     */
+    default void endOfBurst() throws Exception {
+    }
+
     /** Pushes out anything the client still buffers; called once after the last publish. */
     default void flush() throws Exception {
     }

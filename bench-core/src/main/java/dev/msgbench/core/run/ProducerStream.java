@@ -22,6 +22,10 @@ import dev.msgbench.core.time.NanoClock;
  * <p>A stream that falls so far behind that it would still be sending at {@code giveUpNanos}
  * stops; the messages it could not send are counted as unsent. In throughput mode a stream
  * also waits while {@code maxOutstanding} of its messages await acknowledgement.
+ *
+ * <p>Before every wait, and when it stops, the stream calls {@link Publisher#endOfBurst}, so a
+ * client may batch the messages sent back to back while behind, but never holds one back across
+ * a wait.
  */
 final class ProducerStream implements Runnable {
 
@@ -109,6 +113,8 @@ final class ProducerStream implements Runnable {
                     break;
                 }
                 if (intended > now) {
+                    // nothing may be due before this message: what the client holds back must not wait with us
+                    publisher.endOfBurst();
                     clock.sleepUntil(intended);
                 }
                 bodies.refill(message);
@@ -134,6 +140,7 @@ final class ProducerStream implements Runnable {
                 }
                 sequence++;
             }
+            publisher.endOfBurst();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Throwable t) {
@@ -143,10 +150,14 @@ final class ProducerStream implements Runnable {
     }
 
     /** Returns whether it had to wait. */
-    private boolean awaitOutstandingBelowLimit() throws InterruptedException {
+    private boolean awaitOutstandingBelowLimit() throws Exception {
         boolean waited = false;
         while (accounting.outstanding(streamId) >= maxOutstanding && !stopRequested) {
-            waited = true;
+            if (!waited) {
+                // the acknowledgements we wait for may be for messages the client still holds back
+                publisher.endOfBurst();
+                waited = true;
+            }
             if (clock.nanoTime() >= giveUpNanos) {
                 return true;
             }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.payload.PayloadHeader;
@@ -64,6 +65,95 @@ class ProducerStreamTest {
         org.HdrHistogram.Histogram sendDelay = recorders.drainInterval().measured(HistogramKind.SEND_DELAY);
         assertEquals(10, sendDelay.getTotalCount());
         assertEquals(2_500_000, sendDelay.getMaxValue(), 2_500_000 / 1000.0);
+    }
+
+    /**
+     * Records publishes as "p<sequence>@<clock>" and bursts' ends as "end@<clock>"; with
+     * {@code accounting}, acknowledges every message only at the end of a burst, as a client that
+     * holds written messages back until then would.
+     */
+    private Publisher batching(List<String> events, Accounting accounting, long blockAt, long blockNanos) {
+        return new Publisher() {
+            private int held;
+
+            @Override
+            public void publish(byte[] message, long seq, long intended) {
+                events.add("p" + seq + "@" + clock.nanoTime());
+                held++;
+                if (seq == blockAt) {
+                    clock.advance(blockNanos);
+                }
+            }
+
+            @Override
+            public void endOfBurst() {
+                events.add("end@" + clock.nanoTime());
+                for (; held > 0 && accounting != null; held--) {
+                    accounting.countAcked(0);
+                }
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    @Test
+    void onScheduleTheBurstEndsAfterEveryMessageBeforeTheStreamWaitsForTheNext() {
+        List<String> events = new ArrayList<>();
+        RunWindow window = new RunWindow(0, 0, 5 * MS);
+        new ProducerStream(1, 0, StreamPlan.fixed(new UniformSchedule(0, 1_000), window.endNanos()),
+                batching(events, null, -1, 0), new RandomPayloads(64, 1), 1, clock, new Accounting(1), new Recorders(),
+                window, 1_000 * MS, 0).run();
+
+        // each end comes at the time of the message before it, not of the one after: nothing waits held back
+        assertEquals(List.of("p0@0", "end@0", "p1@1000000", "end@1000000", "p2@2000000", "end@2000000",
+                "p3@3000000", "end@3000000", "p4@4000000", "end@4000000"), events);
+    }
+
+    @Test
+    void behindScheduleMessagesGoOutInOneBurstAndTheBurstEndsOnlyWhenTheStreamCatchesUp() {
+        List<String> events = new ArrayList<>();
+        RunWindow window = new RunWindow(0, 0, 8 * MS);
+        new ProducerStream(1, 0, StreamPlan.fixed(new UniformSchedule(0, 1_000), window.endNanos()),
+                batching(events, null, 2, 3_500_000), new RandomPayloads(64, 1), 1, clock, new Accounting(1),
+                new Recorders(), window, 1_000 * MS, 0).run();
+
+        // message 2 blocks until 5.5 ms: 3, 4 and 5 are overdue and go out together, 6 is due at 6 ms.
+        // The end before 3 is spent: the engine compares 3's time with 2's send time, not the clock.
+        assertEquals(List.of("p0@0", "end@0", "p1@1000000", "end@1000000", "p2@2000000", "end@5500000",
+                "p3@5500000", "p4@5500000", "p5@5500000", "end@5500000",
+                "p6@6000000", "end@6000000", "p7@7000000", "end@7000000"), events);
+    }
+
+    @Test
+    void anUnpacedStreamEndsItsBurstOnlyBeforeTheStartAndWhenItStops() {
+        List<String> events = new ArrayList<>();
+        RunWindow window = new RunWindow(50 * MS, 50 * MS, 1_000 * MS);
+        new ProducerStream(1, 0, StreamPlan.unpaced(5, window.startNanos(), window.endNanos()),
+                batching(events, null, -1, 0), new RandomPayloads(64, 1), 1, clock, new Accounting(1), new Recorders(),
+                window, 2_000 * MS, 0).run();
+
+        assertEquals(List.of("end@0", "p0@50000000", "p1@50000000", "p2@50000000", "p3@50000000", "p4@50000000",
+                "end@50000000"), events);
+    }
+
+    /** Without the end of the burst it would never get below the limit: the manual clock never reaches the give-up time. */
+    @Test
+    @Timeout(10)
+    void anUnpacedStreamAtItsOutstandingLimitEndsTheBurstSoThatTheAcknowledgementsItWaitsForCanCome() {
+        List<String> events = new ArrayList<>();
+        Accounting accounting = new Accounting(1);
+        RunWindow window = new RunWindow(0, 0, 1_000 * MS);
+        ProducerStream stream = new ProducerStream(1, 0, StreamPlan.unpaced(7, 0, window.endNanos()),
+                batching(events, accounting, -1, 0), new RandomPayloads(64, 1), 1, clock, accounting, new Recorders(),
+                window, 2_000 * MS, 3);
+        stream.run();
+
+        assertEquals(List.of("p0@0", "p1@0", "p2@0", "end@0", "p3@0", "p4@0", "p5@0", "end@0", "p6@0", "end@0"), events);
+        assertEquals(0, stream.unsent(), "no acknowledgement was held back until the give-up time");
+        assertEquals(0, accounting.outstanding(0));
     }
 
     @Test
