@@ -22,6 +22,11 @@ final class InFlight {
         return (int) Math.max(1, Math.min(maxMessages, MAX_BYTES / Math.max(1, messageSizeBytes)));
     }
 
+    /** A permit if one is free now; false instead of blocking. */
+    boolean tryAcquire() {
+        return permits.tryAcquire();
+    }
+
     void acquire() throws InterruptedException {
         permits.acquire();
     }

@@ -12,8 +12,9 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 
 /**
- * PUBLISH on a connection of its own. Lettuce writes each command at once and pipelines the
- * replies, so a publish never waits for the server.
+ * PUBLISH on a connection of its own. Commands are pipelined: a publish never waits for the
+ * server's reply, and while the engine is behind its schedule the commands go out in batches
+ * ({@link CommandBatch}).
  *
  * <p>IMPLEMENTATION NOTES: the message is copied because lettuce encodes it on its I/O thread,
  * after publish has returned and the engine has reused the array.
@@ -28,7 +29,7 @@ final class PubSubPublisher implements Publisher {
     private final String channelName;
     private final AckListener acks;
     private final RedisAcks mode;
-    private final InFlight inFlight;
+    private final CommandBatch batch;
     /** Replies come in order: when the last command is answered, all are. Written by the publishing thread. */
     private volatile CompletionStage<?> last = CompletableFuture.completedFuture(null);
 
@@ -40,16 +41,16 @@ final class PubSubPublisher implements Publisher {
         this.channelName = channelName;
         this.acks = acks;
         this.mode = mode;
-        this.inFlight = inFlight;
+        this.batch = new CommandBatch(connection, inFlight);
     }
 
     @Override
     public void publish(byte[] message, long sequence, long intendedSendNanos) throws InterruptedException {
-        inFlight.acquire();
+        batch.acquire();
         RedisFuture<Long> reply = commands.publish(channel, message.clone());
         last = reply;
         reply.whenComplete((receivers, error) -> {
-            inFlight.release();
+            batch.release();
             if (error != null) {
                 // a failure is reported even with --acks 0: it is not a reply being counted but a message lost
                 acks.failed(sequence, intendedSendNanos, error);
@@ -62,11 +63,26 @@ final class PubSubPublisher implements Publisher {
                 }
             }
         });
+        batch.added(1);
     }
 
-    /** Waits for the last reply first: closing would cancel commands still awaiting one, and report them failed. */
+    @Override
+    public void endOfBurst() {
+        batch.endOfBurst();
+    }
+
+    @Override
+    public void flush() {
+        batch.send();
+    }
+
+    /**
+     * Sends what is still batched and waits for the last reply first: closing would cancel
+     * commands unsent or awaiting a reply, and report them failed.
+     */
     @Override
     public void close() throws Exception {
+        batch.send();
         Replies.awaitQuietly(last, CLOSE_TIMEOUT);
         connection.closeAsync().get(CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     }

@@ -14,7 +14,8 @@ import io.lettuce.core.api.async.RedisAsyncCommands;
 
 /**
  * XADD key MAXLEN ~ N * m MESSAGE on a connection of its own; with --acks all each XADD is followed
- * by WAIT for every replica, pipelined behind it.
+ * by WAIT for every replica, pipelined behind it. While the engine is behind its schedule the
+ * commands go out in batches ({@link CommandBatch}), WAITs among them in the same order.
  *
  * <p>IMPLEMENTATION NOTES: WAIT blocks this connection on the server until the replicas have
  * caught up, so the XADDs pipelined behind it wait too: that is the price of synchronous
@@ -34,7 +35,7 @@ final class StreamPublisher implements Publisher {
     private final RedisAcks mode;
     private final int replicas;
     private final long waitTimeoutMillis;
-    private final InFlight inFlight;
+    private final CommandBatch batch;
     /** Replies come in order: when the last command is answered, all are. Written by the publishing thread. */
     private volatile CompletionStage<?> last = CompletableFuture.completedFuture(null);
 
@@ -51,18 +52,18 @@ final class StreamPublisher implements Publisher {
         this.mode = mode;
         this.replicas = replicas;
         this.waitTimeoutMillis = waitTimeout.toMillis();
-        this.inFlight = inFlight;
+        this.batch = new CommandBatch(connection, inFlight);
     }
 
     @Override
     public void publish(byte[] message, long sequence, long intendedSendNanos) throws InterruptedException {
-        inFlight.acquire();
+        batch.acquire();
         CompletableFuture<String> added = commands.xadd(key, trim, Collections.singletonMap(FIELD, message.clone()))
                 .toCompletableFuture();
         last = added;
         if (mode != RedisAcks.REPLICAS) {
             added.whenComplete((id, error) -> {
-                inFlight.release();
+                batch.release();
                 if (error != null) {
                     // reported even with --acks 0: not a reply being counted but a message lost
                     acks.failed(sequence, intendedSendNanos, error);
@@ -70,12 +71,13 @@ final class StreamPublisher implements Publisher {
                     acks.acked(sequence, intendedSendNanos);
                 }
             });
+            batch.added(1);
             return;
         }
         CompletableFuture<Long> waited = commands.waitForReplication(replicas, waitTimeoutMillis).toCompletableFuture();
         last = waited;
         added.whenComplete((id, addError) -> waited.whenComplete((count, waitError) -> {
-            inFlight.release();
+            batch.release();
             if (addError != null) {
                 acks.failed(sequence, intendedSendNanos, addError);
             } else if (waitError != null) {
@@ -87,11 +89,26 @@ final class StreamPublisher implements Publisher {
                 acks.acked(sequence, intendedSendNanos);
             }
         }));
+        batch.added(2);
     }
 
-    /** Waits for the last reply first: closing would cancel commands still awaiting one, and report them failed. */
+    @Override
+    public void endOfBurst() {
+        batch.endOfBurst();
+    }
+
+    @Override
+    public void flush() {
+        batch.send();
+    }
+
+    /**
+     * Sends what is still batched and waits for the last reply first: closing would cancel
+     * commands unsent or awaiting a reply, and report them failed.
+     */
     @Override
     public void close() throws Exception {
+        batch.send();
         Replies.awaitQuietly(last, CLOSE_TIMEOUT);
         connection.closeAsync().get(CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     }

@@ -91,6 +91,22 @@ class RedisPubSubSystemTest {
         assertEquals("RESP2", r.settings().get("protocol"), "recorded with the result");
     }
 
+    /**
+     * A message every 20 ms: one kept in the publisher's batch until the next message, or until
+     * the batch is full, would arrive 20 ms late or later, and the last ones only at the end.
+     */
+    @Test
+    void atFiftyMessagesPerSecondNoMessageWaitsInTheBatchForTheNext() throws Exception {
+        RunResult r;
+        try (RedisPubSubSystem system = new RedisPubSubSystem(RedisSettings.defaults(redis.url()))) {
+            r = ShortRuns.runWithoutClosing(system, dir, 50, 100, 1, 1, Duration.ofMillis(500), Duration.ofSeconds(1));
+        }
+        assertEquals("complete", r.status(), r.warnings().toString());
+        assertEquals(75, r.received());
+        assertEquals(0, r.lost());
+        assertTrue(r.latencyMs().get("p90") < 10, r.latencyMs().toString());
+    }
+
     @Test
     void aLocalBrokerLetsSubscribersOfLargeMessagesFallFurtherBehind() {
         assertEquals(Map.of(), RedisPubSubSystem.localBrokerArgs(256 * 1024));

@@ -88,27 +88,71 @@ class RedisStreamsSystemTest {
         assertEquals("asynchronous (WAIT for all 1 after each message)", r.durability().get("replication"));
     }
 
+    /** XADD and WAIT every 20 ms: a pair kept in the publisher's batch until the next would arrive 20 ms late. */
+    @Test
+    void withAcksAllAtFiftyMessagesPerSecondNoMessageWaitsInTheBatchForTheNext() throws Exception {
+        RunResult r;
+        try (RedisStreamsSystem system = new RedisStreamsSystem(RedisSettings.defaults(redis.url()).withAcks(RedisAcks.REPLICAS),
+                StreamSettings.defaults())) {
+            r = ShortRuns.runWithoutClosing(system, dir, 50, 100, 1, 1, Duration.ofMillis(500), Duration.ofSeconds(1));
+        }
+        assertEquals("complete", r.status(), r.warnings().toString());
+        assertEquals(75, r.received());
+        assertEquals(75, r.acknowledged());
+        assertTrue(r.latencyMs().get("p90") < 10, r.latencyMs().toString());
+        assertTrue(r.ackMs().get("p90") < 10, r.ackMs().toString());
+    }
+
+    /**
+     * Five permits and a batch of up to 64 commands: unless the batch goes out before the
+     * publisher waits for a permit, the replies that would free one are never asked for.
+     */
+    @Test
+    @Timeout(20)
+    void aPublisherOutOfInFlightPermitsSendsItsBatchBeforeWaitingForOne() throws Exception {
+        RedisSettings fivePermits = new RedisSettings(redis.url(), RedisAcks.SERVER, null, null, 5);
+        try (RedisStreamsSystem system = new RedisStreamsSystem(fivePermits, StreamSettings.defaults())) {
+            system.prepare(new RunPlan("msgbench-permits-test", 64, 1, 0));
+            AtomicLong acked = new AtomicLong();
+            try (Publisher publisher = system.publisher(0, countingAcks(acked))) {
+                byte[] message = new byte[64];
+                for (int i = 0; i < 1_000; i++) {
+                    publisher.publish(message, i, i);
+                }
+                publisher.endOfBurst();
+                while (acked.get() < 1_000) {
+                    Thread.sleep(5);
+                }
+            }
+        }
+    }
+
+    private static AckListener countingAcks(AtomicLong acked) {
+        return new AckListener() {
+            @Override
+            public void acked(long sequence, long intendedSendNanos) {
+                acked.incrementAndGet();
+            }
+
+            @Override
+            public void failed(long sequence, long intendedSendNanos, Throwable error) {
+                throw new AssertionError(error);
+            }
+        };
+    }
+
     @Test
     void everyXaddTrimsTheStreamToAboutMaxlenEntries() throws Exception {
         try (RedisStreamsSystem system = new RedisStreamsSystem(RedisSettings.defaults(redis.url()), new StreamSettings(100, 10,
                 null))) {
             system.prepare(new RunPlan("msgbench-trim-test", 64, 1, 0));
             AtomicLong acked = new AtomicLong();
-            try (Publisher publisher = system.publisher(0, new AckListener() {
-                @Override
-                public void acked(long sequence, long intendedSendNanos) {
-                    acked.incrementAndGet();
-                }
-
-                @Override
-                public void failed(long sequence, long intendedSendNanos, Throwable error) {
-                    throw new AssertionError(error);
-                }
-            })) {
+            try (Publisher publisher = system.publisher(0, countingAcks(acked))) {
                 byte[] message = new byte[64];
                 for (int i = 0; i < 2_000; i++) {
                     publisher.publish(message, i, i);
                 }
+                publisher.endOfBurst(); // as the engine does before it waits: batched XADDs go out
                 while (acked.get() < 2_000) {
                     Thread.sleep(5);
                 }
