@@ -57,6 +57,24 @@ class RedisStreamsEndToEndTest {
         }
     }
 
+    /** Unpaced with --acks all: XADD and WAIT pairs go out in batches, and every message is still waited for and read. */
+    @Test
+    void throughputWithAcksAllSendsInBatchesAndEveryMessageArrives() throws Exception {
+        Path out = dir.resolve("throughput");
+        CliRun run = CliRun.of("throughput", "--system", "redis-streams", "--brokers", "2", "--acks", "all",
+                "--messages", "10000", "--size", "100B", "--consumers", "1", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals("complete", r.get("status").asText());
+        assertEquals(10_000, r.get("sent").asLong());
+        assertEquals(10_000, r.get("acknowledged").asLong());
+        assertEquals(10_000, r.get("received").asLong());
+        assertEquals(0, r.get("lost").asLong());
+        assertEquals(0, r.get("unsent").asLong());
+        assertEquals(0, r.get("sendErrors").asLong());
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
             "--acks all|error: --acks all waits for every replica (WAIT), and a local Redis of 1 node has none; add --brokers 2 or more, or use --acks 1",
