@@ -9,7 +9,7 @@ import java.util.concurrent.Semaphore;
  */
 final class InFlight {
 
-    /** Large messages are bounded by bytes: 100,000 messages of 1 MiB would not fit in the heap. */
+    /** Large messages are bounded by bytes too: 4,096 messages of 1 MiB would be 4 GiB awaiting replies. */
     static final long MAX_BYTES = 256L * 1024 * 1024;
 
     private final Semaphore permits;

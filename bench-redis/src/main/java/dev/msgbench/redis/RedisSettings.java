@@ -19,7 +19,15 @@ public record RedisSettings(String url, RedisAcks acks, Duration connectTimeout,
 
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
     public static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofSeconds(5);
-    public static final int DEFAULT_MAX_IN_FLIGHT = 100_000;
+    /**
+     * Far more than one connection needs to keep the server busy (redis-benchmark's pipelining
+     * keeps 16 commands in flight; 4,096 over a 1 ms round trip are 4 million a second), and few
+     * enough to stay cheap: each command awaiting its reply is live in lettuce's hash-indexed
+     * reply queue and for the garbage collector. Measured here with {@code throughput} (500,000 messages
+     * of 100 B, 1 consumer, 2 cores): 100,000 in flight gave 0.5 s of GC pauses and 90k msg/s,
+     * 4,096 gave 0.12 s and 140k msg/s.
+     */
+    public static final int DEFAULT_MAX_IN_FLIGHT = 4_096;
 
     public RedisSettings {
         Objects.requireNonNull(url, "url");
