@@ -42,6 +42,13 @@ final class MessageOptions {
             description = "After the last send, how long to wait for outstanding messages before counting them lost (default: ${DEFAULT-VALUE}).")
     Duration drainTimeout;
 
+    @Option(names = "--spin-window", paramLabel = "TIME", defaultValue = "80us", converter = Converters.Time.class,
+            description = "How long before each intended send time a producer stops sleeping and spins, yielding "
+                    + "the core. A sleeping thread wakes as late as the kernel runs it (this load generator's hiccup "
+                    + "line shows how late); a window longer than the gap between sends keeps the schedule to the "
+                    + "microsecond but costs a core per producer (default: ${DEFAULT-VALUE}).")
+    Duration spinWindow;
+
     /** @param minConsumers 1 where latency needs a receiver, 0 where a producer-only run makes sense */
     void validate(int minConsumers) {
         if (connections != null) {

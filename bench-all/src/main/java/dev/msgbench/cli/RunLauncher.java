@@ -132,7 +132,7 @@ final class RunLauncher {
                 RunConfig config = new RunConfig(command, system.name(), pacing, (int) messages.sizeBytes,
                         messages.producers, messages.consumers, messages.seed, messages.drainTimeout, READY_TIMEOUT, dir,
                         !output.quiet && io.terminal(), brokerInfo, pinning.cpus);
-                LoadRun run = new LoadRun(config, messaging, NanoClock.system(), io.out(),
+                LoadRun run = new LoadRun(config, messaging, NanoClock.system(messages.spinWindow.toNanos()), io.out(),
                         config.progress() ? io.err() : null, io.terminal());
                 CleanupRegistry.Registration registration = CleanupRegistry.register(command + " run",
                         () -> run.interruptAndAwait(15_000));

@@ -29,7 +29,7 @@ class LoopbackEndToEndTest {
     void aScheduledRunDeliversEveryMessageWithoutStartingABroker() throws Exception {
         Path out = dir.resolve("e2e");
         CliRun run = CliRun.of("e2e", "--system", "loopback", "--rate", "2000", "--duration", "1s", "--warmup", "500ms",
-                "--producers", "2", "--consumers", "2", "--output", out.toString());
+                "--producers", "2", "--consumers", "2", "--spin-window", "600us", "--output", out.toString());
 
         assertEquals(0, run.exitCode, run.toString());
         assertFalse(run.err.contains("starting a local"), run.err);
@@ -41,6 +41,7 @@ class LoopbackEndToEndTest {
         assertEquals("loopback", r.get("system").asText());
         assertEquals(0, r.get("broker").get("nodes").asInt());
         assertTrue(r.get("latencyMs").get("max").asDouble() > 0, r.toString());
+        assertEquals(600.0, r.get("loadGenerator").get("spinWindowMicros").asDouble());
     }
 
     @Test

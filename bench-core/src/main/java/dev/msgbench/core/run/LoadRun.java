@@ -222,6 +222,7 @@ public final class LoadRun {
 
         Map<String, Object> generatorUsage = generatorMonitor.usage();
         generatorUsage.put("hiccupMs", Percentiles.inMillis(monitor.measured(HistogramKind.HICCUP)));
+        generatorUsage.put("spinWindowMicros", clock.spinWindowNanos() / 1e3);
         RunResult result = buildResult(info, accounting, monitor, window, ackErrors, receiver, startedAt, failure, drained,
                 generatorUsage);
         ResultFiles.writeResult(dir, result);

@@ -13,7 +13,26 @@ public interface NanoClock {
     /** Returns once {@link #nanoTime()} has reached {@code deadlineNanos}. */
     void sleepUntil(long deadlineNanos) throws InterruptedException;
 
+    /**
+     * How long before a deadline {@link #sleepUntil} stops sleeping and spins; 0 for a clock
+     * that does not sleep on a real timer. Recorded with each result.
+     */
+    default long spinWindowNanos() {
+        return 0;
+    }
+
+    /** The system clock with the default spin window. */
     static NanoClock system() {
         return SystemNanoClock.INSTANCE;
+    }
+
+    /**
+     * The system clock spinning (and yielding the core) for the last {@code spinWindowNanos}
+     * before each deadline: longer keeps a schedule better where the kernel wakes sleeping
+     * threads late, and costs CPU (a whole core once it exceeds the interval between sends).
+     */
+    static NanoClock system(long spinWindowNanos) {
+        return spinWindowNanos == SystemNanoClock.DEFAULT_SPIN_WINDOW_NANOS ? SystemNanoClock.INSTANCE
+                : new SystemNanoClock(spinWindowNanos);
     }
 }

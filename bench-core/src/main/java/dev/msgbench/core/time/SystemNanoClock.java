@@ -7,18 +7,30 @@ import java.util.concurrent.locks.LockSupport;
  * close to it.
  *
  * <p>IMPLEMENTATION NOTES: parkNanos overshoots by the kernel's timer slack (about 50 us on
- * Linux), which would show up as send delay. So we park only until {@link #SPIN_WINDOW_NANOS}
- * before the deadline and then spin. The spin yields rather than burning the core, because on
- * a small machine the broker under test needs that core more than we do.
+ * Linux) and by however late the kernel runs the woken thread, which would show up as send
+ * delay. So we park only until the spin window before the deadline and then spin. The spin
+ * yields rather than burning the core, because on a small machine the broker under test needs
+ * that core more than we do.
  */
 final class SystemNanoClock implements NanoClock {
 
-    static final SystemNanoClock INSTANCE = new SystemNanoClock();
-
     /** Longer than the usual park overshoot, short enough to keep idle CPU use low. */
-    static final long SPIN_WINDOW_NANOS = 80_000;
+    static final long DEFAULT_SPIN_WINDOW_NANOS = 80_000;
 
-    private SystemNanoClock() {
+    static final SystemNanoClock INSTANCE = new SystemNanoClock(DEFAULT_SPIN_WINDOW_NANOS);
+
+    private final long spinWindowNanos;
+
+    SystemNanoClock(long spinWindowNanos) {
+        if (spinWindowNanos < 0) {
+            throw new IllegalArgumentException("spin window must be >= 0: " + spinWindowNanos);
+        }
+        this.spinWindowNanos = spinWindowNanos;
+    }
+
+    @Override
+    public long spinWindowNanos() {
+        return spinWindowNanos;
     }
 
     @Override
@@ -30,8 +42,8 @@ final class SystemNanoClock implements NanoClock {
     public void sleepUntil(long deadlineNanos) throws InterruptedException {
         long remaining;
         while ((remaining = deadlineNanos - System.nanoTime()) > 0) {
-            if (remaining > SPIN_WINDOW_NANOS) {
-                LockSupport.parkNanos(remaining - SPIN_WINDOW_NANOS);
+            if (remaining > spinWindowNanos) {
+                LockSupport.parkNanos(remaining - spinWindowNanos);
             } else {
                 Thread.yield();
             }
