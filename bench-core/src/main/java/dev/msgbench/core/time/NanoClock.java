@@ -32,7 +32,6 @@ public interface NanoClock {
      * threads late, and costs CPU (a whole core once it exceeds the interval between sends).
      */
     static NanoClock system(long spinWindowNanos) {
-        return spinWindowNanos == SystemNanoClock.DEFAULT_SPIN_WINDOW_NANOS ? SystemNanoClock.INSTANCE
-                : new SystemNanoClock(spinWindowNanos);
+        return new SystemNanoClock(spinWindowNanos);
     }
 }
