@@ -22,6 +22,8 @@ final class CorePublisher implements Publisher {
     private final ErrorRelay relay;
     private final FirstFailure failures;
     private final String subject;
+    /** Built once: a concatenation per publish would allocate per message. */
+    private final String connectionLabel;
     private final String replyTo;
 
     /** @param replyTo where the responder echoes to (request/reply), or null */
@@ -30,12 +32,13 @@ final class CorePublisher implements Publisher {
         this.relay = relay;
         this.failures = failures;
         this.subject = subject;
+        this.connectionLabel = "the connection of " + subject;
         this.replyTo = replyTo;
     }
 
     @Override
     public void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception {
-        failures.throwIfAny("the connection of " + subject);
+        failures.throwIfAny(connectionLabel);
         connection.publish(subject, replyTo, message.clone());
     }
 
@@ -48,13 +51,13 @@ final class CorePublisher implements Publisher {
             throw new TimeoutException("NATS server did not answer a flush of " + subject + " within "
                     + FLUSH_TIMEOUT.toSeconds() + " s");
         }
-        failures.throwIfAny("the connection of " + subject);
+        failures.throwIfAny(connectionLabel);
     }
 
     @Override
     public void close() throws Exception {
         relay.closing();
         connection.close();
-        failures.throwIfAny("the connection of " + subject);
+        failures.throwIfAny(connectionLabel);
     }
 }

@@ -32,6 +32,8 @@ final class JsPublisher implements Publisher {
     private final FirstFailure failures;
     private final JetStream jetStream;
     private final String subject;
+    /** Built once: a concatenation per publish would allocate per message. */
+    private final String connectionLabel;
     private final AckListener acks;
     private final int maxPending;
     private final Semaphore pending;
@@ -43,6 +45,7 @@ final class JsPublisher implements Publisher {
         this.failures = failures;
         this.jetStream = jetStream;
         this.subject = subject;
+        this.connectionLabel = "the connection of " + subject;
         this.acks = acks;
         this.maxPending = maxPending;
         this.pending = new Semaphore(maxPending);
@@ -50,7 +53,7 @@ final class JsPublisher implements Publisher {
 
     @Override
     public void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception {
-        failures.throwIfAny("the connection of " + subject);
+        failures.throwIfAny(connectionLabel);
         pending.acquire();
         CompletableFuture<PublishAck> future;
         try {
@@ -77,7 +80,7 @@ final class JsPublisher implements Publisher {
             throw new TimeoutException("NATS server did not answer a flush of " + subject + " within "
                     + FLUSH_TIMEOUT.toSeconds() + " s");
         }
-        failures.throwIfAny("the connection of " + subject);
+        failures.throwIfAny(connectionLabel);
     }
 
     /** Waits (boundedly) for PubAcks still outstanding, so that none is cut off by the close. */
@@ -91,7 +94,7 @@ final class JsPublisher implements Publisher {
             relay.closing();
             connection.close();
         }
-        failures.throwIfAny("the connection of " + subject);
+        failures.throwIfAny(connectionLabel);
     }
 
     private static Throwable unwrap(Throwable t) {

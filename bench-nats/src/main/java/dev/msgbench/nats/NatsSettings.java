@@ -10,8 +10,10 @@ import java.util.Objects;
  * @param pattern        publish/subscribe or request/reply
  * @param connectTimeout how long to try to reach the server before saying it is unreachable
  * @param probeTimeout   how long a producer may wait for its first probe to come through
+ * @param publisherClient what producers publish with: jnats, or the suite's own protocol writer
  */
-public record NatsSettings(String url, NatsPattern pattern, Duration connectTimeout, Duration probeTimeout) {
+public record NatsSettings(String url, NatsPattern pattern, Duration connectTimeout, Duration probeTimeout,
+                           NatsClient publisherClient) {
 
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
     public static final Duration DEFAULT_PROBE_TIMEOUT = Duration.ofSeconds(10);
@@ -21,13 +23,18 @@ public record NatsSettings(String url, NatsPattern pattern, Duration connectTime
         pattern = pattern == null ? NatsPattern.PUBSUB : pattern;
         connectTimeout = connectTimeout == null ? DEFAULT_CONNECT_TIMEOUT : connectTimeout;
         probeTimeout = probeTimeout == null ? DEFAULT_PROBE_TIMEOUT : probeTimeout;
+        publisherClient = publisherClient == null ? NatsClient.JNATS : publisherClient;
     }
 
     public static NatsSettings defaults(String url) {
-        return new NatsSettings(url, NatsPattern.PUBSUB, DEFAULT_CONNECT_TIMEOUT, DEFAULT_PROBE_TIMEOUT);
+        return new NatsSettings(url, NatsPattern.PUBSUB, DEFAULT_CONNECT_TIMEOUT, DEFAULT_PROBE_TIMEOUT, NatsClient.JNATS);
     }
 
     public NatsSettings withPattern(NatsPattern p) {
-        return new NatsSettings(url, p, connectTimeout, probeTimeout);
+        return new NatsSettings(url, p, connectTimeout, probeTimeout, publisherClient);
+    }
+
+    public NatsSettings withPublisherClient(NatsClient c) {
+        return new NatsSettings(url, pattern, connectTimeout, probeTimeout, c);
     }
 }

@@ -104,6 +104,9 @@ public final class NatsSystem implements MessagingSystem {
         }
         String name = "msgbench-producer-" + streamId;
         FirstFailure failures = new FirstFailure();
+        if (settings.publisherClient() == NatsClient.DIRECT) {
+            return directPublisher(streamId, name, failures, to, publishOnly);
+        }
         ErrorRelay relay = new ErrorRelay(name, failures::add);
         Connection connection = NatsConnections.open(settings.url(), name, settings.connectTimeout(), relay);
         try {
@@ -127,6 +130,46 @@ public final class NatsSystem implements MessagingSystem {
         }
     }
 
+    /** A producer writing the protocol itself; request/reply still receives its echoes through jnats. */
+    private Publisher directPublisher(int streamId, String name, FirstFailure failures, MessageSink to, boolean publishOnly)
+            throws Exception {
+        WireConnection wire = WireConnection.open(settings.url(), streamId, name, settings.connectTimeout(), failures);
+        AutoCloseable replies = null;
+        try {
+            checkMessageSize(plan.messageSizeBytes(), wire.maxPayload());
+            String subject = subjects.stream(streamId);
+            String replyTo = null;
+            if (settings.pattern() == NatsPattern.REQUEST_REPLY) {
+                replyTo = subjects.reply(streamId);
+                ErrorRelay relay = new ErrorRelay(name + "-replies", failures::add);
+                Connection connection = NatsConnections.open(settings.url(), name + "-replies", settings.connectTimeout(), relay);
+                replies = () -> {
+                    relay.closing();
+                    connection.close();
+                };
+                connection.createDispatcher(message -> deliver(message, to)).subscribe(replyTo);
+                connection.flush(settings.connectTimeout());
+            }
+            DirectPublisher publisher = new DirectPublisher(wire, failures, subject, replyTo, replies);
+            if (!publishOnly) {
+                probes.await(streamId, settings.probeTimeout(), () -> {
+                    try {
+                        publisher.sendNow(Probes.probe(streamId));
+                    } catch (Exception e) {
+                        throw new IllegalStateException("could not send a probe on " + name + ": " + e.getMessage(), e);
+                    }
+                }, replyTo == null ? subject : subject + " and back on " + replyTo);
+            }
+            return publisher;
+        } catch (Exception | Error e) {
+            wire.close();
+            if (replies != null) {
+                replies.close();
+            }
+            throw e;
+        }
+    }
+
     @Override
     public SystemInfo info() {
         Map<String, Object> durability = new LinkedHashMap<>();
@@ -141,12 +184,18 @@ public final class NatsSystem implements MessagingSystem {
             s.put("replySubjects", subjects == null ? null : subjects.replyPattern());
             s.put("latency", "round trip: request through the server to the responder, echo back through the server");
         }
-        s.put("connections", "one per producer stream and one per consumer");
+        s.put("connections", settings.publisherClient() == NatsClient.DIRECT && settings.pattern() == NatsPattern.REQUEST_REPLY
+                ? "per producer stream one writing requests and one (jnats) receiving echoes; one per consumer"
+                : "one per producer stream and one per consumer");
+        s.put("publisherClient", settings.publisherClient().label());
         s.put("tcpNoDelay", true);
         s.put("maxPayloadBytes", server == null ? null : server.getMaxPayload());
         s.put("serverName", server == null ? null : server.getServerName());
         s.put("cluster", server == null ? null : server.getCluster());
-        return new SystemInfo("nats", NatsConnections.clientVersion(), server == null ? "unknown" : server.getVersion(),
+        String client = settings.publisherClient() == NatsClient.DIRECT
+                ? "msgbench direct NATS protocol writer (producers), " + NatsConnections.clientVersion() + " (consumers)"
+                : NatsConnections.clientVersion();
+        return new SystemInfo("nats", client, server == null ? "unknown" : server.getVersion(),
                 durability, s, false);
     }
 

@@ -3,6 +3,7 @@ package dev.msgbench.cli.systems;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.nats.NatsClient;
 import dev.msgbench.nats.NatsPattern;
 import dev.msgbench.nats.NatsSettings;
 import dev.msgbench.nats.NatsSystem;
@@ -19,6 +20,13 @@ public final class NatsTarget implements SystemTarget {
             description = "NATS: pubsub, or request-reply: a responder on its own connection echoes each message back "
                     + "and latency is the round trip through the server twice, E3's request (default: ${DEFAULT-VALUE}).")
     NatsPattern pattern;
+
+    @Option(names = "--nats-client", paramLabel = "CLIENT", defaultValue = "jnats", converter = ClientConverter.class,
+            description = "NATS: what producers publish with: jnats (the official Java client, whose writer thread "
+                    + "takes each message from a queue), or direct (the suite writes the NATS protocol from the producer's "
+                    + "own thread, plain nats:// only; about three times jnats' rate on 2 cores, so the server, not the "
+                    + "client, is measured). Consumers always use jnats (default: ${DEFAULT-VALUE}).")
+    NatsClient client;
 
     @Override
     public String name() {
@@ -45,7 +53,18 @@ public final class NatsTarget implements SystemTarget {
 
     @Override
     public MessagingSystem connect(ConnectRequest request) {
-        return new NatsSystem(NatsSettings.defaults(request.url()).withPattern(pattern));
+        return new NatsSystem(NatsSettings.defaults(request.url()).withPattern(pattern).withPublisherClient(client));
+    }
+
+    static final class ClientConverter implements ITypeConverter<NatsClient> {
+        @Override
+        public NatsClient convert(String value) {
+            try {
+                return NatsClient.of(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
     }
 
     static final class PatternConverter implements ITypeConverter<NatsPattern> {

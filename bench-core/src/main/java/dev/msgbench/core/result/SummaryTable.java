@@ -45,23 +45,10 @@ public final class SummaryTable {
             addColumn(titles, columns, "send delay ms", r.sendDelayMs());
         }
         addColumn(titles, columns, "ack ms", r.ackMs());
-        out.printf("%-10s", "");
-        for (String title : titles) {
-            out.printf("%15s", title);
+        if (!columns.isEmpty()) {
+            // a publisher-only run of a system without acknowledgements has no distribution to show
+            printPercentiles(titles, columns, out);
         }
-        out.println();
-        List<String> rows = new ArrayList<>();
-        Percentiles.REPORTED.forEach(p -> rows.add(p.getKey()));
-        rows.add("max");
-        for (String row : rows) {
-            out.printf("%-10s", "  " + row);
-            for (Map<String, Double> column : columns) {
-                Double v = column.get(row);
-                out.printf(Locale.US, "%15s", v == null ? "-" : String.format(Locale.US, "%,.3f", v));
-            }
-            out.println();
-        }
-        out.println();
         if (w.consumers() == 0) {
             out.printf(Locale.US, "  sent %,d   acknowledged %s   (no consumers: nothing received, nothing counted as lost)%n",
                     r.sent(), r.ackMs().isEmpty() && r.acknowledged() == 0 ? "-" : String.format(Locale.US, "%,d", r.acknowledged()));
@@ -112,6 +99,26 @@ public final class SummaryTable {
             out.println("  status: " + r.status() + (r.error() == null ? "" : ": " + r.error()));
         }
         out.println("  results: " + resultsDir);
+    }
+
+    private static void printPercentiles(List<String> titles, List<Map<String, Double>> columns, PrintStream out) {
+        out.printf("%-10s", "");
+        for (String title : titles) {
+            out.printf("%15s", title);
+        }
+        out.println();
+        List<String> rows = new ArrayList<>();
+        Percentiles.REPORTED.forEach(p -> rows.add(p.getKey()));
+        rows.add("max");
+        for (String row : rows) {
+            out.printf("%-10s", "  " + row);
+            for (Map<String, Double> column : columns) {
+                Double v = column.get(row);
+                out.printf(Locale.US, "%15s", v == null ? "-" : String.format(Locale.US, "%,.3f", v));
+            }
+            out.println();
+        }
+        out.println();
     }
 
     private static void addColumn(List<String> titles, List<Map<String, Double>> columns, String title,

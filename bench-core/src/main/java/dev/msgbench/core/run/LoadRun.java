@@ -65,6 +65,8 @@ public final class LoadRun {
     private volatile Thread runner;
     /** When consumers started, in consume-after-produce runs; the run's start otherwise. */
     private long consumeStartNanos = Long.MIN_VALUE;
+    /** When every publisher's flush returned: the server then has every message sent. */
+    private long flushedNanos = Long.MIN_VALUE;
 
     /**
      * @param out  where the summary goes
@@ -184,6 +186,7 @@ public final class LoadRun {
                 for (Publisher publisher : publishers) {
                     publisher.flush();
                 }
+                flushedNanos = clock.nanoTime();
                 if (consumeLater) {
                     drained = drain(accounting, info.acknowledges(), 0, receiver);
                     consumeStartNanos = clock.nanoTime();
@@ -373,7 +376,10 @@ public final class LoadRun {
                     config.producers(), config.consumers(), config.seed(), config.drainTimeout().toNanos() / 1e9);
         } else {
             Pacing.Unpaced unpaced = (Pacing.Unpaced) config.pacing();
-            long publishEnd = info.acknowledges() ? Math.max(lastSend, receiver.lastAckNanos()) : lastSend;
+            // without acknowledgements the publisher is done when its flush returns (the server has
+            // it all, as the native tools count it), not when the last message left for a buffer
+            long publishEnd = info.acknowledges() ? Math.max(lastSend, receiver.lastAckNanos())
+                    : Math.max(lastSend, flushedNanos);
             double publishSeconds = Math.max(1e-9, (publishEnd - window.startNanos()) / 1e9);
             long consumeStart = consumeStartNanos == Long.MIN_VALUE ? window.startNanos() : consumeStartNanos;
             double consumeSeconds = Math.max(1e-9, (receiver.lastReceiveNanos() - consumeStart) / 1e9);

@@ -232,6 +232,21 @@ class LoadRunTest {
     }
 
     @Test
+    void withoutAcknowledgementsThePublisherIsDoneWhenItsFlushReturnsAndNoEmptyTableIsPrinted() throws Exception {
+        InMemorySystem system = new InMemorySystem().withoutAcknowledgements(300_000_000L);
+        RunConfig config = new RunConfig("throughput", "in-memory", new Pacing.Unpaced(1_000, 100, Duration.ofSeconds(10), false),
+                100, 1, 0, 1, Duration.ofMillis(100), Duration.ofSeconds(5), dir, false, Map.of());
+        RunResult r = new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
+                null, false).execute();
+
+        assertEquals(1_000, r.sent());
+        assertTrue(r.throughput().publishSeconds() >= 0.3, "the 300 ms flush counts: " + r.throughput());
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertFalse(printed.contains("p50"), "no distribution, no percentile rows:\n" + printed);
+        assertTrue(printed.contains("publisher "), printed);
+    }
+
+    @Test
     void consumersStartingAfterTheLastAcknowledgementReadEverythingStoredAndGetTheirOwnRate() throws Exception {
         RunConfig config = new RunConfig("throughput", "in-memory", new Pacing.Unpaced(5_000, 100, Duration.ofSeconds(10), true),
                 100, 2, 1, 1, Duration.ofSeconds(1), Duration.ofSeconds(5), dir, false, Map.of());

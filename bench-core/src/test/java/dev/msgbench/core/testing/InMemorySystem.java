@@ -36,6 +36,8 @@ public final class InMemorySystem implements MessagingSystem {
     private long freezeNanos;
     private int ackBatch = 1;
     private boolean retaining;
+    private boolean acknowledging = true;
+    private long flushNanos;
     private final List<byte[]> stored = new CopyOnWriteArrayList<>();
     private volatile int maxUnacknowledged;
     private RunPlan plan;
@@ -89,6 +91,16 @@ public final class InMemorySystem implements MessagingSystem {
     /** Acknowledges only when this many messages of a stream await it, all at once. */
     public InMemorySystem acknowledgingInBatchesOf(int count) {
         this.ackBatch = count;
+        return this;
+    }
+
+    /**
+     * Acknowledges nothing, as core NATS or Redis pub/sub, and each flush takes {@code nanos}, as
+     * a round trip to a server still reading what was sent would.
+     */
+    public InMemorySystem withoutAcknowledgements(long flushTakingNanos) {
+        this.acknowledging = false;
+        this.flushNanos = flushTakingNanos;
         return this;
     }
 
@@ -159,6 +171,9 @@ public final class InMemorySystem implements MessagingSystem {
                         deliver(held);
                     }
                 }
+                if (!acknowledging) {
+                    return;
+                }
                 unacknowledged.add(new long[] {sequence, intendedSendNanos});
                 maxUnacknowledged = Math.max(maxUnacknowledged, unacknowledged.size());
                 if (unacknowledged.size() >= ackBatch) {
@@ -167,7 +182,10 @@ public final class InMemorySystem implements MessagingSystem {
             }
 
             @Override
-            public void flush() {
+            public void flush() throws InterruptedException {
+                if (flushNanos > 0) {
+                    clock.sleepUntil(clock.nanoTime() + flushNanos);
+                }
                 while (!unacknowledged.isEmpty()) {
                     long[] pending = unacknowledged.poll();
                     acks.acked(pending[0], pending[1]);
@@ -213,7 +231,7 @@ public final class InMemorySystem implements MessagingSystem {
         durability.put("acks", "all");
         durability.put("persistence", "none (in memory)");
         return new SystemInfo("in-memory", "in-memory 1", "in-memory 1", durability,
-                new LinkedHashMap<>(Map.of("consumers", plan == null ? 0 : plan.consumers())), true);
+                new LinkedHashMap<>(Map.of("consumers", plan == null ? 0 : plan.consumers())), acknowledging);
     }
 
     @Override

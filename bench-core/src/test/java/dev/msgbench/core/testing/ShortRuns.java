@@ -45,4 +45,17 @@ public final class ShortRuns {
         return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
                 null, false).execute();
     }
+
+    /** A throughput run: {@code messages} sent as fast as accepted, at most 10,000 unacknowledged per producer. */
+    public static RunResult throughput(MessagingSystem system, Path dir, long messages, int sizeBytes, int producers,
+                                       int consumers) throws Exception {
+        RunConfig config = new RunConfig("throughput", "test",
+                new Pacing.Unpaced(messages, 10_000, Duration.ofSeconds(30), false), sizeBytes,
+                producers, consumers, 7, Duration.ofSeconds(10), Duration.ofSeconds(10), dir, false, Map.of("local", true));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (system) {
+            return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
+                    null, false).execute();
+        }
+    }
 }

@@ -1,0 +1,170 @@
+package dev.msgbench.nats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.testing.ShortRuns;
+import dev.msgbench.nats.broker.LocalNatsServer;
+import dev.msgbench.nats.broker.NatsServerSpec;
+
+/**
+ * Producers that write the NATS protocol themselves ({@code --nats-client direct}), received by
+ * jnats consumers, against real nats-servers: one open, one that wants a user and password.
+ */
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+class DirectPublisherTest {
+
+    private static LocalNatsServer server;
+    private static LocalNatsServer guarded;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void startServers() {
+        server = LocalNatsServer.start(NatsServerSpec.defaults().withMaxPayloadBytes(1 << 20));
+        guarded = LocalNatsServer.start(NatsServerSpec.defaults()
+                .withServerProps(Map.of("authorization.user", "alice", "authorization.password", "s3cret-pw")));
+    }
+
+    @AfterAll
+    static void stopServers() {
+        for (LocalNatsServer s : new LocalNatsServer[] {server, guarded}) {
+            if (s != null) {
+                s.close();
+            }
+        }
+    }
+
+    private static NatsSettings direct(String url) {
+        return NatsSettings.defaults(url).withPublisherClient(NatsClient.DIRECT);
+    }
+
+    @Test
+    void pacedMessagesArriveOnceAndInOrderAndTheResultsSayWhoPublished() throws Exception {
+        RunResult r = ShortRuns.run(new NatsSystem(direct(server.url())), dir, 600, 256, 3, 2);
+
+        assertEquals(RunResult.COMPLETE, r.status());
+        assertEquals(780, r.sent());
+        assertEquals(780, r.received());
+        assertEquals(0, r.lost());
+        assertEquals(0, r.duplicated());
+        assertEquals(0, r.reordered());
+        assertEquals(0, r.foreign(), "probes never reach the core");
+        assertEquals("direct", r.settings().get("publisherClient"));
+        assertTrue(r.versions().get("client").startsWith("msgbench direct NATS protocol writer (producers), jnats 2."),
+                r.versions().toString());
+    }
+
+    @Test
+    void backToBackMessagesAcrossManyBufferBoundariesArriveOnceAndInOrder() throws Exception {
+        // 300,000 x 100 B fill the 64 KiB buffer about 450 times; every cut must fall between messages
+        RunResult r = ShortRuns.throughput(new NatsSystem(direct(server.url())), dir, 300_000, 100, 2, 1);
+
+        assertEquals(RunResult.COMPLETE, r.status(), r.warnings().toString());
+        assertEquals(300_000, r.sent());
+        assertEquals(300_000, r.received());
+        assertEquals(0, r.lost());
+        assertEquals(0, r.reordered());
+        assertTrue(r.throughput().publisherMsgsPerSec() > 0);
+    }
+
+    @Test
+    void messagesLargerThanTheBufferGoOutWhole() throws Exception {
+        int size = DirectPublisher.BUFFER_BYTES * 3 + 7;
+        RunResult r = ShortRuns.throughput(new NatsSystem(direct(server.url())), dir, 300, size, 1, 1);
+
+        assertEquals(RunResult.COMPLETE, r.status(), r.warnings().toString());
+        assertEquals(300, r.received());
+        assertEquals(0, r.lost());
+    }
+
+    @Test
+    void withoutConsumersThePublisherIsDoneWhenTheServerAnsweredItsFlush() throws Exception {
+        RunResult r = ShortRuns.throughput(new NatsSystem(direct(server.url())), dir, 50_000, 100, 1, 0);
+
+        assertEquals(RunResult.COMPLETE, r.status());
+        assertEquals(50_000, r.sent());
+        assertEquals(0, r.received());
+        assertTrue(r.throughput().publishSeconds() > 0);
+    }
+
+    @Test
+    void requestReplyWritesRequestsDirectlyAndReceivesEchoesThroughJnats() throws Exception {
+        RunResult r = ShortRuns.run(new NatsSystem(direct(server.url()).withPattern(NatsPattern.REQUEST_REPLY)),
+                dir, 400, 5_000, 2, 2);
+
+        assertEquals(RunResult.COMPLETE, r.status());
+        assertEquals(520, r.received());
+        assertEquals(0, r.lost());
+        assertEquals(0, r.reordered());
+        assertTrue(String.valueOf(r.settings().get("connections")).contains("receiving echoes"));
+    }
+
+    @Test
+    void credentialsInTheUrlAreSentAndARunWithThemCompletes() throws Exception {
+        String url = guarded.url().replace("nats://", "nats://alice:s3cret-pw@");
+        // consumers use jnats with the same URL, so the whole run proves both clients authenticate
+        RunResult r = ShortRuns.run(new NatsSystem(direct(url)), dir, 500, 128, 1, 1);
+
+        assertEquals(RunResult.COMPLETE, r.status());
+        assertEquals(0, r.lost());
+        assertTrue(r.received() > 0);
+    }
+
+    @Test
+    void aWrongPasswordIsOneLineNamingTheServersReasonWithoutThePassword() throws Exception {
+        String good = guarded.url().replace("nats://", "nats://alice:s3cret-pw@");
+        String bad = guarded.url().replace("nats://", "nats://alice:wrong-pw@");
+        NatsSystem system = new NatsSystem(direct(good));
+        try (system) {
+            system.prepare(new RunPlan("msgbench-auth", 128, 1, 0));
+            // the setup connection (jnats) used the good URL; the producer gets the bad one
+            UserError e = assertThrows(UserError.class,
+                    () -> WireConnection.open(bad, 0, "msgbench-producer-0", java.time.Duration.ofSeconds(5), new FirstFailure()));
+            assertTrue(e.getMessage().startsWith("--url: the NATS server at 127.0.0.1:"), e.getMessage());
+            assertTrue(e.getMessage().contains("Authorization Violation"), e.getMessage());
+            assertFalse(e.getMessage().contains("wrong-pw"), e.getMessage());
+        }
+    }
+
+    @Test
+    void addressesParseAsJnatsReadsThemAndSecretsStayOutOfErrors() {
+        List<WireConnection.Address> a = WireConnection.parse("127.0.0.1:4333, nats://bob:pw@example.org ,nats://tok@h:1");
+        assertEquals(3, a.size());
+        assertEquals("127.0.0.1:4333", a.get(0).toString());
+        assertEquals(WireConnection.DEFAULT_PORT, a.get(1).port());
+        assertEquals("bob", a.get(1).user());
+        assertEquals("pw", a.get(1).password());
+        assertEquals("tok", a.get(2).token());
+        assertFalse(a.get(1).toString().contains("pw"));
+
+        UserError tls = assertThrows(UserError.class, () -> WireConnection.parse("tls://bob:pw@h:4443"));
+        assertEquals("--url: 'tls://***@h:4443': --nats-client direct speaks plain nats:// only; use --nats-client "
+                + "jnats for tls://", tls.getMessage());
+        assertThrows(UserError.class, () -> WireConnection.parse(" , "));
+    }
+
+    @Test
+    void anUnreachableServerIsAOneLineError() {
+        UserError e = assertThrows(UserError.class,
+                () -> WireConnection.open("127.0.0.1:1", 0, "p", java.time.Duration.ofSeconds(2), new FirstFailure()));
+        assertTrue(e.getMessage().startsWith("--url: no NATS server answered at [127.0.0.1:1] within 2 s"), e.getMessage());
+    }
+}
