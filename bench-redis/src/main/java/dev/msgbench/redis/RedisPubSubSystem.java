@@ -97,10 +97,15 @@ public final class RedisPubSubSystem implements MessagingSystem {
     }
 
     @Override
-    public Publisher publisher(int streamId, AckListener acks) {
-        return new PubSubPublisher(connector.connect("msgbench-producer-" + streamId), routing.key(streamId),
-                routing.name(streamId), acks, settings.acks(),
-                new InFlight(settings.maxInFlight(), plan.messageSizeBytes()));
+    public Publisher publisher(int streamId, AckListener acks) throws Exception {
+        String name = "msgbench-producer-" + streamId;
+        InFlight inFlight = new InFlight(settings.maxInFlight(), plan.messageSizeBytes());
+        if (settings.publisherClient() == PublisherClient.DIRECT) {
+            return new DirectPubSubPublisher(RespConnection.open(settings.url(), name, settings.connectTimeout()),
+                    routing.key(streamId), routing.name(streamId), acks, settings.acks(), inFlight);
+        }
+        return new PubSubPublisher(connector.connect(name), routing.key(streamId), routing.name(streamId), acks,
+                settings.acks(), inFlight);
     }
 
     @Override
@@ -115,7 +120,11 @@ public final class RedisPubSubSystem implements MessagingSystem {
         s.put("tcpNoDelay", true);
         s.put("protocol", RedisConnector.PROTOCOL.name());
         s.put("maxInFlightPerProducer", InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()));
-        return new SystemInfo(NAME, RedisConnector.clientVersion(), facts.version(), durability, s,
+        s.put("publisherClient", settings.publisherClient().label());
+        String client = settings.publisherClient() == PublisherClient.DIRECT
+                ? "msgbench direct RESP writer (producers), " + RedisConnector.clientVersion() + " (consumers)"
+                : RedisConnector.clientVersion();
+        return new SystemInfo(NAME, client, facts.version(), durability, s,
                 settings.acks() != RedisAcks.NONE);
     }
 

@@ -13,9 +13,10 @@ import java.util.Objects;
  *                       that fewer replicas acknowledged counts as a failed send
  * @param maxInFlight    commands a publisher may have awaiting replies before publish blocks, so
  *                       that a stalled server shows as send delay rather than as memory growth
+ * @param publisherClient what pub/sub producers publish with: lettuce, or the suite's own RESP writer
  */
 public record RedisSettings(String url, RedisAcks acks, Duration connectTimeout, Duration waitTimeout,
-                            int maxInFlight) {
+                            int maxInFlight, PublisherClient publisherClient) {
 
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
     public static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofSeconds(5);
@@ -34,6 +35,7 @@ public record RedisSettings(String url, RedisAcks acks, Duration connectTimeout,
         Objects.requireNonNull(acks, "acks");
         connectTimeout = connectTimeout == null ? DEFAULT_CONNECT_TIMEOUT : connectTimeout;
         waitTimeout = waitTimeout == null ? DEFAULT_WAIT_TIMEOUT : waitTimeout;
+        publisherClient = publisherClient == null ? PublisherClient.LETTUCE : publisherClient;
         if (maxInFlight < 1) {
             throw new IllegalArgumentException("maxInFlight must be at least 1, got " + maxInFlight);
         }
@@ -41,10 +43,14 @@ public record RedisSettings(String url, RedisAcks acks, Duration connectTimeout,
 
     /** Acks 1, 5 s to connect, 5 s WAIT timeout. */
     public static RedisSettings defaults(String url) {
-        return new RedisSettings(url, RedisAcks.SERVER, null, null, DEFAULT_MAX_IN_FLIGHT);
+        return new RedisSettings(url, RedisAcks.SERVER, null, null, DEFAULT_MAX_IN_FLIGHT, PublisherClient.LETTUCE);
     }
 
     public RedisSettings withAcks(RedisAcks acks) {
-        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight);
+        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, publisherClient);
+    }
+
+    public RedisSettings withPublisherClient(PublisherClient client) {
+        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, client);
     }
 }

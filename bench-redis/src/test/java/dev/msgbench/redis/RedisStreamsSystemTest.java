@@ -110,7 +110,7 @@ class RedisStreamsSystemTest {
     @Test
     @Timeout(20)
     void aPublisherOutOfInFlightPermitsSendsItsBatchBeforeWaitingForOne() throws Exception {
-        RedisSettings fivePermits = new RedisSettings(redis.url(), RedisAcks.SERVER, null, null, 5);
+        RedisSettings fivePermits = new RedisSettings(redis.url(), RedisAcks.SERVER, null, null, 5, null);
         try (RedisStreamsSystem system = new RedisStreamsSystem(fivePermits, StreamSettings.defaults())) {
             system.prepare(new RunPlan("msgbench-permits-test", 64, 1, 0));
             AtomicLong acked = new AtomicLong();

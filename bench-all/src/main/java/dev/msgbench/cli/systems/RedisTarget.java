@@ -6,20 +6,31 @@ import java.util.Map;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.redis.PublisherClient;
 import dev.msgbench.redis.RedisAcks;
 import dev.msgbench.redis.RedisPubSubSystem;
 import dev.msgbench.redis.RedisSettings;
 import dev.msgbench.redis.broker.LocalRedis;
 import dev.msgbench.redis.broker.RedisBrokerSpec;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /**
- * Redis pub/sub: PUBLISH and SUBSCRIBE, a channel per producer stream. No flags of its own.
+ * Redis pub/sub: PUBLISH and SUBSCRIBE, a channel per producer stream; --redis-client picks what
+ * producers publish with.
  *
  * <p>The local broker takes strings up to 512 MB (proto-max-bulk-len) as it is; for messages over
  * 256 KiB it lets a subscriber fall further behind before disconnecting it (see
  * {@link RedisPubSubSystem#localBrokerArgs}), and --broker-prop still wins.
  */
 public final class RedisTarget implements SystemTarget {
+
+    @Option(names = "--redis-client", paramLabel = "CLIENT", defaultValue = "lettuce", converter = ClientConverter.class,
+            description = "Redis pub/sub: what producers publish with: lettuce (a command object and future per PUBLISH, "
+                    + "written by its I/O thread), or direct (the suite writes RESP from the producer's own thread and "
+                    + "matches the replies in order; no TLS). Subscribers always use lettuce (default: ${DEFAULT-VALUE}).")
+    PublisherClient client;
 
     @Override
     public String name() {
@@ -46,6 +57,18 @@ public final class RedisTarget implements SystemTarget {
 
     @Override
     public MessagingSystem connect(ConnectRequest request) {
-        return new RedisPubSubSystem(RedisSettings.defaults(request.url()).withAcks(RedisAcks.parse(request.acks(), name())));
+        return new RedisPubSubSystem(RedisSettings.defaults(request.url()).withAcks(RedisAcks.parse(request.acks(), name()))
+                .withPublisherClient(client));
+    }
+
+    static final class ClientConverter implements ITypeConverter<PublisherClient> {
+        @Override
+        public PublisherClient convert(String value) {
+            try {
+                return PublisherClient.of(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
     }
 }

@@ -20,7 +20,7 @@ import dev.msgbench.core.broker.FreePorts;
  * yet, and a client with event loops and reconnects costs far more than the 20 ms redis-server
  * needs to start.
  */
-final class Resp {
+public final class Resp {
 
     private static final int TIMEOUT_MILLIS = 1_000;
 
@@ -75,7 +75,8 @@ final class Resp {
         return null;
     }
 
-    static byte[] encode(String... command) {
+    /** One command as RESP2 writes it: an array of bulk strings. */
+    public static byte[] encode(String... command) {
         StringBuilder b = new StringBuilder("*").append(command.length).append("\r\n");
         for (String arg : command) {
             byte[] bytes = arg.getBytes(StandardCharsets.UTF_8);

@@ -1,0 +1,222 @@
+package dev.msgbench.redis;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+
+import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.Publisher;
+
+/**
+ * PUBLISH written by the producer's own thread on a {@link RespConnection} of its own
+ * ({@code --redis-client direct}). Commands sent back to back gather in a buffer that goes out
+ * when full, at every {@link #endOfBurst()} (the engine calls it before it waits, so a command is
+ * never held back across a wait) and before waiting for an in-flight permit. Replies come in
+ * order, so the reader matches each to the oldest command awaiting one.
+ *
+ * <p>IMPLEMENTATION NOTES: the awaiting commands' sequence numbers and intended times are a ring
+ * written by the producer and read by the reader; {@link InFlight} keeps the producer from
+ * overtaking the reader, and the release store of {@code written} publishes each entry.
+ */
+final class DirectPubSubPublisher implements Publisher, RespConnection.ReplyHandler {
+
+    static final int BUFFER_BYTES = 64 * 1024;
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+    private static final long REPLY_POLL_NANOS = 100_000;
+    private static final VarHandle WRITTEN;
+
+    static {
+        try {
+            WRITTEN = MethodHandles.lookup().findVarHandle(DirectPubSubPublisher.class, "written", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final RespConnection connection;
+    private final String channelName;
+    private final AckListener acks;
+    private final RedisAcks mode;
+    private final InFlight inFlight;
+    /** "*3\r\n$7\r\nPUBLISH\r\n$n\r\nchannel\r\n$" */
+    private final byte[] commandStart;
+    private final byte[] buffer = new byte[BUFFER_BYTES];
+    private int used;
+    private byte[] commandHead = new byte[0];
+    private int commandHeadLength = -1;
+
+    private final long[] sequences;
+    private final long[] intended;
+    /** Commands whose ring entry is written; producer only, read with acquire by the reader. */
+    private volatile long written;
+    /** Replies handled; reader only. */
+    private volatile long answered;
+    private final AtomicReference<IOException> ended = new AtomicReference<>();
+    private volatile boolean readerDone;
+
+    DirectPubSubPublisher(RespConnection connection, byte[] channel, String channelName, AckListener acks, RedisAcks mode,
+                          InFlight inFlight) {
+        this.connection = connection;
+        this.channelName = channelName;
+        this.acks = acks;
+        this.mode = mode;
+        this.inFlight = inFlight;
+        this.sequences = new long[inFlight.limit()];
+        this.intended = new long[inFlight.limit()];
+        byte[] start = ("*3\r\n$7\r\nPUBLISH\r\n$" + channel.length + "\r\n").getBytes(StandardCharsets.US_ASCII);
+        this.commandStart = new byte[start.length + channel.length + 3];
+        System.arraycopy(start, 0, commandStart, 0, start.length);
+        System.arraycopy(channel, 0, commandStart, start.length, channel.length);
+        System.arraycopy(new byte[] {'\r', '\n', '$'}, 0, commandStart, start.length + channel.length, 3);
+        connection.start(this);
+    }
+
+    @Override
+    public void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception {
+        throwIfEnded();
+        if (!inFlight.tryAcquire()) {
+            // the replies that free permits may be to commands still in the buffer
+            endOfBurst();
+            inFlight.acquire();
+            throwIfEnded();
+        }
+        long n = written;
+        int slot = (int) (n % sequences.length);
+        sequences[slot] = sequence;
+        intended[slot] = intendedSendNanos;
+        WRITTEN.setRelease(this, n + 1);
+
+        byte[] head = commandHead(message.length);
+        int need = head.length + message.length + 2;
+        if (used + need > buffer.length) {
+            endOfBurst();
+            if (need > buffer.length) {
+                connection.write(head, 0, head.length);
+                connection.write(message, 0, message.length);
+                connection.write(new byte[] {'\r', '\n'}, 0, 2);
+                return;
+            }
+        }
+        System.arraycopy(head, 0, buffer, used, head.length);
+        used += head.length;
+        System.arraycopy(message, 0, buffer, used, message.length);
+        used += message.length;
+        buffer[used++] = '\r';
+        buffer[used++] = '\n';
+    }
+
+    private byte[] commandHead(int length) {
+        if (length != commandHeadLength) {
+            byte[] digits = (length + "\r\n").getBytes(StandardCharsets.US_ASCII);
+            byte[] head = new byte[commandStart.length + digits.length];
+            System.arraycopy(commandStart, 0, head, 0, commandStart.length);
+            System.arraycopy(digits, 0, head, commandStart.length, digits.length);
+            commandHead = head;
+            commandHeadLength = length;
+        }
+        return commandHead;
+    }
+
+    @Override
+    public void endOfBurst() throws IOException {
+        if (used > 0) {
+            int n = used;
+            used = 0;
+            connection.write(buffer, 0, n);
+        }
+    }
+
+    /** Sends what is buffered and waits for every reply: the server has then handled every PUBLISH. */
+    @Override
+    public void flush() throws Exception {
+        endOfBurst();
+        long deadline = System.nanoTime() + CLOSE_TIMEOUT.toNanos();
+        while (answered < written && !readerDone) {
+            if (System.nanoTime() >= deadline) {
+                throw new TimeoutException("the Redis server did not answer every PUBLISH to " + channelName + " within "
+                        + CLOSE_TIMEOUT.toSeconds() + " s");
+            }
+            LockSupport.parkNanos(REPLY_POLL_NANOS);
+        }
+        throwIfEnded();
+    }
+
+    @Override
+    public void integer(long receivers) {
+        long n = answered;
+        if (n >= (long) WRITTEN.getAcquire(this)) {
+            ended.compareAndSet(null, new IOException("a reply to a command never sent on the connection of " + channelName));
+            return;
+        }
+        int slot = (int) (n % sequences.length);
+        long sequence = sequences[slot];
+        long intendedNanos = intended[slot];
+        answered = n + 1;
+        inFlight.release();
+        if (mode == RedisAcks.NONE) {
+            return;
+        }
+        if (receivers == 0) {
+            acks.failed(sequence, intendedNanos, new IllegalStateException("PUBLISH to " + channelName + " reached no subscriber"));
+        } else {
+            acks.acked(sequence, intendedNanos);
+        }
+    }
+
+    @Override
+    public void error(String message) {
+        long n = answered;
+        if (n >= (long) WRITTEN.getAcquire(this)) {
+            ended.compareAndSet(null, new IOException("an error for a command never sent on the connection of " + channelName
+                    + ": " + message));
+            return;
+        }
+        int slot = (int) (n % sequences.length);
+        answered = n + 1;
+        inFlight.release();
+        // a failure is reported even with --acks 0: it is not a reply being counted but a message lost
+        acks.failed(sequences[slot], intended[slot], new IOException("Redis refused PUBLISH to " + channelName + ": " + message));
+    }
+
+    @Override
+    public void ended(IOException cause) {
+        if (cause != null) {
+            ended.compareAndSet(null, cause);
+            // the commands still awaiting a reply will get none: they failed, and say why
+            for (long n = answered; n < (long) WRITTEN.getAcquire(this); n++) {
+                int slot = (int) (n % sequences.length);
+                acks.failed(sequences[slot], intended[slot], cause);
+            }
+        }
+        readerDone = true;
+        // a producer waiting for a permit would wait for replies that will never come
+        inFlight.release();
+    }
+
+    private void throwIfEnded() throws IOException {
+        IOException e = ended.get();
+        if (e != null) {
+            throw new IOException("the connection of " + channelName + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Sends what is buffered and waits for the replies first, so that none is reported lost by closing. */
+    @Override
+    public void close() throws Exception {
+        try {
+            endOfBurst();
+            long deadline = System.nanoTime() + CLOSE_TIMEOUT.toNanos();
+            while (answered < written && !readerDone && System.nanoTime() < deadline) {
+                LockSupport.parkNanos(REPLY_POLL_NANOS);
+            }
+        } finally {
+            connection.close();
+        }
+        throwIfEnded();
+    }
+}
