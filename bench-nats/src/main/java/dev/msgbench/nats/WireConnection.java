@@ -218,18 +218,10 @@ final class WireConnection implements AutoCloseable {
         return serverVersion;
     }
 
-    /** Writes the parts back to back, none interleaved with a PONG from the reader. */
-    void write(byte[] bytes, int length) throws IOException {
+    /** Writes bytes that no PONG from the reader may split. */
+    void write(byte[] bytes, int offset, int length) throws IOException {
         synchronized (writeLock) {
-            out.write(bytes, 0, length);
-        }
-    }
-
-    void write(byte[] a, byte[] b, byte[] c) throws IOException {
-        synchronized (writeLock) {
-            out.write(a);
-            out.write(b);
-            out.write(c);
+            out.write(bytes, offset, length);
         }
     }
 

@@ -87,7 +87,7 @@ class DirectPublisherTest {
 
     @Test
     void messagesLargerThanTheBufferGoOutWhole() throws Exception {
-        int size = DirectPublisher.BUFFER_BYTES * 3 + 7;
+        int size = dev.msgbench.core.driver.FrameBuffer.CAPACITY * 3 + 7;
         RunResult r = ShortRuns.throughput(new NatsSystem(direct(server.url())), dir, 300, size, 1, 1);
 
         assertEquals(RunResult.COMPLETE, r.status(), r.warnings().toString());

@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.FrameBuffer;
 import dev.msgbench.core.driver.Publisher;
 
 /**
@@ -25,7 +26,6 @@ import dev.msgbench.core.driver.Publisher;
  */
 final class DirectPubSubPublisher implements Publisher, RespConnection.ReplyHandler {
 
-    static final int BUFFER_BYTES = 64 * 1024;
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
     private static final long REPLY_POLL_NANOS = 100_000;
     private static final VarHandle WRITTEN;
@@ -43,12 +43,7 @@ final class DirectPubSubPublisher implements Publisher, RespConnection.ReplyHand
     private final AckListener acks;
     private final RedisAcks mode;
     private final InFlight inFlight;
-    /** "*3\r\n$7\r\nPUBLISH\r\n$n\r\nchannel\r\n$" */
-    private final byte[] commandStart;
-    private final byte[] buffer = new byte[BUFFER_BYTES];
-    private int used;
-    private byte[] commandHead = new byte[0];
-    private int commandHeadLength = -1;
+    private final FrameBuffer frames;
 
     private final long[] sequences;
     private final long[] intended;
@@ -69,10 +64,11 @@ final class DirectPubSubPublisher implements Publisher, RespConnection.ReplyHand
         this.sequences = new long[inFlight.limit()];
         this.intended = new long[inFlight.limit()];
         byte[] start = ("*3\r\n$7\r\nPUBLISH\r\n$" + channel.length + "\r\n").getBytes(StandardCharsets.US_ASCII);
-        this.commandStart = new byte[start.length + channel.length + 3];
-        System.arraycopy(start, 0, commandStart, 0, start.length);
-        System.arraycopy(channel, 0, commandStart, start.length, channel.length);
-        System.arraycopy(new byte[] {'\r', '\n', '$'}, 0, commandStart, start.length + channel.length, 3);
+        byte[] prefix = new byte[start.length + channel.length + 3];
+        System.arraycopy(start, 0, prefix, 0, start.length);
+        System.arraycopy(channel, 0, prefix, start.length, channel.length);
+        System.arraycopy(new byte[] {'\r', '\n', '$'}, 0, prefix, start.length + channel.length, 3);
+        this.frames = new FrameBuffer(prefix, connection::write);
         connection.start(this);
     }
 
@@ -91,44 +87,12 @@ final class DirectPubSubPublisher implements Publisher, RespConnection.ReplyHand
         intended[slot] = intendedSendNanos;
         WRITTEN.setRelease(this, n + 1);
 
-        byte[] head = commandHead(message.length);
-        int need = head.length + message.length + 2;
-        if (used + need > buffer.length) {
-            endOfBurst();
-            if (need > buffer.length) {
-                connection.write(head, 0, head.length);
-                connection.write(message, 0, message.length);
-                connection.write(new byte[] {'\r', '\n'}, 0, 2);
-                return;
-            }
-        }
-        System.arraycopy(head, 0, buffer, used, head.length);
-        used += head.length;
-        System.arraycopy(message, 0, buffer, used, message.length);
-        used += message.length;
-        buffer[used++] = '\r';
-        buffer[used++] = '\n';
-    }
-
-    private byte[] commandHead(int length) {
-        if (length != commandHeadLength) {
-            byte[] digits = (length + "\r\n").getBytes(StandardCharsets.US_ASCII);
-            byte[] head = new byte[commandStart.length + digits.length];
-            System.arraycopy(commandStart, 0, head, 0, commandStart.length);
-            System.arraycopy(digits, 0, head, commandStart.length, digits.length);
-            commandHead = head;
-            commandHeadLength = length;
-        }
-        return commandHead;
+        frames.add(message);
     }
 
     @Override
     public void endOfBurst() throws IOException {
-        if (used > 0) {
-            int n = used;
-            used = 0;
-            connection.write(buffer, 0, n);
-        }
+        frames.flush();
     }
 
     /** Sends what is buffered and waits for every reply: the server has then handled every PUBLISH. */

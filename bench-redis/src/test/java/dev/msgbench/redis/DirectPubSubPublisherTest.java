@@ -91,7 +91,7 @@ class DirectPubSubPublisherTest {
 
     @Test
     void messagesLargerThanTheBufferGoOutWhole() throws Exception {
-        int size = DirectPubSubPublisher.BUFFER_BYTES * 2 + 5;
+        int size = dev.msgbench.core.driver.FrameBuffer.CAPACITY * 2 + 5;
         RunResult r = ShortRuns.throughput(new RedisPubSubSystem(direct(redis.url())), dir, 200, size, 1, 1);
 
         assertEquals(RunResult.COMPLETE, r.status(), r.warnings().toString());

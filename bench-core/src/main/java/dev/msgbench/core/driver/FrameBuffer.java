@@ -1,0 +1,84 @@
+package dev.msgbench.core.driver;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Gathers commands of the text protocols that frame a payload as
+ * {@code <prefix><length>\r\n<payload>\r\n} (NATS PUB, a Redis command's last bulk string), for
+ * a publisher that writes its protocol itself: commands sent back to back leave in one socket
+ * write when the buffer is full or at {@link #flush()}, which a publisher calls at every
+ * {@link Publisher#endOfBurst()}. A payload larger than the buffer goes out on its own.
+ *
+ * <p>Used by one thread. The control line is built once per payload length, which is every
+ * message's in a run, so adding a message allocates nothing.
+ */
+public final class FrameBuffer {
+
+    /** Where full buffers go: a socket's stream, under whatever lock it needs. */
+    public interface Sink {
+        void write(byte[] bytes, int offset, int length) throws IOException;
+    }
+
+    /** As much as one socket write carries well. */
+    public static final int CAPACITY = 64 * 1024;
+    private static final byte[] CRLF = {'\r', '\n'};
+
+    private final byte[] prefix;
+    private final Sink sink;
+    private final byte[] buffer = new byte[CAPACITY];
+    private int used;
+    private byte[] head = new byte[0];
+    private int headLength = -1;
+
+    /** @param prefix the bytes before each payload's length, e.g. {@code "PUB subject "} */
+    public FrameBuffer(byte[] prefix, Sink sink) {
+        this.prefix = prefix.clone();
+        this.sink = sink;
+    }
+
+    public void add(byte[] payload) throws IOException {
+        byte[] line = head(payload.length);
+        int need = line.length + payload.length + CRLF.length;
+        if (used + need > buffer.length) {
+            flush();
+            if (need > buffer.length) {
+                // one write, so that nothing the sink's owner writes (a PONG) falls inside the frame;
+                // a copy costs little beside sending more than 64 KiB
+                byte[] frame = new byte[need];
+                System.arraycopy(line, 0, frame, 0, line.length);
+                System.arraycopy(payload, 0, frame, line.length, payload.length);
+                System.arraycopy(CRLF, 0, frame, need - CRLF.length, CRLF.length);
+                sink.write(frame, 0, need);
+                return;
+            }
+        }
+        System.arraycopy(line, 0, buffer, used, line.length);
+        used += line.length;
+        System.arraycopy(payload, 0, buffer, used, payload.length);
+        used += payload.length;
+        buffer[used++] = '\r';
+        buffer[used++] = '\n';
+    }
+
+    /** Writes whatever is gathered. */
+    public void flush() throws IOException {
+        if (used > 0) {
+            int n = used;
+            used = 0;
+            sink.write(buffer, 0, n);
+        }
+    }
+
+    private byte[] head(int payloadLength) {
+        if (payloadLength != headLength) {
+            byte[] digits = (payloadLength + "\r\n").getBytes(StandardCharsets.US_ASCII);
+            byte[] line = new byte[prefix.length + digits.length];
+            System.arraycopy(prefix, 0, line, 0, prefix.length);
+            System.arraycopy(digits, 0, line, prefix.length, digits.length);
+            head = line;
+            headLength = payloadLength;
+        }
+        return head;
+    }
+}

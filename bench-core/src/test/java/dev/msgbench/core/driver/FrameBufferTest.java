@@ -1,0 +1,62 @@
+package dev.msgbench.core.driver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class FrameBufferTest {
+
+    private final ByteArrayOutputStream written = new ByteArrayOutputStream();
+    private final List<Integer> writes = new ArrayList<>();
+    private final FrameBuffer frames = new FrameBuffer("PUB s ".getBytes(StandardCharsets.US_ASCII), (b, off, len) -> {
+        written.write(b, off, len);
+        writes.add(len);
+    });
+
+    @Test
+    void framesWaitForAFlushAndLeaveInOneWrite() throws Exception {
+        frames.add("ab".getBytes(StandardCharsets.US_ASCII));
+        frames.add("xyz".getBytes(StandardCharsets.US_ASCII));
+        assertEquals(0, writes.size(), "nothing leaves before a flush or a full buffer");
+
+        frames.flush();
+        frames.flush();
+
+        String expected = "PUB s 2\r\nab\r\nPUB s 3\r\nxyz\r\n";
+        assertEquals(expected, written.toString(StandardCharsets.US_ASCII));
+        assertEquals(List.of(expected.length()), writes, "one write, and an empty flush writes nothing");
+    }
+
+    @Test
+    void aFullBufferLeavesBeforeTheFrameThatWouldNotFitSoNoFrameIsSplit() throws Exception {
+        byte[] payload = new byte[1000];
+        int frame = "PUB s 1000\r\n".length() + 1000 + 2;
+        int fit = FrameBuffer.CAPACITY / frame;
+        for (int i = 0; i <= fit; i++) {
+            frames.add(payload);
+        }
+        assertEquals(List.of(fit * frame), writes);
+        frames.flush();
+        assertEquals((fit + 1) * frame, written.size());
+    }
+
+    @Test
+    void aPayloadLargerThanTheBufferIsOneWriteOfItsOwnAfterWhatWasGathered() throws Exception {
+        frames.add("a".getBytes(StandardCharsets.US_ASCII));
+        byte[] big = new byte[FrameBuffer.CAPACITY + 1];
+        big[0] = 'B';
+        frames.add(big);
+
+        String prefix = "PUB s 1\r\na\r\n";
+        String bigHead = "PUB s " + big.length + "\r\n";
+        assertEquals(List.of(prefix.length(), bigHead.length() + big.length + 2), writes);
+        String all = written.toString(StandardCharsets.ISO_8859_1);
+        assertEquals(prefix + bigHead + "B", all.substring(0, prefix.length() + bigHead.length() + 1));
+        assertEquals("\r\n", all.substring(all.length() - 2));
+    }
+}
