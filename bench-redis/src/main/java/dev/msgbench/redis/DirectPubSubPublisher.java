@@ -21,18 +21,23 @@ import dev.msgbench.core.driver.Publisher;
  * order, so the reader matches each to the oldest command awaiting one.
  *
  * <p>IMPLEMENTATION NOTES: the awaiting commands' sequence numbers and intended times are a ring
- * written by the producer and read by the reader; {@link InFlight} keeps the producer from
- * overtaking the reader, and the release store of {@code written} publishes each entry.
+ * of {@link InFlight#limit()} slots, written by the producer and read by the reader. The two
+ * counters bound it (the producer waits while every slot awaits a reply), and the release store
+ * of {@code written} publishes each entry: no lock and no compare-and-set per message.
  */
 final class DirectPubSubPublisher implements Publisher, RespConnection.ReplyHandler {
 
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
     private static final long REPLY_POLL_NANOS = 100_000;
+    /** How long a producer with every slot awaiting a reply yields before it parks. */
+    private static final long RING_YIELD_NANOS = 100_000;
     private static final VarHandle WRITTEN;
+    private static final VarHandle ANSWERED;
 
     static {
         try {
             WRITTEN = MethodHandles.lookup().findVarHandle(DirectPubSubPublisher.class, "written", long.class);
+            ANSWERED = MethodHandles.lookup().findVarHandle(DirectPubSubPublisher.class, "answered", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -42,14 +47,15 @@ final class DirectPubSubPublisher implements Publisher, RespConnection.ReplyHand
     private final String channelName;
     private final AckListener acks;
     private final RedisAcks mode;
-    private final InFlight inFlight;
     private final FrameBuffer frames;
 
     private final long[] sequences;
     private final long[] intended;
     /** Commands whose ring entry is written; producer only, read with acquire by the reader. */
     private volatile long written;
-    /** Replies handled; reader only. */
+    /** The producer's last look at {@code answered}. */
+    private long answeredSeen;
+    /** Replies handled; written by the reader only, with release stores (no fence per reply). */
     private volatile long answered;
     private final AtomicReference<IOException> ended = new AtomicReference<>();
     private volatile boolean readerDone;
@@ -60,7 +66,6 @@ final class DirectPubSubPublisher implements Publisher, RespConnection.ReplyHand
         this.channelName = channelName;
         this.acks = acks;
         this.mode = mode;
-        this.inFlight = inFlight;
         this.sequences = new long[inFlight.limit()];
         this.intended = new long[inFlight.limit()];
         byte[] start = ("*3\r\n$7\r\nPUBLISH\r\n$" + channel.length + "\r\n").getBytes(StandardCharsets.US_ASCII);
@@ -75,19 +80,43 @@ final class DirectPubSubPublisher implements Publisher, RespConnection.ReplyHand
     @Override
     public void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception {
         throwIfEnded();
-        if (!inFlight.tryAcquire()) {
-            // the replies that free permits may be to commands still in the buffer
-            endOfBurst();
-            inFlight.acquire();
-            throwIfEnded();
-        }
         long n = written;
+        // the reader's counter is read only when the last value seen says the ring is full: its
+        // cache line changes with every reply
+        if (n - answeredSeen >= sequences.length) {
+            answeredSeen = answered;
+            if (n - answeredSeen >= sequences.length) {
+                awaitRingSpace(n);
+                answeredSeen = answered;
+            }
+        }
         int slot = (int) (n % sequences.length);
         sequences[slot] = sequence;
         intended[slot] = intendedSendNanos;
         WRITTEN.setRelease(this, n + 1);
 
         frames.add(message);
+    }
+
+    /** Every slot awaits a reply: waits for the reader, as the in-flight limit asks. */
+    private void awaitRingSpace(long n) throws IOException, InterruptedException {
+        // the replies that free slots may be to commands still in the buffer
+        endOfBurst();
+        long yieldUntil = System.nanoTime() + RING_YIELD_NANOS;
+        while (n - answered >= sequences.length) {
+            throwIfEnded();
+            if (readerDone) {
+                throw new IOException("the connection of " + channelName + " closed while commands awaited replies");
+            }
+            if (System.nanoTime() < yieldUntil) {
+                Thread.yield();
+            } else {
+                LockSupport.parkNanos(REPLY_POLL_NANOS);
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
+            }
+        }
     }
 
     @Override
@@ -120,8 +149,7 @@ final class DirectPubSubPublisher implements Publisher, RespConnection.ReplyHand
         int slot = (int) (n % sequences.length);
         long sequence = sequences[slot];
         long intendedNanos = intended[slot];
-        answered = n + 1;
-        inFlight.release();
+        ANSWERED.setRelease(this, n + 1);
         if (mode == RedisAcks.NONE) {
             return;
         }
@@ -141,8 +169,7 @@ final class DirectPubSubPublisher implements Publisher, RespConnection.ReplyHand
             return;
         }
         int slot = (int) (n % sequences.length);
-        answered = n + 1;
-        inFlight.release();
+        ANSWERED.setRelease(this, n + 1);
         // a failure is reported even with --acks 0: it is not a reply being counted but a message lost
         acks.failed(sequences[slot], intended[slot], new IOException("Redis refused PUBLISH to " + channelName + ": " + message));
     }
@@ -158,8 +185,6 @@ final class DirectPubSubPublisher implements Publisher, RespConnection.ReplyHand
             }
         }
         readerDone = true;
-        // a producer waiting for a permit would wait for replies that will never come
-        inFlight.release();
     }
 
     private void throwIfEnded() throws IOException {

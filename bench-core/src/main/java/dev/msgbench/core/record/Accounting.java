@@ -35,6 +35,11 @@ public final class Accounting {
     }
 
     /** Sent but neither acknowledged nor failed yet. */
+    /** A stream's messages acknowledged or failed, which no longer count against its outstanding limit. */
+    public long settled(int streamId) {
+        return streams[streamId].settled();
+    }
+
     public long outstanding(int streamId) {
         return streams[streamId].outstanding();
     }

@@ -52,6 +52,11 @@ public final class StreamCounters {
         SENT.setRelease(this, (long) SENT.getOpaque(this) + 1);
     }
 
+    /** Acknowledged or failed: no longer awaiting anything. */
+    long settled() {
+        return acked.get() + sendErrors.get();
+    }
+
     long outstanding() {
         return (long) SENT.getAcquire(this) - acked.get() - sendErrors.get();
     }

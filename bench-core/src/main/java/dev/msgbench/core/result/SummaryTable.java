@@ -65,7 +65,8 @@ public final class SummaryTable {
             Throughput t = r.throughput();
             out.printf(Locale.US, "  publisher %s msg/s  %,.2f MiB/s  (%,d messages %s in %.3f s)%n",
                     number(t.publisherMsgsPerSec()), t.publisherMiBPerSec(), t.sent(),
-                    r.ackMs().isEmpty() ? "sent" : "acknowledged", t.publishSeconds());
+                    r.ackMs().isEmpty() ? "sent" : r.sendErrors() == 0 ? "acknowledged"
+                            : String.format(Locale.US, "answered, %,d of them failed,", r.sendErrors()), t.publishSeconds());
             if (w.consumers() > 0) {
                 out.printf(Locale.US, "  consumer  %s msg/s  %,.2f MiB/s  (%,d messages received in %.3f s)%n",
                         number(t.consumerMsgsPerSec()), t.consumerMiBPerSec(), t.received(), t.consumeSeconds());
