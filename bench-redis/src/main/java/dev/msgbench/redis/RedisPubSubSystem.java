@@ -1,5 +1,6 @@
 package dev.msgbench.redis;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -76,8 +77,19 @@ public final class RedisPubSubSystem implements MessagingSystem {
     }
 
     @Override
-    public Subscriber subscribe(int index, MessageSink sink) {
+    public Subscriber subscribe(int index, MessageSink sink) throws Exception {
         List<byte[]> channels = routing.keysOf(index);
+        if (settings.client() == RedisClientKind.DIRECT) {
+            RespConnection connection = RespConnection.open(settings.url(), "msgbench-consumer-" + index,
+                    settings.connectTimeout());
+            try {
+                return new DirectPubSubSubscriber(connection, channels, sink,
+                        facts.config().getOrDefault("client-output-buffer-limit", "(unknown)"));
+            } catch (IOException | RuntimeException e) {
+                connection.close();
+                throw e;
+            }
+        }
         return new PubSubSubscriber(connector, connector.connectPubSub("msgbench-consumer-" + index), channels, sink,
                 facts.config().getOrDefault("client-output-buffer-limit", "(unknown)"), () -> subscribed(channels));
     }
@@ -100,7 +112,7 @@ public final class RedisPubSubSystem implements MessagingSystem {
     public Publisher publisher(int streamId, AckListener acks) throws Exception {
         String name = "msgbench-producer-" + streamId;
         InFlight inFlight = new InFlight(settings.maxInFlight(), plan.messageSizeBytes());
-        if (settings.publisherClient() == PublisherClient.DIRECT) {
+        if (settings.client() == RedisClientKind.DIRECT) {
             return new DirectPubSubPublisher(RespConnection.open(settings.url(), name, settings.connectTimeout()),
                     routing.key(streamId), routing.name(streamId), acks, settings.acks(), inFlight);
         }
@@ -120,9 +132,9 @@ public final class RedisPubSubSystem implements MessagingSystem {
         s.put("tcpNoDelay", true);
         s.put("protocol", RedisConnector.PROTOCOL.name());
         s.put("maxInFlightPerProducer", InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()));
-        s.put("publisherClient", settings.publisherClient().label());
-        String client = settings.publisherClient() == PublisherClient.DIRECT
-                ? "msgbench direct RESP writer (producers), " + RedisConnector.clientVersion() + " (consumers)"
+        s.put("client", settings.client().label());
+        String client = settings.client() == RedisClientKind.DIRECT
+                ? "msgbench direct RESP client"
                 : RedisConnector.clientVersion();
         return new SystemInfo(NAME, client, facts.version(), durability, s,
                 settings.acks() != RedisAcks.NONE);

@@ -13,10 +13,10 @@ import java.util.Objects;
  *                       that fewer replicas acknowledged counts as a failed send
  * @param maxInFlight    commands a publisher may have awaiting replies before publish blocks, so
  *                       that a stalled server shows as send delay rather than as memory growth
- * @param publisherClient what pub/sub producers publish with: lettuce, or the suite's own RESP writer
+ * @param client         what pub/sub producers and subscribers use: lettuce, or the suite's own RESP client
  */
 public record RedisSettings(String url, RedisAcks acks, Duration connectTimeout, Duration waitTimeout,
-                            int maxInFlight, PublisherClient publisherClient) {
+                            int maxInFlight, RedisClientKind client) {
 
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
     public static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofSeconds(5);
@@ -35,7 +35,7 @@ public record RedisSettings(String url, RedisAcks acks, Duration connectTimeout,
         Objects.requireNonNull(acks, "acks");
         connectTimeout = connectTimeout == null ? DEFAULT_CONNECT_TIMEOUT : connectTimeout;
         waitTimeout = waitTimeout == null ? DEFAULT_WAIT_TIMEOUT : waitTimeout;
-        publisherClient = publisherClient == null ? PublisherClient.LETTUCE : publisherClient;
+        client = client == null ? RedisClientKind.LETTUCE : client;
         if (maxInFlight < 1) {
             throw new IllegalArgumentException("maxInFlight must be at least 1, got " + maxInFlight);
         }
@@ -43,14 +43,14 @@ public record RedisSettings(String url, RedisAcks acks, Duration connectTimeout,
 
     /** Acks 1, 5 s to connect, 5 s WAIT timeout. */
     public static RedisSettings defaults(String url) {
-        return new RedisSettings(url, RedisAcks.SERVER, null, null, DEFAULT_MAX_IN_FLIGHT, PublisherClient.LETTUCE);
+        return new RedisSettings(url, RedisAcks.SERVER, null, null, DEFAULT_MAX_IN_FLIGHT, RedisClientKind.LETTUCE);
     }
 
     public RedisSettings withAcks(RedisAcks acks) {
-        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, publisherClient);
+        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, client);
     }
 
-    public RedisSettings withPublisherClient(PublisherClient client) {
+    public RedisSettings withClient(RedisClientKind client) {
         return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, client);
     }
 }

@@ -44,6 +44,11 @@ final class RespConnection implements AutoCloseable {
     private final byte[] readBuffer = new byte[READ_BUFFER_BYTES];
     private int readPosition;
     private int readLimit;
+    /** Where {@link #readBulk()} left its bytes. */
+    private byte[] bulkArray;
+    private int bulkOffset;
+    /** For a bulk string larger than the read buffer. */
+    private byte[] scratch = new byte[0];
     private Thread reader;
     private volatile boolean closing;
 
@@ -110,11 +115,36 @@ final class RespConnection implements AutoCloseable {
         }
     }
 
+    /** Where a subscribed connection's pushes go, on its reader thread. */
+    interface PushHandler {
+        /** A published message; the bytes are valid only during the call. */
+        void message(byte[] data, int offset, int length);
+
+        /** The server confirmed one channel's subscription. */
+        void subscribed();
+
+        /** The connection failed or closed; no further push comes. */
+        void ended(IOException cause);
+    }
+
+    /** Starts the thread that reads pushes of a subscribed connection; call once, after SUBSCRIBE. */
+    void startPushes(PushHandler pushes) {
+        reader = new Thread(() -> readPushes(pushes), name + "-reader");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
     /** Starts the thread that reads replies; call once, before the first command. */
     void start(ReplyHandler replies) {
         reader = new Thread(() -> readReplies(replies), name + "-reader");
         reader.setDaemon(true);
         reader.start();
+    }
+
+    /** Sends one command whose reply the reader thread handles. */
+    void send(String... command) throws IOException {
+        byte[] bytes = Resp.encode(command);
+        out.write(bytes, 0, bytes.length);
     }
 
     /** Called by the one writing thread. */
@@ -142,14 +172,116 @@ final class RespConnection implements AutoCloseable {
         }
     }
 
-    private int readByte() throws IOException {
-        if (readPosition == readLimit) {
-            int n = in.read(readBuffer);
-            if (n < 0) {
+    private void readPushes(PushHandler pushes) {
+        IOException cause = null;
+        try {
+            while (true) {
+                int type = readByte();
+                if (type == '-') {
+                    throw new IOException("the Redis server refused a subscription on " + name + ": " + readLine());
+                }
+                if (type != '*') {
+                    throw new IOException("unexpected push type '" + (char) type + "' on " + name);
+                }
+                long elements = readInteger();
+                // the kind's length tells the pushes apart: message 7, subscribe 9 (pmessage 8,
+                // psubscribe 10 and unsubscribe 11 never come: we only SUBSCRIBE)
+                int kind = readBulk();
+                if (kind == 7 && elements == 3) {
+                    readBulk(); // the channel
+                    int length = readBulk();
+                    pushes.message(bulkArray, bulkOffset, length);
+                } else if (kind == 9 && elements == 3) {
+                    readBulk();
+                    expect(':');
+                    readInteger();
+                    pushes.subscribed();
+                } else {
+                    throw new IOException("an unexpected push of " + elements + " elements on " + name);
+                }
+            }
+        } catch (IOException e) {
+            cause = closing ? null : e;
+        } finally {
+            pushes.ended(cause);
+        }
+    }
+
+    private void expect(int type) throws IOException {
+        int b = readByte();
+        if (b != type) {
+            throw new IOException("expected '" + (char) type + "' but got '" + (char) b + "' on " + name);
+        }
+    }
+
+    /**
+     * Reads one bulk string and returns its length; its bytes are then at {@link #bulkArray} from
+     * {@link #bulkOffset}: in the read buffer itself when they fit, copied only when they do not.
+     */
+    private int readBulk() throws IOException {
+        expect('$');
+        long length = readInteger();
+        if (length < 0 || length > Integer.MAX_VALUE - 2) {
+            throw new IOException("a bulk string of " + length + " bytes on " + name);
+        }
+        int n = (int) length;
+        if (n + 2 <= readBuffer.length) {
+            ensureBuffered(n + 2);
+            bulkArray = readBuffer;
+            bulkOffset = readPosition;
+            readPosition += n + 2;
+        } else {
+            if (scratch.length < n) {
+                scratch = new byte[n];
+            }
+            for (int copied = 0; copied < n; ) {
+                if (readPosition == readLimit) {
+                    fill();
+                }
+                int chunk = Math.min(n - copied, readLimit - readPosition);
+                System.arraycopy(readBuffer, readPosition, scratch, copied, chunk);
+                readPosition += chunk;
+                copied += chunk;
+            }
+            readByte(); // '\r'
+            readByte(); // '\n'
+            bulkArray = scratch;
+            bulkOffset = 0;
+        }
+        return n;
+    }
+
+    /** Makes the next {@code n} bytes available from {@link #readPosition} on, moving what is left to the front. */
+    private void ensureBuffered(int n) throws IOException {
+        if (readLimit - readPosition >= n) {
+            return;
+        }
+        if (readPosition + n > readBuffer.length) {
+            System.arraycopy(readBuffer, readPosition, readBuffer, 0, readLimit - readPosition);
+            readLimit -= readPosition;
+            readPosition = 0;
+        }
+        while (readLimit - readPosition < n) {
+            int got = in.read(readBuffer, readLimit, readBuffer.length - readLimit);
+            if (got < 0) {
                 throw new IOException("the Redis server closed " + name);
             }
-            readPosition = 0;
-            readLimit = n;
+            readLimit += got;
+        }
+    }
+
+    private void fill() throws IOException {
+        int n = in.read(readBuffer);
+        if (n < 0) {
+            throw new IOException("the Redis server closed " + name);
+        }
+        readPosition = 0;
+        readLimit = n;
+    }
+
+    private int readByte() throws IOException {
+        if (readPosition == readLimit) {
+            fill();
         }
         return readBuffer[readPosition++] & 0xff;
     }

@@ -6,7 +6,7 @@ import java.util.Map;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.MessagingSystem;
-import dev.msgbench.redis.PublisherClient;
+import dev.msgbench.redis.RedisClientKind;
 import dev.msgbench.redis.RedisAcks;
 import dev.msgbench.redis.RedisPubSubSystem;
 import dev.msgbench.redis.RedisSettings;
@@ -17,8 +17,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * Redis pub/sub: PUBLISH and SUBSCRIBE, a channel per producer stream; --redis-client picks what
- * producers publish with.
+ * Redis pub/sub: PUBLISH and SUBSCRIBE, a channel per producer stream; --redis-client picks the
+ * client.
  *
  * <p>The local broker takes strings up to 512 MB (proto-max-bulk-len) as it is; for messages over
  * 256 KiB it lets a subscriber fall further behind before disconnecting it (see
@@ -27,10 +27,11 @@ import picocli.CommandLine.TypeConversionException;
 public final class RedisTarget implements SystemTarget {
 
     @Option(names = "--redis-client", paramLabel = "CLIENT", defaultValue = "lettuce", converter = ClientConverter.class,
-            description = "Redis pub/sub: what producers publish with: lettuce (a command object and future per PUBLISH, "
-                    + "written by its I/O thread), or direct (the suite writes RESP from the producer's own thread and "
-                    + "matches the replies in order; no TLS). Subscribers always use lettuce (default: ${DEFAULT-VALUE}).")
-    PublisherClient client;
+            description = "Redis pub/sub: what producers and subscribers use: lettuce (a command object and future per "
+                    + "PUBLISH, its I/O thread between us and the socket), or direct (the suite speaks RESP itself: the "
+                    + "producer writes PUBLISH from its own thread and a reader matches the replies in order, a subscriber "
+                    + "hands each message to the core from its read buffer; no TLS) (default: ${DEFAULT-VALUE}).")
+    RedisClientKind client;
 
     @Override
     public String name() {
@@ -58,14 +59,14 @@ public final class RedisTarget implements SystemTarget {
     @Override
     public MessagingSystem connect(ConnectRequest request) {
         return new RedisPubSubSystem(RedisSettings.defaults(request.url()).withAcks(RedisAcks.parse(request.acks(), name()))
-                .withPublisherClient(client));
+                .withClient(client));
     }
 
-    static final class ClientConverter implements ITypeConverter<PublisherClient> {
+    static final class ClientConverter implements ITypeConverter<RedisClientKind> {
         @Override
-        public PublisherClient convert(String value) {
+        public RedisClientKind convert(String value) {
             try {
-                return PublisherClient.of(value);
+                return RedisClientKind.of(value);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }

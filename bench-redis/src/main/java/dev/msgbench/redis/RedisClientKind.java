@@ -3,19 +3,20 @@ package dev.msgbench.redis;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
-/** What carries a Redis pub/sub producer's PUBLISH commands. Subscribers always use lettuce. */
-public enum PublisherClient {
+/** What a Redis pub/sub run's producers and subscribers speak RESP through. */
+public enum RedisClientKind {
     /** Lettuce: a command object and a future per PUBLISH, encoded and written by its I/O thread. */
     LETTUCE("lettuce"),
     /**
-     * The suite writes RESP itself from the producer's thread and a reader thread matches the
-     * replies in order ({@link DirectPubSubPublisher}): far less client CPU per message.
+     * The suite speaks RESP itself: producers write PUBLISH from their own thread and a reader
+     * matches the replies in order ({@link DirectPubSubPublisher}); subscribers parse pushes from
+     * their read buffer ({@link DirectPubSubSubscriber}). Far less client CPU per message.
      */
     DIRECT("direct");
 
     private final String label;
 
-    PublisherClient(String label) {
+    RedisClientKind(String label) {
         this.label = label;
     }
 
@@ -24,13 +25,13 @@ public enum PublisherClient {
     }
 
     /** @throws IllegalArgumentException naming the values allowed */
-    public static PublisherClient of(String label) {
-        for (PublisherClient c : values()) {
+    public static RedisClientKind of(String label) {
+        for (RedisClientKind c : values()) {
             if (c.label.equalsIgnoreCase(label)) {
                 return c;
             }
         }
-        throw new IllegalArgumentException("must be " + Arrays.stream(values()).map(PublisherClient::label)
+        throw new IllegalArgumentException("must be " + Arrays.stream(values()).map(RedisClientKind::label)
                 .collect(Collectors.joining(" or ")) + ", got '" + label + "'");
     }
 }

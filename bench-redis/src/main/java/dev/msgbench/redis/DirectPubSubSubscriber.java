@@ -1,0 +1,90 @@
+package dev.msgbench.redis;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeoutException;
+
+import dev.msgbench.core.driver.MessageSink;
+import dev.msgbench.core.driver.Subscriber;
+
+/**
+ * SUBSCRIBE on a {@link RespConnection} of its own ({@code --redis-client direct}): the reader
+ * thread parses each pushed message and hands the payload to the sink straight from its read
+ * buffer, with no object per message. Redis has no flow control for subscribers, so one that
+ * reads slower than producers publish is disconnected at the server's pubsub output limit; this
+ * one reads about as fast as redis-cli.
+ */
+final class DirectPubSubSubscriber implements Subscriber, RespConnection.PushHandler {
+
+    private static final long READY_POLL_MILLIS = 10;
+
+    private final RespConnection connection;
+    private final MessageSink sink;
+    private final String outputLimit;
+    private final int channels;
+    private volatile int confirmed;
+    private volatile boolean ended;
+    private volatile boolean closing;
+    private volatile IOException failure;
+
+    DirectPubSubSubscriber(RespConnection connection, List<byte[]> channels, MessageSink sink, String outputLimit)
+            throws IOException {
+        this.connection = connection;
+        this.sink = sink;
+        this.outputLimit = outputLimit;
+        this.channels = channels.size();
+        if (!channels.isEmpty()) {
+            List<String> command = new ArrayList<>(List.of("SUBSCRIBE"));
+            channels.forEach(c -> command.add(new String(c, StandardCharsets.UTF_8)));
+            connection.send(command.toArray(String[]::new));
+        }
+        connection.startPushes(this);
+    }
+
+    @Override
+    public void message(byte[] data, int offset, int length) {
+        sink.onMessage(data, offset, length, 0);
+    }
+
+    @Override
+    public void subscribed() {
+        confirmed++; // the reader thread is the only writer
+    }
+
+    @Override
+    public void ended(IOException cause) {
+        failure = cause;
+        ended = true;
+        if (!closing) {
+            sink.onError(new IllegalStateException("a Redis subscriber lost its connection; what was published "
+                    + "meanwhile is lost (Redis disconnects subscribers that fall behind by more than "
+                    + "client-output-buffer-limit pubsub " + outputLimit + ")"
+                    + (cause == null ? "" : ": " + cause.getMessage()), cause));
+        }
+    }
+
+    /** Waits for the server's confirmation of every channel: a message published earlier would be lost. */
+    @Override
+    public void awaitReady(Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (confirmed < channels) {
+            if (ended) {
+                throw new IOException("a Redis subscriber lost its connection before it was subscribed"
+                        + (failure == null ? "" : ": " + failure.getMessage()), failure);
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new TimeoutException("Redis did not confirm the subscriptions within " + timeout.toSeconds() + " s");
+            }
+            Thread.sleep(READY_POLL_MILLIS);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        closing = true;
+        connection.close();
+    }
+}
