@@ -17,7 +17,7 @@ import dev.msgbench.core.driver.Publisher;
  * PUBLISH written by the producer's own thread on a {@link RespConnection} of its own
  * ({@code --redis-client direct}). Commands sent back to back gather in a buffer that goes out
  * when full, at every {@link #endOfBurst()} (the engine calls it before it waits, so a command is
- * never held back across a wait) and before waiting for an in-flight permit. Replies come in
+ * never held back across a wait) and before waiting for a free slot. Replies come in
  * order, so the reader matches each to the oldest command awaiting one.
  *
  * <p>IMPLEMENTATION NOTES: the awaiting commands' sequence numbers and intended times are a ring

@@ -81,7 +81,9 @@ final class RedisConnector implements AutoCloseable {
             }
             return parsed;
         } catch (IllegalArgumentException e) {
-            throw new UserError("--url must be host:port or redis://host:port for Redis, got '" + url + "'", e);
+            // whatever stands before '@' may be a password
+            throw new UserError("--url must be host:port or redis://host:port for Redis, got '"
+                    + url.replaceAll("//[^/@]*@", "//***@") + "'", e);
         }
     }
 

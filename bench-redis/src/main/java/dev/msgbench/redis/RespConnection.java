@@ -15,13 +15,15 @@ import io.lettuce.core.RedisCredentials;
 import io.lettuce.core.RedisURI;
 
 /**
- * A connection that writes RESP commands itself and hands each reply, in order, to a
- * {@link ReplyHandler}: no command object, no future, no hand-off to an I/O thread per command. It
- * authenticates with what the URL carries (never printed) and then only pipelines commands whose
- * replies are integers, as PUBLISH's are.
+ * A connection that speaks RESP itself, for {@code --redis-client direct}: a publisher's, whose
+ * reader hands each integer reply, in order, to a {@link ReplyHandler}, or a subscriber's, whose
+ * reader hands each pushed message to a {@link PushHandler}. No command object, no future, no
+ * hand-off to an I/O thread per message. It authenticates with what the URL carries (never
+ * printed) and names itself (CLIENT SETNAME).
  *
- * <p>IMPLEMENTATION NOTES: one thread writes (the producer), one reads (this connection's
- * reader); replies are parsed from a buffer of our own, without a String per reply.
+ * <p>IMPLEMENTATION NOTES: one thread writes (the producer, or the subscriber's constructor), one
+ * reads (this connection's reader); everything is parsed from a buffer of our own, without an
+ * object per reply or message.
  */
 final class RespConnection implements AutoCloseable {
 

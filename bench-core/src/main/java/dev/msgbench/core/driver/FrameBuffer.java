@@ -43,7 +43,7 @@ public final class FrameBuffer {
         if (used + need > buffer.length) {
             flush();
             if (need > buffer.length) {
-                // one write, so that nothing the sink's owner writes (a PONG) falls inside the frame;
+                // one write, so that nothing the sink's owner writes (a NATS PONG) falls inside the frame;
                 // a copy costs little beside sending more than 64 KiB
                 byte[] frame = new byte[need];
                 System.arraycopy(line, 0, frame, 0, line.length);

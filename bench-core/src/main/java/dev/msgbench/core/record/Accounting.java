@@ -34,12 +34,12 @@ public final class Accounting {
         streams[streamId].countAcked();
     }
 
-    /** Sent but neither acknowledged nor failed yet. */
     /** A stream's messages acknowledged or failed, which no longer count against its outstanding limit. */
     public long settled(int streamId) {
         return streams[streamId].settled();
     }
 
+    /** Sent but neither acknowledged nor failed yet. */
     public long outstanding(int streamId) {
         return streams[streamId].outstanding();
     }
