@@ -29,7 +29,7 @@ final class DirectPubSubPublisher implements Publisher, RespConnection.ReplyHand
 
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
     private static final long REPLY_POLL_NANOS = 100_000;
-    /** How long a producer with every slot awaiting a reply yields before it parks. */
+    /** How long a thread waiting for replies yields before it parks. */
     private static final long RING_YIELD_NANOS = 100_000;
     private static final VarHandle WRITTEN;
     private static final VarHandle ANSWERED;
@@ -102,13 +102,27 @@ final class DirectPubSubPublisher implements Publisher, RespConnection.ReplyHand
     private void awaitRingSpace(long n) throws IOException, InterruptedException {
         // the replies that free slots may be to commands still in the buffer
         endOfBurst();
-        long yieldUntil = System.nanoTime() + RING_YIELD_NANOS;
-        while (n - answered >= sequences.length) {
+        if (!awaitAnswered(n - sequences.length + 1, Long.MAX_VALUE)) {
             throwIfEnded();
+            throw new IOException("the connection of " + channelName + " closed while commands awaited replies");
+        }
+    }
+
+    /**
+     * Waits until {@code target} replies are in; false when the reader ended or the deadline
+     * passed first. Yields at first (replies come within tens of microseconds), then parks.
+     */
+    private boolean awaitAnswered(long target, long deadlineNanos) throws InterruptedException {
+        long start = System.nanoTime();
+        while (answered < target) {
             if (readerDone) {
-                throw new IOException("the connection of " + channelName + " closed while commands awaited replies");
+                return answered >= target;
             }
-            if (System.nanoTime() < yieldUntil) {
+            long now = System.nanoTime();
+            if (now - deadlineNanos >= 0 && deadlineNanos != Long.MAX_VALUE) {
+                return false;
+            }
+            if (now - start < RING_YIELD_NANOS) {
                 Thread.yield();
             } else {
                 LockSupport.parkNanos(REPLY_POLL_NANOS);
@@ -117,6 +131,7 @@ final class DirectPubSubPublisher implements Publisher, RespConnection.ReplyHand
                 }
             }
         }
+        return true;
     }
 
     @Override
@@ -128,13 +143,10 @@ final class DirectPubSubPublisher implements Publisher, RespConnection.ReplyHand
     @Override
     public void flush() throws Exception {
         endOfBurst();
-        long deadline = System.nanoTime() + CLOSE_TIMEOUT.toNanos();
-        while (answered < written && !readerDone) {
-            if (System.nanoTime() >= deadline) {
-                throw new TimeoutException("the Redis server did not answer every PUBLISH to " + channelName + " within "
-                        + CLOSE_TIMEOUT.toSeconds() + " s");
-            }
-            LockSupport.parkNanos(REPLY_POLL_NANOS);
+        if (!awaitAnswered(written, System.nanoTime() + CLOSE_TIMEOUT.toNanos())) {
+            throwIfEnded();
+            throw new TimeoutException("the Redis server did not answer every PUBLISH to " + channelName + " within "
+                    + CLOSE_TIMEOUT.toSeconds() + " s");
         }
         throwIfEnded();
     }
@@ -199,10 +211,7 @@ final class DirectPubSubPublisher implements Publisher, RespConnection.ReplyHand
     public void close() throws Exception {
         try {
             endOfBurst();
-            long deadline = System.nanoTime() + CLOSE_TIMEOUT.toNanos();
-            while (answered < written && !readerDone && System.nanoTime() < deadline) {
-                LockSupport.parkNanos(REPLY_POLL_NANOS);
-            }
+            awaitAnswered(written, System.nanoTime() + CLOSE_TIMEOUT.toNanos());
         } finally {
             connection.close();
         }
