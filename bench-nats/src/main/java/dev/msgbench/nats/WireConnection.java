@@ -61,7 +61,10 @@ final class WireConnection implements AutoCloseable {
     private final String serverVersion;
     private final Thread reader;
     private long pingsSent;      // guarded by writeLock
-    private long pongsReceived;  // guarded by pongLock
+    /** Written under pongLock by the reader; volatile so that a flush can watch it without the lock. */
+    private volatile long pongsReceived;
+    /** How long a flush yields, watching for its PONG, before it waits on the lock: a wait wakes late on a VM. */
+    private static final long PONG_YIELD_NANOS = 100_000;
     private volatile boolean closing;
     private volatile boolean readerDone;
 
@@ -232,7 +235,11 @@ final class WireConnection implements AutoCloseable {
             out.write(PING);
             target = ++pingsSent;
         }
-        long deadline = System.nanoTime() + timeout.toNanos();
+        long start = System.nanoTime();
+        long deadline = start + timeout.toNanos();
+        while (pongsReceived < target && !readerDone && System.nanoTime() - start < PONG_YIELD_NANOS) {
+            Thread.yield();
+        }
         synchronized (pongLock) {
             while (pongsReceived < target) {
                 long left = deadline - System.nanoTime();
