@@ -31,6 +31,9 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        // Log4j (in the jar for a client's logging) first loads when a client closes, which on
+        // Ctrl+C is during shutdown, where it would print a warning that it cannot add its hook
+        System.setProperty("log4j2.shutdownHookEnabled", "false");
         System.exit(run(Io.system(), args));
     }
 
