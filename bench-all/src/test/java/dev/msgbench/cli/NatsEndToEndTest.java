@@ -81,6 +81,21 @@ class NatsEndToEndTest {
     }
 
     @Test
+    void theDirectClientPublishesAThroughputRunThatAJnatsConsumerReceivesWhole() throws Exception {
+        Path out = dir.resolve("direct");
+        CliRun run = CliRun.of("throughput", "--system", "nats", "--nats-client", "direct", "--messages", "100000",
+                "--size", "100", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals(100_000, r.get("received").asLong());
+        assertEquals(0, r.get("lost").asLong());
+        assertEquals(0, r.get("reordered").asLong());
+        assertEquals("direct", r.get("settings").get("publisherClient").asText());
+        assertTrue(r.get("throughput").get("publisherMsgsPerSec").asDouble() > 0, r.toString());
+    }
+
+    @Test
     void aMebibyteMessageFitsTheLocalServer() throws Exception {
         Path out = dir.resolve("big");
         CliRun run = CliRun.of("e2e", "--system", "nats", "--size", "1MiB", "--rate", "50", "--duration", "1s",
@@ -107,6 +122,7 @@ class NatsEndToEndTest {
             "--acks 1|error: --acks 1 is not available for core NATS: it never acknowledges a message (at-most-once); use --acks 0, or --system jetstream for stored, acknowledged messages",
             "--acks all|error: --acks all is not available for core NATS: it never acknowledges a message (at-most-once); use --acks 0, or --system jetstream for stored, acknowledged messages",
             "--nats-pattern rpc|error: Invalid value for option '--nats-pattern': must be pubsub or request-reply, got 'rpc' (see java -jar bench-all.jar e2e --help)",
+            "--nats-client go|error: Invalid value for option '--nats-client': must be jnats or direct, got 'go' (see java -jar bench-all.jar e2e --help)",
             "--js-storage memory|error: --js-storage applies to --system jetstream only, not nats (see java -jar bench-all.jar e2e --help)",
             "--broker-prop cluster.name=x|error: --broker-prop cluster.name cannot be set: msgbench chooses it for every run (ports, directories, cluster routes); remove it",
             "--broker-prop jetstream.max_memory_store=1GB|error: --broker-prop jetstream.max_memory_store configures JetStream, which this server runs without; use --system jetstream",

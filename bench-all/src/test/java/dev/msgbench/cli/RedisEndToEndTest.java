@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -67,9 +68,11 @@ class RedisEndToEndTest {
     }
 
     /** Unpaced, the publisher sends its commands in batches: none of them may be left unsent or lost. */
-    @Test
-    void throughputSendsInBatchesAndEveryMessageArrives() throws Exception {
-        JsonNode r = throughput("--messages", "50000", "--size", "100B", "--consumers", "1");
+    @ParameterizedTest(name = "--redis-client {0}")
+    @ValueSource(strings = {"lettuce", "direct"})
+    void throughputSendsInBatchesAndEveryMessageArrives(String client) throws Exception {
+        JsonNode r = throughput("--messages", "50000", "--size", "100B", "--consumers", "1", "--redis-client", client);
+        assertEquals(client, r.get("settings").get("client").asText());
         assertEquals(50_000, r.get("sent").asLong());
         assertEquals(50_000, r.get("acknowledged").asLong());
         assertEquals(50_000, r.get("received").asLong());
@@ -83,10 +86,11 @@ class RedisEndToEndTest {
      * At most 10 outstanding, fewer than a batch holds: unless the engine ends the burst before it
      * waits for acknowledgements, they never come, and the run stalls until it gives up.
      */
-    @Test
-    void throughputWithFewerOutstandingThanABatchHoldsStillSendsEveryMessage() throws Exception {
+    @ParameterizedTest(name = "--redis-client {0}")
+    @ValueSource(strings = {"lettuce", "direct"})
+    void throughputWithFewerOutstandingThanABatchHoldsStillSendsEveryMessage(String client) throws Exception {
         long start = System.nanoTime();
-        JsonNode r = throughput("--messages", "5000", "--max-outstanding", "10", "--consumers", "1");
+        JsonNode r = throughput("--messages", "5000", "--max-outstanding", "10", "--consumers", "1", "--redis-client", client);
         assertEquals(5_000, r.get("acknowledged").asLong());
         assertEquals(5_000, r.get("received").asLong());
         assertEquals(0, r.get("unsent").asLong());
@@ -122,6 +126,7 @@ class RedisEndToEndTest {
             "--acks all|error: --acks all has no equivalent in Redis pub/sub: it keeps no message, so no replica holds one; use --acks 1, or --system redis-streams",
             "--acks 2|error: --acks must be 0, 1 or all for --system redis, got '2'",
             "--maxlen 10|error: --maxlen applies to --system redis-streams only, not redis (see java -jar bench-all.jar e2e --help)",
+            "--redis-client jedis|error: Invalid value for option '--redis-client': must be lettuce or direct, got 'jedis' (see java -jar bench-all.jar e2e --help)",
             "--url 127.0.0.1:1|error: --url: no Redis server answered at 127.0.0.1:1 within 5 s; check the address, or omit the flag to start a local broker",
             "--url redis://|error: --url must be host:port or redis://host:port for Redis, got 'redis://'",
     })
