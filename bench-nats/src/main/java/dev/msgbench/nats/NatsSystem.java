@@ -114,13 +114,11 @@ public final class NatsSystem implements MessagingSystem {
             String replyTo = null;
             if (settings.pattern() == NatsPattern.REQUEST_REPLY) {
                 replyTo = subjects.reply(streamId);
-                connection.createDispatcher(message -> deliver(message, to)).subscribe(replyTo);
-                connection.flush(settings.connectTimeout());
+                receiveEchoes(connection, replyTo, to);
             }
             String reply = replyTo;
             if (!publishOnly) {
-                probes.await(streamId, settings.probeTimeout(), () -> connection.publish(subject, reply, Probes.probe(streamId)),
-                        reply == null ? subject : subject + " and back on " + reply);
+                awaitProbe(streamId, subject, reply, () -> connection.publish(subject, reply, Probes.probe(streamId)));
             }
             return new CorePublisher(connection, relay, failures, subject, replyTo);
         } catch (Exception | Error e) {
@@ -147,18 +145,17 @@ public final class NatsSystem implements MessagingSystem {
                     relay.closing();
                     connection.close();
                 };
-                connection.createDispatcher(message -> deliver(message, to)).subscribe(replyTo);
-                connection.flush(settings.connectTimeout());
+                receiveEchoes(connection, replyTo, to);
             }
             DirectPublisher publisher = new DirectPublisher(wire, failures, subject, replyTo, replies);
             if (!publishOnly) {
-                probes.await(streamId, settings.probeTimeout(), () -> {
+                awaitProbe(streamId, subject, replyTo, () -> {
                     try {
                         publisher.sendNow(Probes.probe(streamId));
                     } catch (Exception e) {
                         throw new IllegalStateException("could not send a probe on " + name + ": " + e.getMessage(), e);
                     }
-                }, replyTo == null ? subject : subject + " and back on " + replyTo);
+                });
             }
             return publisher;
         } catch (Exception | Error e) {
@@ -168,6 +165,18 @@ public final class NatsSystem implements MessagingSystem {
             }
             throw e;
         }
+    }
+
+    /** Request/reply: the responder's echoes to {@code replyTo} reach the core through {@code connection}. */
+    private void receiveEchoes(Connection connection, String replyTo, MessageSink to) throws Exception {
+        connection.createDispatcher(message -> deliver(message, to)).subscribe(replyTo);
+        connection.flush(settings.connectTimeout());
+    }
+
+    /** Sends probes until one comes through the whole path: a message sent earlier could be lost. */
+    private void awaitProbe(int streamId, String subject, String replyTo, Runnable sendProbe) throws InterruptedException {
+        probes.await(streamId, settings.probeTimeout(), sendProbe,
+                replyTo == null ? subject : subject + " and back on " + replyTo);
     }
 
     @Override

@@ -21,7 +21,7 @@ import dev.msgbench.core.driver.Publisher;
  * order, so the reader matches each to the oldest command awaiting one.
  *
  * <p>IMPLEMENTATION NOTES: the awaiting commands' sequence numbers and intended times are a ring
- * of {@link InFlight#limit()} slots, written by the producer and read by the reader. The two
+ * of as many slots as commands may await replies, written by the producer and read by the reader. The two
  * counters bound it (the producer waits while every slot awaits a reply), and the release store
  * of {@code written} publishes each entry: no lock and no compare-and-set per message.
  */
@@ -53,6 +53,9 @@ final class DirectPubSubPublisher implements Publisher, RespConnection.ReplyHand
     private final long[] intended;
     /** Commands whose ring entry is written; producer only, read with acquire by the reader. */
     private volatile long written;
+    /** The command a reply answers, as {@link #answerOldest} took it; reader only. */
+    private long replySequence;
+    private long replyIntended;
     /** The producer's last look at {@code answered}. */
     private long answeredSeen;
     /** Replies handled; written by the reader only, with release stores (no fence per reply). */
@@ -60,14 +63,15 @@ final class DirectPubSubPublisher implements Publisher, RespConnection.ReplyHand
     private final AtomicReference<IOException> ended = new AtomicReference<>();
     private volatile boolean readerDone;
 
+    /** @param capacity the most commands awaiting replies at once ({@link InFlight#limit(int, int)}) */
     DirectPubSubPublisher(RespConnection connection, byte[] channel, String channelName, AckListener acks, RedisAcks mode,
-                          InFlight inFlight) {
+                          int capacity) {
         this.connection = connection;
         this.channelName = channelName;
         this.acks = acks;
         this.mode = mode;
-        this.sequences = new long[inFlight.limit()];
-        this.intended = new long[inFlight.limit()];
+        this.sequences = new long[capacity];
+        this.intended = new long[capacity];
         byte[] start = ("*3\r\n$7\r\nPUBLISH\r\n$" + channel.length + "\r\n").getBytes(StandardCharsets.US_ASCII);
         byte[] prefix = new byte[start.length + channel.length + 3];
         System.arraycopy(start, 0, prefix, 0, start.length);
@@ -153,37 +157,45 @@ final class DirectPubSubPublisher implements Publisher, RespConnection.ReplyHand
 
     @Override
     public void integer(long receivers) {
-        long n = answered;
-        if (n >= (long) WRITTEN.getAcquire(this)) {
-            ended.compareAndSet(null, new IOException("a reply to a command never sent on the connection of " + channelName));
+        if (!answerOldest("an integer")) {
             return;
         }
-        int slot = (int) (n % sequences.length);
-        long sequence = sequences[slot];
-        long intendedNanos = intended[slot];
-        ANSWERED.setRelease(this, n + 1);
         if (mode == RedisAcks.NONE) {
             return;
         }
         if (receivers == 0) {
-            acks.failed(sequence, intendedNanos, new IllegalStateException("PUBLISH to " + channelName + " reached no subscriber"));
+            acks.failed(replySequence, replyIntended,
+                    new IllegalStateException("PUBLISH to " + channelName + " reached no subscriber"));
         } else {
-            acks.acked(sequence, intendedNanos);
+            acks.acked(replySequence, replyIntended);
         }
     }
 
     @Override
     public void error(String message) {
+        if (answerOldest("an error, " + message)) {
+            // a failure is reported even with --acks 0: it is not a reply being counted but a message lost
+            acks.failed(replySequence, replyIntended, new IOException("Redis refused PUBLISH to " + channelName + ": " + message));
+        }
+    }
+
+    /**
+     * Takes the oldest command awaiting a reply into {@link #replySequence} and {@link
+     * #replyIntended}, then frees its slot; false, failing the connection, when none awaits one.
+     * The slot is read before it is freed: the producer may fill it again at once.
+     */
+    private boolean answerOldest(String reply) {
         long n = answered;
         if (n >= (long) WRITTEN.getAcquire(this)) {
-            ended.compareAndSet(null, new IOException("an error for a command never sent on the connection of " + channelName
-                    + ": " + message));
-            return;
+            ended.compareAndSet(null, new IOException("a reply (" + reply + ") to no command on the connection of "
+                    + channelName));
+            return false;
         }
         int slot = (int) (n % sequences.length);
+        replySequence = sequences[slot];
+        replyIntended = intended[slot];
         ANSWERED.setRelease(this, n + 1);
-        // a failure is reported even with --acks 0: it is not a reply being counted but a message lost
-        acks.failed(sequences[slot], intended[slot], new IOException("Redis refused PUBLISH to " + channelName + ": " + message));
+        return true;
     }
 
     @Override

@@ -13,16 +13,9 @@ final class InFlight {
     static final long MAX_BYTES = 256L * 1024 * 1024;
 
     private final Semaphore permits;
-    private final int limit;
 
     InFlight(int maxMessages, int messageSizeBytes) {
-        this.limit = limit(maxMessages, messageSizeBytes);
-        this.permits = new Semaphore(limit);
-    }
-
-    /** The most commands awaiting replies at once. */
-    int limit() {
-        return limit;
+        this.permits = new Semaphore(limit(maxMessages, messageSizeBytes));
     }
 
     static int limit(int maxMessages, int messageSizeBytes) {

@@ -111,13 +111,13 @@ public final class RedisPubSubSystem implements MessagingSystem {
     @Override
     public Publisher publisher(int streamId, AckListener acks) throws Exception {
         String name = "msgbench-producer-" + streamId;
-        InFlight inFlight = new InFlight(settings.maxInFlight(), plan.messageSizeBytes());
         if (settings.client() == RedisClientKind.DIRECT) {
             return new DirectPubSubPublisher(RespConnection.open(settings.url(), name, settings.connectTimeout()),
-                    routing.key(streamId), routing.name(streamId), acks, settings.acks(), inFlight);
+                    routing.key(streamId), routing.name(streamId), acks, settings.acks(),
+                    InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()));
         }
         return new PubSubPublisher(connector.connect(name), routing.key(streamId), routing.name(streamId), acks,
-                settings.acks(), inFlight);
+                settings.acks(), new InFlight(settings.maxInFlight(), plan.messageSizeBytes()));
     }
 
     @Override

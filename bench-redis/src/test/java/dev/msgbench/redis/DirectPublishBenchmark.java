@@ -66,7 +66,7 @@ public class DirectPublishBenchmark {
     public void start() throws Exception {
         server = LocalRedis.start(RedisBrokerSpec.defaults());
         publisher = new DirectPubSubPublisher(RespConnection.open(server.url(), "msgbench-jmh", Duration.ofSeconds(5)),
-                CHANNEL, "jmh", IGNORED, RedisAcks.NONE, new InFlight(RedisSettings.DEFAULT_MAX_IN_FLIGHT, payloadBytes));
+                CHANNEL, "jmh", IGNORED, RedisAcks.NONE, InFlight.limit(RedisSettings.DEFAULT_MAX_IN_FLIGHT, payloadBytes));
         payloads = new RandomPayloads(payloadBytes, 1);
         bodies = payloads.source(2);
         message = payloads.newMessage();

@@ -111,9 +111,9 @@ final class ProducerStream implements Runnable {
             while (!stopRequested) {
                 if (maxOutstanding > 0 && sequence - settledSeen >= maxOutstanding) {
                     settledSeen = accounting.settled(streamId);
-                    if (awaitOutstandingBelowLimit()) {
+                    if (sequence - settledSeen >= maxOutstanding) {
+                        settledSeen = awaitOutstandingBelowLimit(sequence);
                         now = clock.nanoTime();
-                        settledSeen = accounting.settled(streamId);
                     }
                 }
                 long intended = plan.next(now);
@@ -161,20 +161,20 @@ final class ProducerStream implements Runnable {
         unsent = notSent + plan.remainingAfterStop();
     }
 
-    /** Returns whether it had to wait. */
-    private boolean awaitOutstandingBelowLimit() throws Exception {
-        boolean waited = false;
-        long yieldUntil = 0;
-        while (accounting.outstanding(streamId) >= maxOutstanding && !stopRequested) {
+    /**
+     * Waits while {@code sent} messages leave {@code maxOutstanding} or more unsettled; returns
+     * the settled count last read. Also returns at the give-up time or a stop request, which the
+     * loop then sees.
+     */
+    private long awaitOutstandingBelowLimit(long sent) throws Exception {
+        // the acknowledgements we wait for may be for messages the client still holds back
+        publisher.endOfBurst();
+        long yieldUntil = clock.nanoTime() + OUTSTANDING_YIELD_NANOS;
+        long settled;
+        while (sent - (settled = accounting.settled(streamId)) >= maxOutstanding && !stopRequested) {
             long now = clock.nanoTime();
-            if (!waited) {
-                // the acknowledgements we wait for may be for messages the client still holds back
-                publisher.endOfBurst();
-                waited = true;
-                yieldUntil = now + OUTSTANDING_YIELD_NANOS;
-            }
             if (now >= giveUpNanos) {
-                return true;
+                break;
             }
             if (now < yieldUntil) {
                 // lets the client's reply thread and a broker sharing this core run
@@ -186,7 +186,7 @@ final class ProducerStream implements Runnable {
                 throw new InterruptedException();
             }
         }
-        return waited;
+        return settled;
     }
 
     void requestStop() {
