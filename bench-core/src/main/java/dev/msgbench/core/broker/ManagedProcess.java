@@ -64,7 +64,6 @@ public final class ManagedProcess {
             argv.addAll(CpuAffinity.prefix(command.cpus()));
         }
         argv.addAll(command.command());
-        boolean wrapped = argv.size() > command.command().size();
         ProcessBuilder builder = new ProcessBuilder(argv)
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(command.logFile().toFile()));
@@ -87,9 +86,7 @@ public final class ManagedProcess {
         try {
             // a pipe nobody writes to: a child that reads stdin sees end of input, not a hang
             process.getOutputStream().close();
-            if (wrapped) {
-                awaitExec(process.toHandle());
-            }
+            awaitExec(process.toHandle());
             marker = ProcessMarker.forChild(command.name(), process.toHandle(), command.tempDir()).write(markerDir);
             return new ManagedProcess(command.name(), process, command.logFile(), marker);
         } catch (IOException | RuntimeException e) {
@@ -122,14 +119,16 @@ public final class ManagedProcess {
     }
 
     /**
+     * Waits until the process shows the program's own command line, which the marker records.
      * setsid execs the next program in the same process (it is not a group leader, so it does
-     * not fork), and taskset execs the program after setting the CPUs; the marker must record
-     * the program's command line, not a wrapper's.
+     * not fork), and taskset execs the program after setting the CPUs: a wrapper's command line
+     * comes first. And for a moment inside every exec, after the new program's file is set but
+     * before its arguments are, /proc shows an empty command line (seen in 1 of 8 reads taken
+     * as soon as setsid's exec showed); start() returning does not wait for that moment to pass.
      */
     private static void awaitExec(ProcessHandle handle) {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(EXEC_WAIT_MILLIS);
-        while (handle.isAlive() && System.nanoTime() < deadline
-                && handle.info().command().map(ManagedProcess::isWrapper).orElse(true)) {
+        while (handle.isAlive() && System.nanoTime() < deadline && !showsProgram(handle.info())) {
             try {
                 Thread.sleep(1);
             } catch (InterruptedException e) {
@@ -137,6 +136,11 @@ public final class ManagedProcess {
                 return;
             }
         }
+    }
+
+    private static boolean showsProgram(ProcessHandle.Info info) {
+        return info.command().filter(c -> !isWrapper(c)).isPresent()
+                && info.commandLine().filter(c -> !c.isEmpty()).isPresent();
     }
 
     private static boolean isWrapper(String program) {

@@ -137,6 +137,23 @@ class ManagedProcessTest {
         assertFalse(Files.exists(marker));
     }
 
+    /** The exec race this guards against showed in about 1 of 8 starts when read at once. */
+    @Test
+    @Timeout(60)
+    void everyMarkerRecordsTheProgramsCommandLineNotAnEmptyOne() throws IOException {
+        for (int i = 0; i < 40; i++) {
+            ManagedProcess p = ManagedProcess.start(
+                    NativeCommand.of("node " + i, dir.resolve(i + ".log"), "sleep", "600"), dir.resolve("owned"));
+            try {
+                assertEquals("/usr/bin/sleep 600", ProcessMarker.read(dir.resolve("owned")
+                        .resolve(ProcessHandle.current().pid() + "-" + p.pid() + ProcessMarker.SUFFIX)).commandLine(),
+                        "start " + i);
+            } finally {
+                p.stop(Duration.ZERO);
+            }
+        }
+    }
+
     @Test
     @Timeout(20)
     void aMissingProgramIsAUserErrorThatNamesIt() {
