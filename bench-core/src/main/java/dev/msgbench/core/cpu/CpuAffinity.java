@@ -95,7 +95,7 @@ public final class CpuAffinity {
         requireTaskset(origin);
         long pid = ProcessHandle.current().pid();
         String strayThread = null;
-        for (int attempt = 0; attempt < 3; attempt++) {
+        for (int attempt = 0; attempt < 5; attempt++) {
             runTaskset(pid, cpus, origin);
             strayThread = strayThread(pid, cpus);
             if (strayThread == null) {
@@ -114,9 +114,10 @@ public final class CpuAffinity {
             // one or two lines per thread; small enough to read whole before waiting
             String output = new String(taskset.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             int exit = awaitUninterruptibly(taskset);
-            if (exit != 0) {
+            String failure = exit == 0 ? null : failure(output);
+            if (failure != null) {
                 throw new UserError(origin + " " + cpus + ": taskset could not pin this JVM (exit " + exit + "): "
-                        + lastLine(output));
+                        + failure);
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot run " + String.join(" ", command), e);
@@ -179,8 +180,30 @@ public final class CpuAffinity {
         return Optional.empty();
     }
 
-    private static String lastLine(String output) {
+    /**
+     * Why taskset, which exited with an error, failed; null when the failure was a thread that
+     * ended while taskset walked the list ("No such process": the JVM starts and ends threads at
+     * any time, more often on a busy machine). taskset stops at that thread, so the check of every
+     * thread that follows finds those it did not reach, and taskset gets another go.
+     */
+    static String failure(String output) {
+        String other = null;
+        boolean anyError = false;
+        for (String line : output.strip().split("\\R")) {
+            if (line.startsWith("taskset:")) {
+                anyError = true;
+                if (!line.contains("No such process") && other == null) {
+                    other = line;
+                }
+            }
+        }
+        if (other != null) {
+            return other;
+        }
+        if (anyError) {
+            return null;
+        }
         String[] lines = output.strip().split("\\R");
-        return lines.length == 0 ? "" : lines[lines.length - 1];
+        return lines[lines.length - 1];
     }
 }

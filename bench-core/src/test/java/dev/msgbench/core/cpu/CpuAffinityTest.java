@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
@@ -58,6 +59,50 @@ class CpuAffinityTest {
             waiting.join();
         }
         assertEquals(List.of(before.toString()), distinctMasksOfThisJvm(), "every thread is back");
+    }
+
+    /**
+     * taskset -a stops with "No such process" at a thread that ended after it listed the threads;
+     * CI met it on a busy machine. Threads that start and end all the time make it likely.
+     */
+    @Test
+    void pinningSucceedsWhileThreadsStartAndEndAllTheTime() throws Exception {
+        CpuList before = CpuAffinity.allowedForThisJvm();
+        CpuList first = CpuList.parse(Integer.toString(before.cpus().get(0)));
+        AtomicBoolean churning = new AtomicBoolean(true);
+        Thread churner = new Thread(() -> {
+            while (churning.get()) {
+                Thread shortLived = new Thread(() -> { });
+                shortLived.start();
+                try {
+                    shortLived.join();
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "churner");
+        churner.start();
+        try {
+            for (int i = 0; i < 20; i++) {
+                try (PinnedJvm pinned = PinnedJvm.pin(first, "--cpus")) {
+                    assertEquals(before, pinned.before());
+                }
+            }
+        } finally {
+            churning.set(false);
+            churner.join();
+        }
+        assertEquals(List.of(before.toString()), distinctMasksOfThisJvm(), "every thread is back");
+    }
+
+    @Test
+    void aThreadThatEndedIsNoFailureOfTasksetButAnyOtherErrorIs() {
+        assertEquals(null, CpuAffinity.failure("taskset: failed to set pid 12's affinity: No such process\n"
+                + "pid 11's current affinity list: 0,1\npid 11's new affinity list: 0\n"));
+        assertEquals("taskset: failed to set pid 11's affinity: Invalid argument", CpuAffinity.failure(
+                "taskset: failed to set pid 11's affinity: Invalid argument\npid 11's current affinity list: 0,1\n"));
+        assertEquals("taskset: bad usage", CpuAffinity.failure("taskset: bad usage"));
+        assertEquals("something else", CpuAffinity.failure("pid 3\nsomething else\n"));
     }
 
     /** Cpus_allowed_list of every thread of this JVM, without repeats. */
