@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -50,9 +51,19 @@ class CoordinatedOmissionCalibrationTest {
         double serviceAtP = RunResultPercentile.latencyMsAt(dir, "service.hgrm", percentile) / 1e3;
         double maxSeconds = r.latencyMs().get("max") / 1e3;
 
+        // a busy machine stalls this JVM too, and such a stall adds to every late message's
+        // latency; the hiccup meter (a thread sleeping 1 ms) measures it, and only that is allowed
+        double stallSeconds = ((Number) ((Map<?, ?>) r.loadGenerator().get("hiccupMs")).get("max")).doubleValue() / 1e3;
         assertEquals(400, r.received());
-        assertEquals(S / 2, latencyAtP, S / 2 * 0.10, "latency at p" + percentile);
-        assertEquals(S, maxSeconds, S * 0.10, "latency max");
+        assertWithin(S / 2, S / 2 * 0.10, stallSeconds, latencyAtP, "latency at p" + percentile);
+        assertWithin(S, S * 0.10, stallSeconds, maxSeconds, "latency max");
         assertTrue(serviceAtP < S / 20, "service time at p" + percentile + " was " + serviceAtP + " s");
+    }
+
+    /** {@code actual} within {@code tolerance} of {@code expected}, plus {@code stall} above it. */
+    private static void assertWithin(double expected, double tolerance, double stall, double actual, String what) {
+        assertTrue(actual >= expected - tolerance && actual <= expected + tolerance + stall,
+                what + ": " + actual + " s, expected " + expected + " +- " + tolerance + " s (+ " + stall
+                        + " s of stalls the hiccup meter saw)");
     }
 }

@@ -63,7 +63,7 @@ public final class InMemorySystem implements MessagingSystem {
         return this;
     }
 
-    /** Each publish takes this long, measured on {@code clock}. */
+    /** Each publish takes this long, measured on {@code clock}; requests are served one after another. */
     public InMemorySystem answeringIn(long nanos, NanoClock onClock) {
         this.serviceNanos = nanos;
         this.clock = onClock;
@@ -149,6 +149,8 @@ public final class InMemorySystem implements MessagingSystem {
         events.add("publisher " + streamId);
         return new Publisher() {
             private long firstPublishNanos = -1;
+            /** When the (one) server of this publisher ends its latest request. */
+            private long serviceFreeAt = Long.MIN_VALUE;
             private byte[] heldBack;
             private final java.util.ArrayDeque<long[]> unacknowledged = new java.util.ArrayDeque<>();
 
@@ -157,7 +159,7 @@ public final class InMemorySystem implements MessagingSystem {
                 if (failPublish.test(sequence)) {
                     throw new IllegalStateException("injected failure at sequence " + sequence);
                 }
-                awaitService();
+                awaitService(intendedSendNanos);
                 if (holdBack.test(sequence)) {
                     heldBack = message.clone();
                 } else if (!drop.test(sequence)) {
@@ -192,7 +194,7 @@ public final class InMemorySystem implements MessagingSystem {
                 }
             }
 
-            private void awaitService() throws InterruptedException {
+            private void awaitService(long intendedSendNanos) throws InterruptedException {
                 long now = clock.nanoTime();
                 if (firstPublishNanos < 0) {
                     firstPublishNanos = now;
@@ -200,10 +202,15 @@ public final class InMemorySystem implements MessagingSystem {
                 long freezeStart = firstPublishNanos + freezeAfterNanos;
                 if (freezeAfterNanos >= 0 && now >= freezeStart && now < freezeStart + freezeNanos) {
                     clock.sleepUntil(freezeStart + freezeNanos);
-                    now = clock.nanoTime();
+                    now = freezeStart + freezeNanos;
+                    serviceFreeAt = Math.max(serviceFreeAt, now);
                 }
                 if (serviceNanos > 0) {
-                    clock.sleepUntil(now + serviceNanos);
+                    // a server of fixed service time: a request ends serviceNanos after the previous
+                    // one or after it was due, whichever is later. Not after it came: a producer woken
+                    // late on a busy machine would add its lateness to every request of a backlog.
+                    serviceFreeAt = Math.max(Math.min(now, intendedSendNanos), serviceFreeAt) + serviceNanos;
+                    clock.sleepUntil(serviceFreeAt);
                 }
             }
 
