@@ -42,9 +42,12 @@ final class CellCheck {
             commands.put(command, FlagCatalog.of(command, root.getSubcommands().get(command).getCommandSpec()));
         }
         CommandSpec e2e = root.getSubcommands().get("e2e").getCommandSpec();
+        Map<String, List<String>> borrowed = new LinkedHashMap<>();
+        Targets.create().forEach(t -> borrowed.put(t.name(), t.borrowedFlags()));
         return new Catalogs(commands, Targets.names(), (system, key) -> {
             CommandSpec mixin = e2e.mixins().get(system);
-            return mixin != null && mixin.findOption("--" + key) != null;
+            return mixin != null && mixin.findOption("--" + key) != null
+                    || borrowed.getOrDefault(system, List.of()).contains("--" + key);
         });
     }
 

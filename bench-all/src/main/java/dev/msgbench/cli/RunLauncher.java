@@ -41,6 +41,13 @@ final class RunLauncher {
         this.targets = targets;
     }
 
+    /** The system whose flag it is, and those that borrow it: "redis and redis-streams". */
+    private String systemsReading(String flag, SystemTarget owner) {
+        List<String> names = new ArrayList<>(List.of(owner.name()));
+        targets.values().stream().filter(t -> t.borrowedFlags().contains(flag)).forEach(t -> names.add(t.name()));
+        return String.join(" and ", names);
+    }
+
     /** The system named by --system; a flag that belongs to another system is an error. */
     SystemTarget select(TargetOptions target, PinningOptions pinning) {
         SystemTarget selected = targets.get(target.system);
@@ -54,9 +61,10 @@ final class RunLauncher {
             }
             CommandSpec mixin = spec.mixins().get(other.name());
             for (OptionSpec option : mixin.options()) {
-                if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(option)
+                        && !selected.borrowedFlags().contains(option.longestName())) {
                     throw new ParameterException(spec.commandLine(), option.longestName() + " applies to --system "
-                            + other.name() + " only, not " + selected.name());
+                            + systemsReading(option.longestName(), other) + " only, not " + selected.name());
                 }
             }
         }

@@ -124,6 +124,7 @@ class NatsEndToEndTest {
             "--nats-pattern rpc|error: Invalid value for option '--nats-pattern': must be pubsub or request-reply, got 'rpc' (see java -jar bench-all.jar e2e --help)",
             "--nats-client go|error: Invalid value for option '--nats-client': must be jnats or direct, got 'go' (see java -jar bench-all.jar e2e --help)",
             "--js-storage memory|error: --js-storage applies to --system jetstream only, not nats (see java -jar bench-all.jar e2e --help)",
+            "--redis-client direct|error: --redis-client applies to --system redis and redis-streams only, not nats (see java -jar bench-all.jar e2e --help)",
             "--broker-prop cluster.name=x|error: --broker-prop cluster.name cannot be set: msgbench chooses it for every run (ports, directories, cluster routes); remove it",
             "--broker-prop jetstream.max_memory_store=1GB|error: --broker-prop jetstream.max_memory_store configures JetStream, which this server runs without; use --system jetstream",
     })

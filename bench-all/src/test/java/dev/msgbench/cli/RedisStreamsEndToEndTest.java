@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -58,11 +59,13 @@ class RedisStreamsEndToEndTest {
     }
 
     /** Unpaced with --acks all: XADD and WAIT pairs go out in batches, and every message is still waited for and read. */
-    @Test
-    void throughputWithAcksAllSendsInBatchesAndEveryMessageArrives() throws Exception {
+    @ParameterizedTest(name = "--redis-client {0}")
+    @ValueSource(strings = {"lettuce", "direct"})
+    void throughputWithAcksAllSendsInBatchesAndEveryMessageArrives(String client) throws Exception {
         Path out = dir.resolve("throughput");
         CliRun run = CliRun.of("throughput", "--system", "redis-streams", "--brokers", "2", "--acks", "all",
-                "--messages", "10000", "--size", "100B", "--consumers", "1", "--output", out.toString());
+                "--messages", "10000", "--size", "100B", "--consumers", "1", "--redis-client", client,
+                "--output", out.toString());
 
         assertEquals(0, run.exitCode, run.toString());
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
@@ -73,6 +76,7 @@ class RedisStreamsEndToEndTest {
         assertEquals(0, r.get("lost").asLong());
         assertEquals(0, r.get("unsent").asLong());
         assertEquals(0, r.get("sendErrors").asLong());
+        assertEquals(client, r.get("settings").get("client").asText());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -80,6 +84,7 @@ class RedisStreamsEndToEndTest {
             "--acks all|error: --acks all waits for every replica (WAIT), and a local Redis of 1 node has none; add --brokers 2 or more, or use --acks 1",
             "--maxlen 0|error: --maxlen must be at least 1, got 0",
             "--xread-count 0|error: --xread-count must be at least 1, got 0",
+            "--redis-client jedis|error: Invalid value for option '--redis-client': must be lettuce or direct, got 'jedis' (see java -jar bench-all.jar e2e --help)",
             "--broker-prop dir=/tmp|error: --broker-prop dir cannot be set: msgbench chooses it for every start (ports, directories, replication); remove it",
     })
     void badInputIsOneLineNamingTheFlag(String args, String expected) {

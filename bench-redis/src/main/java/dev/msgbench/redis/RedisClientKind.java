@@ -3,14 +3,15 @@ package dev.msgbench.redis;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
-/** What a Redis pub/sub run's producers and subscribers speak RESP through. */
+/** What a Redis run's producers (and pub/sub subscribers) speak RESP through. */
 public enum RedisClientKind {
     /** Lettuce: a command object and a future per PUBLISH, encoded and written by its I/O thread. */
     LETTUCE("lettuce"),
     /**
-     * The suite speaks RESP itself: producers write PUBLISH from their own thread and a reader
-     * matches the replies in order ({@link DirectPubSubPublisher}); subscribers parse pushes from
-     * their read buffer ({@link DirectPubSubSubscriber}). Far less client CPU per message.
+     * The suite speaks RESP itself: producers write PUBLISH or XADD from their own thread and a
+     * reader matches the replies in order ({@link DirectPublisher}); pub/sub subscribers parse
+     * pushes from their read buffer ({@link DirectPubSubSubscriber}); Streams consumers stay
+     * lettuce. Far less client CPU per message.
      */
     DIRECT("direct");
 

@@ -13,7 +13,7 @@ import java.util.Objects;
  *                       that fewer replicas acknowledged counts as a failed send
  * @param maxInFlight    commands a publisher may have awaiting replies before publish blocks, so
  *                       that a stalled server shows as send delay rather than as memory growth
- * @param client         what pub/sub producers and subscribers use: lettuce, or the suite's own RESP client
+ * @param client         what producers (and pub/sub subscribers) use: lettuce, or the suite's own RESP client
  */
 public record RedisSettings(String url, RedisAcks acks, Duration connectTimeout, Duration waitTimeout,
                             int maxInFlight, RedisClientKind client) {

@@ -66,7 +66,13 @@ public final class RedisStreamsSystem implements MessagingSystem {
     }
 
     @Override
-    public Publisher publisher(int streamId, AckListener acks) {
+    public Publisher publisher(int streamId, AckListener acks) throws Exception {
+        if (settings.client() == RedisClientKind.DIRECT) {
+            return new DirectStreamPublisher(RespConnection.open(settings.url(), "msgbench-producer-" + streamId,
+                    settings.connectTimeout()), routing.key(streamId), routing.name(streamId), streams.maxlen(), acks,
+                    settings.acks(), facts.connectedReplicas(), settings.waitTimeout(),
+                    InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()));
+        }
         return new StreamPublisher(connector.connect("msgbench-producer-" + streamId), routing.key(streamId),
                 streams.maxlen(), acks, settings.acks(), facts.connectedReplicas(), settings.waitTimeout(),
                 new InFlight(settings.maxInFlight(), plan.messageSizeBytes()));
@@ -96,7 +102,12 @@ public final class RedisStreamsSystem implements MessagingSystem {
         if (settings.acks() == RedisAcks.REPLICAS) {
             s.put("waitTimeoutMs", settings.waitTimeout().toMillis());
         }
-        return new SystemInfo(NAME, RedisConnector.clientVersion(), facts.version(), durability, s,
+        s.put("client", settings.client().label());
+        // consumers read with lettuce either way: XREADGROUP's nested replies are not the direct client's
+        String client = settings.client() == RedisClientKind.DIRECT
+                ? "msgbench direct RESP client (producers), " + RedisConnector.clientVersion() + " (consumers)"
+                : RedisConnector.clientVersion();
+        return new SystemInfo(NAME, client, facts.version(), durability, s,
                 settings.acks() != RedisAcks.NONE);
     }
 

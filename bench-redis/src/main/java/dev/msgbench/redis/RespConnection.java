@@ -16,7 +16,7 @@ import io.lettuce.core.RedisURI;
 
 /**
  * A connection that speaks RESP itself, for {@code --redis-client direct}: a publisher's, whose
- * reader hands each integer reply, in order, to a {@link ReplyHandler}, or a subscriber's, whose
+ * reader hands each reply, in order, to a {@link ReplyHandler}, or a subscriber's, whose
  * reader hands each pushed message to a {@link PushHandler}. No command object, no future, no
  * hand-off to an I/O thread per message. It authenticates with what the URL carries (never
  * printed) and names itself (CLIENT SETNAME).
@@ -30,6 +30,9 @@ final class RespConnection implements AutoCloseable {
     /** Where a connection's replies go, on its reader thread. */
     interface ReplyHandler {
         void integer(long value);
+
+        /** A bulk string (XADD's stream ID); its bytes are not needed. */
+        void bulk();
 
         void error(String message);
 
@@ -161,6 +164,14 @@ final class RespConnection implements AutoCloseable {
                 int type = readByte();
                 if (type == ':') {
                     replies.integer(readInteger());
+                } else if (type == '$') {
+                    long length = readInteger();
+                    if (length < 0) {
+                        replies.error("a nil reply");
+                    } else {
+                        readBulkBody(length);
+                        replies.bulk();
+                    }
                 } else if (type == '-') {
                     replies.error(readLine());
                 } else {
@@ -222,7 +233,11 @@ final class RespConnection implements AutoCloseable {
      */
     private int readBulk() throws IOException {
         expect('$');
-        long length = readInteger();
+        return readBulkBody(readInteger());
+    }
+
+    /** {@link #readBulk()} after the {@code $} and the length. */
+    private int readBulkBody(long length) throws IOException {
         if (length < 0 || length > Integer.MAX_VALUE - 2) {
             throw new IOException("a bulk string of " + length + " bytes on " + name);
         }

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -139,6 +140,102 @@ class RedisStreamsSystemTest {
                 throw new AssertionError(error);
             }
         };
+    }
+
+    private static RedisSettings direct(RedisAcks acks) {
+        return RedisSettings.defaults(redis.url()).withAcks(acks).withClient(RedisClientKind.DIRECT);
+    }
+
+    @Test
+    void directProducersWriteXaddThemselvesAndEveryMessageArrivesOnce() throws Exception {
+        RunResult r;
+        try (RedisStreamsSystem system = new RedisStreamsSystem(direct(RedisAcks.SERVER), StreamSettings.defaults())) {
+            r = ShortRuns.runWithoutClosing(system, dir, 1_000, 1024, 4, 2, Duration.ofMillis(500), Duration.ofSeconds(2));
+        }
+        assertEquals("complete", r.status(), r.warnings().toString());
+        assertEquals(2_500, r.received());
+        assertEquals(2_500, r.acknowledged());
+        assertEquals(0, r.lost());
+        assertEquals(0, r.duplicated());
+        assertEquals(0, r.reordered());
+        assertEquals("direct", r.settings().get("client"));
+        assertTrue(r.versions().get("client").startsWith("msgbench direct RESP client (producers), lettuce"),
+                r.versions().toString());
+        assertTrue(r.ackMs().get("p50") > 0, "acknowledgement latency comes from the matched replies");
+    }
+
+    @Test
+    void directProducersBackToBackAreAnsweredInOrderAndTrimmed() throws Exception {
+        RunResult r = ShortRuns.throughput(new RedisStreamsSystem(direct(RedisAcks.SERVER), new StreamSettings(1_000_000, 100,
+                null)), dir, 200_000, 100, 1, 1);
+        assertEquals("complete", r.status(), r.warnings().toString());
+        assertEquals(200_000, r.received());
+        assertEquals(200_000, r.acknowledged());
+        assertEquals(0, r.lost());
+        assertEquals(0, r.reordered());
+    }
+
+    @Test
+    void directProducersWithAcksAllAreAcknowledgedByWaitAfterEachXadd() throws Exception {
+        RunResult r = ShortRuns.throughput(new RedisStreamsSystem(direct(RedisAcks.REPLICAS), StreamSettings.defaults()), dir,
+                5_000, 512, 2, 1);
+        assertEquals("complete", r.status(), r.warnings().toString());
+        assertEquals(5_000, r.received());
+        assertEquals(5_000, r.acknowledged());
+        assertEquals(0, r.sendErrors());
+        assertEquals("the reply to WAIT 1 after each XADD (every replica has it)", r.durability().get("acknowledgement"));
+    }
+
+    /**
+     * With WAIT each message has two replies: a refused XADD (WRONGTYPE, the key made a string)
+     * still takes its WAIT's reply with it, so the messages after it are matched to their own.
+     */
+    @Test
+    void aRefusedXaddFailsItsOwnMessageOnlyAlsoWithWait() throws Exception {
+        for (RedisAcks acks : List.of(RedisAcks.SERVER, RedisAcks.REPLICAS)) {
+            try (RedisStreamsSystem system = new RedisStreamsSystem(direct(acks), StreamSettings.defaults())) {
+                system.prepare(new RunPlan("msgbench-refused-" + acks, 64, 1, 0));
+                String key = "msgbench-refused-" + acks + ":0";
+                List<Long> acked = new CopyOnWriteArrayList<>();
+                List<String> failed = new CopyOnWriteArrayList<>();
+                AckListener listener = new AckListener() {
+                    @Override
+                    public void acked(long sequence, long intendedSendNanos) {
+                        acked.add(sequence);
+                    }
+
+                    @Override
+                    public void failed(long sequence, long intendedSendNanos, Throwable error) {
+                        failed.add(sequence + " " + error.getMessage());
+                    }
+                };
+                try (Publisher publisher = system.publisher(0, listener)) {
+                    byte[] message = new byte[64];
+                    for (int i = 0; i < 10; i++) {
+                        publisher.publish(message, i, i);
+                    }
+                    publisher.flush();
+                    RedisTesting.call(redis.port(1), "DEL", key);
+                    RedisTesting.call(redis.port(1), "SET", key, "not a stream");
+                    for (int i = 10; i < 13; i++) {
+                        publisher.publish(message, i, i);
+                    }
+                    publisher.flush();
+                    RedisTesting.call(redis.port(1), "DEL", key);
+                    for (int i = 13; i < 20; i++) {
+                        publisher.publish(message, i, i);
+                    }
+                    publisher.flush();
+                }
+                assertEquals(List.of(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 13L, 14L, 15L, 16L, 17L, 18L, 19L), acked,
+                        acks.toString());
+                assertEquals(3, failed.size(), failed.toString());
+                for (int i = 0; i < 3; i++) {
+                    assertTrue(failed.get(i).startsWith((10 + i) + " Redis refused XADD to " + key + ": WRONGTYPE"),
+                            failed.toString());
+                }
+            }
+        }
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.msgbench.cli.systems;
 
+import java.util.List;
+
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.MessagingSystem;
@@ -11,8 +13,18 @@ import dev.msgbench.redis.broker.LocalRedis;
 import dev.msgbench.redis.broker.RedisBrokerSpec;
 import picocli.CommandLine.Option;
 
-/** Redis Streams: XADD with MAXLEN, XREADGROUP with XACK, a stream key per producer stream. */
+/**
+ * Redis Streams: XADD with MAXLEN, XREADGROUP with XACK, a stream key per producer stream;
+ * --redis-client (Redis pub/sub's flag) picks the producers' client.
+ */
 public final class RedisStreamsTarget implements SystemTarget {
+
+    /** Holds --redis-client, which both Redis systems read. */
+    private final RedisTarget pubSub;
+
+    RedisStreamsTarget(RedisTarget pubSub) {
+        this.pubSub = pubSub;
+    }
 
     @Option(names = "--maxlen", paramLabel = "N", defaultValue = "100000",
             description = "Redis Streams: XADD ... MAXLEN ~ N, the entries each stream keeps, read or not; an entry "
@@ -27,6 +39,11 @@ public final class RedisStreamsTarget implements SystemTarget {
     @Override
     public String name() {
         return RedisStreamsSystem.NAME;
+    }
+
+    @Override
+    public List<String> borrowedFlags() {
+        return List.of("--redis-client");
     }
 
     @Override
@@ -49,8 +66,8 @@ public final class RedisStreamsTarget implements SystemTarget {
 
     @Override
     public MessagingSystem connect(ConnectRequest request) {
-        return new RedisStreamsSystem(RedisSettings.defaults(request.url()).withAcks(RedisAcks.parse(request.acks(), name())),
-                settings());
+        return new RedisStreamsSystem(RedisSettings.defaults(request.url()).withAcks(RedisAcks.parse(request.acks(), name()))
+                .withClient(pubSub.client), settings());
     }
 
     private StreamSettings settings() {

@@ -18,7 +18,7 @@ import picocli.CommandLine.TypeConversionException;
 
 /**
  * Redis pub/sub: PUBLISH and SUBSCRIBE, a channel per producer stream; --redis-client picks the
- * client.
+ * client (Redis Streams reads it from here too).
  *
  * <p>The local broker takes strings up to 512 MB (proto-max-bulk-len) as it is; for messages over
  * 256 KiB it lets a subscriber fall further behind before disconnecting it (see
@@ -27,10 +27,11 @@ import picocli.CommandLine.TypeConversionException;
 public final class RedisTarget implements SystemTarget {
 
     @Option(names = "--redis-client", paramLabel = "CLIENT", defaultValue = "lettuce", converter = ClientConverter.class,
-            description = "Redis pub/sub: what producers and subscribers use: lettuce (a command object and future per "
-                    + "PUBLISH, its I/O thread between us and the socket), or direct (the suite speaks RESP itself: the "
-                    + "producer writes PUBLISH from its own thread and a reader matches the replies in order, a subscriber "
-                    + "hands each message to the core from its read buffer; no TLS) (default: ${DEFAULT-VALUE}).")
+            description = "Redis pub/sub and Streams: what producers (and pub/sub subscribers) use: lettuce (a command "
+                    + "object and future per command, its I/O thread between us and the socket), or direct (the suite "
+                    + "speaks RESP itself: the producer writes PUBLISH or XADD from its own thread and a reader matches "
+                    + "the replies in order, a pub/sub subscriber hands each message to the core from its read buffer; "
+                    + "Streams consumers stay lettuce; no TLS) (default: ${DEFAULT-VALUE}).")
     RedisClientKind client;
 
     @Override

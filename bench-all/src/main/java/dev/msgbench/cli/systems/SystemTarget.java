@@ -1,6 +1,7 @@
 package dev.msgbench.cli.systems;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import dev.msgbench.core.broker.LocalBroker;
@@ -25,6 +26,14 @@ public interface SystemTarget {
      * @param localNodes nodes of the local broker about to start, or 0 with --url
      */
     void validate(String acks, int localNodes);
+
+    /**
+     * Flags of another system's mixin that this one reads too (picocli takes each name once per
+     * command): --redis-client is Redis pub/sub's and Redis Streams'.
+     */
+    default List<String> borrowedFlags() {
+        return List.of();
+    }
 
     /** False for a system that runs inside this JVM: no broker is started and --url means nothing. */
     default boolean needsBroker() {

@@ -11,8 +11,9 @@ public final class Targets {
 
     /** Fresh instances: each also holds its flags, so each command line needs its own. */
     public static List<SystemTarget> create() {
+        RedisTarget redis = new RedisTarget();
         return List.of(new KafkaTarget(), new NatsTarget(), new JetStreamTarget(), new RabbitMqTarget(),
-                new RedisTarget(), new RedisStreamsTarget(), new LoopbackTarget());
+                redis, new RedisStreamsTarget(redis), new LoopbackTarget());
     }
 
     public static List<String> names() {

@@ -5,7 +5,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Gathers commands of the text protocols that frame a payload as
- * {@code <prefix><length>\r\n<payload>\r\n} (NATS PUB, a Redis command's last bulk string), for
+ * {@code <prefix><length>\r\n<payload>\r\n<suffix>} (NATS PUB, a Redis command whose last bulk
+ * string is the payload, optionally followed by a fixed command such as WAIT), for
  * a publisher that writes its protocol itself: commands sent back to back leave in one socket
  * write when the buffer is full or at {@link #flush()}, which a publisher calls at every
  * {@link Publisher#endOfBurst()}. A payload larger than the buffer goes out on its own.
@@ -25,6 +26,7 @@ public final class FrameBuffer {
     private static final byte[] CRLF = {'\r', '\n'};
 
     private final byte[] prefix;
+    private final byte[] suffix;
     private final Sink sink;
     private final byte[] buffer = new byte[CAPACITY];
     private int used;
@@ -33,13 +35,19 @@ public final class FrameBuffer {
 
     /** @param prefix the bytes before each payload's length, e.g. {@code "PUB subject "} */
     public FrameBuffer(byte[] prefix, Sink sink) {
+        this(prefix, new byte[0], sink);
+    }
+
+    /** @param suffix bytes written after each payload's closing {@code \r\n} */
+    public FrameBuffer(byte[] prefix, byte[] suffix, Sink sink) {
         this.prefix = prefix.clone();
+        this.suffix = suffix.clone();
         this.sink = sink;
     }
 
     public void add(byte[] payload) throws IOException {
         byte[] line = head(payload.length);
-        int need = line.length + payload.length + CRLF.length;
+        int need = line.length + payload.length + CRLF.length + suffix.length;
         if (used + need > buffer.length) {
             flush();
             if (need > buffer.length) {
@@ -48,7 +56,8 @@ public final class FrameBuffer {
                 byte[] frame = new byte[need];
                 System.arraycopy(line, 0, frame, 0, line.length);
                 System.arraycopy(payload, 0, frame, line.length, payload.length);
-                System.arraycopy(CRLF, 0, frame, need - CRLF.length, CRLF.length);
+                System.arraycopy(CRLF, 0, frame, line.length + payload.length, CRLF.length);
+                System.arraycopy(suffix, 0, frame, need - suffix.length, suffix.length);
                 sink.write(frame, 0, need);
                 return;
             }
@@ -59,6 +68,10 @@ public final class FrameBuffer {
         used += payload.length;
         buffer[used++] = '\r';
         buffer[used++] = '\n';
+        if (suffix.length > 0) {
+            System.arraycopy(suffix, 0, buffer, used, suffix.length);
+            used += suffix.length;
+        }
     }
 
     /** Writes whatever is gathered. */

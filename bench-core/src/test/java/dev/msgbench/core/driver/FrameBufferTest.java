@@ -59,4 +59,22 @@ class FrameBufferTest {
         assertEquals(prefix + bigHead + "B", all.substring(0, prefix.length() + bigHead.length() + 1));
         assertEquals("\r\n", all.substring(all.length() - 2));
     }
+
+    @Test
+    void aSuffixFollowsEveryFrameAlsoOneLargerThanTheBuffer() throws Exception {
+        List<String> out = new ArrayList<>();
+        FrameBuffer withWait = new FrameBuffer("A ".getBytes(StandardCharsets.US_ASCII),
+                "W\r\n".getBytes(StandardCharsets.US_ASCII),
+                (b, off, len) -> out.add(new String(b, off, len, StandardCharsets.ISO_8859_1)));
+        withWait.add("x".getBytes(StandardCharsets.US_ASCII));
+        withWait.add("yz".getBytes(StandardCharsets.US_ASCII));
+        withWait.flush();
+        byte[] big = new byte[FrameBuffer.CAPACITY];
+        withWait.add(big);
+
+        assertEquals("A 1\r\nx\r\nW\r\nA 2\r\nyz\r\nW\r\n", out.get(0));
+        String last = out.get(1);
+        assertEquals(("A " + big.length + "\r\n").length() + big.length + 2 + 3, last.length());
+        assertEquals("\r\nW\r\n", last.substring(last.length() - 5));
+    }
 }

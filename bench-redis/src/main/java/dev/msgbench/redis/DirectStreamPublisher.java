@@ -1,0 +1,99 @@
+package dev.msgbench.redis;
+
+import java.io.IOException;
+import java.time.Duration;
+
+import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.redis.broker.Resp;
+
+/**
+ * XADD key MAXLEN ~ N * m MESSAGE written by the producer's own thread ({@code --redis-client
+ * direct}); its reply, the entry's ID, acknowledges it. With --acks all each XADD is followed by
+ * WAIT for every replica, and the reply to WAIT acknowledges the message, as with lettuce
+ * ({@link StreamPublisher}).
+ *
+ * <p>IMPLEMENTATION NOTES: with WAIT a message has two replies; the reader notes the first
+ * (the ID, or XADD's refusal) and answers the message at the second, so a refused XADD still
+ * consumes its WAIT's reply before the next message's.
+ */
+final class DirectStreamPublisher extends DirectPublisher {
+
+    private final int replicas;
+    private final long waitTimeoutMillis;
+    /** With WAIT: the oldest awaiting message's XADD is answered, its WAIT not yet. Reader only. */
+    private boolean addAnswered;
+    /** With WAIT: why the oldest awaiting message's XADD was refused, or null. Reader only. */
+    private String addRefusal;
+
+    /**
+     * @param replicas with {@link RedisAcks#REPLICAS}: how many replicas WAIT must hear from
+     * @param capacity the most messages awaiting replies at once ({@link InFlight#limit(int, int)})
+     */
+    DirectStreamPublisher(RespConnection connection, byte[] key, String keyName, long maxlen, AckListener acks,
+                          RedisAcks mode, int replicas, Duration waitTimeout, int capacity) {
+        super(connection, new byte[][] {ascii("XADD"), key, ascii("MAXLEN"), ascii("~"), ascii(Long.toString(maxlen)),
+                ascii("*"), StreamPublisher.FIELD},
+                mode == RedisAcks.REPLICAS ? Resp.encode("WAIT", Integer.toString(replicas),
+                        Long.toString(waitTimeout.toMillis())) : new byte[0],
+                keyName, acks, mode, capacity);
+        this.replicas = replicas;
+        this.waitTimeoutMillis = waitTimeout.toMillis();
+        startReader();
+    }
+
+    /** XADD's reply: the new entry's ID. */
+    @Override
+    public void bulk() {
+        if (mode != RedisAcks.REPLICAS) {
+            if (answerOldest("a stream ID") && mode == RedisAcks.SERVER) {
+                acks.acked(replySequence, replyIntended);
+            }
+        } else if (addAnswered) {
+            protocolError("a stream ID where WAIT's count was due");
+        } else if (awaitsReply("a stream ID")) {
+            addAnswered = true;
+        }
+    }
+
+    /** WAIT's reply: how many replicas have every write so far. */
+    @Override
+    public void integer(long count) {
+        if (mode != RedisAcks.REPLICAS || !addAnswered) {
+            protocolError("an integer where XADD's stream ID was due");
+            return;
+        }
+        addAnswered = false;
+        String refusal = addRefusal;
+        addRefusal = null;
+        if (!answerOldest("WAIT's count")) {
+            return;
+        }
+        if (refusal != null) {
+            acks.failed(replySequence, replyIntended, new IOException("Redis refused " + what + ": " + refusal));
+        } else if (count < replicas) {
+            acks.failed(replySequence, replyIntended, new IllegalStateException("WAIT: " + count + " of " + replicas
+                    + " replicas acknowledged within " + waitTimeoutMillis + " ms"));
+        } else {
+            acks.acked(replySequence, replyIntended);
+        }
+    }
+
+    @Override
+    public void error(String message) {
+        if (mode != RedisAcks.REPLICAS) {
+            super.error(message);
+        } else if (!addAnswered) {
+            // XADD refused: its WAIT still answers, and the message is settled then
+            if (awaitsReply("an error, " + message)) {
+                addAnswered = true;
+                addRefusal = message;
+            }
+        } else {
+            addAnswered = false;
+            addRefusal = null;
+            if (answerOldest("an error, " + message)) {
+                acks.failed(replySequence, replyIntended, new IOException("Redis refused WAIT after " + what + ": " + message));
+            }
+        }
+    }
+}
