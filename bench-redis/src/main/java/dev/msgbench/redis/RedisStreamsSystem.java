@@ -85,6 +85,12 @@ public final class RedisStreamsSystem implements MessagingSystem {
     }
 
     @Override
+    public String lossHint() {
+        return "each stream keeps about " + streams.maxlen() + " entries (MAXLEN ~), and those trimmed before a "
+                + "consumer read them are lost: raise --maxlen above what consumers fall behind by";
+    }
+
+    @Override
     public SystemInfo info() {
         Map<String, Object> durability = facts.durability(settings.acks(), acknowledgement());
         durability.put("maxlen", "~ " + streams.maxlen());

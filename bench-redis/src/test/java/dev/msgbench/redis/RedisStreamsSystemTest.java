@@ -175,6 +175,20 @@ class RedisStreamsSystemTest {
         assertEquals(0, r.reordered());
     }
 
+    /** A direct producer outruns the consumer by far more than 1,000 entries: the trimmed ones are lost, and the warning says why. */
+    @Test
+    void entriesTrimmedBeforeTheyWereReadAreLostAndTheWarningNamesMaxlen() throws Exception {
+        RunResult r = ShortRuns.throughput(new RedisStreamsSystem(direct(RedisAcks.SERVER), new StreamSettings(1_000, 100,
+                null)), dir, 200_000, 100, 1, 1);
+
+        assertEquals(200_000, r.acknowledged());
+        assertTrue(r.lost() > 0 && r.received() > 0, r.lost() + " lost, " + r.received() + " received");
+        assertEquals(200_000, r.received() + r.lost());
+        assertTrue(r.warnings().contains(String.format(java.util.Locale.US, "%,d messages lost; each stream keeps about "
+                + "1000 entries (MAXLEN ~), and those trimmed before a consumer read them are lost: raise --maxlen above "
+                + "what consumers fall behind by", r.lost())), r.warnings().toString());
+    }
+
     @Test
     void directProducersWithAcksAllAreAcknowledgedByWaitAfterEachXadd() throws Exception {
         RunResult r = ShortRuns.throughput(new RedisStreamsSystem(direct(RedisAcks.REPLICAS), StreamSettings.defaults()), dir,

@@ -27,6 +27,15 @@ public interface MessagingSystem extends AutoCloseable {
         return false;
     }
 
+    /**
+     * How this system, as configured, loses messages by design (a bounded stream, a subscriber
+     * cut off), for the warning of a run that lost some; null when it does not. Valid after
+     * {@link #prepare}.
+     */
+    default String lossHint() {
+        return null;
+    }
+
     /** Valid after {@link #prepare}; recorded in every result. */
     SystemInfo info();
 

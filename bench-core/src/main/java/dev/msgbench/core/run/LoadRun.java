@@ -402,6 +402,10 @@ public final class LoadRun {
         if (!drained) {
             warnings.add("drain timed out after " + config.drainTimeout().toSeconds() + " s: messages still missing are counted as lost");
         }
+        String lossHint = system.lossHint();
+        if (config.consumers() > 0 && total.lost() > 0 && lossHint != null) {
+            warnings.add(String.format(Locale.US, "%,d messages lost; %s", total.lost(), lossHint));
+        }
         if (total.sendErrors() > 0) {
             warnings.add(String.format(Locale.US, "%,d sends failed; first: %s", total.sendErrors(), oneLine(ackErrors.first())));
         }

@@ -132,6 +132,16 @@ class LoadRunTest {
         assertEquals(2, r.duplicated());
         assertEquals(2, r.reordered());
         assertTrue(r.warnings().stream().anyMatch(w -> w.startsWith("drain timed out")), r.warnings().toString());
+        assertTrue(r.warnings().stream().noneMatch(w -> w.contains("messages lost")), "no hint, no such warning");
+    }
+
+    @Test
+    void aSystemThatLosesMessagesByDesignSaysHowWhenARunLostSome() throws Exception {
+        InMemorySystem system = new InMemorySystem().dropping(s -> s >= 990).losingBecause("the log keeps 990 entries");
+        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
+
+        assertEquals(10, r.lost());
+        assertTrue(r.warnings().contains("10 messages lost; the log keeps 990 entries"), r.warnings().toString());
     }
 
     @Test

@@ -32,6 +32,7 @@ public final class InMemorySystem implements MessagingSystem {
     private LongPredicate failPublish = s -> false;
     private NanoClock clock = NanoClock.system();
     private long serviceNanos;
+    private String lossHint;
     private long freezeAfterNanos = -1;
     private long freezeNanos;
     private int ackBatch = 1;
@@ -42,6 +43,17 @@ public final class InMemorySystem implements MessagingSystem {
     private volatile int maxUnacknowledged;
     private RunPlan plan;
     private final List<String> events = new CopyOnWriteArrayList<>();
+
+    /** What {@link #lossHint()} says: how this system loses messages by design. */
+    public InMemorySystem losingBecause(String hint) {
+        this.lossHint = hint;
+        return this;
+    }
+
+    @Override
+    public String lossHint() {
+        return lossHint;
+    }
 
     public InMemorySystem dropping(LongPredicate sequences) {
         this.drop = sequences;
