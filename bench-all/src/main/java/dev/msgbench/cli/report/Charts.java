@@ -87,7 +87,7 @@ public final class Charts {
         for (int i = 0; i < runs.size(); i++) {
             RunFolder run = runs.get(i);
             boolean bySystem = setting != null;
-            String name = bySystem ? run.result().system() : run.label();
+            String name = seriesName(chart, bySystem ? run.result().system() : run.label(), run.label(), i);
             Color color = bySystem ? color(Math.max(0, systems.indexOf(run.result().system()))) : color(i);
             maxDecades = Math.max(maxDecades, add(chart, name, run.latency(), color, false));
             if (service) {
@@ -106,6 +106,18 @@ public final class Charts {
             }
         }
         return new Chart(fileStem, chart.getTitle(), chart);
+    }
+
+    /**
+     * The name a curve goes by: {@code preferred} (its system on a chart of one setting) unless
+     * another curve has it already, as when several cells of one system share a setting (E2's
+     * three JetStream storages); then the cell's own label, which XChart needs unique too.
+     */
+    private static String seriesName(XYChart chart, String preferred, String label, int index) {
+        if (!chart.getSeriesMap().containsKey(preferred)) {
+            return preferred;
+        }
+        return chart.getSeriesMap().containsKey(label) ? label + " (" + (index + 1) + ")" : label;
     }
 
     /** p50, p99 and max of each second of one run, warm-up included and marked. */

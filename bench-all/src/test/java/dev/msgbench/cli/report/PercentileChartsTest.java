@@ -55,4 +55,19 @@ class PercentileChartsTest {
         assertEquals("latency-by-percentile", charts.get(0).fileStem());
         assertEquals(2, charts.get(0).xchart().getSeriesMap().size());
     }
+
+    /** E2's kind: three cells of one system under one setting (its storages) beside another system. */
+    @Test
+    void cellsOfOneSystemUnderOneSettingGetCurvesOfTheirOwn() throws Exception {
+        Path second = Fixtures.run(dir.resolve("nats-200-file"), "nats", 100);
+        Fixtures.editResult(second, json -> ((com.fasterxml.jackson.databind.node.ObjectNode) json.get("workload"))
+                .put("rateMsgsPerSec", 200));
+        List<RunFolder> folders = RunFolder.find(List.of(runs.get(0), second, runs.get(1), runs.get(2), runs.get(3)),
+                "report DIR");
+        List<Charts.Chart> charts = Report.percentileCharts(folders, false);
+
+        assertEquals(2, charts.size());
+        List<String> names = new ArrayList<>(charts.get(0).xchart().getSeriesMap().keySet());
+        assertEquals(List.of("nats", "nats 256B @200/s (nats-200-file)", "kafka"), names);
+    }
 }
