@@ -198,7 +198,11 @@ abstract class DirectPublisher implements Publisher, RespConnection.ReplyHandler
      * command and returns false.
      */
     protected final boolean awaitsReply(String reply) {
-        if (answered >= (long) WRITTEN.getAcquire(this)) {
+        return awaitsReply(answered, reply);
+    }
+
+    private boolean awaitsReply(long answeredSoFar, String reply) {
+        if (answeredSoFar >= (long) WRITTEN.getAcquire(this)) {
             protocolError("a reply (" + reply + ") to no command");
             return false;
         }
@@ -216,10 +220,10 @@ abstract class DirectPublisher implements Publisher, RespConnection.ReplyHandler
      * The slot is read before it is freed: the producer may fill it again at once.
      */
     protected final boolean answerOldest(String reply) {
-        if (!awaitsReply(reply)) {
+        long n = answered;
+        if (!awaitsReply(n, reply)) {
             return false;
         }
-        long n = answered;
         int slot = (int) (n % sequences.length);
         replySequence = sequences[slot];
         replyIntended = intended[slot];

@@ -187,23 +187,16 @@ public final class CpuAffinity {
      * thread that follows finds those it did not reach, and taskset gets another go.
      */
     static String failure(String output) {
-        String other = null;
-        boolean anyError = false;
-        for (String line : output.strip().split("\\R")) {
+        String[] lines = output.strip().split("\\R");
+        boolean threadEnded = false;
+        for (String line : lines) {
             if (line.startsWith("taskset:")) {
-                anyError = true;
-                if (!line.contains("No such process") && other == null) {
-                    other = line;
+                if (!line.contains("No such process")) {
+                    return line;
                 }
+                threadEnded = true;
             }
         }
-        if (other != null) {
-            return other;
-        }
-        if (anyError) {
-            return null;
-        }
-        String[] lines = output.strip().split("\\R");
-        return lines[lines.length - 1];
+        return threadEnded ? null : lines[lines.length - 1];
     }
 }
