@@ -28,6 +28,9 @@ final class HiccupMeter implements Runnable {
         void pause(long nanos) throws InterruptedException;
     }
 
+    /** A real run's pause: parked, not spinning, and ended early by an interrupt. */
+    static final Pause PARK = HiccupMeter::park;
+
     private final NanoClock clock;
     private final Pause pause;
     private final Recorders recorders;
@@ -42,9 +45,9 @@ final class HiccupMeter implements Runnable {
         this.window = window;
     }
 
-    /** A meter on the real clock, already running on a daemon thread. */
-    static HiccupMeter start(Recorders recorders, RunWindow window, NanoClock clock) {
-        HiccupMeter meter = new HiccupMeter(clock, HiccupMeter::park, recorders, window);
+    /** A meter already running on a daemon thread, reading {@code clock} around each {@code pause}. */
+    static HiccupMeter start(Recorders recorders, RunWindow window, NanoClock clock, Pause pause) {
+        HiccupMeter meter = new HiccupMeter(clock, pause, recorders, window);
         Thread thread = new Thread(meter, "msgbench-hiccup-meter");
         thread.setDaemon(true);
         meter.thread = thread;

@@ -50,12 +50,14 @@ public final class LoadRun {
 
     /** Producer threads start this long after they are created, so all begin on schedule. */
     private static final long START_LEAD_NANOS = 50_000_000L;
-    private static final long DRAIN_POLL_MILLIS = 5;
+    private static final long DRAIN_POLL_NANOS = 5_000_000L;
     private static final double RATE_TOLERANCE = 0.01;
 
     private final RunConfig config;
     private final MessagingSystem system;
     private final NanoClock clock;
+    private final NanoClock monitorClock;
+    private final HiccupMeter.Pause hiccupPause;
     private final PrintStream out;
     private final PrintStream live;
     private final boolean ansi;
@@ -75,9 +77,22 @@ public final class LoadRun {
      */
     public LoadRun(RunConfig config, MessagingSystem system, NanoClock clock, PrintStream out, PrintStream live,
                    boolean ansi) {
+        this(config, system, clock, clock, HiccupMeter.PARK, out, live, ansi);
+    }
+
+    /**
+     * The test seam for a fake clock, on which a sleep moves the time: the progress monitor ticks
+     * on {@code monitorClock}, which must wait for the time the producers make rather than make it
+     * (else its ticks would run ahead of the schedule), and the hiccup meter pauses with
+     * {@code hiccupPause}.
+     */
+    LoadRun(RunConfig config, MessagingSystem system, NanoClock clock, NanoClock monitorClock, HiccupMeter.Pause hiccupPause,
+            PrintStream out, PrintStream live, boolean ansi) {
         this.config = config;
         this.system = system;
         this.clock = clock;
+        this.monitorClock = monitorClock;
+        this.hiccupPause = hiccupPause;
         this.out = out;
         this.live = live;
         this.ansi = ansi;
@@ -161,7 +176,7 @@ public final class LoadRun {
             long startEpochMillis = System.currentTimeMillis() + START_LEAD_NANOS / 1_000_000;
             receiver.start(window);
             log = new IntervalLog(dir, startEpochMillis, (window.measureStartNanos() - start) / 1e9, window.measuredSeconds());
-            monitor = new ProgressMonitor(clock, recorders, accounting, window, startEpochMillis, log, live, info.acknowledges(),
+            monitor = new ProgressMonitor(monitorClock, recorders, accounting, window, startEpochMillis, log, live, info.acknowledges(),
                     config.pacing() instanceof Pacing.Unpaced);
 
             List<Thread> threads = new ArrayList<>();
@@ -176,7 +191,7 @@ public final class LoadRun {
             if (interrupted) {
                 producers.forEach(ProducerStream::requestStop);
             }
-            hiccups = HiccupMeter.start(recorders, window, clock);
+            hiccups = HiccupMeter.start(recorders, window, clock, hiccupPause);
             Thread monitorThread = new Thread(monitor, "msgbench-monitor");
             monitorThread.setDaemon(true);
             monitorThread.start();
@@ -308,7 +323,8 @@ public final class LoadRun {
             if (clock.nanoTime() >= deadline) {
                 return false;
             }
-            Thread.sleep(DRAIN_POLL_MILLIS);
+            // on the run's clock, as the deadline is
+            clock.sleepUntil(clock.nanoTime() + DRAIN_POLL_NANOS);
         }
         return true;
     }

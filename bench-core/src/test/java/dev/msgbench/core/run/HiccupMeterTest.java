@@ -3,6 +3,9 @@ package dev.msgbench.core.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -31,9 +34,8 @@ class HiccupMeterTest {
 
         Histogram hiccups = recorders.drainInterval().measured(HistogramKind.HICCUP);
         assertEquals(10, hiccups.getTotalCount());
-        // three significant digits: values are exact to 0.1%
-        assertEquals(50.02, hiccups.getMaxValue() / 1e6, 0.05);
-        assertEquals(0.020, hiccups.getValueAtPercentile(50) / 1e6, 0.0001);
+        assertEquals(hiccups.highestEquivalentValue(50 * MS), hiccups.getMaxValue());
+        assertEquals(hiccups.highestEquivalentValue(20_000), hiccups.getValueAtPercentile(50));
     }
 
     @Test
@@ -56,14 +58,36 @@ class HiccupMeterTest {
 
     @Test
     @Timeout(10)
-    void aRunningMeterStopsPromptlyAndRecordsOnTheRealClock() throws Exception {
+    void aRunningMeterStopsPromptlyWithEverythingItMeasuredInTheRecorders() {
+        ManualClock clock = new ManualClock(0);
         Recorders recorders = new Recorders();
-        long now = System.nanoTime();
-        HiccupMeter meter = HiccupMeter.start(recorders, new RunWindow(now, now, now + 1_000 * MS),
-                dev.msgbench.core.time.NanoClock.system());
-        Thread.sleep(50);
+        AtomicInteger pauses = new AtomicInteger();
+        CountDownLatch tenMeasured = new CountDownLatch(1);
+        // ten pauses of 1 ms and 30 us; the eleventh lasts until stop() interrupts it
+        HiccupMeter.Pause pause = nanos -> {
+            if (pauses.incrementAndGet() > 10) {
+                tenMeasured.countDown();
+                new CountDownLatch(1).await();
+            }
+            clock.advance(nanos + 30_000);
+        };
+        HiccupMeter meter = HiccupMeter.start(recorders, new RunWindow(0, 0, 1_000 * MS), clock, pause);
+        awaitUninterruptibly(tenMeasured);
         meter.stop();
         meter.stop();
-        assertTrue(recorders.drainInterval().measured(HistogramKind.HICCUP).getTotalCount() > 5);
+
+        Histogram hiccups = recorders.drainInterval().measured(HistogramKind.HICCUP);
+        assertEquals(10, hiccups.getTotalCount());
+        assertEquals(hiccups.highestEquivalentValue(30_000), hiccups.getMaxValue());
+        assertEquals(11, pauses.get(), "no pause after the stop");
+    }
+
+    private static void awaitUninterruptibly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
     }
 }

@@ -29,8 +29,14 @@ import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.testing.InMemorySystem;
+import dev.msgbench.core.testing.ManualClock;
 import dev.msgbench.core.time.NanoClock;
 
+/**
+ * Fixed-rate runs go on the fake clock, where the in-memory system answers on the publishing
+ * thread: every count, rate and interval is then exact. Unpaced runs go as fast as this machine
+ * can, so their rates are real time: they stay on the real clock and wait for nothing.
+ */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class LoadRunTest {
 
@@ -38,15 +44,24 @@ class LoadRunTest {
     Path dir;
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ManualClock clock = new ManualClock(0);
 
     private RunResult run(RunConfig config, InMemorySystem system) throws Exception {
+        return onFakeClock(config, system).execute();
+    }
+
+    private LoadRun onFakeClock(RunConfig config, InMemorySystem system) {
+        return FakeClockRuns.loadRun(config, system, clock, new PrintStream(out, true, StandardCharsets.UTF_8));
+    }
+
+    private RunResult onRealClock(RunConfig config, InMemorySystem system) throws Exception {
         return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8), null, false)
                 .execute();
     }
 
     @Test
     void aCleanRunSendsAndReceivesEveryScheduledMessageAtTheTargetRate() throws Exception {
-        InMemorySystem system = new InMemorySystem();
+        InMemorySystem system = new InMemorySystem(clock);
         RunResult r = run(RunConfigs.of(dir, 2_000, Duration.ofMillis(500), Duration.ofSeconds(1)), system);
 
         assertEquals(RunResult.COMPLETE, r.status());
@@ -56,7 +71,11 @@ class LoadRunTest {
         assertEquals(0, r.lost() + r.duplicated() + r.reordered() + r.unsent() + r.foreign());
         assertEquals(2_000, r.measuredSent());
         assertEquals(2_000, r.latencyMs().get("count"));
-        assertEquals(2_000, r.achievedRate(), 2_000 * 0.01);
+        assertEquals(2_000, r.achievedRate());
+        assertEquals(2_000, r.receivedRate());
+        // each message went out at its intended time and arrived at once: the engine adds nothing
+        assertEquals(0, r.latencyMs().get("max"));
+        assertEquals(0, r.maxBehindScheduleMs());
         assertFalse(r.targetRateMissed());
         assertEquals(List.of("prepare", "subscribe 0", "ready 0", "publisher 0", "close publisher 0", "close subscriber 0"),
                 system.eventsSnapshot());
@@ -65,7 +84,7 @@ class LoadRunTest {
 
     @Test
     void resultJsonRecordsSettingsCountsAndEveryReportedPercentile() throws Exception {
-        run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofMillis(500)), new InMemorySystem());
+        run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofMillis(500)), new InMemorySystem(clock));
         JsonNode json = ResultFiles.json().readTree(dir.resolve("result.json").toFile());
 
         assertEquals(1, json.get("schemaVersion").asInt());
@@ -84,28 +103,30 @@ class LoadRunTest {
 
     @Test
     void theIntervalLogReadsBackWithHdrHistogramsReaderAndAddsUpToTheWholeRun() throws Exception {
-        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ofMillis(1_000), Duration.ofMillis(1_500)), new InMemorySystem());
+        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ofMillis(1_000), Duration.ofMillis(1_500)), new InMemorySystem(clock));
 
         Map<HistogramKind, Long> counts = new EnumMap<>(HistogramKind.class);
-        Map<HistogramKind, Integer> intervals = new EnumMap<>(HistogramKind.class);
+        Map<HistogramKind, List<Long>> intervals = new EnumMap<>(HistogramKind.class);
         HistogramLogReader reader = new HistogramLogReader(dir.resolve("latency.hlog").toFile());
         EncodableHistogram h;
         while ((h = reader.nextIntervalHistogram()) != null) {
             HistogramKind kind = HistogramKind.ofTag(h.getTag());
             counts.merge(kind, ((Histogram) h).getTotalCount(), Long::sum);
-            intervals.merge(kind, 1, Integer::sum);
+            intervals.computeIfAbsent(kind, k -> new java.util.ArrayList<>()).add(((Histogram) h).getTotalCount());
         }
         assertEquals(2_500, counts.get(HistogramKind.LATENCY)); // warm-up included in the log
         assertEquals(2_500, counts.get(HistogramKind.SERVICE));
         assertEquals(2_500, counts.get(HistogramKind.SEND_DELAY));
         assertEquals(2_500, counts.get(HistogramKind.ACK));
-        assertTrue(intervals.get(HistogramKind.LATENCY) >= 3, "one interval a second, plus the last partial one");
+        assertEquals(List.of(1_000L, 1_000L, 500L), intervals.get(HistogramKind.LATENCY),
+                "one interval a second, plus the last partial one");
         assertEquals(1_500, r.latencyMs().get("count")); // but not in the results
     }
 
     @Test
     void theHgrmFilesHoldTheResultPercentilesInMilliseconds() throws Exception {
-        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofMillis(500)), new InMemorySystem());
+        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofMillis(500)),
+                new InMemorySystem(clock).answeringIn(300_000));
         for (String file : List.of("latency.hgrm", "service.hgrm")) {
             List<String> lines = Files.readAllLines(dir.resolve(file));
             assertTrue(lines.get(0).trim().startsWith("Value"), file + ": " + lines.get(0));
@@ -120,7 +141,7 @@ class LoadRunTest {
 
     @Test
     void lostDuplicatedAndReorderedMessagesAreCountedExactly() throws Exception {
-        InMemorySystem system = new InMemorySystem()
+        InMemorySystem system = new InMemorySystem(clock)
                 .dropping(s -> s % 10 == 9)
                 .duplicating(s -> s == 5 || s == 6)
                 .holdingBack(s -> s == 20 || s == 40);
@@ -137,7 +158,7 @@ class LoadRunTest {
 
     @Test
     void aSystemThatLosesMessagesByDesignSaysHowWhenARunLostSome() throws Exception {
-        InMemorySystem system = new InMemorySystem().dropping(s -> s >= 990).losingBecause("the log keeps 990 entries");
+        InMemorySystem system = new InMemorySystem(clock).dropping(s -> s >= 990).losingBecause("the log keeps 990 entries");
         RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
 
         assertEquals(10, r.lost());
@@ -146,18 +167,18 @@ class LoadRunTest {
 
     @Test
     void messagesAreAccountedPerProducerStream() throws Exception {
-        InMemorySystem system = new InMemorySystem().dropping(s -> s == 0);
+        InMemorySystem system = new InMemorySystem(clock).dropping(s -> s == 0);
         RunResult r = run(RunConfigs.withProducers(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), 4), system);
 
         assertEquals(1_000, r.sent());
         assertEquals(4, r.lost()); // sequence 0 of each of the four streams
         assertEquals(0, r.reordered() + r.duplicated());
-        assertEquals(1_000, r.achievedRate(), 10);
+        assertEquals(1_000, r.achievedRate());
     }
 
     @Test
     void aPublishFailureMidRunKeepsThePartialResultsAndSaysSo() throws Exception {
-        InMemorySystem system = new InMemorySystem().failingPublishOf(s -> s == 300);
+        InMemorySystem system = new InMemorySystem(clock).failingPublishOf(s -> s == 300);
         RunFailedException e = assertThrows(RunFailedException.class,
                 () -> run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(2)), system));
 
@@ -165,46 +186,45 @@ class LoadRunTest {
         RunResult partial = ResultFiles.readResult(dir);
         assertEquals(RunResult.FAILED, partial.status());
         assertEquals(300, partial.received());
-        assertTrue(partial.unsent() > 1_000);
+        assertEquals(2_000 - 301, partial.unsent(), "all after the failed one");
         assertTrue(Files.exists(dir.resolve("latency.hgrm")));
         assertTrue(system.eventsSnapshot().contains("close publisher 0"));
     }
 
     @Test
     void anInterruptedRunWritesItsResultsBeforeReturning() throws Exception {
-        InMemorySystem system = new InMemorySystem();
-        LoadRun loadRun = new LoadRun(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(30)), system,
-                NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8), null, false);
-        Thread interrupter = new Thread(() -> {
-            sleep(1_000);
-            loadRun.interruptAndAwait(10_000);
-        });
-        interrupter.start();
+        InMemorySystem system = new InMemorySystem(clock);
+        LoadRun loadRun = onFakeClock(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(30)), system);
+        // Ctrl+C while message 999 is published, one second into the run; a shutdown hook waiting
+        // for the results here would wait for this very thread, so this one returns at once
+        system.whilePublishing(999, () -> loadRun.interruptAndAwait(0));
         RunResult r = loadRun.execute();
-        interrupter.join();
 
         assertEquals(RunResult.INTERRUPTED, r.status());
         assertEquals(RunResult.INTERRUPTED, ResultFiles.readResult(dir).status());
-        assertTrue(r.sent() > 500 && r.sent() < 5_000, "sent " + r.sent());
-        assertEquals(r.sent(), r.received());
+        assertEquals(1_000, r.sent());
+        assertEquals(1_000, r.received());
+        assertEquals(29_000, r.unsent());
+        assertTrue(r.warnings().contains("29,000 scheduled messages were not sent (run stopped early)"), r.warnings().toString());
         assertFalse(r.targetRateMissed());
     }
 
     @Test
     void aRunThatCannotKeepUpSaysItMissedItsTargetRate() throws Exception {
-        // every publish takes 2 ms, so at most 500 msg/s of the 1,000 asked for
-        InMemorySystem system = new InMemorySystem().answeringIn(2_000_000, NanoClock.system());
+        // every publish takes 2 ms, so message i goes out at 2i ms instead of i ms, the last at 1.998 s
+        InMemorySystem system = new InMemorySystem(clock).answeringIn(2_000_000);
         RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
 
         assertTrue(r.targetRateMissed());
-        assertTrue(r.achievedRate() < 600, "achieved " + r.achievedRate());
+        assertEquals(1_000 / 1.998, r.achievedRate(), 1e-9);
+        assertEquals(List.of("target rate missed: achieved 500.5 msg/s of 1000.0 (50.1%)"), r.warnings());
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("**TARGET RATE MISSED: achieved "));
         assertTrue(ResultFiles.json().readTree(dir.resolve("result.json").toFile()).get("targetRateMissed").asBoolean());
     }
 
     @Test
     void unpacedRunsSendTheAskedNumberAsFastAsAcceptedAndReportRatesAtBothEnds() throws Exception {
-        RunResult r = run(RunConfigs.withProducers(RunConfigs.unpaced(dir, 100_001, 50), 3), new InMemorySystem());
+        RunResult r = onRealClock(RunConfigs.withProducers(RunConfigs.unpaced(dir, 100_001, 50), 3), new InMemorySystem());
 
         assertEquals(RunResult.COMPLETE, r.status());
         assertEquals(100_001, r.sent());
@@ -233,8 +253,7 @@ class LoadRunTest {
         InMemorySystem delayedAcks = new InMemorySystem().acknowledgingInBatchesOf(8);
         RunConfig config = new RunConfig("throughput", "in-memory", new Pacing.Unpaced(800, 8, Duration.ofSeconds(10), false), 100,
                 1, 0, 1, Duration.ofMillis(100), Duration.ofSeconds(5), dir, false, Map.of());
-        RunResult r = new LoadRun(config, delayedAcks, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
-                null, false).execute();
+        RunResult r = onRealClock(config, delayedAcks);
 
         assertEquals(800, r.sent());
         assertEquals(800, r.acknowledged());
@@ -243,14 +262,14 @@ class LoadRunTest {
 
     @Test
     void withoutAcknowledgementsThePublisherIsDoneWhenItsFlushReturnsAndNoEmptyTableIsPrinted() throws Exception {
-        InMemorySystem system = new InMemorySystem().withoutAcknowledgements(300_000_000L);
+        InMemorySystem system = new InMemorySystem(clock).withoutAcknowledgements(300_000_000L);
         RunConfig config = new RunConfig("throughput", "in-memory", new Pacing.Unpaced(1_000, 100, Duration.ofSeconds(10), false),
                 100, 1, 0, 1, Duration.ofMillis(100), Duration.ofSeconds(5), dir, false, Map.of());
-        RunResult r = new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
-                null, false).execute();
+        RunResult r = run(config, system);
 
         assertEquals(1_000, r.sent());
-        assertTrue(r.throughput().publishSeconds() >= 0.3, "the 300 ms flush counts: " + r.throughput());
+        // the sends take no time on this clock: the publisher's time is the 300 ms flush, exactly
+        assertEquals(0.3, r.throughput().publishSeconds(), 1e-9, r.throughput().toString());
         String printed = out.toString(StandardCharsets.UTF_8);
         assertFalse(printed.contains("p50"), "no distribution, no percentile rows:\n" + printed);
         assertTrue(printed.contains("publisher "), printed);
@@ -261,8 +280,7 @@ class LoadRunTest {
         RunConfig config = new RunConfig("throughput", "in-memory", new Pacing.Unpaced(5_000, 100, Duration.ofSeconds(10), true),
                 100, 2, 1, 1, Duration.ofSeconds(1), Duration.ofSeconds(5), dir, false, Map.of());
         InMemorySystem system = new InMemorySystem().retaining();
-        RunResult r = new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
-                null, false).execute();
+        RunResult r = onRealClock(config, system);
 
         assertEquals(5_000, r.received());
         assertEquals(0, r.lost() + r.reordered() + r.duplicated());
@@ -275,17 +293,8 @@ class LoadRunTest {
     void consumingAfterProducingIsRefusedForASystemThatKeepsNothing() {
         RunConfig config = new RunConfig("throughput", "in-memory", new Pacing.Unpaced(10, 100, Duration.ofSeconds(10), true),
                 100, 1, 1, 1, Duration.ofSeconds(1), Duration.ofSeconds(5), dir, false, Map.of());
-        dev.msgbench.core.UserError e = assertThrows(dev.msgbench.core.UserError.class, () -> new LoadRun(config,
-                new InMemorySystem(), NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8), null, false).execute());
+        dev.msgbench.core.UserError e = assertThrows(dev.msgbench.core.UserError.class, () -> run(config, new InMemorySystem(clock)));
         assertEquals("--consume-after-produce: in-memory keeps nothing for consumers that subscribe later; "
                 + "use a system that stores messages", e.getMessage());
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -30,7 +30,9 @@ public final class InMemorySystem implements MessagingSystem {
     private LongPredicate duplicate = s -> false;
     private LongPredicate holdBack = s -> false;
     private LongPredicate failPublish = s -> false;
-    private NanoClock clock = NanoClock.system();
+    private long actionSequence = -1;
+    private Runnable action;
+    private NanoClock clock;
     private long serviceNanos;
     private String lossHint;
     private long freezeAfterNanos = -1;
@@ -43,6 +45,16 @@ public final class InMemorySystem implements MessagingSystem {
     private volatile int maxUnacknowledged;
     private RunPlan plan;
     private final List<String> events = new CopyOnWriteArrayList<>();
+
+    /** A system whose waits (service, freeze, flush) are on the system clock. */
+    public InMemorySystem() {
+        this(NanoClock.system());
+    }
+
+    /** A system whose waits (service, freeze, flush) are on {@code clock}, the run's clock. */
+    public InMemorySystem(NanoClock clock) {
+        this.clock = clock;
+    }
 
     /** What {@link #lossHint()} says: how this system loses messages by design. */
     public InMemorySystem losingBecause(String hint) {
@@ -79,6 +91,18 @@ public final class InMemorySystem implements MessagingSystem {
     public InMemorySystem answeringIn(long nanos, NanoClock onClock) {
         this.serviceNanos = nanos;
         this.clock = onClock;
+        return this;
+    }
+
+    /** Each publish takes this long on the system's clock; requests are served one after another. */
+    public InMemorySystem answeringIn(long nanos) {
+        return answeringIn(nanos, clock);
+    }
+
+    /** Runs {@code whatHappens} on the publishing thread when message {@code sequence} is published, before it is delivered. */
+    public InMemorySystem whilePublishing(long sequence, Runnable whatHappens) {
+        this.actionSequence = sequence;
+        this.action = whatHappens;
         return this;
     }
 
@@ -172,6 +196,9 @@ public final class InMemorySystem implements MessagingSystem {
                     throw new IllegalStateException("injected failure at sequence " + sequence);
                 }
                 awaitService(intendedSendNanos);
+                if (sequence == actionSequence) {
+                    action.run();
+                }
                 if (holdBack.test(sequence)) {
                     heldBack = message.clone();
                 } else if (!drop.test(sequence)) {

@@ -1,0 +1,27 @@
+package dev.msgbench.core.run;
+
+import java.io.PrintStream;
+import java.util.concurrent.CountDownLatch;
+
+import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.testing.ManualClock;
+
+/**
+ * Engine runs on a {@link ManualClock}: seconds of schedule take milliseconds, and every time in
+ * them is exact, as long as one thread at a time moves the clock (one producer stream, a system
+ * that answers on the publishing thread).
+ */
+final class FakeClockRuns {
+
+    private FakeClockRuns() {
+    }
+
+    static LoadRun loadRun(RunConfig config, MessagingSystem system, ManualClock clock, PrintStream out) {
+        return new LoadRun(config, system, clock, clock.watcher(), FakeClockRuns::untilStopped, out, null, false);
+    }
+
+    /** The hiccup meter's pause: a clock that never stalls leaves it nothing to measure, so it waits for its stop. */
+    private static void untilStopped(long nanos) throws InterruptedException {
+        new CountDownLatch(1).await();
+    }
+}

@@ -1,0 +1,75 @@
+package dev.msgbench.core.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.msgbench.core.record.Accounting;
+import dev.msgbench.core.record.HistogramKind;
+import dev.msgbench.core.record.Recorders;
+import dev.msgbench.core.result.IntervalLog;
+import dev.msgbench.core.testing.ManualClock;
+import dev.msgbench.core.time.NanoClock;
+
+@Timeout(10)
+class ProgressMonitorTest {
+
+    private static final long MS = 1_000_000L;
+
+    @TempDir
+    Path dir;
+
+    private final Recorders recorders = new Recorders();
+    private final RunWindow window = new RunWindow(0, 0, 3_000 * MS);
+
+    private ProgressMonitor monitor(NanoClock clock, IntervalLog log) {
+        return new ProgressMonitor(clock, recorders, new Accounting(1), window, 0, log, null, true, false);
+    }
+
+    @Test
+    void eachSecondIsOneIntervalOfTheLogAndFinishingAddsThePartialLastOne() throws Exception {
+        ManualClock clock = new ManualClock(0);
+        ProgressMonitor monitor;
+        try (IntervalLog log = new IntervalLog(dir, 0, 0, 3)) {
+            monitor = monitor(clock.watcher(), log);
+            Thread thread = new Thread(monitor, "test-monitor");
+            thread.start();
+            recordLatencies(3);
+            clock.advance(1_500 * MS); // the tick at 1 s takes these three
+            recordLatencies(2);
+            clock.advance(1_000 * MS); // the tick at 2 s takes these two
+            recordLatencies(4);
+            monitor.finish(thread); // at 2.5 s: the last four
+        }
+
+        assertEquals(List.of(3L, 2L, 4L), latencyCounts());
+        assertEquals(9, monitor.measured(HistogramKind.LATENCY).getTotalCount());
+    }
+
+
+    private void recordLatencies(int count) {
+        for (int i = 0; i < count; i++) {
+            recorders.record(HistogramKind.LATENCY, true, 100_000);
+        }
+    }
+
+    private List<Long> latencyCounts() throws Exception {
+        List<Long> counts = new ArrayList<>();
+        HistogramLogReader reader = new HistogramLogReader(dir.resolve(IntervalLog.FILE_NAME).toFile());
+        EncodableHistogram h;
+        while ((h = reader.nextIntervalHistogram()) != null) {
+            if (HistogramKind.ofTag(h.getTag()) == HistogramKind.LATENCY) {
+                counts.add(((org.HdrHistogram.Histogram) h).getTotalCount());
+            }
+        }
+        return counts;
+    }
+}
