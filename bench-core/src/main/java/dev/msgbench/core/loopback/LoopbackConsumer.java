@@ -19,14 +19,15 @@ final class LoopbackConsumer implements Subscriber {
         thread.start();
     }
 
-    private static void consume(BlockingQueue<byte[]> queue, MessageSink sink) {
+    /** Until interrupted (by close), which ends the loop with the flag kept for the thread's owner. */
+    static void consume(BlockingQueue<byte[]> queue, MessageSink sink) {
         try {
             while (true) {
                 byte[] message = queue.take();
                 sink.onMessage(message, 0, message.length, 0);
             }
         } catch (InterruptedException e) {
-            // closed
+            Thread.currentThread().interrupt();
         } catch (RuntimeException | Error e) {
             sink.onError(e);
         }

@@ -65,7 +65,8 @@ final class HiccupMeter implements Runnable {
                 recorders.record(HistogramKind.HICCUP, window.isMeasured(before), after - before - INTERVAL_NANOS);
             }
         } catch (InterruptedException e) {
-            // stop() interrupts the sleep: the meter ends, nothing else is waiting on this thread
+            // stop() interrupts the sleep: the meter ends, and keeps the flag for whoever runs it
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -66,7 +66,8 @@ final class ProgressMonitor implements Runnable {
                 tick++;
             }
         } catch (InterruptedException e) {
-            // finish() interrupts the sleep; the final sample is taken there
+            // finish() interrupts the sleep and takes the final sample; the flag stays for whoever runs this
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -32,6 +32,7 @@ class HiccupMeterTest {
         };
         new HiccupMeter(clock, pause, recorders, new RunWindow(0, 0, 100 * MS)).run();
 
+        assertTrue(Thread.interrupted(), "the meter keeps the interrupt that stopped it");
         Histogram hiccups = recorders.drainInterval().measured(HistogramKind.HICCUP);
         assertEquals(10, hiccups.getTotalCount());
         assertEquals(hiccups.highestEquivalentValue(50 * MS), hiccups.getMaxValue());
@@ -51,6 +52,7 @@ class HiccupMeterTest {
         };
         new HiccupMeter(clock, pause, recorders, new RunWindow(0, 2 * MS, 100 * MS)).run();
 
+        assertTrue(Thread.interrupted(), "the meter keeps the interrupt that stopped it");
         Recorders.Interval interval = recorders.drainInterval();
         assertEquals(4, interval.all(HistogramKind.HICCUP).getTotalCount());
         assertEquals(2, interval.measured(HistogramKind.HICCUP).getTotalCount());

@@ -1,6 +1,7 @@
 package dev.msgbench.core.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,6 +55,16 @@ class ProgressMonitorTest {
         assertEquals(9, monitor.measured(HistogramKind.LATENCY).getTotalCount());
     }
 
+    @Test
+    void aMonitorStoppedByAnInterruptKeepsTheFlag() throws Exception {
+        try (IntervalLog log = new IntervalLog(dir, 0, 0, 3)) {
+            ProgressMonitor monitor = monitor(new ManualClock(0).watcher(), log);
+            Thread.currentThread().interrupt(); // as finish() interrupts the monitor's thread
+            monitor.run();
+        }
+
+        assertTrue(Thread.interrupted(), "the interrupt is kept");
+    }
 
     private void recordLatencies(int count) {
         for (int i = 0; i < count; i++) {
