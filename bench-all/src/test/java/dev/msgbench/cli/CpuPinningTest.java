@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.testing.NeedsBroker;
 
 /**
  * --broker-cpus and --cpus against a real nats-server, the CPUs read back from the kernel. The
@@ -27,6 +28,7 @@ import dev.msgbench.core.result.ResultFiles;
  * case pins a child JVM.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
+@NeedsBroker
 class CpuPinningTest {
 
     @TempDir

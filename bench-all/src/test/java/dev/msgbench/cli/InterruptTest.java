@@ -21,12 +21,14 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.testing.NeedsBroker;
 
 /**
  * Ctrl+C in the middle of a run: the terminal signals the whole process group; partial results
  * are written, and the broker (in a session of its own) is stopped by the suite, not by the key.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@NeedsBroker
 class InterruptTest {
 
     @TempDir

@@ -17,9 +17,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.testing.NeedsBroker;
 
 /** The e2e command with --system jetstream against nats-servers it starts itself, run in-process. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@NeedsBroker
 class JetStreamEndToEndTest {
 
     @TempDir

@@ -20,9 +20,11 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.testing.NeedsBroker;
 
 /** The e2e command against real Kafka brokers that it starts itself, run in-process. */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
+@NeedsBroker
 class KafkaEndToEndTest {
 
     @TempDir

@@ -23,12 +23,14 @@ import dev.msgbench.cli.systems.KafkaTarget;
 import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.testing.NeedsBroker;
 
 /**
  * Kafka's options against one broker started for the class and given with --bootstrap-servers,
  * which is also the path for a cluster the suite did not start (or Redpanda).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@NeedsBroker
 class KafkaOptionsTest {
 
     private static LocalBroker broker;

@@ -20,9 +20,11 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.testing.NeedsBroker;
 
 /** The e2e and broker commands against real RabbitMQ nodes that they start themselves, run in-process. */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
+@NeedsBroker
 class RabbitMqEndToEndTest {
 
     @TempDir

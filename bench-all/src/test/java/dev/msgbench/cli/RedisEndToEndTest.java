@@ -23,9 +23,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.testing.NeedsBroker;
 
 /** e2e --system redis (pub/sub) against a redis-server it starts itself, run in-process. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@NeedsBroker
 class RedisEndToEndTest {
 
     @TempDir

@@ -18,9 +18,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.testing.NeedsBroker;
 
 /** e2e --system redis-streams against redis-servers it starts itself, run in-process. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@NeedsBroker
 class RedisStreamsEndToEndTest {
 
     @TempDir

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.msgbench.cli.report.Fixtures;
 import dev.msgbench.core.testing.InMemorySystem;
+import dev.msgbench.core.testing.NeedsBrowser;
 import dev.msgbench.core.time.NanoClock;
 
 /**
@@ -33,6 +34,7 @@ import dev.msgbench.core.time.NanoClock;
  * errors, and a screenshot kept in target/report-page/ for a look.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@NeedsBrowser
 class ReportPageTest {
 
     private static final Path KEPT = Path.of("target", "report-page");

@@ -16,9 +16,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.testing.NeedsBroker;
 
 /** sweep against local nats-servers: where it stops, and what it reports. */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
+@NeedsBroker
 class SweepTest {
 
     private static final String NL = System.lineSeparator();

@@ -14,7 +14,10 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.msgbench.core.testing.NeedsBroker;
+
 /** tune for real: two flag sets on the running JDK, each a child JVM running a short NATS e2e. */
+@NeedsBroker
 class TuneEndToEndTest {
 
     @TempDir

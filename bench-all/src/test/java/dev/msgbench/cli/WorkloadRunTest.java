@@ -15,9 +15,11 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.testing.NeedsBroker;
 
 /** run, for real: a tiny workload against local nats and kafka brokers, one failing cell among them. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@NeedsBroker
 class WorkloadRunTest {
 
     @TempDir

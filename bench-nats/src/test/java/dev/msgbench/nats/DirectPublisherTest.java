@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.core.testing.ShortRuns;
 import dev.msgbench.nats.broker.LocalNatsServer;
 import dev.msgbench.nats.broker.NatsServerSpec;
@@ -28,6 +29,7 @@ import dev.msgbench.nats.broker.NatsServerSpec;
  * jnats consumers, against real nats-servers: one open, one that wants a user and password.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
+@NeedsBroker
 class DirectPublisherTest {
 
     private static LocalNatsServer server;

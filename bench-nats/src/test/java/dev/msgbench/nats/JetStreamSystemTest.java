@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.core.testing.ShortRuns;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,6 +30,7 @@ import dev.msgbench.nats.broker.NatsServerSpec;
 
 /** JetStream through the engine, against one real nats-server with JetStream shared by the class. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@NeedsBroker
 class JetStreamSystemTest {
 
     private static LocalNatsServer server;

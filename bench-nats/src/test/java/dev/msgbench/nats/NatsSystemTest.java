@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.core.testing.ShortRuns;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +25,7 @@ import dev.msgbench.nats.broker.NatsServerSpec;
 
 /** Core NATS through the engine, against one real nats-server shared by the class (max_payload 1 MiB). */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@NeedsBroker
 class NatsSystemTest {
 
     private static LocalNatsServer server;

@@ -12,6 +12,7 @@ import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.core.testing.ShortRuns;
 import dev.msgbench.rabbit.broker.LocalRabbitMq;
 import dev.msgbench.rabbit.broker.RabbitBrokerSpec;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The adapter driven by the real engine against one real local node, shared by the class. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@NeedsBroker
 class RabbitMqSystemTest {
 
     /** Lowered from the default 128 MiB so that the size check can be seen to refuse. */

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.core.testing.ShortRuns;
 import dev.msgbench.redis.broker.LocalRedis;
 import dev.msgbench.redis.broker.RedisBrokerSpec;
@@ -29,6 +30,7 @@ import io.lettuce.core.api.StatefulRedisConnection;
  * one real redis-server that also has a user with a password.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
+@NeedsBroker
 class RedisDirectClientTest {
 
     private static LocalRedis redis;

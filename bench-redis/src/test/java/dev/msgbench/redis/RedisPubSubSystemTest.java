@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.core.testing.ShortRuns;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -32,6 +33,7 @@ import dev.msgbench.redis.broker.RedisBrokerSpec;
 
 /** Redis pub/sub against one real local redis-server, shared by the tests of this class. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@NeedsBroker
 class RedisPubSubSystemTest {
 
     private static LocalRedis redis;

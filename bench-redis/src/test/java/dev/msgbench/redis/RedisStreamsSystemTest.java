@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.core.testing.ShortRuns;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +31,7 @@ import dev.msgbench.redis.broker.RedisTesting;
 
 /** Redis Streams against one real primary with one replica, shared by the tests of this class. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@NeedsBroker
 class RedisStreamsSystemTest {
 
     private static LocalRedis redis;

@@ -11,6 +11,7 @@ import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.broker.ProcStat;
 import dev.msgbench.core.broker.Signal;
 import dev.msgbench.core.cpu.CpuList;
+import dev.msgbench.core.testing.NeedsBroker;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,6 +43,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Real brokers in child JVMs. Start times are printed to the surefire output file. */
+@NeedsBroker
 class LocalKafkaClusterTest {
 
     @TempDir

@@ -8,6 +8,7 @@ import dev.msgbench.core.broker.JavaChild;
 import dev.msgbench.core.broker.ManagedProcess;
 import dev.msgbench.core.broker.ProcStat;
 import dev.msgbench.core.broker.StaleReaper;
+import dev.msgbench.core.testing.NeedsBroker;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** What happens to a cluster when the JVM that owns it is stopped by a signal. */
+@NeedsBroker
 class OwnerCrashTest {
 
     @TempDir

@@ -24,9 +24,11 @@ import io.nats.client.Nats;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.cpu.CpuList;
+import dev.msgbench.core.testing.NeedsBroker;
 
 /** Real nats-server processes: start, ready checks, clusters, errors and cleanup. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@NeedsBroker
 class LocalNatsServerTest {
 
     private static final Path DEBIAN_SERVER = Path.of("/usr/sbin/nats-server");

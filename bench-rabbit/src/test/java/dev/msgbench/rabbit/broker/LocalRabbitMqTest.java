@@ -13,6 +13,7 @@ import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.broker.ProcStat;
 import dev.msgbench.core.cpu.CpuList;
+import dev.msgbench.core.testing.NeedsBroker;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A real rabbitmq-server from Debian's package. Start times go to the surefire output file. */
+@NeedsBroker
 class LocalRabbitMqTest {
 
     @TempDir
