@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -116,18 +117,33 @@ class RedisStreamsSystemTest {
         RedisSettings fivePermits = new RedisSettings(redis.url(), RedisAcks.SERVER, null, null, 5, null);
         try (RedisStreamsSystem system = new RedisStreamsSystem(fivePermits, StreamSettings.defaults())) {
             system.prepare(new RunPlan("msgbench-permits-test", 64, 1, 0));
-            AtomicLong acked = new AtomicLong();
-            try (Publisher publisher = system.publisher(0, countingAcks(acked))) {
+            CountDownLatch unacknowledged = new CountDownLatch(1_000);
+            try (Publisher publisher = system.publisher(0, countingDown(unacknowledged))) {
                 byte[] message = new byte[64];
+                // without the batch sent first, the publish that waits for the sixth permit never returns
                 for (int i = 0; i < 1_000; i++) {
                     publisher.publish(message, i, i);
                 }
                 publisher.endOfBurst();
-                while (acked.get() < 1_000) {
-                    Thread.sleep(5);
-                }
+                assertTrue(unacknowledged.await(10, TimeUnit.SECONDS),
+                        unacknowledged.getCount() + " of 1,000 XADDs unacknowledged after 10 s");
+                assertEquals("1000", RedisTesting.call(redis.port(1), "XLEN", "msgbench-permits-test:0"));
             }
         }
+    }
+
+    private static AckListener countingDown(CountDownLatch unacknowledged) {
+        return new AckListener() {
+            @Override
+            public void acked(long sequence, long intendedSendNanos) {
+                unacknowledged.countDown();
+            }
+
+            @Override
+            public void failed(long sequence, long intendedSendNanos, Throwable error) {
+                throw new AssertionError(error);
+            }
+        };
     }
 
     private static AckListener countingAcks(AtomicLong acked) {
