@@ -71,12 +71,18 @@ class ScheduleTest {
     @Test
     void systemClockSleepsUntilTheDeadlineAndNotMuchLonger() throws InterruptedException {
         NanoClock clock = NanoClock.system();
-        long deadline = clock.nanoTime() + 2_000_000;
-        clock.sleepUntil(deadline);
-        long late = clock.nanoTime() - deadline;
-        assertTrue(late >= 0);
-        // generous: this is a correctness check, not a timing benchmark
-        assertTrue(late < 50_000_000, "woke " + late + " ns late");
+        long boundNanos = 50_000_000; // generous: this is a correctness check, not a timing benchmark
+        // a loaded machine runs a woken thread late now and then (58 ms, seen with five builds on
+        // two cores): the best of five sleeps is held to the bound, and none may wake early
+        long bestLateNanos = Long.MAX_VALUE;
+        for (int attempt = 0; attempt < 5 && bestLateNanos >= boundNanos; attempt++) {
+            long deadline = clock.nanoTime() + 2_000_000;
+            clock.sleepUntil(deadline);
+            long late = clock.nanoTime() - deadline;
+            assertTrue(late >= 0, "woke " + -late + " ns early");
+            bestLateNanos = Math.min(bestLateNanos, late);
+        }
+        assertTrue(bestLateNanos < boundNanos, "the best of five sleeps woke " + bestLateNanos + " ns late");
     }
 
     private static long[] draw(Schedule schedule, int n) {
