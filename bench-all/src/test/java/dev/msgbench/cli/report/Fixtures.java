@@ -9,8 +9,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.testing.InMemorySystem;
+import dev.msgbench.core.testing.ManualClock;
 import dev.msgbench.core.testing.ShortRuns;
-import dev.msgbench.core.time.NanoClock;
 
 /** Results folders written by the core's own writers: a short engine run against the in-memory system. */
 public final class Fixtures {
@@ -18,9 +18,16 @@ public final class Fixtures {
     private Fixtures() {
     }
 
-    /** 0.5 s of warm-up and 1.5 s measured at 200 msg/s, each publish taking {@code serviceMicros}. */
+    /**
+     * 0.5 s of warm-up and 1.5 s measured at 200 msg/s, each publish taking {@code serviceMicros}, on
+     * a fake clock: it takes milliseconds, and every latency is exactly the service time.
+     */
     public static Path run(Path dir, String system, long serviceMicros) throws Exception {
-        return run(dir, system, new InMemorySystem().answeringIn(serviceMicros * 1000, NanoClock.system()));
+        ManualClock clock = new ManualClock(0);
+        ShortRuns.onFakeClock(new InMemorySystem(clock).answeringIn(serviceMicros * 1000), clock, dir, 200, 256,
+                Duration.ofMillis(500), Duration.ofMillis(1500));
+        editResult(dir, json -> json.put("system", system));
+        return dir;
     }
 
     public static Path run(Path dir, String system, InMemorySystem inMemory) throws Exception {

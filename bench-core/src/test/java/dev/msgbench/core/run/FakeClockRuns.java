@@ -11,12 +11,12 @@ import dev.msgbench.core.testing.ManualClock;
  * them is exact, as long as one thread at a time moves the clock (one producer stream, a system
  * that answers on the publishing thread).
  */
-final class FakeClockRuns {
+public final class FakeClockRuns {
 
     private FakeClockRuns() {
     }
 
-    static LoadRun loadRun(RunConfig config, MessagingSystem system, ManualClock clock, PrintStream out) {
+    public static LoadRun loadRun(RunConfig config, MessagingSystem system, ManualClock clock, PrintStream out) {
         return new LoadRun(config, system, clock, clock.watcher(), FakeClockRuns::untilStopped, out, null, false);
     }
 

@@ -9,6 +9,7 @@ import java.util.Map;
 
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.run.FakeClockRuns;
 import dev.msgbench.core.run.LoadRun;
 import dev.msgbench.core.run.Pacing;
 import dev.msgbench.core.run.RunConfig;
@@ -38,12 +39,30 @@ public final class ShortRuns {
     /** A run after which the system stays open, for tests that look at it afterwards. */
     public static RunResult runWithoutClosing(MessagingSystem system, Path dir, double rate, int sizeBytes, int producers,
                                               int consumers, Duration warmup, Duration duration) throws Exception {
-        RunConfig config = new RunConfig("e2e", "test",
-                new Pacing.FixedRate(rate, Arrival.UNIFORM, warmup, duration), sizeBytes,
-                producers, consumers, 7, Duration.ofSeconds(10), Duration.ofSeconds(10), dir, false, Map.of("local", true));
+        RunConfig config = fixedRate(dir, rate, sizeBytes, producers, consumers, warmup, duration);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
                 null, false).execute();
+    }
+
+    /**
+     * As {@link #run(MessagingSystem, Path, double, int, int, int, Duration, Duration)} on a fake
+     * clock, which the in-memory system's waits must be on too: seconds of schedule take
+     * milliseconds, and every time in the results is exact.
+     */
+    public static RunResult onFakeClock(InMemorySystem system, ManualClock clock, Path dir, double rate, int sizeBytes,
+                                        Duration warmup, Duration duration) throws Exception {
+        RunConfig config = fixedRate(dir, rate, sizeBytes, 1, 1, warmup, duration);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (system) {
+            return FakeClockRuns.loadRun(config, system, clock, new PrintStream(out, true, StandardCharsets.UTF_8)).execute();
+        }
+    }
+
+    private static RunConfig fixedRate(Path dir, double rate, int sizeBytes, int producers, int consumers, Duration warmup,
+                                       Duration duration) {
+        return new RunConfig("e2e", "test", new Pacing.FixedRate(rate, Arrival.UNIFORM, warmup, duration), sizeBytes,
+                producers, consumers, 7, Duration.ofSeconds(10), Duration.ofSeconds(10), dir, false, Map.of("local", true));
     }
 
     /** A throughput run: {@code messages} sent as fast as accepted, at most 10,000 unacknowledged per producer. */
