@@ -118,7 +118,7 @@ class RedisStreamsSystemTest {
         try (RedisStreamsSystem system = new RedisStreamsSystem(fivePermits, StreamSettings.defaults())) {
             system.prepare(new RunPlan("msgbench-permits-test", 64, 1, 0));
             CountDownLatch unacknowledged = new CountDownLatch(1_000);
-            try (Publisher publisher = system.publisher(0, countingDown(unacknowledged))) {
+            try (Publisher publisher = system.publisher(0, onEveryAck(unacknowledged::countDown))) {
                 byte[] message = new byte[64];
                 // without the batch sent first, the publish that waits for the sixth permit never returns
                 for (int i = 0; i < 1_000; i++) {
@@ -132,25 +132,15 @@ class RedisStreamsSystemTest {
         }
     }
 
-    private static AckListener countingDown(CountDownLatch unacknowledged) {
-        return new AckListener() {
-            @Override
-            public void acked(long sequence, long intendedSendNanos) {
-                unacknowledged.countDown();
-            }
-
-            @Override
-            public void failed(long sequence, long intendedSendNanos, Throwable error) {
-                throw new AssertionError(error);
-            }
-        };
+    private static AckListener countingAcks(AtomicLong acked) {
+        return onEveryAck(acked::incrementAndGet);
     }
 
-    private static AckListener countingAcks(AtomicLong acked) {
+    private static AckListener onEveryAck(Runnable action) {
         return new AckListener() {
             @Override
             public void acked(long sequence, long intendedSendNanos) {
-                acked.incrementAndGet();
+                action.run();
             }
 
             @Override
