@@ -33,9 +33,9 @@ import dev.msgbench.core.testing.ManualClock;
 import dev.msgbench.core.time.NanoClock;
 
 /**
- * Fixed-rate runs go on the fake clock, where the in-memory system answers on the publishing
- * thread: every count, rate and interval is then exact. Unpaced runs go as fast as this machine
- * can, so their rates are real time: they stay on the real clock and wait for nothing.
+ * Runs go on the fake clock, where the in-memory system answers on the publishing thread: every
+ * count, rate and interval is then exact. Two unpaced runs whose rates are this machine's stay on
+ * the real clock; they wait for nothing.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class LoadRunTest {
@@ -250,10 +250,10 @@ class LoadRunTest {
 
     @Test
     void anUnpacedStreamNeverHasMoreThanItsLimitAwaitingAcknowledgement() throws Exception {
-        InMemorySystem delayedAcks = new InMemorySystem().acknowledgingInBatchesOf(8);
+        InMemorySystem delayedAcks = new InMemorySystem(clock).acknowledgingInBatchesOf(8);
         RunConfig config = new RunConfig("throughput", "in-memory", new Pacing.Unpaced(800, 8, Duration.ofSeconds(10), false), 100,
                 1, 0, 1, Duration.ofMillis(100), Duration.ofSeconds(5), dir, false, Map.of());
-        RunResult r = onRealClock(config, delayedAcks);
+        RunResult r = run(config, delayedAcks);
 
         assertEquals(800, r.sent());
         assertEquals(800, r.acknowledged());
