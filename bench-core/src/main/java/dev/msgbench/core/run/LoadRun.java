@@ -176,8 +176,8 @@ public final class LoadRun {
             long startEpochMillis = System.currentTimeMillis() + START_LEAD_NANOS / 1_000_000;
             receiver.start(window);
             log = new IntervalLog(dir, startEpochMillis, (window.measureStartNanos() - start) / 1e9, window.measuredSeconds());
-            monitor = new ProgressMonitor(monitorClock, recorders, accounting, window, startEpochMillis, log, live, info.acknowledges(),
-                    config.pacing() instanceof Pacing.Unpaced);
+            monitor = new ProgressMonitor(monitorClock, recorders, accounting, window, startEpochMillis, log, live,
+                    info.acknowledges(), config.pacing() instanceof Pacing.Unpaced);
 
             List<Thread> threads = new ArrayList<>();
             int maxOutstanding = config.pacing() instanceof Pacing.Unpaced && info.acknowledges()
