@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -112,7 +113,7 @@ class LoadRunTest {
         while ((h = reader.nextIntervalHistogram()) != null) {
             HistogramKind kind = HistogramKind.ofTag(h.getTag());
             counts.merge(kind, ((Histogram) h).getTotalCount(), Long::sum);
-            intervals.computeIfAbsent(kind, k -> new java.util.ArrayList<>()).add(((Histogram) h).getTotalCount());
+            intervals.computeIfAbsent(kind, k -> new ArrayList<>()).add(((Histogram) h).getTotalCount());
         }
         assertEquals(2_500, counts.get(HistogramKind.LATENCY)); // warm-up included in the log
         assertEquals(2_500, counts.get(HistogramKind.SERVICE));
