@@ -218,7 +218,8 @@ class LoadRunTest {
 
         assertTrue(r.targetRateMissed());
         assertEquals(1_000 / 1.998, r.achievedRate(), 1e-9);
-        assertEquals(List.of("target rate missed: achieved 500.5 msg/s of 1000.0 (50.1%)"), r.warnings());
+        // (not the only warning: a run this short in real time may also say the load generator was busy)
+        assertTrue(r.warnings().contains("target rate missed: achieved 500.5 msg/s of 1000.0 (50.1%)"), r.warnings().toString());
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("**TARGET RATE MISSED: achieved "));
         assertTrue(ResultFiles.json().readTree(dir.resolve("result.json").toFile()).get("targetRateMissed").asBoolean());
     }
