@@ -94,12 +94,15 @@ public final class InMemorySystem implements MessagingSystem {
         return this;
     }
 
-    /** Each publish takes this long on the system's clock; requests are served one after another. */
+    /** Each publish takes this long on the clock this system was made with; requests are served one after another. */
     public InMemorySystem answeringIn(long nanos) {
         return answeringIn(nanos, clock);
     }
 
-    /** Runs {@code whatHappens} on the publishing thread when message {@code sequence} is published, before it is delivered. */
+    /**
+     * Runs {@code whatHappens} on the publishing thread when message {@code sequence} (of any
+     * stream) is published, before it is delivered.
+     */
     public InMemorySystem whilePublishing(long sequence, Runnable whatHappens) {
         this.actionSequence = sequence;
         this.action = whatHappens;
