@@ -1,10 +1,11 @@
 package dev.msgbench.nats;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
-import dev.msgbench.core.driver.FrameBuffer;
+import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.driver.Publisher;
+import dev.msgbench.core.wire.FrameBuffer;
+import dev.msgbench.nats.wire.WireConnection;
 
 /**
  * One producer stream writing PUB lines straight to its own {@link WireConnection}, from the
@@ -33,8 +34,7 @@ final class DirectPublisher implements Publisher {
         this.replies = replies;
         this.failures = failures;
         this.connectionLabel = "the connection of " + subject;
-        this.frames = new FrameBuffer(("PUB " + subject + " " + (replyTo == null ? "" : replyTo + " "))
-                .getBytes(StandardCharsets.US_ASCII), wire::write);
+        this.frames = wire.publishFrames(subject, replyTo);
     }
 
     @Override

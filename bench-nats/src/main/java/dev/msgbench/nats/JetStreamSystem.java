@@ -26,6 +26,7 @@ import io.nats.client.api.ServerInfo;
 import io.nats.client.api.StreamConfiguration;
 import io.nats.client.api.StreamInfo;
 
+import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.MessageSink;

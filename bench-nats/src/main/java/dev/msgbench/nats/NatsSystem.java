@@ -8,6 +8,7 @@ import io.nats.client.Dispatcher;
 import io.nats.client.Message;
 import io.nats.client.api.ServerInfo;
 
+import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.MessageSink;
@@ -16,6 +17,7 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.nats.wire.WireConnection;
 
 /**
  * Core NATS through jnats: a subject per producer stream, a connection per producer and per

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -16,12 +15,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.testing.ShortRuns;
+import dev.msgbench.core.wire.FrameBuffer;
 import dev.msgbench.nats.broker.LocalNatsServer;
 import dev.msgbench.nats.broker.NatsServerSpec;
+import dev.msgbench.nats.wire.WireConnection;
 
 /**
  * Producers that write the NATS protocol themselves ({@code --nats-client direct}), received by
@@ -87,7 +89,7 @@ class DirectPublisherTest {
 
     @Test
     void messagesLargerThanTheBufferGoOutWhole() throws Exception {
-        int size = dev.msgbench.core.driver.FrameBuffer.CAPACITY * 3 + 7;
+        int size = FrameBuffer.CAPACITY * 3 + 7;
         RunResult r = ShortRuns.throughput(new NatsSystem(direct(server.url())), dir, 300, size, 1, 1);
 
         assertEquals(RunResult.COMPLETE, r.status(), r.warnings().toString());
@@ -142,23 +144,6 @@ class DirectPublisherTest {
             assertTrue(e.getMessage().contains("Authorization Violation"), e.getMessage());
             assertFalse(e.getMessage().contains("wrong-pw"), e.getMessage());
         }
-    }
-
-    @Test
-    void addressesParseAsJnatsReadsThemAndSecretsStayOutOfErrors() {
-        List<WireConnection.Address> a = WireConnection.parse("127.0.0.1:4333, nats://bob:pw@example.org ,nats://tok@h:1");
-        assertEquals(3, a.size());
-        assertEquals("127.0.0.1:4333", a.get(0).toString());
-        assertEquals(WireConnection.DEFAULT_PORT, a.get(1).port());
-        assertEquals("bob", a.get(1).user());
-        assertEquals("pw", a.get(1).password());
-        assertEquals("tok", a.get(2).token());
-        assertFalse(a.get(1).toString().contains("pw"));
-
-        UserError tls = assertThrows(UserError.class, () -> WireConnection.parse("tls://bob:pw@h:4443"));
-        assertEquals("--url: 'tls://***@h:4443': --nats-client direct speaks plain nats:// only; use --nats-client "
-                + "jnats for tls://", tls.getMessage());
-        assertThrows(UserError.class, () -> WireConnection.parse(" , "));
     }
 
     @Test

@@ -9,6 +9,8 @@ import java.util.concurrent.TimeoutException;
 
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.Subscriber;
+import dev.msgbench.redis.resp.PushHandler;
+import dev.msgbench.redis.resp.RespConnection;
 
 /**
  * SUBSCRIBE on a {@link RespConnection} of its own ({@code --redis-client direct}): the reader
@@ -17,7 +19,7 @@ import dev.msgbench.core.driver.Subscriber;
  * reads slower than producers publish is disconnected at the server's pubsub output limit; this
  * one reads about as fast as redis-cli.
  */
-final class DirectPubSubSubscriber implements Subscriber, RespConnection.PushHandler {
+final class DirectPubSubSubscriber implements Subscriber, PushHandler {
 
     private static final long READY_POLL_MILLIS = 10;
 

@@ -18,8 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.testing.ShortRuns;
+import dev.msgbench.core.wire.FrameBuffer;
 import dev.msgbench.redis.broker.LocalRedis;
 import dev.msgbench.redis.broker.RedisBrokerSpec;
+import dev.msgbench.redis.resp.RespConnection;
 import io.lettuce.core.AclSetuserArgs;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -90,7 +92,7 @@ class RedisDirectClientTest {
 
     @Test
     void messagesLargerThanTheBufferGoOutWhole() throws Exception {
-        int size = dev.msgbench.core.driver.FrameBuffer.CAPACITY * 2 + 5;
+        int size = FrameBuffer.CAPACITY * 2 + 5;
         RunResult r = ShortRuns.throughput(new RedisPubSubSystem(direct(redis.url())), dir, 200, size, 1, 1);
 
         assertEquals(RunResult.COMPLETE, r.status(), r.warnings().toString());
@@ -121,7 +123,7 @@ class RedisDirectClientTest {
     @Test
     void aUserAndPasswordInTheUrlAuthenticateTheProducer() throws Exception {
         String url = redis.url().replace("redis://", "redis://alice:s3cret-pw@");
-        try (RespConnection c = RespConnection.open(url, "msgbench-producer-0", Duration.ofSeconds(5))) {
+        try (RespConnection c = DirectConnections.open(url, "msgbench-producer-0", Duration.ofSeconds(5))) {
             assertTrue(c != null);
         }
     }
@@ -130,7 +132,7 @@ class RedisDirectClientTest {
     void aWrongPasswordIsOneLineWithTheServersReasonAndNoSecret() {
         String url = redis.url().replace("redis://", "redis://alice:wrong-pw@");
         UserError e = assertThrows(UserError.class,
-                () -> RespConnection.open(url, "msgbench-producer-0", Duration.ofSeconds(5)));
+                () -> DirectConnections.open(url, "msgbench-producer-0", Duration.ofSeconds(5)));
         assertTrue(e.getMessage().startsWith("--url: the Redis server at 127.0.0.1:"), e.getMessage());
         assertTrue(e.getMessage().contains("WRONGPASS"), e.getMessage());
         assertFalse(e.getMessage().contains("wrong-pw"), e.getMessage());
@@ -139,7 +141,7 @@ class RedisDirectClientTest {
     @Test
     void anUnreachableServerIsAOneLineError() {
         UserError e = assertThrows(UserError.class,
-                () -> RespConnection.open("127.0.0.1:1", "p", Duration.ofSeconds(2)));
+                () -> DirectConnections.open("127.0.0.1:1", "p", Duration.ofSeconds(2)));
         assertTrue(e.getMessage().startsWith("--url: no Redis server answered at 127.0.0.1:1 within 2 s"), e.getMessage());
     }
 }

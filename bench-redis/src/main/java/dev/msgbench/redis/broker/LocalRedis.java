@@ -21,6 +21,7 @@ import dev.msgbench.core.broker.Readiness;
 import dev.msgbench.core.broker.Signal;
 import dev.msgbench.core.broker.StaleReaper;
 import dev.msgbench.core.broker.TempDirs;
+import dev.msgbench.redis.resp.Resp;
 
 /**
  * Debian's redis-server as child processes on free loopback ports, data in a temp dir: node 1
