@@ -33,16 +33,25 @@ public final class FirstFailure {
         return count.get();
     }
 
-    /**
-     * Throws the first failure, if any, wrapped so that the trace also shows where it was
-     * reported: "{@code what} failed: first's message (and N later failures)".
-     */
+    /** Throws {@link #reported} when anything failed. */
     public void throwIfAny(String what) throws IOException {
-        Throwable t = first.get();
-        if (t != null) {
-            long later = Math.max(0, count.get() - 1);
-            throw new IOException(what + " failed: " + t.getMessage()
-                    + (later > 0 ? " (and " + later + " later failures)" : ""), t);
+        IOException e = reported(what);
+        if (e != null) {
+            throw e;
         }
+    }
+
+    /**
+     * The first failure wrapped so that the trace also shows where it was reported: "{@code what}
+     * failed: first's message (and N later failures)"; null when nothing failed.
+     */
+    public IOException reported(String what) {
+        Throwable t = first.get();
+        if (t == null) {
+            return null;
+        }
+        long later = Math.max(0, count.get() - 1);
+        return new IOException(what + " failed: " + t.getMessage()
+                + (later > 0 ? " (and " + later + " later failures)" : ""), t);
     }
 }

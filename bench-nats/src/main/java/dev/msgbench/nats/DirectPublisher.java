@@ -1,5 +1,6 @@
 package dev.msgbench.nats;
 
+import java.io.IOException;
 import java.time.Duration;
 
 import dev.msgbench.core.FirstFailure;
@@ -40,25 +41,46 @@ final class DirectPublisher implements Publisher {
     @Override
     public void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception {
         failures.throwIfAny(connectionLabel);
-        frames.add(message);
+        try {
+            frames.add(message);
+        } catch (IOException e) {
+            throw failed(e);
+        }
     }
 
     /** Sends a message the engine does not count, at once. */
     void sendNow(byte[] probe) throws Exception {
         frames.add(probe);
-        frames.flush();
+        endOfBurst();
     }
 
     @Override
     public void endOfBurst() throws Exception {
-        frames.flush();
+        try {
+            frames.flush();
+        } catch (IOException e) {
+            throw failed(e);
+        }
+    }
+
+    /**
+     * What a failed write or flush throws: the connection's first failure (the reader may have
+     * seen why it ended before the write did), reported as every other failure of it.
+     */
+    private IOException failed(IOException e) {
+        IOException reported = failures.reported(connectionLabel);
+        return reported != null ? reported : e;
     }
 
     /** Writes what is buffered and waits until the server has it (a PING answered by a PONG). */
     @Override
     public void flush() throws Exception {
         endOfBurst();
-        wire.ping(FLUSH_TIMEOUT);
+        try {
+            wire.ping(FLUSH_TIMEOUT);
+        } catch (IOException e) {
+            throw failed(e);
+        }
         failures.throwIfAny(connectionLabel);
     }
 

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -17,8 +19,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.Signal;
 import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.run.RunFailedException;
+import dev.msgbench.core.testing.FaultAfter;
 import dev.msgbench.core.testing.ShortRuns;
 import dev.msgbench.core.wire.FrameBuffer;
 import dev.msgbench.nats.broker.LocalNatsServer;
@@ -151,5 +157,46 @@ class DirectPublisherTest {
         UserError e = assertThrows(UserError.class,
                 () -> WireConnection.open("127.0.0.1:1", 0, "p", java.time.Duration.ofSeconds(2), new FirstFailure()));
         assertTrue(e.getMessage().startsWith("--url: no NATS server answered at [127.0.0.1:1] within 2 s"), e.getMessage());
+    }
+
+    @Test
+    void aServerKilledMidRunFailsTheRunWithTheProducersReasonAndNoHang() throws Exception {
+        try (LocalNatsServer victim = LocalNatsServer.start(NatsServerSpec.defaults().withJetStream(false))) {
+            FaultAfter killed = new FaultAfter(new NatsSystem(direct(victim.url())), 20_000,
+                    () -> victim.signal(1, Signal.KILL));
+
+            RunFailedException e = assertThrows(RunFailedException.class,
+                    () -> ShortRuns.throughput(killed, dir, 10_000_000, 100, 1, 0));
+
+            // the reader or a write sees the kill first, and the system's words for it vary
+            assertTrue(e.getMessage().matches("IOException: the connection of msgbench-[0-9a-f-]+\\.0 failed: "
+                    + "connection msgbench-producer-0 lost: .+"), e.getMessage());
+            assertFalse(e.getMessage().contains("\n"), e.getMessage());
+            RunResult r = ResultFiles.readResult(e.resultsDir());
+            assertEquals(RunResult.FAILED, r.status());
+            assertTrue(r.sent() > 20_000 && r.sent() < 10_000_000, "stopped after the kill: " + r.sent());
+        }
+    }
+
+    @Test
+    void aMessageOverMaxPayloadIsTheServersErrorReportedByTheNextFlush() throws Exception {
+        try (LocalNatsServer small = LocalNatsServer.start(NatsServerSpec.defaults().withJetStream(false)
+                .withMaxPayloadBytes(1024))) {
+            FirstFailure failures = new FirstFailure();
+            WireConnection wire = WireConnection.open(small.url(), 0, "msgbench-producer-0", Duration.ofSeconds(5), failures);
+            DirectPublisher publisher = new DirectPublisher(wire, failures, "big", null, null);
+            publisher.publish(new byte[1025], 0, 0);
+
+            // the server answers -ERR and hangs up: the PING that flush sends is never answered;
+            // later failures (the hang-up, seen by the reader and maybe by the PING's write) are counted
+            String reported = "the connection of big failed: NATS server error on msgbench-producer-0: "
+                    + "'Maximum Payload Violation' \\(and [12] later failures\\)";
+            IOException e = assertThrows(IOException.class, publisher::flush);
+            assertTrue(e.getMessage().matches(reported), e.getMessage());
+            IOException next = assertThrows(IOException.class, () -> publisher.publish(new byte[10], 1, 0));
+            assertTrue(next.getMessage().matches(reported), next.getMessage());
+            IOException closed = assertThrows(IOException.class, publisher::close);
+            assertTrue(closed.getMessage().matches(reported), closed.getMessage());
+        }
     }
 }

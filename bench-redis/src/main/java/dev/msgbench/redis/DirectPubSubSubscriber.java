@@ -1,6 +1,7 @@
 package dev.msgbench.redis;
 
 import java.io.IOException;
+import java.net.ProtocolException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -61,9 +62,10 @@ final class DirectPubSubSubscriber implements Subscriber, PushHandler {
         failure = cause;
         ended = true;
         if (!closing) {
-            sink.onError(new IllegalStateException("a Redis subscriber lost its connection; what was published "
-                    + "meanwhile is lost (Redis disconnects subscribers that fall behind by more than "
-                    + "client-output-buffer-limit pubsub " + outputLimit + ")"
+            sink.onError(new IllegalStateException(cause instanceof ProtocolException
+                    ? "a Redis subscriber failed: " + cause.getMessage()
+                    : "a Redis subscriber lost its connection; what was published meanwhile is lost (Redis disconnects "
+                    + "subscribers that fall behind by more than client-output-buffer-limit pubsub " + outputLimit + ")"
                     + (cause == null ? "" : ": " + cause.getMessage()), cause));
         }
     }
@@ -74,7 +76,9 @@ final class DirectPubSubSubscriber implements Subscriber, PushHandler {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (confirmed < channels) {
             if (ended) {
-                throw new IOException("a Redis subscriber lost its connection before it was subscribed"
+                // a refusal or a push no subscriber gets is a failure, not a lost connection
+                String what = failure instanceof ProtocolException ? "failed" : "lost its connection";
+                throw new IOException("a Redis subscriber " + what + " before it was subscribed"
                         + (failure == null ? "" : ": " + failure.getMessage()), failure);
             }
             if (System.nanoTime() - deadline > 0) {

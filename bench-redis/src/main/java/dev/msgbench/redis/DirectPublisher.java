@@ -119,8 +119,17 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
         sequences[slot] = sequence;
         intended[slot] = intendedSendNanos;
         WRITTEN.setRelease(this, n + 1);
+        try {
+            frames.add(message);
+        } catch (IOException e) {
+            throw writeFailed(e);
+        }
+    }
 
-        frames.add(message);
+    /** The connection is as good as ended, and says so as it does for every other failure. */
+    private IOException writeFailed(IOException e) {
+        failure.add(e);
+        return failure.reported(connectionLabel);
     }
 
     /**
@@ -173,7 +182,11 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
 
     @Override
     public void endOfBurst() throws IOException {
-        frames.flush();
+        try {
+            frames.flush();
+        } catch (IOException e) {
+            throw writeFailed(e);
+        }
     }
 
     /** Sends what is buffered and waits for every reply: the server has then handled every command. */
@@ -225,12 +238,7 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
 
     /** Ends the connection for a reply of a type the command does not return. */
     protected final ProtocolException unexpected(String reply) {
-        return protocolError("Redis answered " + what + " with " + reply + " where " + due() + " was due");
-    }
-
-    /** Ends the connection for a reply that cannot be matched to its command. */
-    protected final ProtocolException protocolError(String problem) {
-        return new ProtocolException(problem + " on " + connectionLabel);
+        return new ProtocolException("Redis answered " + what + " with " + reply + " where " + due() + " was due");
     }
 
     /** Fails the connection for a reply to no command, unless a message awaits one. */
@@ -240,7 +248,7 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
 
     private void requireAwaiting(long answeredSoFar, String reply) throws ProtocolException {
         if (answeredSoFar >= (long) WRITTEN.getAcquire(this)) {
-            throw protocolError("a reply (" + reply + ") to no command");
+            throw new ProtocolException("Redis sent a reply (" + reply + ") to no command on " + connectionLabel);
         }
     }
 

@@ -185,15 +185,32 @@ public final class WireConnection implements AutoCloseable {
     /** Writes bytes that no PONG from the reader may split. */
     void write(byte[] bytes, int offset, int length) throws IOException {
         synchronized (writeLock) {
-            out.write(bytes, offset, length);
+            try {
+                out.write(bytes, offset, length);
+            } catch (IOException e) {
+                throw lost(e);
+            }
         }
+    }
+
+    /** A failed write is the connection's failure, as a failed read is. */
+    private IOException lost(IOException e) {
+        IOException lost = new IOException("connection " + name + " lost: " + e.getMessage(), e);
+        if (!closing) {
+            failures.add(lost);
+        }
+        return lost;
     }
 
     /** Sends a PING and waits for its PONG: the server then has everything written before. */
     public void ping(Duration timeout) throws IOException, InterruptedException, TimeoutException {
         long target;
         synchronized (writeLock) {
-            out.write(PING);
+            try {
+                out.write(PING);
+            } catch (IOException e) {
+                throw lost(e);
+            }
             target = ++pingsSent;
         }
         long start = System.nanoTime();
@@ -238,9 +255,7 @@ public final class WireConnection implements AutoCloseable {
                 }
             }
         } catch (IOException e) {
-            if (!closing) {
-                failures.add(new IOException("connection " + name + " lost: " + e.getMessage(), e));
-            }
+            lost(e);
         } finally {
             readerDone = true;
             synchronized (pongLock) {
