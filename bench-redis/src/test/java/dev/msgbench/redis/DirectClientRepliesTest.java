@@ -169,26 +169,21 @@ class DirectClientRepliesTest {
 
     @Test
     void aStreamReplyOfTheWrongTypeNamesWhatCameAndWhatWasDue() throws Exception {
-        SettledMessages acked = new SettledMessages();
-        try (ScriptedRedis server = new ScriptedRedis(1, (i, command) -> ":1\r\n")) {
+        assertStreamConnectionEndsOn(RedisAcks.SERVER, ":1\r\n",
+                "Redis answered XADD to run:0 with an integer 1 where XADD's stream ID (a bulk string) was due");
+        assertStreamConnectionEndsOn(RedisAcks.REPLICAS, "$3\r\n1-0\r\n",
+                "Redis answered XADD to run:0 with a stream ID where WAIT's count (an integer) was due");
+    }
+
+    /** Every command gets {@code reply}. */
+    private static void assertStreamConnectionEndsOn(RedisAcks mode, String reply, String problem) throws Exception {
+        try (ScriptedRedis server = new ScriptedRedis(1, (i, command) -> reply)) {
             DirectStreamPublisher publisher = new DirectStreamPublisher(server.connection("p-0"), CHANNEL, "run:0",
-                    1000, acked, RedisAcks.SERVER, 0, Duration.ofMillis(100), 4);
+                    1000, new SettledMessages(), mode, 1, Duration.ofMillis(100), 4);
             publisher.publish(message(0), 0, intended(0));
 
             IOException e = assertThrows(IOException.class, publisher::flush);
-            assertEquals("the connection of run:0 failed: Redis answered XADD to run:0 with an integer 1 where "
-                    + "XADD's stream ID (a bulk string) was due", e.getMessage());
-            assertThrows(IOException.class, publisher::close);
-        }
-        SettledMessages waited = new SettledMessages();
-        try (ScriptedRedis server = new ScriptedRedis(1, (i, command) -> "$3\r\n1-0\r\n")) {
-            DirectStreamPublisher publisher = new DirectStreamPublisher(server.connection("p-0"), CHANNEL, "run:0",
-                    1000, waited, RedisAcks.REPLICAS, 1, Duration.ofMillis(100), 4);
-            publisher.publish(message(0), 0, intended(0));
-
-            IOException e = assertThrows(IOException.class, publisher::flush);
-            assertEquals("the connection of run:0 failed: Redis answered XADD to run:0 with a stream ID where "
-                    + "WAIT's count (an integer) was due", e.getMessage());
+            assertEquals("the connection of run:0 failed: " + problem, e.getMessage());
             assertThrows(IOException.class, publisher::close);
         }
     }

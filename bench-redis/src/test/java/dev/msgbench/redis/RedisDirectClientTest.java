@@ -19,9 +19,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.msgbench.core.UserError;
-import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
-import dev.msgbench.core.run.RunFailedException;
 import dev.msgbench.core.testing.FaultAfter;
 import dev.msgbench.core.testing.ShortRuns;
 import dev.msgbench.core.wire.FrameBuffer;
@@ -170,16 +168,13 @@ class RedisDirectClientTest {
 
     @Test
     void aProducerWhoseConnectionIsKilledMidRunFailsTheRunWithEveryMessageSettled() throws Exception {
-        FaultAfter killed = new FaultAfter(new RedisPubSubSystem(direct(redis.url())), 20_000,
-                () -> killClient("msgbench-producer-0"));
-
-        RunFailedException e = assertThrows(RunFailedException.class,
-                () -> ShortRuns.throughput(killed, dir, 10_000_000, 100, 1, 1));
+        FaultAfter.FailedRun run = new FaultAfter(new RedisPubSubSystem(direct(redis.url())), 20_000,
+                () -> killClient("msgbench-producer-0")).failThroughput(dir, 10_000_000, 100, 1, 1);
 
         // the reader or a write sees the kill first, and the system's words for it vary
-        assertTrue(e.getMessage().matches("IOException: the connection of msgbench-[0-9a-f-]+:0 failed: [^\n]+"),
-                e.getMessage());
-        RunResult r = ResultFiles.readResult(e.resultsDir());
+        assertTrue(run.failure().matches("IOException: the connection of msgbench-[0-9a-f-]+:0 failed: [^\\n]+"),
+                run.failure());
+        RunResult r = run.result();
         assertEquals(RunResult.FAILED, r.status());
         assertTrue(r.sent() > 20_000 && r.sent() < 10_000_000, "stopped after the kill: " + r.sent());
         assertEquals(r.sent(), r.acknowledged() + r.sendErrors(), "every message sent is acknowledged or failed");
@@ -188,16 +183,14 @@ class RedisDirectClientTest {
 
     @Test
     void aSubscriberWhoseConnectionIsKilledMidRunFailsTheRunWithItsReason() throws Exception {
-        FaultAfter killed = new FaultAfter(new RedisPubSubSystem(direct(redis.url())), 20_000,
-                () -> assertEquals("1", RedisTesting.call(redis.port(1), "CLIENT", "KILL", "TYPE", "pubsub")));
+        FaultAfter.FailedRun run = new FaultAfter(new RedisPubSubSystem(direct(redis.url())), 20_000,
+                () -> assertEquals("1", RedisTesting.call(redis.port(1), "CLIENT", "KILL", "TYPE", "pubsub")))
+                .failThroughput(dir, 10_000_000, 100, 1, 1);
 
-        RunFailedException e = assertThrows(RunFailedException.class,
-                () -> ShortRuns.throughput(killed, dir, 10_000_000, 100, 1, 1));
-
-        assertTrue(e.getMessage().startsWith("IllegalStateException: a Redis subscriber lost its connection; what was "
-                + "published meanwhile is lost"), e.getMessage());
-        assertTrue(e.getMessage().endsWith(": the Redis server closed msgbench-consumer-0"), e.getMessage());
-        RunResult r = ResultFiles.readResult(e.resultsDir());
+        assertTrue(run.failure().startsWith("IllegalStateException: a Redis subscriber lost its connection; what was "
+                + "published meanwhile is lost"), run.failure());
+        assertTrue(run.failure().endsWith(": the Redis server closed msgbench-consumer-0"), run.failure());
+        RunResult r = run.result();
         assertEquals(RunResult.FAILED, r.status());
         assertTrue(r.received() < r.sent(), r.received() + " of " + r.sent());
         assertEquals(r.sent(), r.acknowledged() + r.sendErrors(), "the producer's messages are all settled");

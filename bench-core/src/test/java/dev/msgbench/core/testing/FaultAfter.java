@@ -1,5 +1,7 @@
 package dev.msgbench.core.testing;
 
+import java.nio.file.Path;
+
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.MessagingSystem;
@@ -7,6 +9,9 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.run.RunFailedException;
 
 /**
  * A real system with a fault injected mid-run: once the first producer has published
@@ -28,6 +33,23 @@ public final class FaultAfter implements MessagingSystem {
         this.system = system;
         this.messages = messages;
         this.fault = fault;
+    }
+
+    /** How a run the fault failed ended: its one-line failure, and the partial results it wrote. */
+    public record FailedRun(String failure, RunResult result) {
+    }
+
+    /** A throughput run of {@code messages} ({@link ShortRuns#throughput}) that the fault must fail. */
+    public FailedRun failThroughput(Path dir, long messages, int sizeBytes, int producers, int consumers)
+            throws Exception {
+        RunResult completed;
+        try {
+            completed = ShortRuns.throughput(this, dir, messages, sizeBytes, producers, consumers);
+        } catch (RunFailedException e) {
+            return new FailedRun(e.getMessage(), ResultFiles.readResult(e.resultsDir()));
+        }
+        throw new AssertionError("the run was to fail, and ended " + completed.status() + " "
+                + completed.warnings());
     }
 
     @Override

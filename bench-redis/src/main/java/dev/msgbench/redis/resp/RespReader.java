@@ -92,6 +92,8 @@ public final class RespReader {
      * byte[] (bulk string), null (nil), or a List of these (array).
      */
     public Object readValue() throws IOException {
+        // not readReply with a handler that keeps the value: readReply's calls to its handler then
+        // see only the publishers' handlers, and stay inlined on the path of every reply
         int type = readByte();
         switch (type) {
             case '+':
