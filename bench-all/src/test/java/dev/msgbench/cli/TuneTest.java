@@ -16,6 +16,7 @@ import dev.msgbench.cli.tune.TuneMatrix;
 import dev.msgbench.cli.tune.TuneRow;
 import dev.msgbench.cli.tune.TuneTable;
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.result.ResultFiles;
 
 class TuneTest {
 
@@ -59,11 +60,13 @@ class TuneTest {
     }
 
     @Test
-    void theTableReadsEachChildsResultJson() throws Exception {
+    void theTableShowsEachChildsResult() throws Exception {
         Path root = Path.of(TuneTest.class.getResource("/tune").toURI());
         List<TuneRow> rows = List.of(
-                TuneRow.read("jdk17", "G1", List.of("-XX:+UseG1GC"), root.resolve("jdk17-G1/result.json")),
-                TuneRow.read("jdk25", "Parallel", List.of("-XX:+UseParallelGC"), root.resolve("jdk25-Parallel/result.json")),
+                TuneRow.of("jdk17", "G1", List.of("-XX:+UseG1GC"), ResultFiles.readResult(root.resolve("jdk17-G1")),
+                        root.resolve("jdk17-G1")),
+                TuneRow.of("jdk25", "Parallel", List.of("-XX:+UseParallelGC"),
+                        ResultFiles.readResult(root.resolve("jdk25-Parallel")), root.resolve("jdk25-Parallel")),
                 TuneRow.failed("jdk25", "ZGC-gen", List.of("-XX:+UseZGC", "-XX:+ZGenerational"), "exit 1, no result.json", "x"));
         StringWriter text = new StringWriter();
         TuneTable.print(rows, List.of("jdk17 ZGC-gen: skipped"), new PrintWriter(text));
@@ -83,7 +86,8 @@ class TuneTest {
     @Test
     void theHtmlTableEscapesWhatItShows() throws Exception {
         Path root = Path.of(TuneTest.class.getResource("/tune").toURI());
-        TuneRow row = TuneRow.read("jdk17", "G1<x>", List.of("-XX:+UseG1GC"), root.resolve("jdk17-G1/result.json"));
+        TuneRow row = TuneRow.of("jdk17", "G1<x>", List.of("-XX:+UseG1GC"), ResultFiles.readResult(root.resolve("jdk17-G1")),
+                root.resolve("jdk17-G1"));
         String html = TuneTable.html(List.of(row), List.of(), "--system nats");
 
         org.junit.jupiter.api.Assertions.assertTrue(html.contains("<tr><td>jdk17</td><td>G1&lt;x&gt;</td><td>complete</td>"
