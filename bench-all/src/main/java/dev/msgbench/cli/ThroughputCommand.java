@@ -31,7 +31,9 @@ import picocli.CommandLine.Spec;
                 "  throughput --messages 1000000 --size 100 --acks 1     E7-style Kafka producer and consumer",
                 "  throughput --messages 100000 --size 1KiB --consumers 0   producer only",
                 "  throughput --duration 30s --producers 3 --partitions 6",
-                "  throughput --messages 1000000 --size 100 --consume-after-produce   consumer reading a stored log"})
+                "  throughput --messages 1000000 --size 100 --consume-after-produce   consumer reading a stored log",
+                "",
+                "Results go to --output: " + OutputOptions.FILES})
 final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
 
     /** Messages sent when neither --messages nor --duration is given. */

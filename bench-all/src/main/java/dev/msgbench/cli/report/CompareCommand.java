@@ -23,8 +23,8 @@ import picocli.CommandLine.Parameters;
                 ""},
         // the numbers of ExitCode.OK, REGRESSED and USAGE (an annotation takes only constants)
         footer = {"", "Exit codes: 0 no regression beyond the limits, 3 regression, 2 bad input.", "", "Examples:",
-                "  compare results/base results/new --max-regression p99.9=10%",
-                "  compare base new --max-regression p99=5% --max-regression received-rate=2% --max-regression lost=0"})
+                "  compare results/base results/new --max-regression p99.9=10%%",
+                "  compare base new --max-regression p99=5%% --max-regression received-rate=2%% --max-regression lost=0"})
 public final class CompareCommand implements Callable<Integer> {
 
     private final Io io;
