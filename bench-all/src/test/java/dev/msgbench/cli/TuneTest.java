@@ -2,13 +2,16 @@ package dev.msgbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import dev.msgbench.cli.tune.FlagSet;
 import dev.msgbench.cli.tune.Jdk;
@@ -90,8 +93,19 @@ class TuneTest {
                 root.resolve("jdk17-G1"));
         String html = TuneTable.html(List.of(row), List.of(), "--system nats");
 
-        org.junit.jupiter.api.Assertions.assertTrue(html.contains("<tr><td>jdk17</td><td>G1&lt;x&gt;</td><td>complete</td>"
+        assertTrue(html.contains("<tr><td>jdk17</td><td>G1&lt;x&gt;</td><td>complete</td>"
                 + "<td class=\"n\">0.250</td>"), html);
+    }
+
+    @Test
+    void theChildsE2eFlagsAreCheckedBeforeAnyChildStarts(@TempDir Path dir) {
+        CliRun run = CliRun.of("tune", "--sets", "G1", "--output", dir.resolve("out").toString(), "--",
+                "--system", "loopback", "--rate", "-5");
+
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals("error: --rate must be a positive number of messages per second, got -5 "
+                + "(see java -jar bench-all.jar e2e --help)\n", run.err.replace(System.lineSeparator(), "\n"));
+        assertTrue(Files.notExists(dir.resolve("out")), "no child started");
     }
 
     @Test
