@@ -184,7 +184,7 @@ public final class NatsSystem implements MessagingSystem {
     @Override
     public SystemInfo info() {
         Map<String, Object> durability = new LinkedHashMap<>();
-        durability.put("acks", "0");
+        durability.put("acks", NatsSettings.ACKS.flagValue());
         durability.put("persistence", "none (core NATS is at-most-once)");
         durability.put("publisherAcknowledgement", "none (core NATS has none)");
         Map<String, Object> s = new LinkedHashMap<>();
