@@ -90,7 +90,7 @@ final class BrokerCommand implements Callable<Integer> {
                 brokerCpus))) {
             io.out().println(broker.url());
             io.err().println(system + " " + broker.version() + " is running with " + broker.nodeCount() + " node"
-                    + (broker.nodeCount() == 1 ? "" : "s") + " on CPUs " + String.join(" / ", RunLauncher.cpusAllowed(broker))
+                    + (broker.nodeCount() == 1 ? "" : "s") + " on CPUs " + String.join(" / ", InProcessCellRunner.cpusAllowed(broker))
                     + "; logs in " + broker.logDir() + "; Ctrl+C stops it");
             if (stopAfter != null) {
                 Thread.sleep(stopAfter.toMillis());
@@ -102,7 +102,7 @@ final class BrokerCommand implements Callable<Integer> {
                 deleteQuietly(logDir);
             }
         }
-        return Main.OK;
+        return ExitCode.OK.code();
     }
 
     private static void deleteQuietly(Path dir) {

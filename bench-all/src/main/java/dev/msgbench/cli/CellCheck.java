@@ -20,9 +20,10 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 
 /**
- * Checks a cell's flags exactly as its command would, without running it: picocli parses the
- * arguments into a fresh command, and the command runs every check that needs no broker. An
- * error comes back at the line of the workload file that set the offending flag.
+ * Turns a cell's arguments into the {@link ParsedCell} a runner takes, checked exactly as its
+ * command would check them, without running anything: picocli parses the arguments into a fresh
+ * command, and the command runs every check that needs no broker. An error in a workload file's
+ * cell comes back at the line that set the offending flag.
  */
 final class CellCheck {
 
@@ -51,10 +52,10 @@ final class CellCheck {
         });
     }
 
-    /** Parses and checks the cell's arguments; throws a UserError at the line that set the bad flag. */
-    static void check(Io io, Cell cell, List<String> args) {
+    /** Parses and checks a workload cell's arguments; throws a UserError at the line that set the bad flag. */
+    static ParsedCell check(Io io, Cell cell, List<String> args) {
         try {
-            checkArgs(io, args);
+            return parse(io, args);
         } catch (ParameterException e) {
             throw located(cell, e.getArgSpec(), e.getMessage());
         } catch (UserError e) {
@@ -63,13 +64,14 @@ final class CellCheck {
     }
 
     /**
-     * Parses a command's arguments into a fresh command line and runs the command's checks.
+     * Parses a command's arguments (e2e or throughput first) into a fresh command line and runs
+     * the command's checks.
      *
      * @throws ParameterException or UserError as the command would, naming the flag
      */
-    static void checkArgs(Io io, List<String> args) {
+    static ParsedCell parse(Io io, List<String> args) {
         CommandLine.ParseResult parsed = Main.commandLine(io).parseArgs(args.toArray(String[]::new));
-        ((CheckedCommand) parsed.subcommand().commandSpec().userObject()).checkFlags();
+        return ((CheckedCommand) parsed.subcommand().commandSpec().userObject()).checkFlags();
     }
 
     private static UserError located(Cell cell, ArgSpec arg, String message) {
@@ -86,7 +88,7 @@ final class CellCheck {
         if (origin == null) {
             origin = cell.origin();
         }
-        return origin.error(Main.oneLine(message) + " (cell " + cell.index() + ": " + cell.label() + ")");
+        return origin.error(ErrorLines.oneLine(message) + " (cell " + cell.index() + ": " + cell.label() + ")");
     }
 
     private static Origin originOf(Cell cell, List<String> flags) {

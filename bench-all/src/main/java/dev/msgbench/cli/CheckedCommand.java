@@ -1,8 +1,5 @@
 package dev.msgbench.cli;
 
-import dev.msgbench.cli.systems.SystemTarget;
-import dev.msgbench.core.run.Pacing;
-
 /**
  * A measuring command whose flags can all be checked before anything starts. A workload file
  * checks every cell this way first, so that a bad value in cell 12 is reported before cell 1
@@ -11,14 +8,11 @@ import dev.msgbench.core.run.Pacing;
 interface CheckedCommand {
 
     /**
-     * Every check that needs no broker, in the order the command runs them.
+     * Every check that needs no broker, in the order the command runs them, giving the cell
+     * the command runs.
      *
      * @throws picocli.CommandLine.ParameterException or {@link dev.msgbench.core.UserError},
      *         naming the flag
      */
-    Checked checkFlags();
-
-    /** What the checks produced and the run needs. */
-    record Checked(SystemTarget system, Pacing pacing) {
-    }
+    ParsedCell checkFlags();
 }

@@ -32,10 +32,10 @@ import picocli.CommandLine.Spec;
                 "  e2e --broker-prop log.flush.interval.messages=1   (fsync every message)",
                 "  e2e --system nats --broker-cpus 0 --cpus 1         (broker and load generator on a core each)",
                 "",
-                "Results go to --output: result.json, latency.hgrm, service.hgrm and latency.hlog."})
+                "Results go to --output: " + OutputOptions.FILES})
 final class E2eCommand implements Callable<Integer>, CheckedCommand {
 
-    private final Io io;
+    private final CellRunner runner;
 
     @Spec
     CommandSpec spec;
@@ -58,22 +58,22 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
     private final Map<String, SystemTarget> targets = new LinkedHashMap<>();
 
     /** @param targets every system, each also added to this command as a mixin of its flags */
-    E2eCommand(Io io, List<SystemTarget> targets) {
-        this.io = io;
+    E2eCommand(CellRunner runner, List<SystemTarget> targets) {
+        this.runner = runner;
         targets.forEach(t -> this.targets.put(t.name(), t));
     }
 
     @Override
-    public Integer call() throws Exception {
-        Checked checked = checkFlags();
-        return new RunLauncher(io, spec, targets).run("e2e", checked.system(), target, pinning, messages, output,
-                checked.pacing());
+    public Integer call() {
+        ParsedCell cell = checkFlags();
+        return runner.run(cell, output.resolve(cell.system().name())).exitCode().code();
     }
 
     @Override
-    public Checked checkFlags() {
+    public ParsedCell checkFlags() {
         messages.validate(1);
         Pacing pacing = load.pacing(messages.producers);
-        return new Checked(new RunLauncher(io, spec, targets).select(target, pinning), pacing);
+        SystemTarget system = new SystemSelection(spec, targets).select(target, pinning);
+        return ParsedCell.of(spec, system, target, pinning, messages, pacing, output.quiet);
     }
 }

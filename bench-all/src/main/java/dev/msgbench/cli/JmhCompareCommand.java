@@ -38,6 +38,6 @@ final class JmhCompareCommand implements Callable<Integer> {
         }
         JmhComparison.print(JmhComparison.compare(JmhResults.read(a), JmhResults.read(b)), a.toString(), b.toString(),
                 spec.commandLine().getOut());
-        return Main.OK;
+        return ExitCode.OK.code();
     }
 }

@@ -8,24 +8,17 @@ import dev.msgbench.cli.report.ReportCommand;
 import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.cli.systems.Targets;
 
-import dev.msgbench.core.UserError;
-import dev.msgbench.core.run.RunFailedException;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * The runner: {@code java -jar bench-all.jar <command>}.
+ * The runner: {@code java -jar bench-all.jar <command>}. Only wiring: the commands, their
+ * runner, where they print, and how errors are reported ({@link ErrorLines}).
  *
  * <p>{@code main -> run -> command}: tests call {@link #run} and get the exit code instead of
- * an exit. Errors a user can fix print one line and exit 2; a failed run exits 1 after saying
- * where its partial results are; anything else is a bug and prints its stack trace.
+ * an exit.
  */
 public final class Main {
-
-    public static final int OK = 0;
-    public static final int RUN_FAILED = 1;
-    public static final int USAGE = 2;
-    public static final int INTERRUPTED = 130;
 
     private Main() {
     }
@@ -38,20 +31,25 @@ public final class Main {
     }
 
     public static int run(Io io, String... args) {
-        CommandLine cl = commandLine(io);
-        return cl.execute(args);
+        return commandLine(io).execute(args);
     }
 
+    /** The command line whose measuring commands run their cells in this JVM. */
     static CommandLine commandLine(Io io) {
+        return commandLine(io, new InProcessCellRunner(io));
+    }
+
+    /** @param runner what e2e, throughput, run and sweep run their cells with */
+    static CommandLine commandLine(Io io, CellRunner runner) {
         CommandLine cl = new CommandLine(new RootCommand());
         List<SystemTarget> e2eTargets = Targets.create();
-        cl.addSubcommand("e2e", withSystemFlags(new CommandLine(new E2eCommand(io, e2eTargets)), e2eTargets));
+        cl.addSubcommand("e2e", withSystemFlags(new CommandLine(new E2eCommand(runner, e2eTargets)), e2eTargets));
         List<SystemTarget> throughputTargets = Targets.create();
-        cl.addSubcommand("throughput", withSystemFlags(new CommandLine(new ThroughputCommand(io, throughputTargets)),
+        cl.addSubcommand("throughput", withSystemFlags(new CommandLine(new ThroughputCommand(runner, throughputTargets)),
                 throughputTargets));
         cl.addSubcommand("broker", new BrokerCommand(io));
-        cl.addSubcommand("run", new RunCommand(io));
-        cl.addSubcommand("sweep", new SweepCommand(io));
+        cl.addSubcommand("run", new RunCommand(io, runner));
+        cl.addSubcommand("sweep", new SweepCommand(io, runner));
         cl.addSubcommand("jmh-compare", new JmhCompareCommand());
         cl.addSubcommand("tune", new TuneCommand(io));
         cl.addSubcommand("report", new ReportCommand(io));
@@ -61,24 +59,8 @@ public final class Main {
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setUsageHelpAutoWidth(true);
         cl.setUsageHelpWidth(100);
-        cl.setParameterExceptionHandler((e, args) -> {
-            io.err().println("error: " + oneLine(e.getMessage()) + " (see " + commandName(e.getCommandLine()) + " --help)");
-            return USAGE;
-        });
-        cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            if (e instanceof UserError) {
-                io.err().println("error: " + oneLine(e.getMessage()));
-                return USAGE;
-            }
-            if (e instanceof RunFailedException) {
-                io.err().println("error: the run failed: " + oneLine(e.getMessage()) + "; partial results in "
-                        + ((RunFailedException) e).resultsDir());
-                return RUN_FAILED;
-            }
-            io.err().println("error: unexpected failure (a bug; please report it with this trace):");
-            e.printStackTrace(io.err());
-            return RUN_FAILED;
-        });
+        cl.setParameterExceptionHandler((e, args) -> ErrorLines.report(e, io.err()).code());
+        cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> ErrorLines.report(e, io.err()).code());
         return cl;
     }
 
@@ -88,13 +70,5 @@ public final class Main {
             command.addMixin(target.name(), CommandSpec.forAnnotatedObjectLenient(target));
         }
         return command;
-    }
-
-    private static String commandName(CommandLine cl) {
-        return cl.getCommandSpec().qualifiedName();
-    }
-
-    static String oneLine(String message) {
-        return message == null ? "" : message.replaceAll("\\s*\\R\\s*", " ").trim();
     }
 }

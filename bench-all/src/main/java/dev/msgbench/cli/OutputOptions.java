@@ -9,6 +9,11 @@ import picocli.CommandLine.Option;
 /** Where results go and how much is printed while a run goes. */
 final class OutputOptions {
 
+    /** What a run writes into its folder, for the footer of --help (docs/results.md says what each holds). */
+    static final String FILES = "result.json, latency.hgrm, service.hgrm, send-delay.hgrm, ack.hgrm (where the "
+            + "system acknowledges), hiccup.hgrm, latency.hlog and, with a local broker, broker-logs/ "
+            + "(docs/results.md says what each holds).";
+
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     @Option(names = "--output", paramLabel = "DIR",

@@ -55,6 +55,7 @@ final class RunCommand implements Callable<Integer> {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private final Io io;
+    private final CellRunner runner;
 
     @Spec
     CommandSpec spec;
@@ -94,8 +95,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No live line while cells run.")
     boolean quiet;
 
-    RunCommand(Io io) {
+    RunCommand(Io io, CellRunner runner) {
         this.io = io;
+        this.runner = runner;
     }
 
     @Override
@@ -114,24 +116,30 @@ final class RunCommand implements Callable<Integer> {
         }
         List<Cell> cells = select(Expansion.cells(workload, catalogs, overrides()));
         List<List<String>> args = new ArrayList<>();
+        List<ParsedCell> parsed = new ArrayList<>();
         for (int i = 0; i < cells.size(); i++) {
             Cell cell = Scaling.scale(cells.get(i), scale, catalogs.of(cells.get(i).command()),
                     ThroughputCommand.DEFAULT_MESSAGES);
             cells.set(i, cell);
             List<String> cellArgs = cell.args(catalogs.of(cell.command()));
-            CellCheck.check(io, cell, cellArgs);
+            List<String> runArgs = new ArrayList<>(cellArgs);
+            if (quiet) {
+                runArgs.add("--quiet");
+            }
+            parsed.add(CellCheck.check(io, cell, runArgs));
             args.add(cellArgs);
         }
         int runs = repetitions != null ? repetitions : workload.repetitions();
         workload.warnings().forEach(w -> io.err().println("warning: " + w));
         if (dryRun) {
             printPlan(workload, cells, args, runs, catalogs);
-            return Main.OK;
+            return ExitCode.OK.code();
         }
-        return runAll(workload, cells, args, runs);
+        return runAll(workload, cells, parsed, args, runs).code();
     }
 
-    private int runAll(WorkloadFile workload, List<Cell> cells, List<List<String>> args, int runs) throws IOException {
+    private ExitCode runAll(WorkloadFile workload, List<Cell> cells, List<ParsedCell> parsed, List<List<String>> args,
+                            int runs) throws IOException {
         Path dir = output != null ? output : Path.of("results", LocalDateTime.now().format(STAMP) + "-" + slug(stem()));
         requireEmpty(dir);
         Files.createDirectories(dir);
@@ -145,23 +153,18 @@ final class RunCommand implements Callable<Integer> {
             for (int r = 1; r <= runs; r++) {
                 Path runDir = runs == 1 ? cellDir : cellDir.resolve("rep-" + r);
                 if (interrupted) {
-                    repetitionsRun.add(new SummaryReport.Repetition(r, runDir, 0, false));
+                    repetitionsRun.add(SummaryReport.Repetition.notRun(r, runDir));
                     continue;
-                }
-                List<String> runArgs = new ArrayList<>(args.get(i));
-                runArgs.addAll(List.of("--output", runDir.toString()));
-                if (quiet) {
-                    runArgs.add("--quiet");
                 }
                 io.out().printf(Locale.US, "%n=== cell %d (%d of %d)%s: %s%n    %s%n", cell.index(), i + 1, cells.size(),
                         runs == 1 ? "" : ", repetition " + r + " of " + runs, cell.label(), String.join(" ", args.get(i)));
-                int code = Main.run(io, runArgs.toArray(String[]::new));
-                repetitionsRun.add(new SummaryReport.Repetition(r, runDir, code, true));
-                if (code == Main.INTERRUPTED) {
+                CellOutcome outcome = runner.run(parsed.get(i), runDir);
+                repetitionsRun.add(SummaryReport.Repetition.ran(r, runDir, outcome.exitCode(), outcome.result()));
+                if (outcome.exitCode() == ExitCode.INTERRUPTED) {
                     interrupted = true;
-                } else if (code != Main.OK) {
-                    io.err().println("cell " + cell.index() + " (" + cell.label() + ") failed with exit code " + code
-                            + "; going on with the next");
+                } else if (outcome.exitCode() != ExitCode.OK) {
+                    io.err().println("cell " + cell.index() + " (" + cell.label() + ") failed with exit code "
+                            + outcome.exitCode().code() + "; going on with the next");
                 }
             }
             done.add(new SummaryReport.CellRun(cell, args.get(i), cellDir, repetitionsRun));
@@ -171,9 +174,9 @@ final class RunCommand implements Callable<Integer> {
         report.print(io.out());
         writePage(workload, done, dir);
         if (interrupted) {
-            return Main.INTERRUPTED;
+            return ExitCode.INTERRUPTED;
         }
-        return report.anyFailed() ? Main.RUN_FAILED : Main.OK;
+        return report.anyFailed() ? ExitCode.RUN_FAILED : ExitCode.OK;
     }
 
     /** The HTML report of every run that left results, beside the summary. */
@@ -194,8 +197,8 @@ final class RunCommand implements Callable<Integer> {
             io.out().println("report: " + page.html());
         } catch (RuntimeException e) {
             // the results and the summary are written: a chart that fails must not hide them
-            io.err().println("error: the HTML report could not be written: " + Main.oneLine(String.valueOf(e.getMessage()))
-                    + "; the results are in " + dir);
+            io.err().println("error: the HTML report could not be written: "
+                    + ErrorLines.oneLine(String.valueOf(e.getMessage())) + "; the results are in " + dir);
         }
     }
 

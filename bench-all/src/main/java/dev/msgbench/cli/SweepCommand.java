@@ -50,6 +50,7 @@ final class SweepCommand implements Callable<Integer> {
     static final String JSON = "sweep.json";
 
     private final Io io;
+    private final CellRunner runner;
 
     @Spec
     CommandSpec spec;
@@ -82,12 +83,13 @@ final class SweepCommand implements Callable<Integer> {
     @Unmatched
     List<String> e2eFlags = new ArrayList<>();
 
-    SweepCommand(Io io) {
+    SweepCommand(Io io, CellRunner runner) {
         this.io = io;
+        this.runner = runner;
     }
 
     /** One step: the rate asked, what came back, and whether it passed. */
-    private record Step(int number, String system, double rate, Path folder, int exitCode, RunResult result,
+    private record Step(int number, String system, double rate, Path folder, ExitCode exitCode, RunResult result,
                         Double statistic, String verdict, boolean passed) {
     }
 
@@ -96,7 +98,7 @@ final class SweepCommand implements Callable<Integer> {
         checkOwnFlags();
         for (String system : systems) {
             try {
-                CellCheck.checkArgs(io, args(system, startRate, null));
+                CellCheck.parse(io, args(system, startRate));
             } catch (ParameterException e) {
                 throw new ParameterException(spec.commandLine(), e.getMessage());
             }
@@ -114,11 +116,12 @@ final class SweepCommand implements Callable<Integer> {
                 Path folder = dir.resolve(String.format(Locale.US, "%02d-%s-%s", number, system, rateText(rate)));
                 io.out().printf(Locale.US, "%n=== sweep %s, step %d: %s msg/s (objective %s)%n", system, number,
                         number(rate), objective.text());
-                int code = Main.run(io, args(system, rate, folder).toArray(String[]::new));
-                Step done = judge(number, system, rate, folder, code);
+                // checked above at the start rate: a higher rate passes every check the start rate passed
+                CellOutcome outcome = runner.run(CellCheck.parse(io, args(system, rate)), folder);
+                Step done = judge(number, system, rate, folder, outcome);
                 steps.add(done);
                 io.out().println("=== " + (done.passed() ? "pass" : "stop: " + done.verdict()));
-                interrupted = code == Main.INTERRUPTED;
+                interrupted = outcome.exitCode() == ExitCode.INTERRUPTED;
                 if (!done.passed() || rate >= maxRate) {
                     break;
                 }
@@ -129,9 +132,9 @@ final class SweepCommand implements Callable<Integer> {
         report.forEach(io.out()::println);
         write(dir, report, steps, startedAt);
         if (interrupted) {
-            return Main.INTERRUPTED;
+            return ExitCode.INTERRUPTED.code();
         }
-        return steps.stream().anyMatch(s -> s.exitCode() != Main.OK) ? Main.RUN_FAILED : Main.OK;
+        return (steps.stream().anyMatch(s -> s.exitCode() != ExitCode.OK) ? ExitCode.RUN_FAILED : ExitCode.OK).code();
     }
 
     private void checkOwnFlags() {
@@ -151,26 +154,24 @@ final class SweepCommand implements Callable<Integer> {
         }
     }
 
-    /** The e2e command line of one step; without a folder, for checking only. */
-    private List<String> args(String system, double rate, Path folder) {
+    /** The e2e command line of one step. */
+    private List<String> args(String system, double rate) {
         List<String> args = new ArrayList<>(List.of("e2e", "--system", system));
         args.addAll(e2eFlags);
         args.addAll(List.of("--rate", rateText(rate)));
-        if (folder != null) {
-            args.addAll(List.of("--output", folder.toString()));
-        }
         return args;
     }
 
-    private Step judge(int number, String system, double rate, Path folder, int code) {
-        RunResult result = Files.isRegularFile(folder.resolve(ResultFiles.RESULT_JSON)) ? ResultFiles.readResult(folder)
-                : null;
+    private Step judge(int number, String system, double rate, Path folder, CellOutcome outcome) {
+        ExitCode code = outcome.exitCode();
+        RunResult result = outcome.result();
         Double value = result == null ? null : objective.valueIn(result.latencyMs());
         String verdict;
-        if (code == Main.INTERRUPTED || result != null && RunResult.INTERRUPTED.equals(result.status())) {
+        if (code == ExitCode.INTERRUPTED || result != null && RunResult.INTERRUPTED.equals(result.status())) {
             verdict = "interrupted";
-        } else if (code != Main.OK || result == null || !RunResult.COMPLETE.equals(result.status())) {
-            verdict = "FAILED (exit " + code + (result != null && result.error() != null ? ": " + result.error() : "") + ")";
+        } else if (code != ExitCode.OK || result == null || !RunResult.COMPLETE.equals(result.status())) {
+            verdict = "FAILED (exit " + code.code() + (result != null && result.error() != null ? ": " + result.error() : "")
+                    + ")";
         } else if (result.targetRateMissed()) {
             verdict = String.format(Locale.US, "target rate missed (achieved %s of %s msg/s)", number(result.achievedRate()),
                     number(rate));
@@ -259,7 +260,7 @@ final class SweepCommand implements Callable<Integer> {
             entry.put("lost", s.result() == null ? null : s.result().lost());
             entry.put("passed", s.passed());
             entry.put("result", s.verdict());
-            entry.put("exitCode", s.exitCode());
+            entry.put("exitCode", s.exitCode().code());
             entry.put("folder", s.folder().toString());
             stepsJson.add(entry);
         }

@@ -31,7 +31,9 @@ import picocli.CommandLine.Spec;
                 "  throughput --messages 1000000 --size 100 --acks 1     E7-style Kafka producer and consumer",
                 "  throughput --messages 100000 --size 1KiB --consumers 0   producer only",
                 "  throughput --duration 30s --producers 3 --partitions 6",
-                "  throughput --messages 1000000 --size 100 --consume-after-produce   consumer reading a stored log"})
+                "  throughput --messages 1000000 --size 100 --consume-after-produce   consumer reading a stored log",
+                "",
+                "Results go to --output: " + OutputOptions.FILES})
 final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
 
     /** Messages sent when neither --messages nor --duration is given. */
@@ -39,7 +41,7 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
     private static final Duration DEFAULT_TIME_LIMIT = Duration.ofMinutes(10);
     private static final long DEFAULT_OUTSTANDING_BYTES = 32L << 20;
 
-    private final Io io;
+    private final CellRunner runner;
 
     @Spec
     CommandSpec spec;
@@ -76,21 +78,20 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
 
     private final Map<String, SystemTarget> targets = new LinkedHashMap<>();
 
-    ThroughputCommand(Io io, List<SystemTarget> targets) {
-        this.io = io;
+    /** @param targets every system, each also added to this command as a mixin of its flags */
+    ThroughputCommand(CellRunner runner, List<SystemTarget> targets) {
+        this.runner = runner;
         targets.forEach(t -> this.targets.put(t.name(), t));
     }
 
     @Override
-    public Integer call() throws Exception {
-        Checked checked = checkFlags();
-        return new RunLauncher(io, spec, targets).run("throughput", checked.system(), target, pinning, messages,
-                output,
-                checked.pacing());
+    public Integer call() {
+        ParsedCell cell = checkFlags();
+        return runner.run(cell, output.resolve(cell.system().name())).exitCode().code();
     }
 
     @Override
-    public Checked checkFlags() {
+    public ParsedCell checkFlags() {
         messages.validate(0);
         if (messageCount != null && messageCount < 1) {
             throw new ParameterException(spec.commandLine(), "--messages must be at least 1, got " + messageCount);
@@ -109,6 +110,7 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
         }
         Pacing pacing = new Pacing.Unpaced(count, outstanding, duration != null ? duration : DEFAULT_TIME_LIMIT,
                 consumeAfterProduce);
-        return new Checked(new RunLauncher(io, spec, targets).select(target, pinning), pacing);
+        SystemTarget system = new SystemSelection(spec, targets).select(target, pinning);
+        return ParsedCell.of(spec, system, target, pinning, messages, pacing, output.quiet);
     }
 }

@@ -1,9 +1,7 @@
 package dev.msgbench.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -112,6 +109,7 @@ final class TuneCommand implements Callable<Integer> {
         if (pinning.any()) {
             CpuAffinity.requireTaskset(pinning.cpus != null ? "--cpus" : "--broker-cpus");
         }
+        ParsedCell cell = CellCheck.parse(io, childArgs(workload));
         TuneMatrix matrix = TuneMatrix.expand(jdks(), flagSets());
         if (matrix.cells().isEmpty()) {
             throw new UserError("tune: no flag set applies to the given JDKs; check --sets, --flags and --jdk");
@@ -121,12 +119,25 @@ final class TuneCommand implements Callable<Integer> {
         Files.createDirectories(dir);
         PrintWriter out = spec.commandLine().getOut();
         List<TuneRow> rows = new ArrayList<>();
+        ExitCode exitCode = ExitCode.OK;
         int i = 0;
-        for (TuneMatrix.Cell cell : matrix.cells()) {
-            out.printf("[%d/%d] %s %s: %s%n", ++i, matrix.cells().size(), cell.jdk().label(), cell.flags().name(),
-                    String.join(" ", cell.flags().flagsFor(cell.jdk())));
+        for (TuneMatrix.Cell child : matrix.cells()) {
+            List<String> flags = child.flags().flagsFor(child.jdk());
+            out.printf("[%d/%d] %s %s: %s%n", ++i, matrix.cells().size(), child.jdk().label(), child.flags().name(),
+                    String.join(" ", flags));
             out.flush();
-            rows.add(runChild(cell, workload, dir));
+            Path childDir = dir.resolve(child.id());
+            CellRunner runner = new ChildJvmCellRunner(child.jdk().java(), flags, dir.resolve(child.id() + ".log"),
+                    childTimeout);
+            CellOutcome outcome = runner.run(cell, childDir);
+            rows.add(outcome.result() == null
+                    ? TuneRow.failed(child.jdk().label(), child.flags().name(), flags, outcome.error(), childDir.toString())
+                    : TuneRow.of(child.jdk().label(), child.flags().name(), flags, outcome.result(), childDir));
+            if (outcome.exitCode() == ExitCode.INTERRUPTED) {
+                // Ctrl+C stops the matrix, as it stops run and sweep; the table shows what ran
+                exitCode = ExitCode.INTERRUPTED;
+                break;
+            }
         }
         StringWriter table = new StringWriter();
         TuneTable.print(rows, matrix.skipped(), new PrintWriter(table));
@@ -142,7 +153,20 @@ final class TuneCommand implements Callable<Integer> {
         json.put("rows", rows);
         json.put("skipped", matrix.skipped());
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(dir.resolve("tune.json").toFile(), json);
-        return Main.OK;
+        return exitCode.code();
+    }
+
+    /** The e2e command line every child runs: the workload, and the pinning given before --. */
+    private List<String> childArgs(List<String> workload) {
+        List<String> args = new ArrayList<>(List.of("e2e"));
+        args.addAll(workload);
+        if (pinning.brokerCpus != null) {
+            args.addAll(List.of("--broker-cpus", pinning.brokerCpus.toString()));
+        }
+        if (pinning.cpus != null) {
+            args.addAll(List.of("--cpus", pinning.cpus.toString()));
+        }
+        return args;
     }
 
     private List<Jdk> jdks() {
@@ -173,64 +197,5 @@ final class TuneCommand implements Callable<Integer> {
         }
         userSets.forEach(s -> all.add(FlagSet.parse(s)));
         return all;
-    }
-
-    private TuneRow runChild(TuneMatrix.Cell cell, List<String> workload, Path dir) throws IOException, InterruptedException {
-        Path childDir = dir.resolve(cell.id());
-        Path log = dir.resolve(cell.id() + ".log");
-        List<String> command = new ArrayList<>();
-        command.add(cell.jdk().java().toString());
-        List<String> flags = cell.flags().flagsFor(cell.jdk());
-        command.addAll(flags);
-        command.addAll(launcher());
-        command.add("e2e");
-        command.addAll(workload);
-        if (pinning.brokerCpus != null) {
-            command.addAll(List.of("--broker-cpus", pinning.brokerCpus.toString()));
-        }
-        if (pinning.cpus != null) {
-            command.addAll(List.of("--cpus", pinning.cpus.toString()));
-        }
-        command.addAll(List.of("--output", childDir.toString(), "--quiet"));
-        Files.writeString(log, String.join(" ", command) + System.lineSeparator(), StandardCharsets.UTF_8);
-        Process child = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
-        // Ctrl+C on tune must not leave a child (and its broker) behind: the child's own hook stops its broker on TERM
-        Thread stopChild = new Thread(child::destroy, "msgbench-tune-child-stop");
-        Runtime.getRuntime().addShutdownHook(stopChild);
-        int exit;
-        try {
-            if (!child.waitFor(childTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                child.destroy();
-                if (!child.waitFor(30, TimeUnit.SECONDS)) {
-                    child.destroyForcibly().waitFor();
-                }
-                return TuneRow.failed(cell.jdk().label(), cell.flags().name(), flags,
-                        "timed out after " + childTimeout.toSeconds() + " s (--child-timeout)", childDir.toString());
-            }
-            exit = child.exitValue();
-        } finally {
-            child.destroy();
-            Runtime.getRuntime().removeShutdownHook(stopChild);
-        }
-        Path result = childDir.resolve("result.json");
-        if (!Files.isRegularFile(result)) {
-            return TuneRow.failed(cell.jdk().label(), cell.flags().name(), flags,
-                    "exit " + exit + ", no result.json: see " + log, childDir.toString());
-        }
-        return TuneRow.read(cell.jdk().label(), cell.flags().name(), flags, result);
-    }
-
-    /** How to start this tool in a child: the same jar, or (in tests, from classes) the same class path. */
-    static List<String> launcher() {
-        try {
-            Path source = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            if (Files.isRegularFile(source) && source.toString().endsWith(".jar")) {
-                return List.of("-jar", source.toString());
-            }
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException("cannot locate this tool's classes", e);
-        }
-        return List.of("-cp", System.getProperty("java.class.path"), Main.class.getName());
     }
 }

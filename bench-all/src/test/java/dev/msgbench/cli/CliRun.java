@@ -3,6 +3,7 @@ package dev.msgbench.cli;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.function.ToIntFunction;
 
 /** Runs the command line in-process and keeps what it printed. */
 final class CliRun {
@@ -18,10 +19,19 @@ final class CliRun {
     }
 
     static CliRun of(String... args) {
+        return run(io -> Main.run(io, args));
+    }
+
+    /** The command line with its measuring commands running their cells with {@code runner}. */
+    static CliRun with(CellRunner runner, String... args) {
+        return run(io -> Main.commandLine(io, runner).execute(args));
+    }
+
+    private static CliRun run(ToIntFunction<Io> commandLine) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Main.run(new Io(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), false), args);
+        int code = commandLine.applyAsInt(new Io(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), false));
         return new CliRun(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 

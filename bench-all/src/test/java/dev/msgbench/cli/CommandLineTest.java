@@ -33,7 +33,7 @@ class CommandLineTest {
             "--system|foo|error: --system must be one of kafka, nats, jetstream, rabbitmq, redis, redis-streams, loopback, got 'foo' (see java -jar bench-all.jar e2e --help)",
             "--duration|0s|error: --duration must be longer than 0, got 0 ms (see java -jar bench-all.jar e2e --help)",
             "--warmup|soon|error: Invalid value for option '--warmup': 'soon' is not a duration (examples: 30s, 2m, 500ms, 1h) (see java -jar bench-all.jar e2e --help)",
-            "--acks|2|error: --acks must be 0, 1 or all for Kafka, got '2'",
+            "--acks|2|error: Invalid value for option '--acks': must be 0, 1 or all, got '2' (see java -jar bench-all.jar e2e --help)",
             "--brokers|0|error: --brokers must be at least 1, got 0 (see java -jar bench-all.jar e2e --help)",
             "--partitions|0|error: --partitions must be at least 1, got 0",
             "--producers|0|error: --producers must be at least 1, got 0 (see java -jar bench-all.jar e2e --help)",

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.msgbench.cli.report.CompareCommand;
 import dev.msgbench.cli.report.Fixtures;
 import dev.msgbench.core.result.ResultFiles;
 
@@ -86,7 +85,7 @@ class CompareCommandTest {
     void exitsNonZeroWhenNewIsWorseBeyondTheLimit() {
         CliRun r = CliRun.of("compare", base.toString(), next.toString(), "--max-regression", "p99.9=10%");
 
-        assertEquals(CompareCommand.REGRESSED, r.exitCode, r.toString());
+        assertEquals(ExitCode.REGRESSED.code(), r.exitCode, r.toString());
         assertTrue(r.out.endsWith("REGRESSION: p99.9 rose from 3.000 to 3.600 ms (+20.0%), more than the 10% allowed\n"),
                 r.out);
     }
@@ -105,7 +104,7 @@ class CompareCommandTest {
         CliRun r = CliRun.of("compare", base.toString(), next.toString(), "--max-regression", "lost=0",
                 "--max-regression", "received-rate=5%");
 
-        assertEquals(CompareCommand.REGRESSED, r.exitCode, r.toString());
+        assertEquals(ExitCode.REGRESSED.code(), r.exitCode, r.toString());
         assertTrue(r.out.contains("REGRESSION: lost rose from 0 to 3 messages, more than the 0 more allowed\n"), r.out);
         assertTrue(r.out.contains("REGRESSION: received-rate fell from 200.0 to 166.7 msg/s (-16.7%), more than the 5% allowed\n"),
                 r.out);
@@ -138,7 +137,7 @@ class CompareCommandTest {
     void aBadLimitIsOneLineNamingTheFlag() {
         CliRun r = CliRun.of("compare", base.toString(), next.toString(), "--max-regression", "p99.9=10");
 
-        assertEquals(Main.USAGE, r.exitCode, r.toString());
+        assertEquals(ExitCode.USAGE.code(), r.exitCode, r.toString());
         assertEquals("error: --max-regression p99.9 must be a percentage >= 0, e.g. p99.9=10%, got 'p99.9=10'\n", r.err);
     }
 
@@ -146,7 +145,7 @@ class CompareCommandTest {
     void anUnknownMetricIsRefused() {
         CliRun r = CliRun.of("compare", base.toString(), next.toString(), "--max-regression", "p42=10%");
 
-        assertEquals(Main.USAGE, r.exitCode, r.toString());
+        assertEquals(ExitCode.USAGE.code(), r.exitCode, r.toString());
         assertEquals("error: --max-regression must be METRIC=LIMIT with METRIC one of p50, p75, p90, p99, p99.9, "
                 + "p99.99, p99.999, p99.9999, max, mean, sent-rate, received-rate, lost, got 'p42=10%'\n", r.err);
     }
@@ -155,7 +154,7 @@ class CompareCommandTest {
     void aFolderWithoutResultsIsRefused() {
         CliRun r = CliRun.of("compare", dir.resolve("nothing").toString(), next.toString());
 
-        assertEquals(Main.USAGE, r.exitCode, r.toString());
+        assertEquals(ExitCode.USAGE.code(), r.exitCode, r.toString());
         assertEquals("error: compare BASE must be a results folder, got '" + dir.resolve("nothing")
                 + "', which is not a folder\n", r.err);
     }

@@ -81,7 +81,7 @@ class InterruptTest {
                 assertFalse(broker.isAlive(), "broker process " + broker.pid() + " outlived the run");
             }
         }
-        assertEquals(Main.INTERRUPTED, process.exitValue(), String.join("\n", lines));
+        assertEquals(ExitCode.INTERRUPTED.code(), process.exitValue(), String.join("\n", lines));
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
         assertEquals("interrupted", r.get("status").asText());
         assertTrue(r.get("sent").asLong() > 0 && r.get("sent").asLong() < 12_000, "sent " + r.get("sent"));

@@ -100,7 +100,6 @@ class JetStreamEndToEndTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-            "--acks 2|error: --acks must be 0, 1 or all for JetStream, got '2'",
             "--acks all|error: --acks all waits for replicas, but the stream has 1 (--js-replicas 1), so it would mean the same as --acks 1; use --acks 1, or a replicated stream (--js-replicas 3, with --brokers 3 for a local cluster)",
             "--js-replicas 3|error: --js-replicas 3 needs as many servers; the local cluster would have 1 (add --brokers 3)",
             "--js-replicas 7 --brokers 7|error: --js-replicas must be 1 to 5 (JetStream's limit), got 7",

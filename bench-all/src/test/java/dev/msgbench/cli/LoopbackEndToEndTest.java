@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -55,6 +57,22 @@ class LoopbackEndToEndTest {
         assertEquals(200000, r.get("received").asLong());
         assertEquals(0, r.get("lost").asLong());
         assertTrue(r.get("throughput").get("consumerMsgsPerSec").asDouble() > 0, r.toString());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"e2e, --rate, 200", "throughput, --messages, 2000"})
+    void helpNamesEveryFileARunWrites(String command, String flag, String value) throws Exception {
+        Path out = dir.resolve(command);
+        CliRun run = CliRun.of(command, "--system", "loopback", flag, value, "--duration", "1s", "--output", out.toString());
+        assertEquals(0, run.exitCode, run.toString());
+
+        String help = CliRun.of(command, "--help").out.replaceAll("\\s+", " ");
+        assertTrue(help.contains("Results go to --output: " + OutputOptions.FILES), help);
+        try (Stream<Path> files = Files.list(out)) {
+            for (Path file : files.toList()) {
+                assertTrue(OutputOptions.FILES.contains(file.getFileName().toString()), file + " missing from --help");
+            }
+        }
     }
 
     @ParameterizedTest(name = "{0}")

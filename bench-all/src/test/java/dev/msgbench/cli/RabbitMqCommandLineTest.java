@@ -24,7 +24,6 @@ class RabbitMqCommandLineTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-            "--acks 2|error: --acks must be 0, 1 or all for RabbitMQ, got '2'",
             "--acks all|error: --acks all needs --queue-type quorum: a transient queue lives on one node, so its confirm means that node has the message (--acks 1)",
             "--acks all --queue-type durable|error: --acks all needs --queue-type quorum: a durable queue lives on one node, so its confirm means that node has the message (--acks 1)",
             "--acks 1 --queue-type quorum|error: --acks 1 has no equivalent with --queue-type quorum: a quorum queue confirms only once a quorum of its replicas has the message; use --acks all",

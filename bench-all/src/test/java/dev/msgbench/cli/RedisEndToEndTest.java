@@ -126,7 +126,6 @@ class RedisEndToEndTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
             "--acks all|error: --acks all has no equivalent in Redis pub/sub: it keeps no message, so no replica holds one; use --acks 1, or --system redis-streams",
-            "--acks 2|error: --acks must be 0, 1 or all for --system redis, got '2'",
             "--maxlen 10|error: --maxlen applies to --system redis-streams only, not redis (see java -jar bench-all.jar e2e --help)",
             "--redis-client jedis|error: Invalid value for option '--redis-client': must be lettuce or direct, got 'jedis' (see java -jar bench-all.jar e2e --help)",
             "--url 127.0.0.1:1|error: --url: no Redis server answered at 127.0.0.1:1 within 5 s; check the address, or omit the flag to start a local broker",

@@ -2,13 +2,16 @@ package dev.msgbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import dev.msgbench.cli.tune.FlagSet;
 import dev.msgbench.cli.tune.Jdk;
@@ -16,6 +19,7 @@ import dev.msgbench.cli.tune.TuneMatrix;
 import dev.msgbench.cli.tune.TuneRow;
 import dev.msgbench.cli.tune.TuneTable;
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.result.ResultFiles;
 
 class TuneTest {
 
@@ -59,11 +63,13 @@ class TuneTest {
     }
 
     @Test
-    void theTableReadsEachChildsResultJson() throws Exception {
+    void theTableShowsEachChildsResult() throws Exception {
         Path root = Path.of(TuneTest.class.getResource("/tune").toURI());
         List<TuneRow> rows = List.of(
-                TuneRow.read("jdk17", "G1", List.of("-XX:+UseG1GC"), root.resolve("jdk17-G1/result.json")),
-                TuneRow.read("jdk25", "Parallel", List.of("-XX:+UseParallelGC"), root.resolve("jdk25-Parallel/result.json")),
+                TuneRow.of("jdk17", "G1", List.of("-XX:+UseG1GC"), ResultFiles.readResult(root.resolve("jdk17-G1")),
+                        root.resolve("jdk17-G1")),
+                TuneRow.of("jdk25", "Parallel", List.of("-XX:+UseParallelGC"),
+                        ResultFiles.readResult(root.resolve("jdk25-Parallel")), root.resolve("jdk25-Parallel")),
                 TuneRow.failed("jdk25", "ZGC-gen", List.of("-XX:+UseZGC", "-XX:+ZGenerational"), "exit 1, no result.json", "x"));
         StringWriter text = new StringWriter();
         TuneTable.print(rows, List.of("jdk17 ZGC-gen: skipped"), new PrintWriter(text));
@@ -83,11 +89,23 @@ class TuneTest {
     @Test
     void theHtmlTableEscapesWhatItShows() throws Exception {
         Path root = Path.of(TuneTest.class.getResource("/tune").toURI());
-        TuneRow row = TuneRow.read("jdk17", "G1<x>", List.of("-XX:+UseG1GC"), root.resolve("jdk17-G1/result.json"));
+        TuneRow row = TuneRow.of("jdk17", "G1<x>", List.of("-XX:+UseG1GC"), ResultFiles.readResult(root.resolve("jdk17-G1")),
+                root.resolve("jdk17-G1"));
         String html = TuneTable.html(List.of(row), List.of(), "--system nats");
 
-        org.junit.jupiter.api.Assertions.assertTrue(html.contains("<tr><td>jdk17</td><td>G1&lt;x&gt;</td><td>complete</td>"
+        assertTrue(html.contains("<tr><td>jdk17</td><td>G1&lt;x&gt;</td><td>complete</td>"
                 + "<td class=\"n\">0.250</td>"), html);
+    }
+
+    @Test
+    void theChildsE2eFlagsAreCheckedBeforeAnyChildStarts(@TempDir Path dir) {
+        CliRun run = CliRun.of("tune", "--sets", "G1", "--output", dir.resolve("out").toString(), "--",
+                "--system", "loopback", "--rate", "-5");
+
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals("error: --rate must be a positive number of messages per second, got -5 "
+                + "(see java -jar bench-all.jar e2e --help)\n", run.err.replace(System.lineSeparator(), "\n"));
+        assertTrue(Files.notExists(dir.resolve("out")), "no child started");
     }
 
     @Test

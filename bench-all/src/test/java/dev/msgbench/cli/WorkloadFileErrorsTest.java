@@ -100,7 +100,8 @@ class WorkloadFileErrorsTest {
         assertEquals("error: " + file() + ":3: --rate must be a positive number of messages per second, got -5 "
                         + "(cell 1: rate=-5)" + NL,
                 dryRun("matrix:\n  rate:\n    - -5\n").err);
-        assertEquals("error: " + file() + ":4: --acks must be 0, 1 or all for Kafka, got '2' (cell 1: kafka rate=10 acks=2)" + NL,
+        assertEquals("error: " + file() + ":4: Invalid value for option '--acks': must be 0, 1 or all, got '2' "
+                + "(cell 1: kafka rate=10 acks=2)" + NL,
                 dryRun("cells:\n  - system: kafka\n    rate: 10\n    acks: 2\n").err);
         assertEquals("error: " + file() + ":2: --js-storage applies to --system jetstream only, not nats (cell 1: nats js-storage=memory)" + NL,
                 dryRun("cells:\n  - {system: nats, js-storage: memory}\n").err);

@@ -33,6 +33,7 @@ import org.apache.kafka.common.utils.AppInfoParser;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.driver.Publisher;
@@ -237,7 +238,7 @@ public final class KafkaSystem implements MessagingSystem {
     public Publisher publisher(int streamId, AckListener acks) {
         Properties props = new Properties();
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
-        props.put(ProducerConfig.ACKS_CONFIG, settings.acks());
+        props.put(ProducerConfig.ACKS_CONFIG, settings.producerAcks());
         props.put(ProducerConfig.CLIENT_ID_CONFIG, "msgbench-producer-" + streamId);
         props.putAll(producerOverrides);
         props.putAll(settings.producerProps());
@@ -246,7 +247,7 @@ public final class KafkaSystem implements MessagingSystem {
     }
 
     private boolean acknowledges() {
-        return !"0".equals(settings.acks());
+        return settings.acks() != Acks.NONE;
     }
 
     /** Messages stay stored until consumed, so consumers that start later read them all. */
@@ -258,12 +259,13 @@ public final class KafkaSystem implements MessagingSystem {
     @Override
     public SystemInfo info() {
         Map<String, Object> durability = new LinkedHashMap<>();
-        durability.put("acks", settings.acks());
+        durability.put("acks", settings.acks().flagValue());
         durability.put("replicationFactor", replicationFactor);
         durability.putAll(topicDurability);
         durability.remove("max.message.bytes");
         durability.put("enable.idempotence", settings.producerProps().getOrDefault(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
-                "all".equals(settings.acks()) ? "client default (on)" : "client default (off with acks=" + settings.acks() + ")"));
+                settings.acks() == Acks.ALL ? "client default (on)"
+                        : "client default (off with acks=" + settings.producerAcks() + ")"));
         durability.put("consumerCommit", settings.commitMode().label());
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("bootstrapServers", settings.bootstrapServers());

@@ -5,6 +5,7 @@ import java.util.concurrent.TimeoutException;
 
 import io.nats.client.Connection;
 
+import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.driver.Publisher;
 
 /**

@@ -1,10 +1,12 @@
 package dev.msgbench.nats;
 
-import java.nio.charset.StandardCharsets;
+import java.io.IOException;
 import java.time.Duration;
 
-import dev.msgbench.core.driver.FrameBuffer;
+import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.driver.Publisher;
+import dev.msgbench.core.wire.FrameBuffer;
+import dev.msgbench.nats.wire.WireConnection;
 
 /**
  * One producer stream writing PUB lines straight to its own {@link WireConnection}, from the
@@ -33,32 +35,52 @@ final class DirectPublisher implements Publisher {
         this.replies = replies;
         this.failures = failures;
         this.connectionLabel = "the connection of " + subject;
-        this.frames = new FrameBuffer(("PUB " + subject + " " + (replyTo == null ? "" : replyTo + " "))
-                .getBytes(StandardCharsets.US_ASCII), wire::write);
+        this.frames = wire.publishFrames(subject, replyTo);
     }
 
     @Override
     public void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception {
         failures.throwIfAny(connectionLabel);
-        frames.add(message);
+        try {
+            frames.add(message);
+        } catch (IOException e) {
+            throw failed(e);
+        }
     }
 
     /** Sends a message the engine does not count, at once. */
     void sendNow(byte[] probe) throws Exception {
         frames.add(probe);
-        frames.flush();
+        endOfBurst();
     }
 
     @Override
     public void endOfBurst() throws Exception {
-        frames.flush();
+        try {
+            frames.flush();
+        } catch (IOException e) {
+            throw failed(e);
+        }
+    }
+
+    /**
+     * What a failed write or flush throws: the connection's first failure (the reader may have
+     * seen why it ended before the write did), reported as every other failure of it.
+     */
+    private IOException failed(IOException e) {
+        IOException reported = failures.reported(connectionLabel);
+        return reported != null ? reported : e;
     }
 
     /** Writes what is buffered and waits until the server has it (a PING answered by a PONG). */
     @Override
     public void flush() throws Exception {
         endOfBurst();
-        wire.ping(FLUSH_TIMEOUT);
+        try {
+            wire.ping(FLUSH_TIMEOUT);
+        } catch (IOException e) {
+            throw failed(e);
+        }
         failures.throwIfAny(connectionLabel);
     }
 

@@ -3,36 +3,35 @@ package dev.msgbench.nats;
 import java.time.Duration;
 import java.util.Objects;
 
-import dev.msgbench.nats.broker.LocalNatsServer;
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.driver.Acks;
 
 /**
  * How the JetStream adapter is configured for one run.
  *
  * @param url            servers, comma-separated
- * @param acks           "0": core publish, no PubAck awaited; "1" and "all": PubAck awaited
+ * @param acks           0: core publish, no PubAck awaited; 1 and all: PubAck awaited; null for
+ *                       {@link #DEFAULT_ACKS}
  * @param storage        the stream's storage
  * @param sync           the fsync setting asked of the local server (DEFAULT with --url)
  * @param replicas       the stream's replicas
  * @param consumer       push or pull delivery
  * @param maxPending     PubAcks awaited at once per producer; publish blocks beyond it
- * @param localServer    the local server, whose /jsz tells the sync setting in effect; null with --url
  * @param connectTimeout how long to try to reach the server before saying it is unreachable
  * @param requestTimeout how long a PubAck or an API call may take before it counts as failed
  */
-public record JetStreamSettings(String url, String acks, JsStorage storage, JsSync sync, int replicas,
-                                JsConsumerMode consumer, int maxPending, LocalNatsServer localServer,
-                                Duration connectTimeout, Duration requestTimeout) {
+public record JetStreamSettings(String url, Acks acks, JsStorage storage, JsSync sync, int replicas,
+                                JsConsumerMode consumer, int maxPending, Duration connectTimeout,
+                                Duration requestTimeout) {
 
-    public static final String DEFAULT_ACKS = "1";
+    /** A JetStream publish awaits its PubAck unless told otherwise. */
+    public static final Acks DEFAULT_ACKS = Acks.BROKER;
     public static final int DEFAULT_MAX_PENDING = 1000;
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(10);
 
     public JetStreamSettings {
         Objects.requireNonNull(url, "url");
         acks = acks == null ? DEFAULT_ACKS : acks;
-        if (!acks.equals("0") && !acks.equals("1") && !acks.equals("all")) {
-            throw new IllegalArgumentException("acks must be 0, 1 or all: " + acks);
-        }
         storage = storage == null ? JsStorage.FILE : storage;
         sync = sync == null ? JsSync.DEFAULT : sync;
         consumer = consumer == null ? JsConsumerMode.PUSH : consumer;
@@ -46,34 +45,52 @@ public record JetStreamSettings(String url, String acks, JsStorage storage, JsSy
     /** Acks 1, file storage, the server's sync, one replica, push, 1000 pending. */
     public static JetStreamSettings defaults(String url) {
         return new JetStreamSettings(url, DEFAULT_ACKS, JsStorage.FILE, JsSync.DEFAULT, 1, JsConsumerMode.PUSH,
-                DEFAULT_MAX_PENDING, null, null, null);
+                DEFAULT_MAX_PENDING, null, null);
     }
 
-    public JetStreamSettings withAcks(String a) {
-        return new JetStreamSettings(url, a, storage, sync, replicas, consumer, maxPending, localServer, connectTimeout, requestTimeout);
+    /**
+     * Refuses --acks all on a stream of one replica: JetStream's PubAck would mean what it means
+     * with --acks 1. (With several, the PubAck comes from a RAFT quorum: a majority, not every
+     * replica, which is what "all" can mean in JetStream.)
+     *
+     * @param acks        --acks, or null for the default
+     * @param replicas    the stream's replicas
+     * @param localBroker whether the suite starts the server (the message then says --brokers)
+     */
+    public static void checkAcks(Acks acks, int replicas, boolean localBroker) {
+        if (acks == Acks.ALL && replicas == 1) {
+            throw new UserError("--acks all waits for replicas, but the stream has 1 (--js-replicas 1), so it would "
+                    + "mean the same as --acks 1; use --acks 1, or a replicated stream (--js-replicas 3, with "
+                    + (localBroker ? "--brokers 3 for a local cluster)" : "a cluster at --url)"));
+        }
+    }
+
+    /** Whether a publish awaits its PubAck; without, it is a core publish into the stream's subject. */
+    public boolean awaitsPubAck() {
+        return acks != Acks.NONE;
+    }
+
+    public JetStreamSettings withAcks(Acks a) {
+        return new JetStreamSettings(url, a, storage, sync, replicas, consumer, maxPending, connectTimeout, requestTimeout);
     }
 
     public JetStreamSettings withStorage(JsStorage s) {
-        return new JetStreamSettings(url, acks, s, sync, replicas, consumer, maxPending, localServer, connectTimeout, requestTimeout);
+        return new JetStreamSettings(url, acks, s, sync, replicas, consumer, maxPending, connectTimeout, requestTimeout);
     }
 
     public JetStreamSettings withSync(JsSync s) {
-        return new JetStreamSettings(url, acks, storage, s, replicas, consumer, maxPending, localServer, connectTimeout, requestTimeout);
+        return new JetStreamSettings(url, acks, storage, s, replicas, consumer, maxPending, connectTimeout, requestTimeout);
     }
 
     public JetStreamSettings withReplicas(int r) {
-        return new JetStreamSettings(url, acks, storage, sync, r, consumer, maxPending, localServer, connectTimeout, requestTimeout);
+        return new JetStreamSettings(url, acks, storage, sync, r, consumer, maxPending, connectTimeout, requestTimeout);
     }
 
     public JetStreamSettings withConsumer(JsConsumerMode c) {
-        return new JetStreamSettings(url, acks, storage, sync, replicas, c, maxPending, localServer, connectTimeout, requestTimeout);
+        return new JetStreamSettings(url, acks, storage, sync, replicas, c, maxPending, connectTimeout, requestTimeout);
     }
 
     public JetStreamSettings withMaxPending(int m) {
-        return new JetStreamSettings(url, acks, storage, sync, replicas, consumer, m, localServer, connectTimeout, requestTimeout);
-    }
-
-    public JetStreamSettings withLocalServer(LocalNatsServer server) {
-        return new JetStreamSettings(url, acks, storage, sync, replicas, consumer, maxPending, server, connectTimeout, requestTimeout);
+        return new JetStreamSettings(url, acks, storage, sync, replicas, consumer, m, connectTimeout, requestTimeout);
     }
 }

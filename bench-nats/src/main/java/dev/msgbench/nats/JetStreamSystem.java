@@ -26,6 +26,7 @@ import io.nats.client.api.ServerInfo;
 import io.nats.client.api.StreamConfiguration;
 import io.nats.client.api.StreamInfo;
 
+import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.MessageSink;
@@ -34,6 +35,7 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.nats.broker.ServerMonitor;
 
 /**
  * NATS JetStream through jnats: one stream per run with a subject per producer stream, a
@@ -49,6 +51,8 @@ public final class JetStreamSystem implements MessagingSystem {
     private static final int INSUFFICIENT_RESOURCES = 10023;
 
     private final JetStreamSettings settings;
+    /** The local server's monitoring endpoint, whose /jsz tells the sync setting in effect; null with --url. */
+    private final ServerMonitor localMonitor;
     private final FirstFailure setupFailures = new FirstFailure();
     private Connection setup;
     private ErrorRelay setupRelay;
@@ -61,8 +65,15 @@ public final class JetStreamSystem implements MessagingSystem {
     private String sync;
     private Object syncIntervalReported;
 
+    /** For a server given with --url, whose sync setting is not visible. */
     public JetStreamSystem(JetStreamSettings settings) {
+        this(settings, null);
+    }
+
+    /** @param localMonitor the HTTP monitoring endpoint of the local server (node 1), or null with --url */
+    public JetStreamSystem(JetStreamSettings settings, ServerMonitor localMonitor) {
         this.settings = settings;
+        this.localMonitor = localMonitor;
     }
 
     @Override
@@ -131,12 +142,12 @@ public final class JetStreamSystem implements MessagingSystem {
             sync = "n/a (memory storage)";
             return;
         }
-        if (settings.localServer() == null) {
+        if (localMonitor == null) {
             sync = "unknown (remote server)";
             return;
         }
         try {
-            JsonNode config = settings.localServer().jetStreamConfig();
+            JsonNode config = localMonitor.jetStreamConfig();
             JsonNode always = config.get("sync_always");
             JsonNode interval = config.get("sync_interval");
             if (always != null && always.asBoolean()) {
@@ -146,11 +157,11 @@ public final class JetStreamSystem implements MessagingSystem {
                 // acknowledged writes since the last background fsync are in the page cache only
                 sync = "interval " + every.toString().substring(2).toLowerCase(java.util.Locale.ROOT);
             } else {
-                sync = "periodic (nats-server " + settings.localServer().version() + " reports no interval)";
+                sync = "periodic (nats-server " + server.getVersion() + " reports no interval)";
             }
             syncIntervalReported = interval == null ? null : interval.asLong();
         } catch (IOException e) {
-            throw new IllegalStateException("cannot read /jsz of " + settings.localServer() + ": " + e.getMessage(), e);
+            throw new IllegalStateException("cannot read " + localMonitor + "/jsz: " + e.getMessage(), e);
         }
     }
 
@@ -219,7 +230,7 @@ public final class JetStreamSystem implements MessagingSystem {
             connection.close();
             throw e;
         }
-        if (!acknowledges()) {
+        if (!settings.awaitsPubAck()) {
             // the stream stores what is published on its subjects; without a reply subject no PubAck is sent
             return new CorePublisher(connection, relay, failures, subject, null);
         }
@@ -233,10 +244,6 @@ public final class JetStreamSystem implements MessagingSystem {
         }
     }
 
-    private boolean acknowledges() {
-        return !settings.acks().equals("0");
-    }
-
     /** Messages stay stored until consumed, so consumers that start later read them all. */
     @Override
     public boolean retainsMessages() {
@@ -247,7 +254,7 @@ public final class JetStreamSystem implements MessagingSystem {
     public SystemInfo info() {
         int replicas = stream == null ? settings.replicas() : stream.getReplicas();
         Map<String, Object> durability = new LinkedHashMap<>();
-        durability.put("acks", settings.acks());
+        durability.put("acks", settings.acks().flagValue());
         durability.put("publisherAcknowledgement", pubAckMeaning(replicas));
         durability.put("storage", stream == null ? settings.storage().label()
                 : stream.getStorageType().toString().toLowerCase(java.util.Locale.ROOT));
@@ -264,18 +271,18 @@ public final class JetStreamSystem implements MessagingSystem {
         s.put("consumers", "one per producer stream, filtered on its subject, deliver all");
         s.put("jsSyncRequested", settings.sync().label());
         s.put("syncIntervalNanos", syncIntervalReported);
-        s.put("maxPendingPubAcks", acknowledges() ? settings.maxPending() : null);
+        s.put("maxPendingPubAcks", settings.awaitsPubAck() ? settings.maxPending() : null);
         s.put("requestTimeoutMs", settings.requestTimeout().toMillis());
         s.put("connections", "one per producer stream and one per consumer");
         s.put("tcpNoDelay", true);
         s.put("maxPayloadBytes", server == null ? null : server.getMaxPayload());
         return new SystemInfo("jetstream", NatsConnections.clientVersion(), server == null ? "unknown" : server.getVersion(),
-                durability, s, acknowledges());
+                durability, s, settings.awaitsPubAck());
     }
 
     /** What a PubAck promises: JetStream acknowledges once the stream's RAFT group has a quorum. */
     private String pubAckMeaning(int replicas) {
-        if (!acknowledges()) {
+        if (!settings.awaitsPubAck()) {
             return "none (core publish, no PubAck awaited)";
         }
         if (replicas == 1) {

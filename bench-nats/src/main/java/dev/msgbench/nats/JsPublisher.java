@@ -11,6 +11,7 @@ import io.nats.client.Connection;
 import io.nats.client.JetStream;
 import io.nats.client.api.PublishAck;
 
+import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.Publisher;
 

@@ -3,6 +3,9 @@ package dev.msgbench.nats;
 import java.time.Duration;
 import java.util.Objects;
 
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.driver.Acks;
+
 /**
  * How the core NATS adapter is configured for one run.
  *
@@ -17,6 +20,8 @@ public record NatsSettings(String url, NatsPattern pattern, Duration connectTime
 
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
     public static final Duration DEFAULT_PROBE_TIMEOUT = Duration.ofSeconds(10);
+    /** Core NATS acknowledges nothing: 0 is its only --acks, and its default. */
+    public static final Acks ACKS = Acks.NONE;
 
     public NatsSettings {
         Objects.requireNonNull(url, "url");
@@ -36,5 +41,13 @@ public record NatsSettings(String url, NatsPattern pattern, Duration connectTime
 
     public NatsSettings withPublisherClient(NatsClient c) {
         return new NatsSettings(url, pattern, connectTimeout, probeTimeout, c);
+    }
+
+    /** Refuses an --acks core NATS cannot keep; null (the default) and 0 pass. */
+    public static void checkAcks(Acks acks) {
+        if (acks != null && acks != ACKS) {
+            throw new UserError("--acks " + acks.flagValue() + " is not available for core NATS: it never acknowledges "
+                    + "a message (at-most-once); use --acks 0, or --system jetstream for stored, acknowledged messages");
+        }
     }
 }

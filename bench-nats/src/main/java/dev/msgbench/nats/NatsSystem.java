@@ -8,6 +8,7 @@ import io.nats.client.Dispatcher;
 import io.nats.client.Message;
 import io.nats.client.api.ServerInfo;
 
+import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.MessageSink;
@@ -16,6 +17,7 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.nats.wire.WireConnection;
 
 /**
  * Core NATS through jnats: a subject per producer stream, a connection per producer and per
@@ -182,7 +184,7 @@ public final class NatsSystem implements MessagingSystem {
     @Override
     public SystemInfo info() {
         Map<String, Object> durability = new LinkedHashMap<>();
-        durability.put("acks", "0");
+        durability.put("acks", NatsSettings.ACKS.flagValue());
         durability.put("persistence", "none (core NATS is at-most-once)");
         durability.put("publisherAcknowledgement", "none (core NATS has none)");
         Map<String, Object> s = new LinkedHashMap<>();

@@ -17,10 +17,12 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.payload.BodySource;
 import dev.msgbench.core.payload.RandomPayloads;
 import dev.msgbench.nats.broker.LocalNatsServer;
 import dev.msgbench.nats.broker.NatsServerSpec;
+import dev.msgbench.nats.wire.WireConnection;
 
 /**
  * {@code --nats-client direct}'s publish path against a real local nats-server, beside

@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -16,13 +17,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.Signal;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.testing.FaultAfter;
 import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.core.testing.ShortRuns;
+import dev.msgbench.core.wire.FrameBuffer;
 import dev.msgbench.nats.broker.LocalNatsServer;
 import dev.msgbench.nats.broker.NatsServerSpec;
+import dev.msgbench.nats.wire.WireConnection;
 
 /**
  * Producers that write the NATS protocol themselves ({@code --nats-client direct}), received by
@@ -89,7 +95,7 @@ class DirectPublisherTest {
 
     @Test
     void messagesLargerThanTheBufferGoOutWhole() throws Exception {
-        int size = dev.msgbench.core.driver.FrameBuffer.CAPACITY * 3 + 7;
+        int size = FrameBuffer.CAPACITY * 3 + 7;
         RunResult r = ShortRuns.throughput(new NatsSystem(direct(server.url())), dir, 300, size, 1, 1);
 
         assertEquals(RunResult.COMPLETE, r.status(), r.warnings().toString());
@@ -147,26 +153,46 @@ class DirectPublisherTest {
     }
 
     @Test
-    void addressesParseAsJnatsReadsThemAndSecretsStayOutOfErrors() {
-        List<WireConnection.Address> a = WireConnection.parse("127.0.0.1:4333, nats://bob:pw@example.org ,nats://tok@h:1");
-        assertEquals(3, a.size());
-        assertEquals("127.0.0.1:4333", a.get(0).toString());
-        assertEquals(WireConnection.DEFAULT_PORT, a.get(1).port());
-        assertEquals("bob", a.get(1).user());
-        assertEquals("pw", a.get(1).password());
-        assertEquals("tok", a.get(2).token());
-        assertFalse(a.get(1).toString().contains("pw"));
-
-        UserError tls = assertThrows(UserError.class, () -> WireConnection.parse("tls://bob:pw@h:4443"));
-        assertEquals("--url: 'tls://***@h:4443': --nats-client direct speaks plain nats:// only; use --nats-client "
-                + "jnats for tls://", tls.getMessage());
-        assertThrows(UserError.class, () -> WireConnection.parse(" , "));
-    }
-
-    @Test
     void anUnreachableServerIsAOneLineError() {
         UserError e = assertThrows(UserError.class,
                 () -> WireConnection.open("127.0.0.1:1", 0, "p", java.time.Duration.ofSeconds(2), new FirstFailure()));
         assertTrue(e.getMessage().startsWith("--url: no NATS server answered at [127.0.0.1:1] within 2 s"), e.getMessage());
+    }
+
+    @Test
+    void aServerKilledMidRunFailsTheRunWithTheProducersReasonAndNoHang() throws Exception {
+        try (LocalNatsServer victim = LocalNatsServer.start(NatsServerSpec.defaults().withJetStream(false))) {
+            FaultAfter.FailedRun run = new FaultAfter(new NatsSystem(direct(victim.url())), 20_000,
+                    () -> victim.signal(1, Signal.KILL)).failThroughput(dir, 10_000_000, 100, 1, 0);
+
+            // the reader or a write sees the kill first, and the system's words for it vary
+            assertTrue(run.failure().matches("IOException: the connection of msgbench-[0-9a-f-]+\\.0 failed: "
+                    + "connection msgbench-producer-0 lost: [^\\n]+"), run.failure());
+            assertEquals(RunResult.FAILED, run.result().status());
+            long sent = run.result().sent();
+            assertTrue(sent > 20_000 && sent < 10_000_000, "stopped after the kill: " + sent);
+        }
+    }
+
+    @Test
+    void aMessageOverMaxPayloadIsTheServersErrorReportedByTheNextFlush() throws Exception {
+        try (LocalNatsServer small = LocalNatsServer.start(NatsServerSpec.defaults().withJetStream(false)
+                .withMaxPayloadBytes(1024))) {
+            FirstFailure failures = new FirstFailure();
+            WireConnection wire = WireConnection.open(small.url(), 0, "msgbench-producer-0", Duration.ofSeconds(5), failures);
+            DirectPublisher publisher = new DirectPublisher(wire, failures, "big", null, null);
+            publisher.publish(new byte[1025], 0, 0);
+
+            // the server answers -ERR and hangs up: the PING that flush sends is never answered;
+            // later failures (the hang-up, seen by the reader and maybe by the PING's write) are counted
+            String reported = "the connection of big failed: NATS server error on msgbench-producer-0: "
+                    + "'Maximum Payload Violation' \\(and [12] later failures\\)";
+            IOException e = assertThrows(IOException.class, publisher::flush);
+            assertTrue(e.getMessage().matches(reported), e.getMessage());
+            IOException next = assertThrows(IOException.class, () -> publisher.publish(new byte[10], 1, 0));
+            assertTrue(next.getMessage().matches(reported), next.getMessage());
+            IOException closed = assertThrows(IOException.class, publisher::close);
+            assertTrue(closed.getMessage().matches(reported), closed.getMessage());
+        }
     }
 }

@@ -23,6 +23,7 @@ import io.nats.client.api.StorageType;
 import io.nats.client.api.StreamConfiguration;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.nats.broker.LocalNatsServer;
@@ -51,12 +52,16 @@ class JetStreamSystemTest {
     }
 
     private JetStreamSettings settings() {
-        return JetStreamSettings.defaults(server.url()).withLocalServer(server);
+        return JetStreamSettings.defaults(server.url());
+    }
+
+    private JetStreamSystem system(JetStreamSettings settings) {
+        return new JetStreamSystem(settings, server.monitor(1));
     }
 
     @Test
     void pushConsumersReceiveEveryAcknowledgedMessageOnceAndInOrder() throws Exception {
-        RunResult r = ShortRuns.run(new JetStreamSystem(settings()), dir, 500, 1024, 2, 2);
+        RunResult r = ShortRuns.run(system(settings()), dir, 500, 1024, 2, 2);
 
         assertEquals(RunResult.COMPLETE, r.status());
         assertEquals(650, r.sent());
@@ -76,8 +81,8 @@ class JetStreamSystemTest {
 
     @Test
     void pullConsumersWithMemoryStorageAndNoPubAcksReceiveEverything() throws Exception {
-        RunResult r = ShortRuns.run(new JetStreamSystem(settings().withConsumer(JsConsumerMode.PULL)
-                .withStorage(JsStorage.MEMORY).withAcks("0")), dir, 500, 256, 3, 2);
+        RunResult r = ShortRuns.run(system(settings().withConsumer(JsConsumerMode.PULL)
+                .withStorage(JsStorage.MEMORY).withAcks(Acks.NONE)), dir, 500, 256, 3, 2);
 
         assertEquals(RunResult.COMPLETE, r.status());
         assertEquals(650, r.received());
@@ -92,7 +97,7 @@ class JetStreamSystemTest {
 
     @Test
     void theRunsStreamIsDeletedAtClose() throws Exception {
-        JetStreamSystem system = new JetStreamSystem(settings());
+        JetStreamSystem system = system(settings());
         system.prepare(new RunPlan("msgbench-deleted", 1024, 1, 1));
         system.close();
         try (Connection c = Nats.connect(server.url())) {
@@ -114,7 +119,7 @@ class JetStreamSystemTest {
 
     @Test
     void moreReplicasThanServersIsAOneLineError() throws Exception {
-        JetStreamSystem system = new JetStreamSystem(settings().withReplicas(3));
+        JetStreamSystem system = system(settings().withReplicas(3));
         try (system) {
             UserError e = assertThrows(UserError.class, () -> system.prepare(new RunPlan("msgbench-r3", 1024, 1, 1)));
             assertTrue(e.getMessage().startsWith("cannot create JetStream stream msgbench-r3 with --js-storage file and "

@@ -104,7 +104,7 @@ public final class RabbitMqSystem implements MessagingSystem {
     public SystemInfo info() {
         QueueType type = settings.queueType();
         Map<String, Object> durability = new LinkedHashMap<>();
-        durability.put("acks", settings.acks());
+        durability.put("acks", settings.acks().flagValue());
         durability.put("confirms", settings.confirms());
         durability.put("confirmedWhen", confirmedWhen());
         durability.put("queueType", type.serverType());

@@ -1,6 +1,7 @@
 package dev.msgbench.rabbit;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.driver.Acks;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -8,8 +9,8 @@ import java.util.Objects;
  * How the RabbitMQ adapter is configured for one run.
  *
  * @param url            amqp://[USER:PASSWORD@]HOST[:PORT][/VHOST], or HOST:PORT
- * @param acks           "0" (no publisher confirms, RabbitMQ's default), "1" (confirms) or "all"
- *                       (confirms on a quorum queue)
+ * @param acks           0 (no publisher confirms, RabbitMQ's default), 1 (confirms from a classic
+ *                       queue) or all (confirms from a quorum queue); null for {@link #DEFAULT_ACKS}
  * @param queueType      the queue of each producer stream
  * @param maxUnconfirmed with confirms, how many publishes may await their confirm; publish blocks
  *                       at the limit
@@ -18,10 +19,10 @@ import java.util.Objects;
  * @param replicas       quorum queue members when known (a local broker's size), else null
  * @param connectTimeout how long to try to reach the broker before giving up
  */
-public record RabbitSettings(String url, String acks, QueueType queueType, int maxUnconfirmed,
+public record RabbitSettings(String url, Acks acks, QueueType queueType, int maxUnconfirmed,
                              ConsumerAck consumerAck, int prefetch, Integer replicas, Duration connectTimeout) {
 
-    public static final String DEFAULT_ACKS = "0";
+    public static final Acks DEFAULT_ACKS = Acks.NONE;
     public static final int DEFAULT_MAX_UNCONFIRMED = 1000;
     public static final int DEFAULT_PREFETCH = 100;
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
@@ -47,7 +48,7 @@ public record RabbitSettings(String url, String acks, QueueType queueType, int m
                 DEFAULT_PREFETCH, null, DEFAULT_CONNECT_TIMEOUT);
     }
 
-    public RabbitSettings withAcks(String acks) {
+    public RabbitSettings withAcks(Acks acks) {
         return new RabbitSettings(url, acks, queueType, maxUnconfirmed, consumerAck, prefetch, replicas, connectTimeout);
     }
 
@@ -77,32 +78,22 @@ public record RabbitSettings(String url, String acks, QueueType queueType, int m
 
     /** Whether publishers use publisher confirms. */
     public boolean confirms() {
-        return !acks.equals("0");
+        return acks != Acks.NONE;
     }
 
     /**
      * --acks keeps one meaning across systems: 1 = the broker has it, all = every replica has it.
      * A classic queue lives on one node, so it has no "all"; a quorum queue confirms only once a
-     * quorum has the message, so it has no "1".
+     * quorum has the message, so it has no "1". Null (the default, 0) and 0 suit every queue.
      */
-    public static void checkAcks(String acks, QueueType queueType) {
-        switch (acks) {
-            case "0":
-                return;
-            case "1":
-                if (queueType == QueueType.QUORUM) {
-                    throw new UserError("--acks 1 has no equivalent with --queue-type quorum: a quorum queue confirms "
-                            + "only once a quorum of its replicas has the message; use --acks all");
-                }
-                return;
-            case "all":
-                if (queueType != QueueType.QUORUM) {
-                    throw new UserError("--acks all needs --queue-type quorum: a " + queueType.label()
-                            + " queue lives on one node, so its confirm means that node has the message (--acks 1)");
-                }
-                return;
-            default:
-                throw new UserError("--acks must be 0, 1 or all for RabbitMQ, got '" + acks + "'");
+    public static void checkAcks(Acks acks, QueueType queueType) {
+        if (acks == Acks.BROKER && queueType == QueueType.QUORUM) {
+            throw new UserError("--acks 1 has no equivalent with --queue-type quorum: a quorum queue confirms "
+                    + "only once a quorum of its replicas has the message; use --acks all");
+        }
+        if (acks == Acks.ALL && queueType != QueueType.QUORUM) {
+            throw new UserError("--acks all needs --queue-type quorum: a " + queueType.label()
+                    + " queue lives on one node, so its confirm means that node has the message (--acks 1)");
         }
     }
 }

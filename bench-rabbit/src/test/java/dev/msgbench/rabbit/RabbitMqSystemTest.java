@@ -10,6 +10,7 @@ import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.FreePorts;
+import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.testing.NeedsBroker;
@@ -84,7 +85,7 @@ class RabbitMqSystemTest {
 
     @Test
     void durableQueuesWithConfirmsAcknowledgeEveryPersistentMessage() throws Exception {
-        RabbitSettings settings = RabbitSettings.defaults(broker.url()).withQueueType(QueueType.DURABLE).withAcks("1")
+        RabbitSettings settings = RabbitSettings.defaults(broker.url()).withQueueType(QueueType.DURABLE).withAcks(Acks.BROKER)
                 .withMaxUnconfirmed(1).withConsumerAck(ConsumerAck.AUTO);
         RunResult r = run(settings, 300, 1024, 1, 1);
 
@@ -103,7 +104,7 @@ class RabbitMqSystemTest {
 
     @Test
     void quorumQueuesWithAcksAllConfirmAfterTheQuorumAndServeMoreConsumersThanStreams() throws Exception {
-        RabbitSettings settings = RabbitSettings.defaults(broker.url()).withQueueType(QueueType.QUORUM).withAcks("all")
+        RabbitSettings settings = RabbitSettings.defaults(broker.url()).withQueueType(QueueType.QUORUM).withAcks(Acks.ALL)
                 .withReplicas(1);
         RunResult r = run(settings, 300, 512, 2, 3);
 
@@ -119,7 +120,7 @@ class RabbitMqSystemTest {
 
     @Test
     void messagesOfOneMebibyteArrive() throws Exception {
-        RunResult r = run(RabbitSettings.defaults(broker.url()).withAcks("1"), 20, 1024 * 1024, 1, 1);
+        RunResult r = run(RabbitSettings.defaults(broker.url()).withAcks(Acks.BROKER), 20, 1024 * 1024, 1, 1);
         assertEquals(60, r.received());
         assertEquals(60, r.acknowledged());
         assertCleanCounts(r);
@@ -159,19 +160,6 @@ class RabbitMqSystemTest {
         assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(10));
         assertEquals("--url: no RabbitMQ broker answered at amqp://127.0.0.1:" + port + " within 5 s (Connection "
                 + "refused); check the address, or omit --url to start a local broker", e.getMessage());
-    }
-
-    @Test
-    void acksWithoutAnEquivalentForTheQueueTypeAreRefused() {
-        UserError all = assertThrows(UserError.class, () -> RabbitSettings.defaults("x:1").withAcks("all"));
-        assertEquals("--acks all needs --queue-type quorum: a transient queue lives on one node, so its confirm "
-                + "means that node has the message (--acks 1)", all.getMessage());
-        UserError one = assertThrows(UserError.class,
-                () -> RabbitSettings.defaults("x:1").withQueueType(QueueType.QUORUM).withAcks("1"));
-        assertEquals("--acks 1 has no equivalent with --queue-type quorum: a quorum queue confirms only once a "
-                + "quorum of its replicas has the message; use --acks all", one.getMessage());
-        UserError other = assertThrows(UserError.class, () -> RabbitSettings.defaults("x:1").withAcks("2"));
-        assertEquals("--acks must be 0, 1 or all for RabbitMQ, got '2'", other.getMessage());
     }
 
     private RunResult run(RabbitSettings settings, double rate, int size, int producers, int consumers)

@@ -1,6 +1,11 @@
 package dev.msgbench.redis;
 
+import static dev.msgbench.redis.resp.Resp.ascii;
+
+import java.io.IOException;
+
 import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.redis.resp.RespConnection;
 
 /**
  * PUBLISH channel MESSAGE written by the producer's own thread ({@code --redis-client direct}).
@@ -17,10 +22,8 @@ final class DirectPubSubPublisher extends DirectPublisher {
     }
 
     @Override
-    public void integer(long receivers) {
-        if (!answerOldest("an integer")) {
-            return;
-        }
+    public void integer(long receivers) throws IOException {
+        answerOldest("an integer");
         if (mode == RedisAcks.NONE) {
             return;
         }
@@ -32,7 +35,7 @@ final class DirectPubSubPublisher extends DirectPublisher {
     }
 
     @Override
-    public void bulk() {
-        protocolError("a bulk string where PUBLISH's count was due");
+    protected String due() {
+        return "PUBLISH's count (an integer)";
     }
 }

@@ -1,6 +1,7 @@
 package dev.msgbench.redis;
 
 import java.io.IOException;
+import java.net.ProtocolException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,6 +10,8 @@ import java.util.concurrent.TimeoutException;
 
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.Subscriber;
+import dev.msgbench.redis.resp.PushHandler;
+import dev.msgbench.redis.resp.RespConnection;
 
 /**
  * SUBSCRIBE on a {@link RespConnection} of its own ({@code --redis-client direct}): the reader
@@ -17,7 +20,7 @@ import dev.msgbench.core.driver.Subscriber;
  * reads slower than producers publish is disconnected at the server's pubsub output limit; this
  * one reads about as fast as redis-cli.
  */
-final class DirectPubSubSubscriber implements Subscriber, RespConnection.PushHandler {
+final class DirectPubSubSubscriber implements Subscriber, PushHandler {
 
     private static final long READY_POLL_MILLIS = 10;
 
@@ -59,9 +62,10 @@ final class DirectPubSubSubscriber implements Subscriber, RespConnection.PushHan
         failure = cause;
         ended = true;
         if (!closing) {
-            sink.onError(new IllegalStateException("a Redis subscriber lost its connection; what was published "
-                    + "meanwhile is lost (Redis disconnects subscribers that fall behind by more than "
-                    + "client-output-buffer-limit pubsub " + outputLimit + ")"
+            sink.onError(new IllegalStateException(cause instanceof ProtocolException
+                    ? "a Redis subscriber failed: " + cause.getMessage()
+                    : "a Redis subscriber lost its connection; what was published meanwhile is lost (Redis disconnects "
+                    + "subscribers that fall behind by more than client-output-buffer-limit pubsub " + outputLimit + ")"
                     + (cause == null ? "" : ": " + cause.getMessage()), cause));
         }
     }
@@ -72,7 +76,9 @@ final class DirectPubSubSubscriber implements Subscriber, RespConnection.PushHan
         long deadline = System.nanoTime() + timeout.toNanos();
         while (confirmed < channels) {
             if (ended) {
-                throw new IOException("a Redis subscriber lost its connection before it was subscribed"
+                // a refusal or a push no subscriber gets is a failure, not a lost connection
+                String what = failure instanceof ProtocolException ? "failed" : "lost its connection";
+                throw new IOException("a Redis subscriber " + what + " before it was subscribed"
                         + (failure == null ? "" : ": " + failure.getMessage()), failure);
             }
             if (System.nanoTime() - deadline > 0) {

@@ -1,18 +1,22 @@
 package dev.msgbench.redis;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.net.ProtocolException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
+import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.driver.AckListener;
-import dev.msgbench.core.driver.FrameBuffer;
 import dev.msgbench.core.driver.Publisher;
+import dev.msgbench.core.wire.FrameBuffer;
+import dev.msgbench.redis.resp.ReplyHandler;
+import dev.msgbench.redis.resp.Resp;
+import dev.msgbench.redis.resp.RespConnection;
 
 /**
  * Commands written by the producer's own thread on a {@link RespConnection} of its own
@@ -21,14 +25,19 @@ import dev.msgbench.core.driver.Publisher;
  * full, at every {@link #endOfBurst()} (the engine calls it before it waits, so a command is
  * never held back across a wait) and before waiting for a free slot. Replies come in order, so
  * the reader matches each message's to the oldest message awaiting one; what a reply means is the
- * subclass's.
+ * subclass's. A reply of a type the command never returns ends the connection: the replies
+ * could no longer be trusted to match their messages.
+ *
+ * <p>Every message is settled once: acknowledged or failed by its reply, failed when the
+ * connection ends before its reply comes, or failed by publish when the connection has already
+ * failed; so a run's counts add up (sent = acknowledged + failed) however the connection ends.
  *
  * <p>IMPLEMENTATION NOTES: the awaiting messages' sequence numbers and intended times are a ring
  * of as many slots as messages may await replies, written by the producer and read by the reader.
  * The two counters bound it (the producer waits while every slot awaits a reply), and the release
  * store of {@code written} publishes each entry: no lock and no compare-and-set per message.
  */
-abstract class DirectPublisher implements Publisher, RespConnection.ReplyHandler {
+abstract class DirectPublisher implements Publisher, ReplyHandler {
 
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
     private static final long REPLY_POLL_NANOS = 100_000;
@@ -50,6 +59,8 @@ abstract class DirectPublisher implements Publisher, RespConnection.ReplyHandler
     /** What each message is, for errors: "PUBLISH to run:0", "XADD to run:0". */
     protected final String what;
     private final String destination;
+    /** Built once: a concatenation per publish would allocate per message. */
+    private final String connectionLabel;
     protected final AckListener acks;
     protected final RedisAcks mode;
     private final FrameBuffer frames;
@@ -63,9 +74,10 @@ abstract class DirectPublisher implements Publisher, RespConnection.ReplyHandler
     protected long replyIntended;
     /** The producer's last look at {@code answered}. */
     private long answeredSeen;
-    /** Messages answered; written by the reader only, with release stores (no fence per reply). */
+    /** Messages settled; written by the reader only (then by close), with release stores (no fence per reply). */
     private volatile long answered;
-    private final AtomicReference<IOException> ended = new AtomicReference<>();
+    /** Why the connection ended; checked before every message. */
+    private final FirstFailure failure = new FirstFailure();
     private volatile boolean readerDone;
 
     /**
@@ -79,11 +91,12 @@ abstract class DirectPublisher implements Publisher, RespConnection.ReplyHandler
         this.connection = connection;
         this.what = new String(command[0], StandardCharsets.US_ASCII) + " to " + destination;
         this.destination = destination;
+        this.connectionLabel = "the connection of " + destination;
         this.acks = acks;
         this.mode = mode;
         this.sequences = new long[capacity];
         this.intended = new long[capacity];
-        this.frames = new FrameBuffer(prefixOf(command), suffix, connection::write);
+        this.frames = new FrameBuffer(Resp.commandPrefix(command), suffix, connection::write);
     }
 
     /**
@@ -94,56 +107,55 @@ abstract class DirectPublisher implements Publisher, RespConnection.ReplyHandler
         connection.start(this);
     }
 
-    /** A RESP array of {@code command} and one more bulk string, up to that string's length. */
-    static byte[] prefixOf(byte[]... command) {
-        ByteArrayOutputStream b = new ByteArrayOutputStream();
-        b.writeBytes(("*" + (command.length + 1) + "\r\n").getBytes(StandardCharsets.US_ASCII));
-        for (byte[] arg : command) {
-            b.writeBytes(("$" + arg.length + "\r\n").getBytes(StandardCharsets.US_ASCII));
-            b.writeBytes(arg);
-            b.writeBytes(new byte[] {'\r', '\n'});
-        }
-        b.write('$');
-        return b.toByteArray();
-    }
-
-    static byte[] ascii(String s) {
-        return s.getBytes(StandardCharsets.US_ASCII);
-    }
-
     @Override
     public void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception {
-        throwIfEnded();
         long n = written;
         // the reader's counter is read only when the last value seen says the ring is full: its
         // cache line changes with every reply
-        if (n - answeredSeen >= sequences.length) {
-            answeredSeen = answered;
-            if (n - answeredSeen >= sequences.length) {
-                awaitRingSpace(n);
-                answeredSeen = answered;
-            }
+        if (n - answeredSeen >= sequences.length || failure.first() != null) {
+            makeRoom(n, sequence, intendedSendNanos);
         }
         int slot = (int) (n % sequences.length);
         sequences[slot] = sequence;
         intended[slot] = intendedSendNanos;
         WRITTEN.setRelease(this, n + 1);
-
-        frames.add(message);
+        try {
+            frames.add(message);
+        } catch (IOException e) {
+            throw writeFailed(e);
+        }
     }
 
-    /** Every slot awaits a reply: waits for the reader, as the in-flight limit asks. */
-    private void awaitRingSpace(long n) throws IOException, InterruptedException {
-        // the replies that free slots may be to commands still in the buffer
-        endOfBurst();
-        if (!awaitAnswered(n - sequences.length + 1, Long.MAX_VALUE)) {
-            throwIfEnded();
-            throw new IOException("the connection of " + destination + " closed while commands awaited replies");
+    /** The connection is as good as ended, and says so as it does for every other failure. */
+    private IOException writeFailed(IOException e) {
+        failure.add(e);
+        return failure.reported(connectionLabel);
+    }
+
+    /**
+     * Waits while every slot awaits a reply, as the in-flight limit asks; fails the message when
+     * the connection has failed, so that it is settled as every other.
+     */
+    private void makeRoom(long n, long sequence, long intendedSendNanos) throws IOException, InterruptedException {
+        try {
+            answeredSeen = answered;
+            if (n - answeredSeen >= sequences.length) {
+                // the replies that free slots may be to commands still in the buffer
+                endOfBurst();
+                if (!awaitAnswered(n - sequences.length + 1, Long.MAX_VALUE)) {
+                    failure.add(new IOException("the reader ended while commands awaited replies"));
+                }
+                answeredSeen = answered;
+            }
+            failure.throwIfAny(connectionLabel);
+        } catch (IOException e) {
+            acks.failed(sequence, intendedSendNanos, e);
+            throw e;
         }
     }
 
     /**
-     * Waits until {@code target} messages are answered; false when the reader ended or the
+     * Waits until {@code target} messages are settled; false when the reader ended or the
      * deadline passed first. Yields at first (replies come within tens of microseconds), then parks.
      */
     private boolean awaitAnswered(long target, long deadlineNanos) throws InterruptedException {
@@ -170,7 +182,11 @@ abstract class DirectPublisher implements Publisher, RespConnection.ReplyHandler
 
     @Override
     public void endOfBurst() throws IOException {
-        frames.flush();
+        try {
+            frames.flush();
+        } catch (IOException e) {
+            throw writeFailed(e);
+        }
     }
 
     /** Sends what is buffered and waits for every reply: the server has then handled every command. */
@@ -178,77 +194,96 @@ abstract class DirectPublisher implements Publisher, RespConnection.ReplyHandler
     public void flush() throws Exception {
         endOfBurst();
         if (!awaitAnswered(written, System.nanoTime() + CLOSE_TIMEOUT.toNanos())) {
-            throwIfEnded();
+            failure.throwIfAny(connectionLabel);
             throw new TimeoutException("the Redis server did not answer every " + what + " within "
                     + CLOSE_TIMEOUT.toSeconds() + " s");
         }
-        throwIfEnded();
+        failure.throwIfAny(connectionLabel);
     }
+
+    /** The reply the oldest awaiting message is due, for errors: "PUBLISH's count (an integer)". */
+    protected abstract String due();
 
     /** A refused command: the message failed, reported even with --acks 0 (a message lost, not a reply counted). */
     @Override
-    public void error(String message) {
-        if (answerOldest("an error, " + message)) {
-            acks.failed(replySequence, replyIntended, new IOException("Redis refused " + what + ": " + message));
-        }
+    public void error(String message) throws IOException {
+        answerOldest("an error '" + message + "'");
+        acks.failed(replySequence, replyIntended, new IOException("Redis refused " + what + ": " + message));
     }
 
-    /**
-     * Whether a message awaits its reply; when none does, fails the connection for a reply to no
-     * command and returns false.
-     */
-    protected final boolean awaitsReply(String reply) {
-        return awaitsReply(answered, reply);
+    @Override
+    public void simple(String value) throws IOException {
+        throw unexpected(Resp.describe(value));
     }
 
-    private boolean awaitsReply(long answeredSoFar, String reply) {
+    @Override
+    public void nil() throws IOException {
+        throw unexpected(Resp.describe(null));
+    }
+
+    @Override
+    public void array(List<Object> elements) throws IOException {
+        throw unexpected(Resp.describe(elements));
+    }
+
+    @Override
+    public void integer(long value) throws IOException {
+        throw unexpected(Resp.describe(value));
+    }
+
+    @Override
+    public void bulk(byte[] data, int offset, int length) throws IOException {
+        throw unexpected("a bulk string of " + length + " bytes");
+    }
+
+    /** Ends the connection for a reply of a type the command does not return. */
+    protected final ProtocolException unexpected(String reply) {
+        return new ProtocolException("Redis answered " + what + " with " + reply + " where " + due() + " was due");
+    }
+
+    /** Fails the connection for a reply to no command, unless a message awaits one. */
+    protected final void requireAwaiting(String reply) throws ProtocolException {
+        requireAwaiting(answered, reply);
+    }
+
+    private void requireAwaiting(long answeredSoFar, String reply) throws ProtocolException {
         if (answeredSoFar >= (long) WRITTEN.getAcquire(this)) {
-            protocolError("a reply (" + reply + ") to no command");
-            return false;
+            throw new ProtocolException("Redis sent a reply (" + reply + ") to no command on " + connectionLabel);
         }
-        return true;
-    }
-
-    /** Ends the connection for a reply that cannot be matched to its command. */
-    protected final void protocolError(String problem) {
-        ended.compareAndSet(null, new IOException(problem + " on the connection of " + destination));
     }
 
     /**
      * Takes the oldest message awaiting a reply into {@link #replySequence} and {@link
-     * #replyIntended}, then frees its slot; false, failing the connection, when none awaits one.
-     * The slot is read before it is freed: the producer may fill it again at once.
+     * #replyIntended}, then frees its slot; fails the connection when none awaits one. The slot is
+     * read before it is freed: the producer may fill it again at once.
      */
-    protected final boolean answerOldest(String reply) {
+    protected final void answerOldest(String reply) throws ProtocolException {
         long n = answered;
-        if (!awaitsReply(n, reply)) {
-            return false;
-        }
+        requireAwaiting(n, reply);
         int slot = (int) (n % sequences.length);
         replySequence = sequences[slot];
         replyIntended = intended[slot];
         ANSWERED.setRelease(this, n + 1);
-        return true;
     }
 
     @Override
     public void ended(IOException cause) {
         if (cause != null) {
-            ended.compareAndSet(null, cause);
+            failure.add(cause);
             // the messages still awaiting a reply will get none: they failed, and say why
-            for (long n = answered; n < (long) WRITTEN.getAcquire(this); n++) {
-                int slot = (int) (n % sequences.length);
-                acks.failed(sequences[slot], intended[slot], cause);
-            }
+            settleUnanswered(cause);
         }
         readerDone = true;
     }
 
-    private void throwIfEnded() throws IOException {
-        IOException e = ended.get();
-        if (e != null) {
-            throw new IOException("the connection of " + destination + " failed: " + e.getMessage(), e);
+    /** Fails the messages awaiting replies; by the reader, or once it has ended. */
+    private void settleUnanswered(Throwable cause) {
+        long n = answered;
+        for (long end = (long) WRITTEN.getAcquire(this); n < end; n++) {
+            int slot = (int) (n % sequences.length);
+            acks.failed(sequences[slot], intended[slot], cause);
         }
+        ANSWERED.setRelease(this, n);
     }
 
     /** Sends what is buffered and waits for the replies first, so that none is reported lost by closing. */
@@ -259,7 +294,12 @@ abstract class DirectPublisher implements Publisher, RespConnection.ReplyHandler
             awaitAnswered(written, System.nanoTime() + CLOSE_TIMEOUT.toNanos());
         } finally {
             connection.close();
+            if (readerDone) {
+                // the publish that failed on a dead socket had written its entry after the reader ended
+                settleUnanswered(failure.first() != null ? failure.first()
+                        : new IOException(connectionLabel + " closed before Redis answered " + what));
+            }
         }
-        throwIfEnded();
+        failure.throwIfAny(connectionLabel);
     }
 }

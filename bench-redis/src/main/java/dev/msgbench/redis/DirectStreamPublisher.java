@@ -1,10 +1,13 @@
 package dev.msgbench.redis;
 
+import static dev.msgbench.redis.resp.Resp.ascii;
+
 import java.io.IOException;
 import java.time.Duration;
 
 import dev.msgbench.core.driver.AckListener;
-import dev.msgbench.redis.broker.Resp;
+import dev.msgbench.redis.resp.Resp;
+import dev.msgbench.redis.resp.RespConnection;
 
 /**
  * XADD key MAXLEN ~ N * m MESSAGE written by the producer's own thread ({@code --redis-client
@@ -43,31 +46,30 @@ final class DirectStreamPublisher extends DirectPublisher {
 
     /** XADD's reply: the new entry's ID. */
     @Override
-    public void bulk() {
+    public void bulk(byte[] data, int offset, int length) throws IOException {
         if (mode != RedisAcks.REPLICAS) {
-            if (answerOldest("a stream ID") && mode == RedisAcks.SERVER) {
+            answerOldest("a stream ID");
+            if (mode == RedisAcks.SERVER) {
                 acks.acked(replySequence, replyIntended);
             }
         } else if (addAnswered) {
-            protocolError("a stream ID where WAIT's count was due");
-        } else if (awaitsReply("a stream ID")) {
+            throw unexpected("a stream ID");
+        } else {
+            requireAwaiting("a stream ID");
             addAnswered = true;
         }
     }
 
     /** WAIT's reply: how many replicas have every write so far. */
     @Override
-    public void integer(long count) {
+    public void integer(long count) throws IOException {
         if (mode != RedisAcks.REPLICAS || !addAnswered) {
-            protocolError("an integer where XADD's stream ID was due");
-            return;
+            throw unexpected(Resp.describe(count));
         }
         addAnswered = false;
         String refusal = addRefusal;
         addRefusal = null;
-        if (!answerOldest("WAIT's count")) {
-            return;
-        }
+        answerOldest("WAIT's count");
         if (refusal != null) {
             acks.failed(replySequence, replyIntended, new IOException("Redis refused " + what + ": " + refusal));
         } else if (count < replicas) {
@@ -79,21 +81,24 @@ final class DirectStreamPublisher extends DirectPublisher {
     }
 
     @Override
-    public void error(String message) {
+    public void error(String message) throws IOException {
         if (mode != RedisAcks.REPLICAS) {
             super.error(message);
         } else if (!addAnswered) {
             // XADD refused: its WAIT still answers, and the message is settled then
-            if (awaitsReply("an error, " + message)) {
-                addAnswered = true;
-                addRefusal = message;
-            }
+            requireAwaiting("an error '" + message + "'");
+            addAnswered = true;
+            addRefusal = message;
         } else {
             addAnswered = false;
             addRefusal = null;
-            if (answerOldest("an error, " + message)) {
-                acks.failed(replySequence, replyIntended, new IOException("Redis refused WAIT after " + what + ": " + message));
-            }
+            answerOldest("an error '" + message + "'");
+            acks.failed(replySequence, replyIntended, new IOException("Redis refused WAIT after " + what + ": " + message));
         }
+    }
+
+    @Override
+    protected String due() {
+        return mode != RedisAcks.REPLICAS || !addAnswered ? "XADD's stream ID (a bulk string)" : "WAIT's count (an integer)";
     }
 }

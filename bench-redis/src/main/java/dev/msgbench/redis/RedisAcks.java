@@ -1,6 +1,6 @@
 package dev.msgbench.redis;
 
-import dev.msgbench.core.UserError;
+import dev.msgbench.core.driver.Acks;
 
 /**
  * What --acks means for Redis. Redis answers every command, so "the broker has it" is simply the
@@ -9,36 +9,35 @@ import dev.msgbench.core.UserError;
 public enum RedisAcks {
 
     /** The publisher neither waits for nor counts the replies; Redis still sends them, the client drops them. */
-    NONE("0"),
+    NONE(Acks.NONE),
     /** The reply to PUBLISH or XADD is the acknowledgement. */
-    SERVER("1"),
+    SERVER(Acks.BROKER),
     /** XADD followed by WAIT for every connected replica: the reply to WAIT is the acknowledgement. */
-    REPLICAS("all");
+    REPLICAS(Acks.ALL);
 
-    private final String flagValue;
+    /** Without --acks: the reply is the acknowledgement. */
+    public static final RedisAcks DEFAULT = SERVER;
 
-    RedisAcks(String flagValue) {
-        this.flagValue = flagValue;
+    private final Acks acks;
+
+    RedisAcks(Acks acks) {
+        this.acks = acks;
     }
 
     /** The value of --acks: "0", "1" or "all". */
     public String flagValue() {
-        return flagValue;
+        return acks.flagValue();
     }
 
-    /**
-     * @param acks   --acks as given, or null for the default, 1
-     * @param system the --system value, for the message
-     */
-    public static RedisAcks parse(String acks, String system) {
+    /** @param acks --acks, or null for {@link #DEFAULT} */
+    public static RedisAcks of(Acks acks) {
         if (acks == null) {
-            return SERVER;
+            return DEFAULT;
         }
-        for (RedisAcks value : values()) {
-            if (value.flagValue.equals(acks)) {
-                return value;
-            }
-        }
-        throw new UserError("--acks must be 0, 1 or all for --system " + system + ", got '" + acks + "'");
+        return switch (acks) {
+            case NONE -> NONE;
+            case BROKER -> SERVER;
+            case ALL -> REPLICAS;
+        };
     }
 }

@@ -14,6 +14,7 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.redis.resp.RespConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
 
 /**
@@ -80,7 +81,7 @@ public final class RedisPubSubSystem implements MessagingSystem {
     public Subscriber subscribe(int index, MessageSink sink) throws Exception {
         List<byte[]> channels = routing.keysOf(index);
         if (settings.client() == RedisClientKind.DIRECT) {
-            RespConnection connection = RespConnection.open(settings.url(), "msgbench-consumer-" + index,
+            RespConnection connection = DirectConnections.open(settings.url(), "msgbench-consumer-" + index,
                     settings.connectTimeout());
             try {
                 return new DirectPubSubSubscriber(connection, channels, sink,
@@ -112,7 +113,7 @@ public final class RedisPubSubSystem implements MessagingSystem {
     public Publisher publisher(int streamId, AckListener acks) throws Exception {
         String name = "msgbench-producer-" + streamId;
         if (settings.client() == RedisClientKind.DIRECT) {
-            return new DirectPubSubPublisher(RespConnection.open(settings.url(), name, settings.connectTimeout()),
+            return new DirectPubSubPublisher(DirectConnections.open(settings.url(), name, settings.connectTimeout()),
                     routing.key(streamId), routing.name(streamId), acks, settings.acks(),
                     InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()));
         }

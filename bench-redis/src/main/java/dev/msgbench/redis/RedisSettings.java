@@ -43,7 +43,7 @@ public record RedisSettings(String url, RedisAcks acks, Duration connectTimeout,
 
     /** Acks 1, 5 s to connect, 5 s WAIT timeout. */
     public static RedisSettings defaults(String url) {
-        return new RedisSettings(url, RedisAcks.SERVER, null, null, DEFAULT_MAX_IN_FLIGHT, RedisClientKind.LETTUCE);
+        return new RedisSettings(url, RedisAcks.DEFAULT, null, null, DEFAULT_MAX_IN_FLIGHT, RedisClientKind.LETTUCE);
     }
 
     public RedisSettings withAcks(RedisAcks acks) {

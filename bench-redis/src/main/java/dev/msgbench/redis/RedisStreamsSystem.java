@@ -68,7 +68,7 @@ public final class RedisStreamsSystem implements MessagingSystem {
     @Override
     public Publisher publisher(int streamId, AckListener acks) throws Exception {
         if (settings.client() == RedisClientKind.DIRECT) {
-            return new DirectStreamPublisher(RespConnection.open(settings.url(), "msgbench-producer-" + streamId,
+            return new DirectStreamPublisher(DirectConnections.open(settings.url(), "msgbench-producer-" + streamId,
                     settings.connectTimeout()), routing.key(streamId), routing.name(streamId), streams.maxlen(), acks,
                     settings.acks(), facts.connectedReplicas(), settings.waitTimeout(),
                     InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()));

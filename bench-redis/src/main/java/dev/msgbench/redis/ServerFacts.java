@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.redis.resp.Resp;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 
@@ -37,8 +38,9 @@ record ServerFacts(String url, String version, String role, int connectedReplica
                 throw e;
             }
         }
-        String replicas = field(replication, "connected_slaves");
-        return new ServerFacts(url, orUnknown(field(server, "redis_version")), orUnknown(field(replication, "role")),
+        String replicas = Resp.infoField(replication, "connected_slaves");
+        return new ServerFacts(url, orUnknown(Resp.infoField(server, "redis_version")),
+                orUnknown(Resp.infoField(replication, "role")),
                 replicas == null ? 0 : Integer.parseInt(replicas), Map.copyOf(config));
     }
 
@@ -126,15 +128,6 @@ record ServerFacts(String url, String version, String role, int connectedReplica
     private static String suggest(int sizeBytes) {
         long mb = Math.max(1, (2L * sizeBytes + (1 << 20) - 1) >> 20);
         return mb + "mb";
-    }
-
-    static String field(String info, String name) {
-        for (String line : info.split("\r?\n")) {
-            if (line.startsWith(name + ":")) {
-                return line.substring(name.length() + 1).trim();
-            }
-        }
-        return null;
     }
 
     private static String orUnknown(String value) {

@@ -65,7 +65,7 @@ public class DirectPublishBenchmark {
     @Setup(Level.Trial)
     public void start() throws Exception {
         server = LocalRedis.start(RedisBrokerSpec.defaults());
-        publisher = new DirectPubSubPublisher(RespConnection.open(server.url(), "msgbench-jmh", Duration.ofSeconds(5)),
+        publisher = new DirectPubSubPublisher(DirectConnections.open(server.url(), "msgbench-jmh", Duration.ofSeconds(5)),
                 CHANNEL, "jmh", IGNORED, RedisAcks.NONE, InFlight.limit(RedisSettings.DEFAULT_MAX_IN_FLIGHT, payloadBytes));
         payloads = new RandomPayloads(payloadBytes, 1);
         bodies = payloads.source(2);

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
@@ -17,13 +20,19 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.testing.FaultAfter;
 import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.core.testing.ShortRuns;
+import dev.msgbench.core.wire.FrameBuffer;
 import dev.msgbench.redis.broker.LocalRedis;
 import dev.msgbench.redis.broker.RedisBrokerSpec;
+import dev.msgbench.redis.broker.RedisTesting;
+import dev.msgbench.redis.resp.Resp;
+import dev.msgbench.redis.resp.RespConnection;
 import io.lettuce.core.AclSetuserArgs;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.protocol.CommandType;
 
 /**
  * Producers and subscribers that speak RESP themselves ({@code --redis-client direct}), against
@@ -44,6 +53,8 @@ class RedisDirectClientTest {
         RedisClient client = RedisClient.create(redis.url());
         try (StatefulRedisConnection<String, String> c = client.connect()) {
             c.sync().aclSetuser("alice", AclSetuserArgs.Builder.on().addPassword("s3cret-pw").allCommands().allChannels());
+            c.sync().aclSetuser("bob", AclSetuserArgs.Builder.on().addPassword("bobs-pw").allKeys().allChannels()
+                    .allCommands().removeCommand(CommandType.PUBLISH));
         } finally {
             client.shutdown();
         }
@@ -92,7 +103,7 @@ class RedisDirectClientTest {
 
     @Test
     void messagesLargerThanTheBufferGoOutWhole() throws Exception {
-        int size = dev.msgbench.core.driver.FrameBuffer.CAPACITY * 2 + 5;
+        int size = FrameBuffer.CAPACITY * 2 + 5;
         RunResult r = ShortRuns.throughput(new RedisPubSubSystem(direct(redis.url())), dir, 200, size, 1, 1);
 
         assertEquals(RunResult.COMPLETE, r.status(), r.warnings().toString());
@@ -123,7 +134,7 @@ class RedisDirectClientTest {
     @Test
     void aUserAndPasswordInTheUrlAuthenticateTheProducer() throws Exception {
         String url = redis.url().replace("redis://", "redis://alice:s3cret-pw@");
-        try (RespConnection c = RespConnection.open(url, "msgbench-producer-0", Duration.ofSeconds(5))) {
+        try (RespConnection c = DirectConnections.open(url, "msgbench-producer-0", Duration.ofSeconds(5))) {
             assertTrue(c != null);
         }
     }
@@ -132,7 +143,7 @@ class RedisDirectClientTest {
     void aWrongPasswordIsOneLineWithTheServersReasonAndNoSecret() {
         String url = redis.url().replace("redis://", "redis://alice:wrong-pw@");
         UserError e = assertThrows(UserError.class,
-                () -> RespConnection.open(url, "msgbench-producer-0", Duration.ofSeconds(5)));
+                () -> DirectConnections.open(url, "msgbench-producer-0", Duration.ofSeconds(5)));
         assertTrue(e.getMessage().startsWith("--url: the Redis server at 127.0.0.1:"), e.getMessage());
         assertTrue(e.getMessage().contains("WRONGPASS"), e.getMessage());
         assertFalse(e.getMessage().contains("wrong-pw"), e.getMessage());
@@ -141,7 +152,81 @@ class RedisDirectClientTest {
     @Test
     void anUnreachableServerIsAOneLineError() {
         UserError e = assertThrows(UserError.class,
-                () -> RespConnection.open("127.0.0.1:1", "p", Duration.ofSeconds(2)));
+                () -> DirectConnections.open("127.0.0.1:1", "p", Duration.ofSeconds(2)));
         assertTrue(e.getMessage().startsWith("--url: no Redis server answered at 127.0.0.1:1 within 2 s"), e.getMessage());
+    }
+
+    /** Ends the connection named {@code name} from the server's side. */
+    private static void killClient(String name) throws IOException {
+        List<String> ids = new ArrayList<>();
+        for (String client : RedisTesting.call(redis.port(1), "CLIENT", "LIST").split("\n")) {
+            if (client.contains(" name=" + name + " ")) {
+                ids.add(client.substring(client.indexOf("id=") + 3, client.indexOf(' ')));
+            }
+        }
+        assertEquals(1, ids.size(), "one connection named " + name);
+        assertEquals("1", RedisTesting.call(redis.port(1), "CLIENT", "KILL", "ID", ids.get(0)));
+    }
+
+    @Test
+    void aProducerWhoseConnectionIsKilledMidRunFailsTheRunWithEveryMessageSettled() throws Exception {
+        FaultAfter.FailedRun run = new FaultAfter(new RedisPubSubSystem(direct(redis.url())), 20_000,
+                () -> killClient("msgbench-producer-0")).failThroughput(dir, 10_000_000, 100, 1, 1);
+
+        // the reader or a write sees the kill first, and the system's words for it vary
+        assertTrue(run.failure().matches("IOException: the connection of msgbench-[0-9a-f-]+:0 failed: [^\\n]+"),
+                run.failure());
+        RunResult r = run.result();
+        assertEquals(RunResult.FAILED, r.status());
+        assertTrue(r.sent() > 20_000 && r.sent() < 10_000_000, "stopped after the kill: " + r.sent());
+        assertEquals(r.sent(), r.acknowledged() + r.sendErrors(), "every message sent is acknowledged or failed");
+        assertTrue(r.sendErrors() > 0);
+    }
+
+    @Test
+    void aSubscriberWhoseConnectionIsKilledMidRunFailsTheRunWithItsReason() throws Exception {
+        FaultAfter.FailedRun run = new FaultAfter(new RedisPubSubSystem(direct(redis.url())), 20_000,
+                () -> assertEquals("1", RedisTesting.call(redis.port(1), "CLIENT", "KILL", "TYPE", "pubsub")))
+                .failThroughput(dir, 10_000_000, 100, 1, 1);
+
+        assertTrue(run.failure().startsWith("IllegalStateException: a Redis subscriber lost its connection; what was "
+                + "published meanwhile is lost"), run.failure());
+        assertTrue(run.failure().endsWith(": the Redis server closed msgbench-consumer-0"), run.failure());
+        RunResult r = run.result();
+        assertEquals(RunResult.FAILED, r.status());
+        assertTrue(r.received() < r.sent(), r.received() + " of " + r.sent());
+        assertEquals(r.sent(), r.acknowledged() + r.sendErrors(), "the producer's messages are all settled");
+    }
+
+    @Test
+    void everyMessageTheServerRefusesFailsWithTheServersWordsInOneLine() throws Exception {
+        assertEquals("OK", RedisTesting.call(redis.port(1), "SET", "msgbench-a-string", "not a stream"));
+        SettledMessages xadds = new SettledMessages();
+        DirectStreamPublisher toAString = new DirectStreamPublisher(
+                DirectConnections.open(redis.url(), "msgbench-producer-0", Duration.ofSeconds(5)),
+                Resp.ascii("msgbench-a-string"), "msgbench-a-string", 1000, xadds, RedisAcks.SERVER, 0,
+                Duration.ofMillis(100), 8);
+        SettledMessages publishes = new SettledMessages();
+        DirectPubSubPublisher withoutPermission = new DirectPubSubPublisher(
+                DirectConnections.open(redis.url().replace("redis://", "redis://bob:bobs-pw@"), "msgbench-producer-1",
+                        Duration.ofSeconds(5)),
+                Resp.ascii("run:1"), "run:1", publishes, RedisAcks.SERVER, 8);
+        for (int i = 0; i < 50; i++) {
+            toAString.publish(new byte[] {(byte) i}, i, i);
+            withoutPermission.publish(new byte[] {(byte) i}, i, i);
+        }
+        toAString.close();
+        withoutPermission.close();
+
+        List<String> wrongType = new ArrayList<>();
+        List<String> noPermission = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            wrongType.add("failed " + i + " at " + i + ": Redis refused XADD to msgbench-a-string: WRONGTYPE Operation "
+                    + "against a key holding the wrong kind of value");
+            noPermission.add("failed " + i + " at " + i + ": Redis refused PUBLISH to run:1: NOPERM this user has no "
+                    + "permissions to run the 'publish' command");
+        }
+        assertEquals(wrongType, xadds.all());
+        assertEquals(noPermission, publishes.all());
     }
 }

@@ -42,11 +42,4 @@ class ServerFactsTest {
                 + "raise it: --broker-prop client-query-buffer-limit=4mb for a local broker", e.getMessage());
         facts(0, Map.of()).checkMessageSize(1 << 20);
     }
-
-    @Test
-    void unknownAcksValuesAreRefusedNamingTheSystem() {
-        assertEquals("--acks must be 0, 1 or all for --system redis, got 'quorum'",
-                assertThrows(UserError.class, () -> RedisAcks.parse("quorum", "redis")).getMessage());
-        assertEquals(RedisAcks.SERVER, RedisAcks.parse(null, "redis"));
-    }
 }

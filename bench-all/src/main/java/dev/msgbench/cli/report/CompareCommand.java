@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import dev.msgbench.cli.ExitCode;
 import dev.msgbench.cli.Io;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -16,18 +17,15 @@ import picocli.CommandLine.Parameters;
                 "Two results side by side, failing when NEW is worse than BASE.",
                 "",
                 "Prints BASE and NEW side by side (rates, each percentile, max, lost) with NEW/BASE, and exits "
-                        + "with " + CompareCommand.REGRESSED + " when NEW is worse than BASE beyond a --max-regression "
+                        + "with 3 when NEW is worse than BASE beyond a --max-regression "
                         + "limit, so that a CI job can guard performance. A folder holding several runs (repeats) "
                         + "counts as one side: their histograms are added, never their percentiles averaged.",
                 ""},
-        footer = {"", "Exit codes: 0 no regression beyond the limits, " + CompareCommand.REGRESSED
-                + " regression, 2 bad input.", "", "Examples:",
-                "  compare results/base results/new --max-regression p99.9=10%",
-                "  compare base new --max-regression p99=5% --max-regression received-rate=2% --max-regression lost=0"})
+        // the numbers of ExitCode.OK, REGRESSED and USAGE (an annotation takes only constants)
+        footer = {"", "Exit codes: 0 no regression beyond the limits, 3 regression, 2 bad input.", "", "Examples:",
+                "  compare results/base results/new --max-regression p99.9=10%%",
+                "  compare base new --max-regression p99=5%% --max-regression received-rate=2%% --max-regression lost=0"})
 public final class CompareCommand implements Callable<Integer> {
-
-    /** Distinct from 1 (a bug or a failed run) and 2 (bad input), so CI can tell a slower NEW apart. */
-    public static final int REGRESSED = 3;
 
     private final Io io;
 
@@ -62,11 +60,11 @@ public final class CompareCommand implements Callable<Integer> {
         if (violations.isEmpty()) {
             io.out().println(byMetric.isEmpty() ? "no limits given (--max-regression): nothing checked"
                     : "ok: no regression beyond " + String.join(", ", limits));
-            return 0;
+            return ExitCode.OK.code();
         }
         for (String v : violations) {
             io.out().println("REGRESSION: " + v);
         }
-        return REGRESSED;
+        return ExitCode.REGRESSED.code();
     }
 }

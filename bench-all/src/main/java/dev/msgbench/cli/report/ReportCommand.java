@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import dev.msgbench.cli.ExitCode;
 import dev.msgbench.cli.Io;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -48,6 +49,6 @@ public final class ReportCommand implements Callable<Integer> {
         Report.Written written = Report.write(dirs, html, new Report.Options(service, title));
         io.out().println("report: " + written.html());
         io.out().println("charts: " + written.chartFolder() + " (" + written.chartFiles().size() + " files, PNG and SVG)");
-        return 0;
+        return ExitCode.OK.code();
     }
 }

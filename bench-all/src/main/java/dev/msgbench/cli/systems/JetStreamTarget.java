@@ -5,6 +5,7 @@ import java.util.Map;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
+import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.nats.JetStreamSettings;
 import dev.msgbench.nats.JetStreamSystem;
@@ -14,6 +15,7 @@ import dev.msgbench.nats.JsSync;
 import dev.msgbench.nats.broker.LocalNatsServer;
 import dev.msgbench.nats.broker.NatsServerBinary;
 import dev.msgbench.nats.broker.NatsServerSpec;
+import dev.msgbench.nats.broker.ServerMonitor;
 import picocli.CommandLine.Option;
 
 /**
@@ -56,10 +58,7 @@ public final class JetStreamTarget implements SystemTarget {
     }
 
     @Override
-    public void validate(String acks, int localNodes) {
-        if (acks != null && !acks.equals("0") && !acks.equals("1") && !acks.equals("all")) {
-            throw new UserError("--acks must be 0, 1 or all for JetStream, got '" + acks + "'");
-        }
+    public void validate(Acks acks, int localNodes) {
         int r = replicas(localNodes);
         if (r < 1 || r > MAX_REPLICAS) {
             throw new UserError("--js-replicas must be 1 to " + MAX_REPLICAS + " (JetStream's limit), got " + r);
@@ -68,15 +67,11 @@ public final class JetStreamTarget implements SystemTarget {
             throw new UserError("--js-replicas " + r + " needs as many servers; the local cluster would have "
                     + localNodes + " (add --brokers " + r + ")");
         }
-        if ("all".equals(acks) && r == 1) {
-            throw new UserError("--acks all waits for replicas, but the stream has 1 (--js-replicas 1), so it would "
-                    + "mean the same as --acks 1; use --acks 1, or a replicated stream (--js-replicas 3, with "
-                    + (localNodes > 0 ? "--brokers 3 for a local cluster)" : "a cluster at --url)"));
-        }
+        JetStreamSettings.checkAcks(acks, r, localNodes > 0);
         if (maxPending != null && maxPending < 1) {
             throw new UserError("--js-max-pending must be at least 1, got " + maxPending);
         }
-        if (maxPending != null && "0".equals(acks)) {
+        if (maxPending != null && acks == Acks.NONE) {
             throw new UserError("--js-max-pending limits the PubAcks awaited, and --acks 0 awaits none; drop one of them");
         }
         if (sync == JsSync.ALWAYS && localNodes == 0) {
@@ -116,14 +111,15 @@ public final class JetStreamTarget implements SystemTarget {
 
     @Override
     public MessagingSystem connect(ConnectRequest request) {
-        LocalNatsServer local = request.broker() instanceof LocalNatsServer ? (LocalNatsServer) request.broker() : null;
+        // the local server's /jsz tells the sync setting in effect; a server at --url does not show it
+        ServerMonitor localMonitor = request.broker() instanceof LocalNatsServer local ? local.monitor(1) : null;
         return new JetStreamSystem(JetStreamSettings.defaults(request.url())
-                .withAcks(request.acks() == null ? JetStreamSettings.DEFAULT_ACKS : request.acks())
+                .withAcks(request.acks())
                 .withStorage(storage)
                 .withSync(sync)
                 .withReplicas(replicas(request.broker() == null ? 0 : request.broker().nodeCount()))
                 .withConsumer(consumer)
-                .withMaxPending(maxPending == null ? JetStreamSettings.DEFAULT_MAX_PENDING : maxPending)
-                .withLocalServer(local));
+                .withMaxPending(maxPending == null ? JetStreamSettings.DEFAULT_MAX_PENDING : maxPending),
+                localMonitor);
     }
 }

@@ -7,6 +7,7 @@ import java.util.Map;
 import dev.msgbench.cli.Converters;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
+import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.kafka.CommitMode;
 import dev.msgbench.kafka.KafkaSettings;
@@ -76,10 +77,7 @@ public final class KafkaTarget implements SystemTarget {
     }
 
     @Override
-    public void validate(String acks, int localNodes) {
-        if (acks != null && !acks.equals("0") && !acks.equals("1") && !acks.equals("all")) {
-            throw new UserError("--acks must be 0, 1 or all for Kafka, got '" + acks + "'");
-        }
+    public void validate(Acks acks, int localNodes) {
         if (!producerFlush.equals("none") && !producerFlush.equals("each-send")) {
             throw new UserError("--producer-flush must be none or each-send, got '" + producerFlush + "'");
         }
@@ -97,8 +95,7 @@ public final class KafkaTarget implements SystemTarget {
 
     @Override
     public MessagingSystem connect(ConnectRequest request) {
-        String acks = request.acks() == null ? "all" : request.acks();
-        return new KafkaSystem(new KafkaSettings(request.url(), acks, partitions,
+        return new KafkaSystem(new KafkaSettings(request.url(), request.acks(), partitions,
                 replicationFactor == null ? 0 : replicationFactor, producerProps, consumerProps, commit, pollTimeout,
                 request.broker() == null ? null : request.broker().version(), CONNECT_TIMEOUT,
                 "each-send".equals(producerFlush)));

@@ -2,6 +2,7 @@ package dev.msgbench.cli.systems;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
+import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.loopback.LoopbackSystem;
 
@@ -24,7 +25,7 @@ public final class LoopbackTarget implements SystemTarget {
     }
 
     @Override
-    public void validate(String acks, int localNodes) {
+    public void validate(Acks acks, int localNodes) {
         if (acks != null) {
             throw new UserError("--acks: the loopback system has no broker to acknowledge anything; omit --acks");
         }

@@ -1,7 +1,7 @@
 package dev.msgbench.cli.systems;
 
-import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
+import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.nats.NatsClient;
 import dev.msgbench.nats.NatsPattern;
@@ -34,11 +34,8 @@ public final class NatsTarget implements SystemTarget {
     }
 
     @Override
-    public void validate(String acks, int localNodes) {
-        if (acks != null && !acks.equals("0")) {
-            throw new UserError("--acks " + acks + " is not available for core NATS: it never acknowledges a message "
-                    + "(at-most-once); use --acks 0, or --system jetstream for stored, acknowledged messages");
-        }
+    public void validate(Acks acks, int localNodes) {
+        NatsSettings.checkAcks(acks);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.msgbench.cli.systems;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
+import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.rabbit.ConsumerAck;
 import dev.msgbench.rabbit.QueueType;
@@ -45,13 +46,13 @@ public final class RabbitMqTarget implements SystemTarget {
      * confirms from a quorum queue (after a quorum of replicas has the message).
      */
     @Override
-    public void validate(String acks, int localNodes) {
+    public void validate(Acks acks, int localNodes) {
         if (localNodes > 0) {
             RabbitBrokerSpec.checkNodes(localNodes);
         }
-        String effectiveAcks = acks == null ? RabbitSettings.DEFAULT_ACKS : acks;
+        Acks effectiveAcks = acks == null ? RabbitSettings.DEFAULT_ACKS : acks;
         RabbitSettings.checkAcks(effectiveAcks, queueType);
-        if (maxUnconfirmed != null && effectiveAcks.equals("0")) {
+        if (maxUnconfirmed != null && effectiveAcks == Acks.NONE) {
             throw new UserError("--max-unconfirmed applies to publisher confirms only, which --acks 0 turns off; "
                     + "add --acks 1 (or --acks all with --queue-type quorum)");
         }

@@ -4,6 +4,7 @@ import java.util.List;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
+import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.redis.RedisAcks;
 import dev.msgbench.redis.RedisSettings;
@@ -47,8 +48,8 @@ public final class RedisStreamsTarget implements SystemTarget {
     }
 
     @Override
-    public void validate(String acks, int localNodes) {
-        if (RedisAcks.parse(acks, name()) == RedisAcks.REPLICAS && localNodes == 1) {
+    public void validate(Acks acks, int localNodes) {
+        if (RedisAcks.of(acks) == RedisAcks.REPLICAS && localNodes == 1) {
             throw new UserError("--acks all waits for every replica (WAIT), and a local Redis of 1 node has none; "
                     + "add --brokers 2 or more, or use --acks 1");
         }
@@ -66,7 +67,7 @@ public final class RedisStreamsTarget implements SystemTarget {
 
     @Override
     public MessagingSystem connect(ConnectRequest request) {
-        return new RedisStreamsSystem(RedisSettings.defaults(request.url()).withAcks(RedisAcks.parse(request.acks(), name()))
+        return new RedisStreamsSystem(RedisSettings.defaults(request.url()).withAcks(RedisAcks.of(request.acks()))
                 .withClient(pubSub.client), settings());
     }
 

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
+import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.redis.RedisClientKind;
 import dev.msgbench.redis.RedisAcks;
@@ -40,8 +41,8 @@ public final class RedisTarget implements SystemTarget {
     }
 
     @Override
-    public void validate(String acks, int localNodes) {
-        if (RedisAcks.parse(acks, name()) == RedisAcks.REPLICAS) {
+    public void validate(Acks acks, int localNodes) {
+        if (RedisAcks.of(acks) == RedisAcks.REPLICAS) {
             throw new UserError(RedisPubSubSystem.noReplicaAcks());
         }
     }
@@ -59,7 +60,7 @@ public final class RedisTarget implements SystemTarget {
 
     @Override
     public MessagingSystem connect(ConnectRequest request) {
-        return new RedisPubSubSystem(RedisSettings.defaults(request.url()).withAcks(RedisAcks.parse(request.acks(), name()))
+        return new RedisPubSubSystem(RedisSettings.defaults(request.url()).withAcks(RedisAcks.of(request.acks()))
                 .withClient(client));
     }
 

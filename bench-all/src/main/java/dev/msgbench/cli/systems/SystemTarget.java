@@ -6,6 +6,7 @@ import java.util.Map;
 
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.cpu.CpuList;
+import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
 
 /**
@@ -22,10 +23,10 @@ public interface SystemTarget {
      * Checks this system's flags before anything is started, so that a bad flag costs no broker
      * start; throws {@link dev.msgbench.core.UserError} naming the flag.
      *
-     * @param acks       --acks as given, or null
+     * @param acks       --acks, or null for the system's default
      * @param localNodes nodes of the local broker about to start, or 0 with --url
      */
-    void validate(String acks, int localNodes);
+    void validate(Acks acks, int localNodes);
 
     /**
      * Flags of another system's mixin that this one reads too (picocli takes each name once per
@@ -56,9 +57,9 @@ public interface SystemTarget {
 
     /**
      * @param url    where the broker is (a local one's URL when the suite started it)
-     * @param acks   --acks as given, or null for the system's default
+     * @param acks   --acks, or null for the system's default
      * @param broker the local broker, or null when measuring one given with --url
      */
-    record ConnectRequest(String url, String acks, LocalBroker broker, long messageSizeBytes) {
+    record ConnectRequest(String url, Acks acks, LocalBroker broker, long messageSizeBytes) {
     }
 }

@@ -1,30 +1,32 @@
 package dev.msgbench.cli.tune;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.result.RunResult;
 
 /**
- * One line of the tuning table, read from a child run's result.json. Latencies in ms; NaN where
- * the run did not measure a value (a failed child has only its status).
+ * One line of the tuning table, from a child run's result. Latencies in ms; NaN where the run
+ * did not measure a value (a failed child has only its status).
  */
 public record TuneRow(String jdk, String flagSet, List<String> flags, String status, double p50Ms, double p99Ms,
                       double p999Ms, double maxMs, double achievedRate, double targetRate, long gcPauses,
                       double gcPauseTotalMs, double gcPauseMaxMs, double allocMiBPerSec, double hiccupP99Ms,
                       double hiccupMaxMs, String resultDir) {
 
-    /** A row for a child that left no result.json: why, and nothing measured. */
+    /** A row for a child that left no result: why, and nothing measured. */
     public static TuneRow failed(String jdk, String flagSet, List<String> flags, String why, String resultDir) {
         return new TuneRow(jdk, flagSet, flags, why, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                 Double.NaN, -1, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, resultDir);
     }
 
-    public static TuneRow read(String jdk, String flagSet, List<String> flags, Path resultJson) throws IOException {
-        JsonNode r = new ObjectMapper().readTree(Files.readString(resultJson));
+    /** The row of a child's result, which it wrote into {@code resultDir}. */
+    public static TuneRow of(String jdk, String flagSet, List<String> flags, RunResult result, Path resultDir) {
+        // as the JSON tree, where a value the run did not measure is simply missing
+        JsonNode r = ResultFiles.json().valueToTree(result);
         JsonNode latency = r.path("latencyMs");
         JsonNode generator = r.path("loadGenerator");
         JsonNode pauses = generator.path("gcPauses");
@@ -34,7 +36,7 @@ public record TuneRow(String jdk, String flagSet, List<String> flags, String sta
                 pauses.isMissingNode() ? generator.path("gcCount").asLong(-1) : pauses.path("count").asLong(-1),
                 pauses.isMissingNode() ? number(generator, "gcMillis") : number(pauses, "totalMs"),
                 number(pauses, "maxMs"), number(generator, "allocMiBPerSec"), number(hiccup, "p99"), number(hiccup, "max"),
-                resultJson.getParent().toString());
+                resultDir.toString());
     }
 
     private static double number(JsonNode node, String field) {

@@ -17,6 +17,7 @@ import java.util.Set;
 
 import org.HdrHistogram.Histogram;
 
+import dev.msgbench.cli.ExitCode;
 import dev.msgbench.core.ToolVersion;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
@@ -33,8 +34,19 @@ public final class SummaryReport {
     static final String OK = "ok";
     static final String NOT_RUN = "not run";
 
-    /** One run of a cell: its folder and how the command ended (exit code), or not run at all. */
-    public record Repetition(int number, Path folder, int exitCode, boolean ran) {
+    /**
+     * One run of a cell: its folder, how it ended and what it measured (null when nothing), or
+     * not run at all (a Ctrl+C stopped the workload before it).
+     */
+    public record Repetition(int number, Path folder, boolean ran, ExitCode exitCode, RunResult result) {
+
+        public static Repetition ran(int number, Path folder, ExitCode exitCode, RunResult result) {
+            return new Repetition(number, folder, true, exitCode, result);
+        }
+
+        public static Repetition notRun(int number, Path folder) {
+            return new Repetition(number, folder, false, null, null);
+        }
     }
 
     /** A cell as it was run. */
@@ -59,7 +71,11 @@ public final class SummaryReport {
         this.columns = columns;
     }
 
-    /** Reads every cell's results; a missing or partial result is shown as such, never skipped. */
+    /**
+     * Every cell's results as its runner gave them; a missing or partial result is shown as such,
+     * never skipped. Only a repeated cell's folders are read, for their interval logs: adding the
+     * repetitions takes their latency histograms, and a result holds percentiles, which do not add.
+     */
     public static SummaryReport of(WorkloadFile file, double scale, List<CellRun> runs, Path outputDir, String startedAt) {
         SummaryReport report = new SummaryReport(file.columns());
         report.heading.add(file.name() + (file.source() == null ? "" : " (" + file.source() + ")"));
@@ -153,7 +169,7 @@ public final class SummaryReport {
         Histogram latency = MeasuredLatency.empty();
         boolean repeated = run.repetitions().size() > 1;
         for (Repetition repetition : run.repetitions()) {
-            RunResult result = repetition.ran() ? read(repetition.folder()) : null;
+            RunResult result = repetition.result();
             String status = status(repetition, result);
             statuses.add(status);
             Map<String, Double> values = result == null ? Map.of() : Columns.of(result);
@@ -167,7 +183,7 @@ public final class SummaryReport {
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("number", repetition.number());
             entry.put("folder", repetition.folder().toString());
-            entry.put("exitCode", repetition.ran() ? repetition.exitCode() : null);
+            entry.put("exitCode", repetition.ran() ? repetition.exitCode().code() : null);
             entry.put("status", status);
             entry.put("error", result == null ? null : result.error());
             entry.put("values", values);
@@ -197,21 +213,17 @@ public final class SummaryReport {
         return entry;
     }
 
-    private static RunResult read(Path folder) {
-        return Files.isRegularFile(folder.resolve(ResultFiles.RESULT_JSON)) ? ResultFiles.readResult(folder) : null;
-    }
-
     private static String status(Repetition repetition, RunResult result) {
         if (!repetition.ran()) {
             return NOT_RUN;
         }
         if (result == null) {
-            return "FAILED (exit " + repetition.exitCode() + ", nothing measured)";
+            return "FAILED (exit " + repetition.exitCode().code() + ", nothing measured)";
         }
         if (RunResult.INTERRUPTED.equals(result.status())) {
             return RunResult.INTERRUPTED;
         }
-        if (!RunResult.COMPLETE.equals(result.status()) || repetition.exitCode() != 0) {
+        if (!RunResult.COMPLETE.equals(result.status()) || repetition.exitCode() != ExitCode.OK) {
             return "FAILED";
         }
         List<String> issues = new ArrayList<>();

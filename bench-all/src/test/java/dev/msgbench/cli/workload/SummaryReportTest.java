@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.msgbench.cli.ExitCode;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.Recorders;
 import dev.msgbench.core.result.IntervalLog;
@@ -50,13 +51,13 @@ class SummaryReportTest {
                 Map.of(), List.of("p50", "p99", "max", "achieved-rate", "publisher-MiB/s", "sent", "lost"), List.of());
         List<SummaryReport.CellRun> runs = List.of(
                 new SummaryReport.CellRun(cell(1, "a"), List.of("e2e", "--rate", "1000"), dir.resolve("01-a"), List.of(
-                        new SummaryReport.Repetition(1, rep1, 0, true), new SummaryReport.Repetition(2, rep2, 0, true))),
+                        ran(1, rep1), ran(2, rep2))),
                 new SummaryReport.CellRun(cell(2, "b"), List.of("e2e"), failed, List.of(
-                        new SummaryReport.Repetition(1, failed, 2, true))),
+                        SummaryReport.Repetition.ran(1, failed, ExitCode.USAGE, null))),
                 new SummaryReport.CellRun(cell(3, "c"), List.of("throughput"), throughput, List.of(
-                        new SummaryReport.Repetition(1, throughput, 0, true))),
+                        ran(1, throughput))),
                 new SummaryReport.CellRun(cell(4, "d"), List.of("e2e"), dir.resolve("04-d"), List.of(
-                        new SummaryReport.Repetition(1, dir.resolve("04-d"), 0, false))));
+                        SummaryReport.Repetition.notRun(1, dir.resolve("04-d")))));
 
         SummaryReport report = SummaryReport.of(file, 0.5, runs, dir, "2026-01-01T00:00:00Z");
         report.write(dir);
@@ -104,7 +105,7 @@ class SummaryReportTest {
         WorkloadFile file = new WorkloadFile("w.yaml", "W", null, null, "throughput", 1, List.of(), List.of(), Map.of(),
                 List.of("publisher-msg/s", "consumer-msg/s", "sent", "lost"), List.of());
         SummaryReport report = SummaryReport.of(file, 1, List.of(new SummaryReport.CellRun(cell(1, "producer only"),
-                List.of("throughput"), out, List.of(new SummaryReport.Repetition(1, out, 0, true)))), dir, "now");
+                List.of("throughput"), out, List.of(ran(1, out)))), dir, "now");
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         report.print(new PrintStream(printed, true, StandardCharsets.UTF_8));
 
@@ -121,6 +122,11 @@ class SummaryReportTest {
         assertEquals(100, sum.getTotalCount(), "the 10 warm-up values are left out");
         assertEquals(ResultFiles.readResult(rep).latencyMs().get("p99"), Percentiles.inMillis(sum).get("p99"));
         assertFalse(MeasuredLatency.addTo(sum, dir.resolve("missing"), 1.0));
+    }
+
+    /** A repetition that ended well, with the result its folder holds. */
+    private static SummaryReport.Repetition ran(int number, Path folder) {
+        return SummaryReport.Repetition.ran(number, folder, ExitCode.OK, ResultFiles.readResult(folder));
     }
 
     private static Cell cell(int index, String label) {

@@ -13,24 +13,41 @@ import java.util.stream.Stream;
 import dev.msgbench.core.UserError;
 
 /**
- * The node processes of one local broker and its temp dir, which live and die together: all
- * nodes stopped at once (a cluster stopped node by node loses its quorum and hangs), the temp
- * dir removed, the shutdown-hook registration dropped. Every launcher keeps one, so that
- * stopping is written once. Thread-safe: the shutdown hook may close it while a start runs.
+ * The processes of one local broker and its temp dir, which live and die together: stopped at
+ * once (a cluster stopped node by node loses its quorum and hangs), the temp dir removed, the
+ * shutdown-hook registration dropped. {@link AbstractLocalBroker} keeps one for every launcher,
+ * so that stopping is written once. Thread-safe: the shutdown hook may close it while a start
+ * runs.
  */
 public final class BrokerProcesses {
 
+    /** How the processes stop: a broker whose nodes must go down in a particular way supplies its own. */
+    @FunctionalInterface
+    public interface Stopping {
+        /**
+         * Stops every process, giving each up to {@code grace} to exit cleanly.
+         *
+         * @param nodes   the nodes, node 1 first
+         * @param helpers what the nodes need and must outlive them (RabbitMQ's epmd)
+         * @throws RuntimeException the first failure, later ones attached
+         */
+        void stop(List<ManagedProcess> nodes, List<ManagedProcess> helpers, Duration grace);
+    }
+
     private final Path tempDir;
     private final Path logDir;
+    private final Stopping stopping;
     /** Nodes in order: node n is element n - 1. */
     private final List<ManagedProcess> processes = new ArrayList<>();
+    private final List<ManagedProcess> helpers = new ArrayList<>();
     private CleanupRegistry.Registration registration;
     private boolean closed;
 
     /** @param logDir kept by {@link #abort} when it lies inside {@code tempDir}: errors point there */
-    public BrokerProcesses(Path tempDir, Path logDir) {
+    public BrokerProcesses(Path tempDir, Path logDir, Stopping stopping) {
         this.tempDir = tempDir;
         this.logDir = logDir;
+        this.stopping = stopping;
     }
 
     /** Makes Ctrl+C and JVM exit stop {@code broker}; the first thing a start does. */
@@ -65,11 +82,24 @@ public final class BrokerProcesses {
 
     /** The next node, just started; stopped at once if the broker was closed meanwhile. */
     public synchronized void add(ManagedProcess process) {
+        stopIfClosed(process);
+        processes.add(process);
+    }
+
+    /**
+     * A process the nodes need that is not a node, just started; stopped at once if the broker
+     * was closed meanwhile.
+     */
+    public synchronized void addHelper(ManagedProcess process) {
+        stopIfClosed(process);
+        helpers.add(process);
+    }
+
+    private void stopIfClosed(ManagedProcess process) {
         if (closed) {
             process.stop(Duration.ZERO);
             throw new UserError(process.name() + " was stopped during its start");
         }
-        processes.add(process);
     }
 
     public synchronized List<ManagedProcess> all() {
@@ -99,9 +129,13 @@ public final class BrokerProcesses {
 
     /**
      * After a failed start: stops what was started and removes the temp dir, except the logs when
-     * they are in it, since the error message names them.
+     * they are in it, since the error message names them. Nothing to do when a close (Ctrl+C)
+     * failed the start: it stopped and removed everything already.
      */
     public synchronized void abort(Duration grace) {
+        if (closed) {
+            return;
+        }
         closed = true;
         finish(addTo(stopAll(grace), removeTempDir(tempDir, logDir, true)));
     }
@@ -132,7 +166,7 @@ public final class BrokerProcesses {
 
     private RuntimeException stopAll(Duration grace) {
         try {
-            ManagedProcess.stopAll(processes, grace);
+            stopping.stop(List.copyOf(processes), List.copyOf(helpers), grace);
             return null;
         } catch (RuntimeException e) {
             return e;

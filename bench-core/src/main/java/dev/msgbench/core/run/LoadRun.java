@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
 
+import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.ToolVersion;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.MessagingSystem;
@@ -141,7 +142,7 @@ public final class LoadRun {
         Accounting accounting = new Accounting(config.producers());
         Recorders recorders = new Recorders();
         Receiver receiver = new Receiver(clock, runKey, accounting, recorders);
-        FirstError ackErrors = new FirstError();
+        FirstFailure ackErrors = new FirstFailure();
         String startedAt = Instant.now().toString();
         LoadGeneratorMonitor generatorMonitor = new LoadGeneratorMonitor(config.cpus());
 
@@ -352,7 +353,7 @@ public final class LoadRun {
     }
 
     private RunResult buildResult(SystemInfo info, Accounting accounting, ProgressMonitor monitor, RunWindow window,
-                                  FirstError ackErrors, Receiver receiver, String startedAt, Throwable failure,
+                                  FirstFailure ackErrors, Receiver receiver, String startedAt, Throwable failure,
                                   boolean drained, Map<String, Object> generatorUsage) {
         StreamSnapshot total = accounting.total();
         long measuredSent = 0;

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 
+import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.payload.PayloadHeader;
@@ -36,7 +37,7 @@ final class Receiver implements MessageSink {
     private final RecordingSite receiveSite;
     private final int runKey;
     private volatile RunWindow window;
-    private final FirstError subscriberErrors = new FirstError();
+    private final FirstFailure subscriberErrors = new FirstFailure();
     @SuppressWarnings("unused") // written through LAST_RECEIVE
     private volatile long lastReceiveNanos;
     @SuppressWarnings("unused") // written through LAST_ACK
@@ -95,7 +96,7 @@ final class Receiver implements MessageSink {
         subscriberErrors.add(error);
     }
 
-    FirstError subscriberErrors() {
+    FirstFailure subscriberErrors() {
         return subscriberErrors;
     }
 
@@ -107,7 +108,7 @@ final class Receiver implements MessageSink {
         return (long) LAST_ACK.getOpaque(this);
     }
 
-    AckListener acksFor(int streamId, FirstError ackErrors) {
+    AckListener acksFor(int streamId, FirstFailure ackErrors) {
         RecordingSite ackSite = new RecordingSite(recorders);
         return new AckListener() {
             @Override

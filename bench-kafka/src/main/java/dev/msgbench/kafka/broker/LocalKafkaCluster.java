@@ -1,20 +1,14 @@
 package dev.msgbench.kafka.broker;
 
 import dev.msgbench.core.UserError;
-import dev.msgbench.core.broker.BrokerProcesses;
+import dev.msgbench.core.broker.AbstractLocalBroker;
 import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.broker.JavaChild;
-import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.broker.ManagedProcess;
 import dev.msgbench.core.broker.Readiness;
-import dev.msgbench.core.broker.Signal;
-import dev.msgbench.core.broker.StaleReaper;
-import dev.msgbench.core.broker.TempDirs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -41,7 +35,7 @@ import org.apache.kafka.common.utils.AppInfoParser;
  * <p>Start-up: format every node's storage (in parallel, a JVM each), start every node, wait
  * until each listens and an admin client sees all of them.
  */
-public final class LocalKafkaCluster implements LocalBroker {
+public final class LocalKafkaCluster extends AbstractLocalBroker {
 
     private static final String KAFKA_MAIN = "kafka.Kafka";
     private static final String STORAGE_TOOL = "kafka.tools.StorageTool";
@@ -63,22 +57,17 @@ public final class LocalKafkaCluster implements LocalBroker {
             "-XX:+UseSerialGC", "-Djava.awt.headless=true");
 
     private final KafkaClusterSpec spec;
-    private final Path tempDir;
-    private final Path logDir;
     private final List<KafkaNode> nodes;
     private final Map<String, String> effectiveProps;
-    private final BrokerProcesses processes;
 
     private LocalKafkaCluster(KafkaClusterSpec spec, Path tempDir) {
+        super(spec.nodes(), tempDir, spec.logDir(), STOP_GRACE, ABORT_GRACE);
         this.spec = spec;
-        this.tempDir = tempDir;
-        this.logDir = spec.logDir() != null ? spec.logDir().toAbsolutePath() : tempDir.resolve("logs");
-        this.processes = new BrokerProcesses(tempDir, logDir);
         List<Integer> ports = FreePorts.take(2 * spec.nodes());
         List<KafkaNode> list = new ArrayList<>();
         for (int id = 1; id <= spec.nodes(); id++) {
             list.add(new KafkaNode(id, ports.get(2 * id - 2), ports.get(2 * id - 1), tempDir.resolve("node-" + id),
-                    logDir.resolve("kafka-" + id + ".log")));
+                    logDir().resolve("kafka-" + id + ".log")));
         }
         this.nodes = List.copyOf(list);
         Map<String, String> first = ServerProperties.of(nodes.get(0), nodes, spec.brokerProps());
@@ -98,16 +87,8 @@ public final class LocalKafkaCluster implements LocalBroker {
 
     /** Test seam: the temp dir is made in {@code tempParent}, so a test can see what is left. */
     static LocalKafkaCluster start(KafkaClusterSpec spec, Path tempParent) {
-        StaleReaper.reapDefault();
-        Readiness budget = Readiness.within(spec.startTimeout());
-        LocalKafkaCluster cluster = new LocalKafkaCluster(spec, TempDirs.create(tempParent, "kafka"));
-        cluster.processes.start(cluster.toString(), cluster, ABORT_GRACE, () -> {
-            cluster.writeConfigs();
-            cluster.formatStorage(budget);
-            cluster.startNodes();
-            cluster.awaitReady(budget);
-        });
-        return cluster;
+        return startBroker("kafka", tempParent, spec.startTimeout(),
+                tempDir -> new LocalKafkaCluster(spec, tempDir));
     }
 
     @Override
@@ -115,20 +96,10 @@ public final class LocalKafkaCluster implements LocalBroker {
         return nodes.stream().map(KafkaNode::bootstrap).collect(Collectors.joining(","));
     }
 
-    @Override
-    public int nodeCount() {
-        return nodes.size();
-    }
-
     /** The version of the Kafka jars, which the nodes run too: they share this JVM's class path. */
     @Override
     public String version() {
         return AppInfoParser.getVersion();
-    }
-
-    @Override
-    public Path logDir() {
-        return logDir;
     }
 
     /**
@@ -140,29 +111,29 @@ public final class LocalKafkaCluster implements LocalBroker {
     }
 
     @Override
-    public long pid(int node) {
-        return processes.node(node).pid();
-    }
-
-    @Override
-    public void signal(int node, Signal signal) {
-        processes.node(node).signal(signal);
-    }
-
-    /** Stops all nodes together (one by one, the last ones would hang without a quorum). */
-    @Override
-    public void close() {
-        processes.close(STOP_GRACE);
-    }
-
-    @Override
     public String toString() {
-        return "kafka cluster of " + nodes.size() + (nodes.size() == 1 ? " node" : " nodes") + " at " + url();
+        return "kafka cluster of " + nodesText() + " at " + url();
+    }
+
+    @Override
+    protected void bringUp(Readiness budget) {
+        writeConfigs();
+        formatStorage(budget);
+        launchAll();
+        awaitReady(budget);
+    }
+
+    /** The node's JVM, with the heap of the spec and the options kafka-server-start.sh gives it. */
+    @Override
+    protected ManagedProcess startNode(int id) {
+        KafkaNode node = nodes.get(id - 1);
+        List<String> jvm = new ArrayList<>(List.of("-Xmx" + spec.heap(), "-Xms" + spec.heap()));
+        jvm.addAll(SERVER_JVM_OPTIONS);
+        return start(javaChild(node, node.name(), KAFKA_MAIN, jvm, List.of(node.serverProperties().toString())));
     }
 
     private void writeConfigs() {
         try {
-            Files.createDirectories(logDir);
             for (KafkaNode node : nodes) {
                 Files.createDirectories(node.dir());
                 ServerProperties.write(ServerProperties.of(node, nodes, spec.brokerProps()), node.serverProperties());
@@ -174,7 +145,7 @@ public final class LocalKafkaCluster implements LocalBroker {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the kafka node configs in " + tempDir, e);
+            throw new UncheckedIOException("cannot write the kafka node configs in " + tempDir(), e);
         }
     }
 
@@ -209,25 +180,15 @@ public final class LocalKafkaCluster implements LocalBroker {
         }
     }
 
-    private void startNodes() {
-        processes.requireOpen(toString());
-        List<String> jvm = new ArrayList<>(List.of("-Xmx" + spec.heap(), "-Xms" + spec.heap()));
-        jvm.addAll(SERVER_JVM_OPTIONS);
-        for (KafkaNode node : nodes) {
-            processes.add(start(javaChild(node, node.name(), KAFKA_MAIN, jvm,
-                    List.of(node.serverProperties().toString()))));
-        }
-    }
-
     private void awaitReady(Readiness budget) {
-        List<ManagedProcess> watched = processes.all();
+        List<ManagedProcess> watched = startedNodes();
         for (KafkaNode node : nodes) {
             budget.await(node.name(), node.logFile(), watched, () -> accepts(node.port()));
         }
         Admin admin = Admin.create(adminConfig());
         try {
             String subject = nodes.size() == 1 ? nodes.get(0).name() : "kafka cluster of " + nodes.size() + " nodes";
-            Path log = nodes.size() == 1 ? nodes.get(0).logFile() : logDir;
+            Path log = nodes.size() == 1 ? nodes.get(0).logFile() : logDir();
             long wait = ADMIN_TIMEOUT.toMillis() + 1000;
             budget.await(subject, log, watched, () ->
                     admin.describeCluster().nodes().get(wait, TimeUnit.MILLISECONDS).size() == nodes.size()
@@ -250,19 +211,10 @@ public final class LocalKafkaCluster implements LocalBroker {
                                 List<String> args) {
         List<String> jvm = new ArrayList<>(jvmOptions);
         jvm.add("-Dlog4j2.configurationFile=" + node.log4jConfig());
-        return new JavaChild(name, mainClass, jvm, args, node.dir(), node.logFile(), tempDir);
+        return new JavaChild(name, mainClass, jvm, args, node.dir(), node.logFile(), tempDir());
     }
 
     private ManagedProcess start(JavaChild child) {
         return child.toCommand().withCpus(spec.cpus()).start();
-    }
-
-    private static boolean accepts(int port) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(FreePorts.LOOPBACK, port), 500);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
     }
 }

@@ -13,15 +13,11 @@ import java.util.stream.Collectors;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.msgbench.core.UserError;
-import dev.msgbench.core.broker.BrokerProcesses;
+import dev.msgbench.core.broker.AbstractLocalBroker;
 import dev.msgbench.core.broker.FreePorts;
-import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.broker.ManagedProcess;
 import dev.msgbench.core.broker.NativeCommand;
 import dev.msgbench.core.broker.Readiness;
-import dev.msgbench.core.broker.Signal;
-import dev.msgbench.core.broker.StaleReaper;
-import dev.msgbench.core.broker.TempDirs;
 
 /**
  * nats-server on loopback, one process per node, each with a config file written for the run and
@@ -32,7 +28,7 @@ import dev.msgbench.core.broker.TempDirs;
  * <p>Ready when every node's /healthz answers 200 and, in a cluster, every node has a route to
  * each other one, so that a message published on one node reaches subscribers on another.
  */
-public final class LocalNatsServer implements LocalBroker {
+public final class LocalNatsServer extends AbstractLocalBroker {
 
     /** nats-server stops in milliseconds; a node that needs longer is killed. */
     private static final Duration STOP_GRACE = Duration.ofSeconds(10);
@@ -40,24 +36,19 @@ public final class LocalNatsServer implements LocalBroker {
 
     private final NatsServerSpec spec;
     private final NatsServerBinary binary;
-    private final Path tempDir;
-    private final Path logDir;
     private final List<NatsNode> nodes;
-    private final BrokerProcesses processes;
 
     private LocalNatsServer(NatsServerSpec spec, NatsServerBinary binary, Path tempDir) {
+        super(spec.nodes(), tempDir, spec.logDir(), STOP_GRACE, ABORT_GRACE);
         this.spec = spec;
         this.binary = binary;
-        this.tempDir = tempDir;
-        this.logDir = spec.logDir() != null ? spec.logDir().toAbsolutePath() : tempDir.resolve("logs");
-        this.processes = new BrokerProcesses(tempDir, logDir);
         int perNode = spec.nodes() > 1 ? 3 : 2;
         List<Integer> ports = FreePorts.take(perNode * spec.nodes());
         List<NatsNode> list = new ArrayList<>();
         for (int id = 1; id <= spec.nodes(); id++) {
             int first = perNode * (id - 1);
             list.add(new NatsNode(id, ports.get(first), ports.get(first + 1), perNode == 3 ? ports.get(first + 2) : 0,
-                    tempDir.resolve("node-" + id), logDir.resolve("nats-" + id + ".log")));
+                    tempDir.resolve("node-" + id), logDir().resolve("nats-" + id + ".log")));
         }
         this.nodes = List.copyOf(list);
     }
@@ -78,26 +69,14 @@ public final class LocalNatsServer implements LocalBroker {
         if (spec.serverProps().containsKey(NatsServerSpec.SYNC_PROP)) {
             NatsServerSpec.requireSyncSupport(binary, "--broker-prop " + NatsServerSpec.SYNC_PROP);
         }
-        StaleReaper.reapDefault();
-        Readiness budget = Readiness.within(spec.startTimeout());
-        LocalNatsServer server = new LocalNatsServer(spec, binary, TempDirs.create(tempParent, "nats"));
-        server.processes.start(server.toString(), server, ABORT_GRACE, () -> {
-            server.writeConfigs();
-            server.startNodes();
-            server.awaitReady(budget);
-        });
-        return server;
+        return startBroker("nats", tempParent, spec.startTimeout(),
+                tempDir -> new LocalNatsServer(spec, binary, tempDir));
     }
 
     /** Every node, comma-separated, as jnats takes them: {@code nats://127.0.0.1:P1,nats://127.0.0.1:P2}. */
     @Override
     public String url() {
         return nodes.stream().map(NatsNode::url).collect(Collectors.joining(","));
-    }
-
-    @Override
-    public int nodeCount() {
-        return nodes.size();
     }
 
     @Override
@@ -111,11 +90,6 @@ public final class LocalNatsServer implements LocalBroker {
 
     public NatsServerSpec spec() {
         return spec;
-    }
-
-    @Override
-    public Path logDir() {
-        return logDir;
     }
 
     /** The HTTP monitoring endpoint of one node, numbered from 1. */
@@ -132,59 +106,42 @@ public final class LocalNatsServer implements LocalBroker {
     }
 
     @Override
-    public long pid(int node) {
-        return processes.node(node).pid();
-    }
-
-    @Override
-    public void signal(int node, Signal signal) {
-        processes.node(node).signal(signal);
-    }
-
-    /** Stops all nodes together and removes the temp dir (data and configs). */
-    @Override
-    public void close() {
-        processes.close(STOP_GRACE);
-    }
-
-    @Override
     public String toString() {
-        return "nats-server " + binary.version() + " (" + nodes.size() + (nodes.size() == 1 ? " node" : " nodes")
-                + ") at " + url();
+        return "nats-server " + binary.version() + " (" + nodesText() + ") at " + url();
     }
 
     private NatsNode node(int node) {
-        if (node < 1 || node > nodes.size()) {
-            throw new IllegalArgumentException("node must be 1 to " + nodes.size() + ", got " + node);
-        }
-        return nodes.get(node - 1);
+        return nodes.get(checkNode(node) - 1);
+    }
+
+    @Override
+    protected void bringUp(Readiness budget) {
+        writeConfigs();
+        launchAll();
+        awaitReady(budget);
+    }
+
+    /** nats-server on the node's config file; it logs to stderr, which goes to the node's log file. */
+    @Override
+    protected ManagedProcess startNode(int id) {
+        NatsNode node = node(id);
+        return new NativeCommand(node.name(), List.of(binary.path().toString(), "-c", node.configFile().toString()),
+                java.util.Map.of(), node.dir(), node.logFile(), tempDir()).withCpus(spec.cpus()).start();
     }
 
     private void writeConfigs() {
         try {
-            Files.createDirectories(logDir);
             for (NatsNode node : nodes) {
                 Files.createDirectories(node.dir());
                 Files.writeString(node.configFile(), NatsServerConfig.render(node, nodes, spec), StandardCharsets.UTF_8);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the nats-server configs in " + tempDir, e);
-        }
-    }
-
-    private void startNodes() {
-        processes.requireOpen(toString());
-        for (NatsNode node : nodes) {
-            // logs go to stderr, which the ManagedProcess appends to the node's log file
-            NativeCommand command = new NativeCommand(node.name(),
-                    List.of(binary.path().toString(), "-c", node.configFile().toString()),
-                    java.util.Map.of(), node.dir(), node.logFile(), tempDir).withCpus(spec.cpus());
-            processes.add(command.start());
+            throw new UncheckedIOException("cannot write the nats-server configs in " + tempDir(), e);
         }
     }
 
     private void awaitReady(Readiness budget) {
-        List<ManagedProcess> watched = processes.all();
+        List<ManagedProcess> watched = startedNodes();
         for (NatsNode node : nodes) {
             ServerMonitor monitor = new ServerMonitor(node.monitorPort());
             budget.await(node.name(), node.logFile(), watched, monitor::healthy);

@@ -3,21 +3,16 @@ package dev.msgbench.rabbit.broker;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.AbstractLocalBroker;
 import dev.msgbench.core.broker.BrokerProcesses;
-import dev.msgbench.core.broker.CleanupRegistry;
 import dev.msgbench.core.broker.FreePorts;
-import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.broker.ManagedProcess;
 import dev.msgbench.core.broker.NativeCommand;
 import dev.msgbench.core.broker.Readiness;
 import dev.msgbench.core.broker.Signal;
-import dev.msgbench.core.broker.StaleReaper;
-import dev.msgbench.core.broker.TempDirs;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -42,7 +37,7 @@ import java.util.concurrent.TimeUnit;
  * before the node: the node then uses it instead of daemonising one of its own, which would outlive
  * the node, escape its process tree and be missed by the stale reaper.
  */
-public final class LocalRabbitMq implements LocalBroker {
+public final class LocalRabbitMq extends AbstractLocalBroker {
 
     /** A clean shutdown takes about 1 s; a node that needs more is killed. */
     private static final Duration STOP_GRACE = Duration.ofSeconds(15);
@@ -53,27 +48,18 @@ public final class LocalRabbitMq implements LocalBroker {
     private static final String NODE = "rabbitmq node 1";
 
     private final RabbitBrokerSpec spec;
-    private final Path tempDir;
-    private final Path logDir;
     private final int amqpPort;
     private final int distPort;
     private final int epmdPort;
     private final String nodeName;
     private final Map<String, String> conf;
     private final Path epmdBinary;
-    /** Guarded by this. */
-    private ManagedProcess epmd;
-    /** Guarded by this. */
-    private ManagedProcess server;
     private volatile String version = "unknown";
-    private CleanupRegistry.Registration registration;
-    private boolean closed;
 
     private LocalRabbitMq(RabbitBrokerSpec spec, Path epmdBinary, Path tempDir) {
+        super(1, tempDir, spec.logDir(), STOP_GRACE, ABORT_GRACE);
         this.spec = spec;
         this.epmdBinary = epmdBinary;
-        this.tempDir = tempDir;
-        this.logDir = spec.logDir() != null ? spec.logDir().toAbsolutePath() : tempDir.resolve("logs");
         List<Integer> ports = FreePorts.take(3);
         this.amqpPort = ports.get(0);
         this.distPort = ports.get(1);
@@ -95,24 +81,8 @@ public final class LocalRabbitMq implements LocalBroker {
     /** Test seam: the temp dir is made in {@code tempParent}, so a test can see what is left. */
     static LocalRabbitMq start(RabbitBrokerSpec spec, Path tempParent) {
         Path epmdBinary = requireInstalled(spec);
-        StaleReaper.reapDefault();
-        Readiness budget = Readiness.within(spec.startTimeout());
-        LocalRabbitMq node = new LocalRabbitMq(spec, epmdBinary, TempDirs.create(tempParent, "rabbitmq"));
-        try {
-            node.registration = CleanupRegistry.register(node.toString(), node);
-            node.writeFiles();
-            node.startEpmd(budget);
-            node.startServer();
-            node.awaitReady(budget);
-            return node;
-        } catch (RuntimeException | Error e) {
-            try {
-                node.abort();
-            } catch (RuntimeException | Error cleanup) {
-                e.addSuppressed(cleanup);
-            }
-            throw e;
-        }
+        return startBroker("rabbitmq", tempParent, spec.startTimeout(),
+                tempDir -> new LocalRabbitMq(spec, epmdBinary, tempDir));
     }
 
     /** {@code amqp://127.0.0.1:PORT}; the default guest user may log in over loopback. */
@@ -121,25 +91,15 @@ public final class LocalRabbitMq implements LocalBroker {
         return "amqp://127.0.0.1:" + amqpPort;
     }
 
-    @Override
-    public int nodeCount() {
-        return 1;
-    }
-
     /** As the node reports it in its connection properties, e.g. 3.10.8. */
     @Override
     public String version() {
         return version;
     }
 
-    @Override
-    public Path logDir() {
-        return logDir;
-    }
-
     /** The node's log: RabbitMQ's own log and the output of its start script, in one file. */
     public Path logFile() {
-        return logDir.resolve("rabbitmq-1.log");
+        return logDir().resolve("rabbitmq-1.log");
     }
 
     /** The rabbitmq.conf settings, the user's included, without paths; ports are chosen per run. */
@@ -147,47 +107,17 @@ public final class LocalRabbitMq implements LocalBroker {
         return conf;
     }
 
-    /** The process of the start script; the Erlang VM (beam.smp) is its child. */
-    @Override
-    public synchronized long pid(int node) {
-        return process(node).pid();
-    }
-
-    @Override
-    public synchronized void signal(int node, Signal signal) {
-        process(node).signal(signal);
-    }
-
-    /** Stops the node, then its epmd, and removes the temp dir. */
-    @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        RuntimeException failure = BrokerProcesses.addTo(stopProcesses(STOP_GRACE),
-                BrokerProcesses.removeTempDir(tempDir, logDir, false));
-        if (registration != null) {
-            registration.deregister();
-        }
-        if (failure != null) {
-            throw failure;
-        }
-    }
-
     @Override
     public String toString() {
         return "rabbitmq node " + nodeName + " at " + url();
     }
 
-    private ManagedProcess process(int node) {
-        if (node != 1) {
-            throw new IllegalArgumentException("node must be 1, got " + node);
-        }
-        if (server == null) {
-            throw new IllegalStateException(this + " is not running");
-        }
-        return server;
+    @Override
+    protected void bringUp(Readiness budget) {
+        writeFiles();
+        ManagedProcess epmd = startEpmd(budget);
+        ManagedProcess server = launch(1);
+        awaitReady(budget, List.of(server, epmd));
     }
 
     private static Path requireInstalled(RabbitBrokerSpec spec) {
@@ -216,8 +146,8 @@ public final class LocalRabbitMq implements LocalBroker {
     }
 
     private void writeFiles() {
+        Path tempDir = tempDir();
         try {
-            Files.createDirectories(logDir);
             Path home = Files.createDirectories(tempDir.resolve("home"));
             // Erlang refuses a cookie that others can read; a fresh one keeps other nodes out
             Path cookie = home.resolve(".erlang.cookie");
@@ -234,26 +164,19 @@ public final class LocalRabbitMq implements LocalBroker {
         }
     }
 
-    private void startEpmd(Readiness budget) {
-        Path log = logDir.resolve("epmd-1.log");
-        ManagedProcess started;
-        synchronized (this) {
-            if (closed) {
-                throw new UserError(this + " was stopped during its start");
-            }
-            epmd = new NativeCommand("epmd of " + NODE, List.of(epmdBinary.toString(), "-port",
-                    Integer.toString(epmdPort), "-address", "127.0.0.1"), Map.of(), tempDir, log, tempDir)
-                    .withCpus(spec.cpus()).start();
-            started = epmd;
-        }
-        budget.await("epmd of " + NODE, log, List.of(started), () -> accepts(epmdPort));
+    private ManagedProcess startEpmd(Readiness budget) {
+        Path log = logDir().resolve("epmd-1.log");
+        ManagedProcess epmd = startHelper(new NativeCommand("epmd of " + NODE, List.of(epmdBinary.toString(), "-port",
+                Integer.toString(epmdPort), "-address", "127.0.0.1"), Map.of(), tempDir(), log, tempDir())
+                .withCpus(spec.cpus()));
+        budget.await("epmd of " + NODE, log, List.of(epmd), () -> accepts(epmdPort));
+        return epmd;
     }
 
-    private synchronized void startServer() {
-        if (closed) {
-            // closed by the shutdown hook (Ctrl+C) while epmd started: start nothing more
-            throw new UserError(this + " was stopped during its start");
-        }
+    /** The start script, whose process is the node's pid; the Erlang VM (beam.smp) is its child. */
+    @Override
+    protected ManagedProcess startNode(int node) {
+        Path tempDir = tempDir();
         Map<String, String> env = new LinkedHashMap<>();
         env.put("HOME", tempDir.resolve("home").toString());
         env.put("RABBITMQ_NODENAME", nodeName);
@@ -275,15 +198,11 @@ public final class LocalRabbitMq implements LocalBroker {
         env.put("RABBITMQ_PID_FILE", tempDir.resolve("rabbitmq.pid").toString());
         env.put("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS", "-kernel inet_dist_use_interface {127,0,0,1}");
         // the script, the Erlang VM and its port programs all inherit the CPUs
-        server = new NativeCommand(NODE, List.of(spec.serverScript().toString()), env, tempDir, logFile(), tempDir)
+        return new NativeCommand(NODE, List.of(spec.serverScript().toString()), env, tempDir, logFile(), tempDir)
                 .withCpus(spec.cpus()).start();
     }
 
-    private void awaitReady(Readiness budget) {
-        List<ManagedProcess> watched;
-        synchronized (this) {
-            watched = List.of(server, epmd);
-        }
+    private void awaitReady(Readiness budget, List<ManagedProcess> watched) {
         try {
             budget.await(NODE, logFile(), watched, () -> AmqpGreeting.answers(amqpPort));
         } catch (UserError e) {
@@ -315,18 +234,19 @@ public final class LocalRabbitMq implements LocalBroker {
     }
 
     /** Node first, then its epmd: epmd must outlive the node's deregistration. */
-    private RuntimeException stopProcesses(Duration grace) {
+    @Override
+    protected void stopProcesses(List<ManagedProcess> nodes, List<ManagedProcess> helpers, Duration grace) {
         RuntimeException failure = null;
-        if (server != null) {
+        for (ManagedProcess server : nodes) {
             try {
-                stopServer(grace);
+                stopServer(server, grace);
             } catch (RuntimeException e) {
-                failure = e;
+                failure = BrokerProcesses.addTo(failure, e);
             }
         }
-        if (epmd != null) {
+        for (ManagedProcess epmd : helpers) {
             try {
-                killEpmd();
+                killEpmd(epmd);
             } catch (RuntimeException e) {
                 failure = BrokerProcesses.addTo(failure, e);
             }
@@ -336,7 +256,9 @@ public final class LocalRabbitMq implements LocalBroker {
                 failure = BrokerProcesses.addTo(failure, e);
             }
         }
-        return failure;
+        if (failure != null) {
+            throw failure;
+        }
     }
 
     /**
@@ -345,7 +267,7 @@ public final class LocalRabbitMq implements LocalBroker {
      * helpers under the running node, which logs their deaths as crashes. What is left after the
      * grace period is ended by {@link ManagedProcess#stop}.
      */
-    private void stopServer(Duration grace) {
+    private static void stopServer(ManagedProcess server, Duration grace) {
         if (server.isAlive()) {
             // a node frozen for fault injection cannot act on TERM
             server.signal(Signal.CONT);
@@ -356,7 +278,7 @@ public final class LocalRabbitMq implements LocalBroker {
     }
 
     /** Asks epmd to exit, the way Erlang's tools do; {@link ManagedProcess#stop} makes sure of it. */
-    private void killEpmd() {
+    private void killEpmd(ManagedProcess epmd) {
         if (!epmd.isAlive()) {
             return;
         }
@@ -377,22 +299,6 @@ public final class LocalRabbitMq implements LocalBroker {
         }
     }
 
-    /**
-     * Stops what a failed start left and removes the temp dir, except the logs when they are in
-     * it: the error message points there.
-     */
-    private synchronized void abort() {
-        closed = true;
-        RuntimeException failure = BrokerProcesses.addTo(stopProcesses(ABORT_GRACE),
-                BrokerProcesses.removeTempDir(tempDir, logDir, true));
-        if (registration != null) {
-            registration.deregister();
-        }
-        if (failure != null) {
-            throw failure;
-        }
-    }
-
     private static String randomCookie() {
         SecureRandom random = new SecureRandom();
         StringBuilder cookie = new StringBuilder();
@@ -400,14 +306,5 @@ public final class LocalRabbitMq implements LocalBroker {
             cookie.append((char) ('A' + random.nextInt(26)));
         }
         return cookie.toString();
-    }
-
-    private static boolean accepts(int port) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(FreePorts.LOOPBACK, port), 500);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
     }
 }

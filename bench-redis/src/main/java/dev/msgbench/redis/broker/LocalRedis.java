@@ -12,15 +12,12 @@ import java.util.List;
 import java.util.Map;
 
 import dev.msgbench.core.UserError;
-import dev.msgbench.core.broker.BrokerProcesses;
+import dev.msgbench.core.broker.AbstractLocalBroker;
 import dev.msgbench.core.broker.FreePorts;
-import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.broker.ManagedProcess;
 import dev.msgbench.core.broker.NativeCommand;
 import dev.msgbench.core.broker.Readiness;
-import dev.msgbench.core.broker.Signal;
-import dev.msgbench.core.broker.StaleReaper;
-import dev.msgbench.core.broker.TempDirs;
+import dev.msgbench.redis.resp.Resp;
 
 /**
  * Debian's redis-server as child processes on free loopback ports, data in a temp dir: node 1
@@ -33,7 +30,7 @@ import dev.msgbench.core.broker.TempDirs;
  * forks the server in the middle of a measurement, and a run's data is thrown away anyway;
  * {@code --broker-prop save="3600 1 300 100 60 10000"} restores the off-the-shelf behaviour.
  */
-public final class LocalRedis implements LocalBroker {
+public final class LocalRedis extends AbstractLocalBroker {
 
     /** Settings msgbench passes to every node; --broker-prop comes after them and wins. */
     static final Map<String, String> DEFAULTS = defaults();
@@ -43,19 +40,14 @@ public final class LocalRedis implements LocalBroker {
 
     private final RedisBrokerSpec spec;
     private final Path binary;
-    private final Path tempDir;
-    private final Path logDir;
     private final List<Integer> ports;
     private final Map<String, String> effectiveArgs;
-    private final BrokerProcesses processes;
     private volatile String version = "unknown";
 
     private LocalRedis(RedisBrokerSpec spec, Path binary, Path tempDir) {
+        super(spec.nodes(), tempDir, spec.logDir(), STOP_GRACE, ABORT_GRACE);
         this.spec = spec;
         this.binary = binary;
-        this.tempDir = tempDir;
-        this.logDir = spec.logDir() != null ? spec.logDir().toAbsolutePath() : tempDir.resolve("logs");
-        this.processes = new BrokerProcesses(tempDir, logDir);
         this.ports = FreePorts.take(spec.nodes());
         Map<String, String> args = new LinkedHashMap<>(DEFAULTS);
         if (spec.nodes() > 1) {
@@ -79,13 +71,7 @@ public final class LocalRedis implements LocalBroker {
     /** Test seam: the temp dir is made in {@code tempParent}, so a test can see what is left. */
     static LocalRedis start(RedisBrokerSpec spec, Path tempParent) {
         Path binary = RedisBinary.locate(spec.binary(), System.getenv("PATH"));
-        StaleReaper.reapDefault();
-        Readiness budget = Readiness.within(spec.startTimeout());
-        LocalRedis redis = new LocalRedis(spec, binary, TempDirs.create(tempParent, "redis"));
-        redis.processes.start(redis.toString(), redis, ABORT_GRACE, () -> {
-            redis.startNodes(budget);
-        });
-        return redis;
+        return startBroker("redis", tempParent, spec.startTimeout(), tempDir -> new LocalRedis(spec, binary, tempDir));
     }
 
     /** {@code redis://127.0.0.1:PORT} of the primary: clients write there, replicas follow it. */
@@ -100,20 +86,10 @@ public final class LocalRedis implements LocalBroker {
         return ports.get(node - 1);
     }
 
-    @Override
-    public int nodeCount() {
-        return spec.nodes();
-    }
-
     /** redis_version from INFO server of the primary. */
     @Override
     public String version() {
         return version;
-    }
-
-    @Override
-    public Path logDir() {
-        return logDir;
     }
 
     /** The settings given to every node, ours and --broker-prop, without ports and paths. */
@@ -122,32 +98,14 @@ public final class LocalRedis implements LocalBroker {
     }
 
     @Override
-    public long pid(int node) {
-        return processes.node(node).pid();
-    }
-
-    @Override
-    public void signal(int node, Signal signal) {
-        processes.node(node).signal(signal);
-    }
-
-    @Override
-    public void close() {
-        processes.close(STOP_GRACE);
-    }
-
-    @Override
     public String toString() {
-        return "redis with " + spec.nodes() + (spec.nodes() == 1 ? " node" : " nodes") + " at " + url();
+        return "redis with " + nodesText() + " at " + url();
     }
 
-    private void startNodes(Readiness budget) {
-        try {
-            Files.createDirectories(logDir);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create " + logDir, e);
-        }
-        ManagedProcess primary = startNode(1);
+    /** The primary first, answering PING and INFO, then the replicas, each in sync. */
+    @Override
+    protected void bringUp(Readiness budget) {
+        ManagedProcess primary = launch(1);
         budget.await(nodeName(1), logFile(1), List.of(primary), () -> "PONG".equals(Resp.call(port(1), "PING")));
         try {
             String info = Resp.call(port(1), "INFO", "server");
@@ -158,7 +116,7 @@ public final class LocalRedis implements LocalBroker {
         }
         List<ManagedProcess> all = new ArrayList<>(List.of(primary));
         for (int node = 2; node <= spec.nodes(); node++) {
-            all.add(startNode(node));
+            all.add(launch(node));
         }
         for (int node = 2; node <= spec.nodes(); node++) {
             int n = node;
@@ -172,9 +130,9 @@ public final class LocalRedis implements LocalBroker {
         }
     }
 
-    private ManagedProcess startNode(int node) {
-        processes.requireOpen(toString());
-        Path dataDir = tempDir.resolve("node-" + node);
+    @Override
+    protected ManagedProcess startNode(int node) {
+        Path dataDir = tempDir().resolve("node-" + node);
         try {
             Files.createDirectories(dataDir);
         } catch (IOException e) {
@@ -195,10 +153,8 @@ public final class LocalRedis implements LocalBroker {
         });
         // stdout and the server's own log share the file: both append, and a crash before the
         // log is open still leaves its reason there
-        ManagedProcess process = new NativeCommand(nodeName(node), command, Map.of(), dataDir, logFile(node), tempDir)
+        return new NativeCommand(nodeName(node), command, Map.of(), dataDir, logFile(node), tempDir())
                 .withCpus(spec.cpus()).start();
-        processes.add(process);
-        return process;
     }
 
     private String nodeName(int node) {
@@ -206,13 +162,7 @@ public final class LocalRedis implements LocalBroker {
     }
 
     private Path logFile(int node) {
-        return logDir.resolve("redis-" + node + ".log");
-    }
-
-    private void checkNode(int node) {
-        if (node < 1 || node > spec.nodes()) {
-            throw new IllegalArgumentException("node must be 1 to " + spec.nodes() + ", got " + node);
-        }
+        return logDir().resolve("redis-" + node + ".log");
     }
 
     private static Map<String, String> defaults() {

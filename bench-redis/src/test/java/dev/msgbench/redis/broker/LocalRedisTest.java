@@ -21,6 +21,7 @@ import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.Signal;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.testing.NeedsBroker;
+import dev.msgbench.redis.resp.Resp;
 
 /** Debian's redis-server, started for real on free loopback ports. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)

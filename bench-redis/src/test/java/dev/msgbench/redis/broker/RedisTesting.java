@@ -2,6 +2,8 @@ package dev.msgbench.redis.broker;
 
 import java.io.IOException;
 
+import dev.msgbench.redis.resp.Resp;
+
 /** Lets tests outside this package talk to a local node without a client library. */
 public final class RedisTesting {
 

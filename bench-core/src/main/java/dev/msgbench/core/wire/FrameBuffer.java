@@ -1,4 +1,4 @@
-package dev.msgbench.core.driver;
+package dev.msgbench.core.wire;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +9,8 @@ import java.nio.charset.StandardCharsets;
  * string is the payload, optionally followed by a fixed command such as WAIT), for
  * a publisher that writes its protocol itself: commands sent back to back leave in one socket
  * write when the buffer is full or at {@link #flush()}, which a publisher calls at every
- * {@link Publisher#endOfBurst()}. A payload larger than the buffer goes out on its own.
+ * {@link dev.msgbench.core.driver.Publisher#endOfBurst()}. A payload larger than the buffer goes
+ * out on its own.
  *
  * <p>Used by one thread. The control line is built once per payload length, which is every
  * message's in a run, so adding a message allocates nothing.

@@ -1,4 +1,4 @@
-package dev.msgbench.core.driver;
+package dev.msgbench.core.wire;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,18 +1,16 @@
-package dev.msgbench.nats;
+package dev.msgbench.nats.wire;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,36 +19,31 @@ import java.util.concurrent.TimeoutException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.wire.FrameBuffer;
 
 /**
  * A publish-only connection that speaks the NATS client protocol itself: INFO and CONNECT when
  * it opens, then PUB lines written by the caller, PING/PONG for flushes and the server's
  * keep-alive, -ERR recorded as a failure. It never subscribes, so the server sends it nothing
  * else. Plain TCP only; user/password or token come from the URL and are sent only in CONNECT.
+ * Its failures (an -ERR, a lost connection) go to a {@link FirstFailure} that the producer
+ * checks before each message.
  *
  * <p>IMPLEMENTATION NOTES: the producer writes from its own thread and a reader thread answers
  * the server's PINGs, so every socket write holds {@code writeLock}; the producer takes it once
  * per batch, not per message.
  */
-final class WireConnection implements AutoCloseable {
+public final class WireConnection implements AutoCloseable {
 
-    static final int DEFAULT_PORT = 4222;
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final byte[] PING = "PING\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] PONG = "PONG\r\n".getBytes(StandardCharsets.US_ASCII);
     /** INFO lines of large clusters list every server; anything longer is not NATS. */
     private static final int MAX_LINE_BYTES = 1 << 20;
 
-    /** One server of the --url list. Credentials are never part of toString. */
-    record Address(String host, int port, String user, String password, String token) {
-        @Override
-        public String toString() {
-            return host + ":" + port;
-        }
-    }
-
-    private final Socket socket;
+    private final Closeable transport;
     private final InputStream in;
     private final OutputStream out;
     private final Object writeLock = new Object();
@@ -68,11 +61,11 @@ final class WireConnection implements AutoCloseable {
     private volatile boolean closing;
     private volatile boolean readerDone;
 
-    private WireConnection(Socket socket, InputStream in, String name, FirstFailure failures, long maxPayload,
-                           String serverVersion) throws IOException {
-        this.socket = socket;
+    private WireConnection(InputStream in, OutputStream out, Closeable transport, String name, FirstFailure failures,
+                           long maxPayload, String serverVersion) {
+        this.transport = transport;
         this.in = in;
-        this.out = socket.getOutputStream();
+        this.out = out;
         this.name = name;
         this.failures = failures;
         this.maxPayload = maxPayload;
@@ -87,20 +80,21 @@ final class WireConnection implements AutoCloseable {
      *
      * @throws UserError when the list is malformed, no server answers, or the server refuses us
      */
-    static WireConnection open(String url, int start, String name, Duration timeout, FirstFailure failures)
+    public static WireConnection open(String url, int start, String name, Duration timeout, FirstFailure failures)
             throws IOException {
-        List<Address> servers = parse(url);
+        List<ServerAddress> servers = ServerAddress.list(url);
         IOException last = null;
         for (int i = 0; i < servers.size(); i++) {
-            Address a = servers.get((start + i) % servers.size());
+            ServerAddress a = servers.get((start + i) % servers.size());
             Socket socket = new Socket();
             try {
                 socket.setTcpNoDelay(true);
                 socket.connect(new InetSocketAddress(a.host(), a.port()), (int) timeout.toMillis());
                 socket.setSoTimeout((int) timeout.toMillis());
-                WireConnection c = handshake(socket, a, name, failures);
+                WireConnection c = handshake(new BufferedInputStream(socket.getInputStream()), socket.getOutputStream(),
+                        socket, a, name, failures);
                 socket.setSoTimeout(0);
-                c.reader.start();
+                c.startReading();
                 return c;
             } catch (IOException e) {
                 socket.close();
@@ -114,60 +108,12 @@ final class WireConnection implements AutoCloseable {
                 + " s (" + (last == null ? "no address" : last.getMessage()) + ")");
     }
 
-    /** Splits the --url list as jnats does: nats://[user:password@]host[:port] or host[:port], comma-separated. */
-    static List<Address> parse(String url) {
-        List<Address> servers = new ArrayList<>();
-        for (String part : url.split(",")) {
-            String s = part.trim();
-            if (s.isEmpty()) {
-                continue;
-            }
-            URI uri;
-            try {
-                uri = new URI(s.contains("://") ? s : "nats://" + s);
-            } catch (URISyntaxException e) {
-                throw new UserError("--url: '" + redact(s) + "' is not a NATS server address (host:port or nats://host:port)");
-            }
-            if (!"nats".equalsIgnoreCase(uri.getScheme())) {
-                throw new UserError("--url: '" + redact(s) + "': --nats-client direct speaks plain nats:// only; "
-                        + "use --nats-client jnats for " + uri.getScheme() + "://");
-            }
-            if (uri.getHost() == null) {
-                throw new UserError("--url: '" + redact(s) + "' names no host");
-            }
-            String user = null;
-            String password = null;
-            String token = null;
-            String info = uri.getUserInfo();
-            if (info != null) {
-                int colon = info.indexOf(':');
-                if (colon < 0) {
-                    token = info;
-                } else {
-                    user = info.substring(0, colon);
-                    password = info.substring(colon + 1);
-                }
-            }
-            servers.add(new Address(uri.getHost(), uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort(), user, password, token));
-        }
-        if (servers.isEmpty()) {
-            throw new UserError("--url: '" + redact(url) + "' names no NATS server");
-        }
-        return servers;
-    }
-
-    /** An address as it may be printed: whatever stands before '@' is a secret. */
-    private static String redact(String address) {
-        int at = address.lastIndexOf('@');
-        if (at < 0) {
-            return address;
-        }
-        int scheme = address.indexOf("://");
-        return (scheme >= 0 && scheme < at ? address.substring(0, scheme + 3) : "") + "***" + address.substring(at);
-    }
-
-    private static WireConnection handshake(Socket socket, Address a, String name, FirstFailure failures) throws IOException {
-        InputStream in = new BufferedInputStream(socket.getInputStream());
+    /**
+     * INFO, CONNECT and a PING answered: the server has accepted us. The streams are a socket's,
+     * or a test's; {@code transport} is closed with the connection.
+     */
+    static WireConnection handshake(InputStream in, OutputStream out, Closeable transport, ServerAddress a, String name,
+                                    FirstFailure failures) throws IOException {
         String first = readLine(in);
         if (!first.startsWith("INFO ")) {
             throw new IOException(a + " is not a NATS server: it greeted with '" + abbreviate(first) + "'");
@@ -193,7 +139,6 @@ final class WireConnection implements AutoCloseable {
         if (a.token() != null) {
             connect.put("auth_token", a.token());
         }
-        OutputStream out = socket.getOutputStream();
         out.write(("CONNECT " + JSON.writeValueAsString(connect) + "\r\n").getBytes(StandardCharsets.UTF_8));
         out.write(PING);
         out.flush();
@@ -209,30 +154,63 @@ final class WireConnection implements AutoCloseable {
             }
             // +OK and a second INFO need no answer
         }
-        return new WireConnection(socket, in, name, failures, info.path("max_payload").asLong(Long.MAX_VALUE),
+        return new WireConnection(in, out, transport, name, failures, info.path("max_payload").asLong(Long.MAX_VALUE),
                 info.path("version").asText("unknown"));
     }
 
-    long maxPayload() {
+    /** Starts the thread that answers the server; once, after the handshake. */
+    void startReading() {
+        reader.start();
+    }
+
+    public long maxPayload() {
         return maxPayload;
     }
 
-    String serverVersion() {
+    public String serverVersion() {
         return serverVersion;
+    }
+
+    /**
+     * A buffer of PUB commands to {@code subject} for the producer's thread, written to this
+     * connection when full and at {@link FrameBuffer#flush()}.
+     *
+     * @param replyTo the reply subject every message carries, or null
+     */
+    public FrameBuffer publishFrames(String subject, String replyTo) {
+        return new FrameBuffer(("PUB " + subject + " " + (replyTo == null ? "" : replyTo + " "))
+                .getBytes(StandardCharsets.US_ASCII), this::write);
     }
 
     /** Writes bytes that no PONG from the reader may split. */
     void write(byte[] bytes, int offset, int length) throws IOException {
         synchronized (writeLock) {
-            out.write(bytes, offset, length);
+            try {
+                out.write(bytes, offset, length);
+            } catch (IOException e) {
+                throw lost(e);
+            }
         }
     }
 
+    /** A failed write is the connection's failure, as a failed read is. */
+    private IOException lost(IOException e) {
+        IOException lost = new IOException("connection " + name + " lost: " + e.getMessage(), e);
+        if (!closing) {
+            failures.add(lost);
+        }
+        return lost;
+    }
+
     /** Sends a PING and waits for its PONG: the server then has everything written before. */
-    void ping(Duration timeout) throws IOException, InterruptedException, TimeoutException {
+    public void ping(Duration timeout) throws IOException, InterruptedException, TimeoutException {
         long target;
         synchronized (writeLock) {
-            out.write(PING);
+            try {
+                out.write(PING);
+            } catch (IOException e) {
+                throw lost(e);
+            }
             target = ++pingsSent;
         }
         long start = System.nanoTime();
@@ -277,9 +255,7 @@ final class WireConnection implements AutoCloseable {
                 }
             }
         } catch (IOException e) {
-            if (!closing) {
-                failures.add(new IOException("connection " + name + " lost: " + e.getMessage(), e));
-            }
+            lost(e);
         } finally {
             readerDone = true;
             synchronized (pongLock) {
@@ -319,7 +295,7 @@ final class WireConnection implements AutoCloseable {
     @Override
     public void close() throws IOException {
         closing = true;
-        socket.close();
+        transport.close();
         try {
             reader.join(1000);
         } catch (InterruptedException e) {

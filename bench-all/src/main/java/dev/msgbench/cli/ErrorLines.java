@@ -1,0 +1,44 @@
+package dev.msgbench.cli;
+
+import java.io.PrintStream;
+
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.run.RunFailedException;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * How the command line says what went wrong, whichever command or cell it happened in: a
+ * mistake the user can fix is one line, a failed run says where its partial results are, and
+ * anything else is a bug and prints its stack trace.
+ */
+final class ErrorLines {
+
+    private ErrorLines() {
+    }
+
+    /** Prints what went wrong and returns the exit code it means. */
+    static ExitCode report(Exception e, PrintStream err) {
+        if (e instanceof ParameterException bad) {
+            err.println("error: " + oneLine(bad.getMessage()) + " (see "
+                    + bad.getCommandLine().getCommandSpec().qualifiedName() + " --help)");
+            return ExitCode.USAGE;
+        }
+        if (e instanceof UserError) {
+            err.println("error: " + oneLine(e.getMessage()));
+            return ExitCode.USAGE;
+        }
+        if (e instanceof RunFailedException failed) {
+            err.println("error: the run failed: " + oneLine(e.getMessage()) + "; partial results in "
+                    + failed.resultsDir());
+            return ExitCode.RUN_FAILED;
+        }
+        err.println("error: unexpected failure (a bug; please report it with this trace):");
+        e.printStackTrace(err);
+        return ExitCode.RUN_FAILED;
+    }
+
+    /** A message on one line, as an error line needs it; empty for none. */
+    static String oneLine(String message) {
+        return message == null ? "" : message.replaceAll("\\s*\\R\\s*", " ").trim();
+    }
+}

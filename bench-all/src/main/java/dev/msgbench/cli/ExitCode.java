@@ -1,0 +1,54 @@
+package dev.msgbench.cli;
+
+import dev.msgbench.core.result.RunResult;
+
+/**
+ * What a command's exit status means. Scripts and CI jobs branch on these numbers, so a number,
+ * once given, keeps its meaning.
+ */
+public enum ExitCode {
+
+    /** Everything asked for ran; what it found (a missed rate, a low sustainable rate) is a result, not an error. */
+    OK(0),
+    /** A run failed after it started (its partial results are where it says), or a bug (a stack trace is printed). */
+    RUN_FAILED(1),
+    /** A mistake the user can fix, reported on one line: a flag, a file, an address nothing answers at. */
+    USAGE(2),
+    /** compare: NEW is worse than BASE beyond a --max-regression limit; apart from 1 and 2 so CI can tell them apart. */
+    REGRESSED(3),
+    /** Stopped by Ctrl+C: 128 + SIGINT, as a shell reports a process the key stopped. */
+    INTERRUPTED(130);
+
+    private final int code;
+
+    ExitCode(int code) {
+        this.code = code;
+    }
+
+    /** The process exit status. */
+    public int code() {
+        return code;
+    }
+
+    /** How a run that returned its result ended: complete is 0, interrupted 130, failed 1. */
+    public static ExitCode of(RunResult result) {
+        return switch (result.status()) {
+            case RunResult.COMPLETE -> OK;
+            case RunResult.INTERRUPTED -> INTERRUPTED;
+            default -> RUN_FAILED;
+        };
+    }
+
+    /**
+     * A child process's exit status read back as ours; a status this tool never gives (a JVM the
+     * kernel killed, 137) is a failed run.
+     */
+    public static ExitCode ofProcess(int status) {
+        for (ExitCode exitCode : values()) {
+            if (exitCode.code == status) {
+                return exitCode;
+            }
+        }
+        return RUN_FAILED;
+    }
+}

@@ -1,0 +1,135 @@
+package dev.msgbench.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.msgbench.cli.systems.SystemTarget;
+import dev.msgbench.core.broker.CleanupRegistry;
+import dev.msgbench.core.broker.LocalBroker;
+import dev.msgbench.core.cpu.CpuAffinity;
+import dev.msgbench.core.cpu.CpuList;
+import dev.msgbench.core.cpu.PinnedJvm;
+import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.run.LoadRun;
+import dev.msgbench.core.run.RunConfig;
+import dev.msgbench.core.run.RunFailedException;
+import dev.msgbench.core.time.NanoClock;
+
+/**
+ * Runs a cell in this JVM, as e2e and throughput do: pin this JVM if asked, start a local broker
+ * unless --url is given, run the engine, and always stop the broker again.
+ */
+final class InProcessCellRunner implements CellRunner {
+
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+
+    private final Io io;
+
+    InProcessCellRunner(Io io) {
+        this.io = io;
+    }
+
+    @Override
+    public CellOutcome run(ParsedCell cell, Path outputDir) {
+        Path dir = outputDir.toAbsolutePath().normalize();
+        try {
+            return CellOutcome.of(pinnedRun(cell, dir));
+        } catch (RunFailedException e) {
+            ExitCode exitCode = ErrorLines.report(e, io.err());
+            // the engine wrote the partial result before it threw, and its exception names only the folder
+            RunResult partial = Files.isRegularFile(e.resultsDir().resolve(ResultFiles.RESULT_JSON))
+                    ? ResultFiles.readResult(e.resultsDir()) : null;
+            return new CellOutcome(exitCode, partial, ErrorLines.oneLine(e.getMessage()));
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            ExitCode exitCode = ErrorLines.report(e, io.err());
+            return new CellOutcome(exitCode, null, e.getMessage() == null ? e.getClass().getSimpleName()
+                    : ErrorLines.oneLine(e.getMessage()));
+        }
+    }
+
+    private RunResult pinnedRun(ParsedCell cell, Path dir) throws Exception {
+        PinningOptions pinning = cell.pinning();
+        // before the broker and every load thread: threads inherit the CPUs of the thread that starts them
+        try (PinnedJvm pinned = pinning.cpus == null ? null : PinnedJvm.pin(pinning.cpus, "--cpus")) {
+            if (pinned != null) {
+                io.err().println("load generator pinned to CPUs " + pinning.cpus + " (--cpus)");
+            }
+            // pinned alone, our JVM must not hand its CPUs to the broker it starts
+            CpuList brokerCpus = pinning.brokerCpus != null ? pinning.brokerCpus
+                    : pinned != null ? pinned.before() : null;
+            return run(cell, brokerCpus, dir);
+        }
+    }
+
+    private RunResult run(ParsedCell cell, CpuList brokerCpus, Path dir) throws Exception {
+        SystemTarget system = cell.system();
+        TargetOptions target = cell.target();
+        PinningOptions pinning = cell.pinning();
+        MessageOptions messages = cell.messages();
+        Map<String, Object> brokerInfo = new LinkedHashMap<>();
+        LocalBroker broker = null;
+        try {
+            String url = target.url;
+            if (!system.needsBroker()) {
+                url = "in-process";
+                brokerInfo.put("local", true);
+                brokerInfo.put("nodes", 0);
+            } else if (url == null) {
+                io.err().println("starting a local " + system.name() + " broker (" + target.brokers + " node"
+                        + (target.brokers == 1 ? "" : "s") + (brokerCpus == null ? "" : ", CPUs " + brokerCpus)
+                        + ") ...");
+                broker = system.startLocalBroker(new SystemTarget.BrokerRequest(target.brokers, target.brokerProps,
+                        dir.resolve("broker-logs"), messages.sizeBytes, brokerCpus));
+                url = broker.url();
+                io.err().println(system.name() + " " + broker.version() + " ready at " + url);
+                brokerInfo.put("local", true);
+                brokerInfo.put("nodes", broker.nodeCount());
+                brokerInfo.put("brokerProps", target.brokerProps);
+                brokerInfo.put("logs", dir.resolve("broker-logs").toString());
+                brokerInfo.put("cpus", pinning.brokerCpus == null ? null : pinning.brokerCpus.toString());
+                brokerInfo.put("cpusAllowed", cpusAllowed(broker));
+            } else {
+                brokerInfo.put("local", false);
+            }
+            brokerInfo.put("url", url);
+            try (MessagingSystem messaging = system.connect(
+                    new SystemTarget.ConnectRequest(url, target.acks, broker, messages.sizeBytes))) {
+                RunConfig config = new RunConfig(cell.command(), system.name(), cell.pacing(), (int) messages.sizeBytes,
+                        messages.producers, messages.consumers, messages.seed, messages.drainTimeout, READY_TIMEOUT, dir,
+                        !cell.quiet() && io.terminal(), brokerInfo, pinning.cpus);
+                LoadRun run = new LoadRun(config, messaging, NanoClock.system(messages.spinWindow.toNanos()), io.out(),
+                        config.progress() ? io.err() : null, io.terminal());
+                CleanupRegistry.Registration registration = CleanupRegistry.register(cell.command() + " run",
+                        () -> run.interruptAndAwait(15_000));
+                try {
+                    return run.execute();
+                } finally {
+                    registration.deregister();
+                }
+            }
+        } finally {
+            if (broker != null) {
+                broker.close();
+            }
+        }
+    }
+
+    /** Each node's Cpus_allowed_list as the kernel reports it, read once it is ready. */
+    static List<String> cpusAllowed(LocalBroker broker) {
+        List<String> allowed = new ArrayList<>();
+        for (int node = 1; node <= broker.nodeCount(); node++) {
+            allowed.add(CpuAffinity.allowed(broker.pid(node)).map(CpuList::toString).orElse("unknown"));
+        }
+        return allowed;
+    }
+}

@@ -1,0 +1,36 @@
+package dev.msgbench.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.msgbench.cli.systems.SystemTarget;
+import dev.msgbench.core.run.Pacing;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * One measurement, parsed and checked, as a {@link CellRunner} takes it: an e2e or throughput
+ * command line, a workload file's cell, a sweep step or a tune child. Whichever it came from,
+ * picocli parsed it into the command's own options and the command checked them
+ * ({@link CheckedCommand#checkFlags()}), so every cell is checked exactly as the command line is.
+ *
+ * @param command the command: e2e or throughput
+ * @param args    the command line it was parsed from, the command first (what a child JVM is given)
+ * @param system  the system --system selected, holding that system's own flags
+ * @param pacing  the schedule, or the unpaced limits of a throughput run
+ * @param quiet   no live line while it runs
+ */
+record ParsedCell(String command, List<String> args, SystemTarget system, TargetOptions target, PinningOptions pinning,
+                  MessageOptions messages, Pacing pacing, boolean quiet) {
+
+    ParsedCell {
+        args = List.copyOf(args);
+    }
+
+    /** The cell a command's parsed and checked options make. */
+    static ParsedCell of(CommandSpec spec, SystemTarget system, TargetOptions target, PinningOptions pinning,
+                         MessageOptions messages, Pacing pacing, boolean quiet) {
+        List<String> args = new ArrayList<>(List.of(spec.name()));
+        args.addAll(spec.commandLine().getParseResult().expandedArgs());
+        return new ParsedCell(spec.name(), args, system, target, pinning, messages, pacing, quiet);
+    }
+}

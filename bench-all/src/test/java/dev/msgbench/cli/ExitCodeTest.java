@@ -1,0 +1,43 @@
+package dev.msgbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The exit codes scripts branch on, and how a run's result maps to one. */
+class ExitCodeTest {
+
+    @Test
+    void theNumbersKeepTheirMeaning() {
+        assertEquals(0, ExitCode.OK.code());
+        assertEquals(1, ExitCode.RUN_FAILED.code());
+        assertEquals(2, ExitCode.USAGE.code());
+        assertEquals(3, ExitCode.REGRESSED.code());
+        assertEquals(130, ExitCode.INTERRUPTED.code());
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource({"complete, OK", "interrupted, INTERRUPTED", "failed, RUN_FAILED"})
+    void aRunsStatusGivesItsExitCode(String status, ExitCode expected) {
+        assertEquals(expected, ExitCode.of(ScriptedCellRunner.result(status, null, 100, 100, 10, 1)));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource({"0, OK", "1, RUN_FAILED", "2, USAGE", "130, INTERRUPTED", "137, RUN_FAILED", "143, RUN_FAILED"})
+    void aChildProcesssStatusReadsAsOursAndAnyOtherAsAFailedRun(int status, ExitCode expected) {
+        assertEquals(expected, ExitCode.ofProcess(status));
+    }
+
+    @Test
+    void compareHelpNamesTheCodesItExitsWith() {
+        CliRun help = CliRun.of("compare", "--help");
+
+        String text = help.out.replaceAll("\\s+", " ");
+        assertTrue(text.contains("exits with " + ExitCode.REGRESSED.code() + " when NEW is worse"), text);
+        assertTrue(text.contains("Exit codes: " + ExitCode.OK.code() + " no regression beyond the limits, "
+                + ExitCode.REGRESSED.code() + " regression, " + ExitCode.USAGE.code() + " bad input."), text);
+    }
+}

@@ -1,0 +1,129 @@
+package dev.msgbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.result.RunResult;
+
+/**
+ * run and sweep take each cell's outcome from their runner, in memory: with a runner that writes
+ * no file, what they print and write can only have come from there. A failed cell does not stop
+ * them; an interrupted one does.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class InMemoryOutcomesTest {
+
+    private static final String NL = System.lineSeparator();
+
+    @TempDir
+    Path dir;
+
+    private Path workload() throws Exception {
+        Path file = dir.resolve("scripted.yaml");
+        Files.writeString(file, """
+                name: scripted
+                defaults: {warmup: 0s, duration: 1s, size: 256B}
+                cells:
+                  - {label: "first", system: loopback, rate: 100}
+                  - {label: "second", system: loopback, rate: 200}
+                  - {label: "third", system: loopback, rate: 300}
+                table:
+                  columns: [p99, achieved-rate, sent, lost]
+                """);
+        return file;
+    }
+
+    @Test
+    void runShowsTheResultsItsRunnerGaveAndGoesOnAfterAFailedCell() throws Exception {
+        ScriptedCellRunner runner = new ScriptedCellRunner(cell -> ScriptedCellRunner.rate(cell) == 200
+                ? new CellOutcome(ExitCode.USAGE, null, "no broker answered")
+                : CellOutcome.of(ScriptedCellRunner.complete(ScriptedCellRunner.rate(cell), ScriptedCellRunner.rate(cell),
+                        4242, ScriptedCellRunner.rate(cell) / 100)));
+        Path out = dir.resolve("out");
+
+        CliRun run = CliRun.with(runner, "run", workload().toString(), "--output", out.toString());
+
+        assertEquals(1, run.exitCode, run.toString());
+        assertEquals("cell 2 (second) failed with exit code 2; going on with the next" + NL, run.err);
+        assertEquals(List.of(out.resolve("01-first"), out.resolve("02-second"), out.resolve("03-third")),
+                runner.calls().stream().map(ScriptedCellRunner.Call::outputDir).toList());
+        List<String> table = Files.readAllLines(out.resolve("summary.txt"));
+        assertEquals("#  cell    p99 ms  achieved msg/s   sent  lost  status", table.get(4));
+        assertEquals("1  first    1.000             100  4,242     0  ok", table.get(5));
+        assertEquals("2  second       -               -      -     -  FAILED (exit 2, nothing measured)", table.get(6));
+        assertEquals("3  third    3.000             300  4,242     0  ok", table.get(7));
+        assertTrue(Files.notExists(out.resolve("01-first").resolve(ResultFiles.RESULT_JSON)), "the runner wrote nothing");
+        JsonNode summary = ResultFiles.json().readTree(out.resolve("summary.json").toFile());
+        assertEquals(2, summary.get("cells").get(1).get("repetitions").get(0).get("exitCode").asInt());
+    }
+
+    @Test
+    void anInterruptedCellStopsTheRunAndTheCellsAfterItAreNotRun() throws Exception {
+        ScriptedCellRunner runner = new ScriptedCellRunner(cell -> CellOutcome.of(ScriptedCellRunner.result(
+                ScriptedCellRunner.rate(cell) == 200 ? RunResult.INTERRUPTED : RunResult.COMPLETE, null,
+                ScriptedCellRunner.rate(cell), ScriptedCellRunner.rate(cell), 10, 1)));
+        Path out = dir.resolve("out");
+
+        CliRun run = CliRun.with(runner, "run", workload().toString(), "--output", out.toString());
+
+        assertEquals(ExitCode.INTERRUPTED.code(), run.exitCode, run.toString());
+        assertEquals(2, runner.calls().size(), "the third cell is not started");
+        List<String> table = Files.readAllLines(out.resolve("summary.txt"));
+        assertTrue(table.get(6).endsWith("  interrupted"), table.get(6));
+        assertTrue(table.get(7).endsWith("  not run"), table.get(7));
+    }
+
+    @Test
+    void sweepJudgesEachStepByTheResultItsRunnerGave() throws Exception {
+        // latency grows with the rate: 1 ms at 1,000 msg/s, 8 ms at 8,000
+        ScriptedCellRunner runner = new ScriptedCellRunner(cell -> CellOutcome.of(ScriptedCellRunner.complete(
+                ScriptedCellRunner.rate(cell), ScriptedCellRunner.rate(cell), 1000, ScriptedCellRunner.rate(cell) / 1000)));
+
+        CliRun run = CliRun.with(runner, "sweep", "--system", "loopback", "--objective", "p99<=5ms", "--start-rate",
+                "1000", "--max-rate", "16000", "--duration", "1s", "--warmup", "0s", "--output", dir.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains(String.join(NL,
+                "   1  loopback                 1,000           1,000         1.000         0  pass",
+                "   2  loopback                 2,000           2,000         2.000         0  pass",
+                "   3  loopback                 4,000           4,000         4.000         0  pass",
+                "   4  loopback                 8,000           8,000         8.000         0  objective missed (p99 = 8.000 ms)",
+                "",
+                "loopback: highest sustainable rate: 4,000 msg/s (p99 <= 5 ms); at 8,000 msg/s: objective missed (p99 = 8.000 ms)")),
+                run.out);
+        assertEquals(4, runner.calls().size(), "no step after the first miss");
+        assertEquals(dir.resolve("04-loopback-8000"), runner.calls().get(3).outputDir());
+        assertTrue(Files.notExists(dir.resolve("04-loopback-8000")), "the runner wrote nothing");
+    }
+
+    @Test
+    void aFailedStepStopsTheSweepShowingWhatItMeasuredAndWhy() throws Exception {
+        ScriptedCellRunner runner = new ScriptedCellRunner(cell -> ScriptedCellRunner.rate(cell) < 2000
+                ? CellOutcome.of(ScriptedCellRunner.complete(1000, 1000, 1000, 1))
+                : new CellOutcome(ExitCode.RUN_FAILED, ScriptedCellRunner.result(RunResult.FAILED, "the broker went away",
+                        2000, 1500, 1500, 1), "the broker went away"));
+
+        CliRun run = CliRun.with(runner, "sweep", "--system", "loopback", "--objective", "p99<=5ms", "--start-rate",
+                "1000", "--duration", "1s", "--warmup", "0s", "--output", dir.toString());
+
+        assertEquals(1, run.exitCode, run.toString());
+        assertTrue(run.out.contains(
+                "   2  loopback                 2,000           1,500         1.000         0  FAILED (exit 1: the broker went away)"),
+                run.out);
+        JsonNode json = ResultFiles.json().readTree(dir.resolve(SweepCommand.JSON).toFile());
+        assertEquals(1, json.get("steps").get(1).get("exitCode").asInt());
+        assertEquals(1000, json.get("highestSustainableRate").get("loopback").asDouble());
+    }
+}

@@ -1,0 +1,61 @@
+package dev.msgbench.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.Workload;
+import dev.msgbench.core.run.Pacing;
+
+/**
+ * A runner that runs nothing and writes nothing: it answers each cell with the outcome the test
+ * scripts, and keeps the cells it was given. What a command then shows can only have come from
+ * the outcome in memory.
+ */
+final class ScriptedCellRunner implements CellRunner {
+
+    /** One call: the cell and the folder it was to run into. */
+    record Call(ParsedCell cell, Path outputDir) {
+    }
+
+    private final Function<ParsedCell, CellOutcome> script;
+    private final List<Call> calls = new ArrayList<>();
+
+    ScriptedCellRunner(Function<ParsedCell, CellOutcome> script) {
+        this.script = script;
+    }
+
+    @Override
+    public CellOutcome run(ParsedCell cell, Path outputDir) {
+        calls.add(new Call(cell, outputDir));
+        return script.apply(cell);
+    }
+
+    List<Call> calls() {
+        return List.copyOf(calls);
+    }
+
+    /** The cell's target rate: an e2e cell's, or 0 for throughput. */
+    static double rate(ParsedCell cell) {
+        return cell.pacing() instanceof Pacing.FixedRate fixed ? fixed.rateMsgsPerSec() : 0;
+    }
+
+    /** A complete e2e run: every message of {@code sent} received, latency p50 to max at {@code latencyMs}. */
+    static RunResult complete(double targetRate, double achievedRate, long sent, double latencyMs) {
+        return result(RunResult.COMPLETE, null, targetRate, achievedRate, sent, latencyMs);
+    }
+
+    static RunResult result(String status, String error, double targetRate, double achievedRate, long sent,
+                            double latencyMs) {
+        Workload workload = new Workload(Workload.FIXED_RATE, targetRate, 0, 0, 1024, 0, 1, "uniform", 1, 1, 1, 10);
+        Map<String, Double> latency = Map.of("p50", latencyMs, "p99", latencyMs, "p99.9", latencyMs, "max", latencyMs);
+        return new RunResult(RunResult.SCHEMA_VERSION, "msgbench", "test", "e2e", status, error,
+                "2026-01-01T00:00:00Z", "2026-01-01T00:00:01Z", "loopback", workload, Map.of(), Map.of(), Map.of(),
+                Map.of(), Map.of(), sent, 0, 0, sent, 0, 0, 0, 0, 0, 0, sent, targetRate, achievedRate, achievedRate,
+                achievedRate < targetRate * 0.99, 0, latency, Map.of(), Map.of(), Map.of(), null, Map.of(), List.of(),
+                Map.of());
+    }
+}

@@ -1,0 +1,211 @@
+package dev.msgbench.core.broker;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * What every launcher of a local broker shares: its processes and temp dir (one
+ * {@link BrokerProcesses}), the start sequence, node numbers, pid, signal and close. A subclass
+ * adds only what is its system's: the command that starts one node, config files, readiness
+ * probes, the version.
+ *
+ * <p>A start reaps what dead runs left, makes the broker (its ports and temp dir), registers it
+ * for cleanup, creates the log dir and runs {@link #bringUp} within the start timeout. When any
+ * step fails, whatever was started is stopped and the temp dir removed; logs inside it are kept,
+ * since the error names them.
+ *
+ * <p>Every node starts through {@link #launch}, that is through {@link #startNode} on its own
+ * config and data, so that restarting one node later (fault injection) has one place to go.
+ */
+public abstract class AbstractLocalBroker implements LocalBroker {
+
+    private final int nodeCount;
+    private final Path tempDir;
+    private final Path logDir;
+    private final Duration stopGrace;
+    private final Duration abortGrace;
+    private final BrokerProcesses processes;
+
+    /**
+     * @param nodeCount  the nodes it will start, numbered 1 to nodeCount
+     * @param tempDir    the run's data, configs and (without {@code logDir}) logs; removed at close
+     * @param logDir     where the nodes' logs go, kept at close; null for {@code tempDir/logs}
+     * @param stopGrace  how long a node may take to stop cleanly at close before it is killed
+     * @param abortGrace the same after a failed start, whose data is thrown away: shorter
+     */
+    protected AbstractLocalBroker(int nodeCount, Path tempDir, Path logDir, Duration stopGrace, Duration abortGrace) {
+        if (nodeCount < 1) {
+            throw new IllegalArgumentException("nodeCount must be at least 1, got " + nodeCount);
+        }
+        this.nodeCount = nodeCount;
+        this.tempDir = tempDir;
+        this.logDir = logDir != null ? logDir.toAbsolutePath() : tempDir.resolve("logs");
+        this.stopGrace = stopGrace;
+        this.abortGrace = abortGrace;
+        this.processes = new BrokerProcesses(tempDir, this.logDir, this::stopProcesses);
+    }
+
+    /**
+     * Starts a broker and returns once it serves clients.
+     *
+     * @param system       names its temp dir: {@code tempParent/msgbench-SYSTEM-...}
+     * @param startTimeout the budget of the whole start, given to {@link #bringUp}
+     * @param create       the subclass's constructor, given the temp dir
+     * @throws dev.msgbench.core.UserError when a node fails or is not ready in time; whatever was
+     *                                     started is stopped first
+     */
+    protected static <B extends AbstractLocalBroker> B startBroker(String system, Path tempParent,
+                                                                 Duration startTimeout, Function<Path, B> create) {
+        StaleReaper.reapDefault();
+        Readiness budget = Readiness.within(startTimeout);
+        B broker = create.apply(TempDirs.create(tempParent, system));
+        AbstractLocalBroker base = broker; // a type variable does not show the private members
+        base.processes.start(base.toString(), base, base.abortGrace, () -> {
+            base.createLogDir();
+            base.bringUp(budget);
+        });
+        return broker;
+    }
+
+    /**
+     * The system's part of a start: writes what the nodes need, starts every node through
+     * {@link #launch} and waits, within {@code budget}, until the broker serves clients.
+     */
+    protected abstract void bringUp(Readiness budget);
+
+    /**
+     * Starts the process of node {@code node} (from 1) on its config and data dir, and returns at
+     * once; called through {@link #launch}, which keeps it.
+     */
+    protected abstract ManagedProcess startNode(int node);
+
+    /**
+     * Starts node {@code node} and keeps its process as that node; nodes start in order, node 1
+     * first. Refused once the broker is closed (Ctrl+C during the start).
+     */
+    protected final ManagedProcess launch(int node) {
+        checkNode(node);
+        processes.requireOpen(toString());
+        ManagedProcess process = startNode(node);
+        processes.add(process);
+        return process;
+    }
+
+    /** Starts every node, node 1 first, without waiting for any: for systems whose nodes start together. */
+    protected final void launchAll() {
+        for (int node = 1; node <= nodeCount; node++) {
+            launch(node);
+        }
+    }
+
+    /**
+     * Starts a process the nodes need that is not a node (RabbitMQ's epmd); it is stopped after
+     * the nodes. Refused once the broker is closed.
+     */
+    protected final ManagedProcess startHelper(NativeCommand command) {
+        processes.requireOpen(toString());
+        ManagedProcess process = command.start();
+        processes.addHelper(process);
+        return process;
+    }
+
+    /** The nodes started so far, node 1 first: what a readiness wait watches for an early exit. */
+    protected final List<ManagedProcess> startedNodes() {
+        return processes.all();
+    }
+
+    /**
+     * Stops the processes at close (with the stop grace) or after a failed start (the abort
+     * grace): by default every node together, then the helpers. A system whose nodes must be
+     * stopped its own way overrides it.
+     */
+    protected void stopProcesses(List<ManagedProcess> nodes, List<ManagedProcess> helpers, Duration grace) {
+        RuntimeException failure = null;
+        try {
+            ManagedProcess.stopAll(nodes, grace);
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+        try {
+            ManagedProcess.stopAll(helpers, grace);
+        } catch (RuntimeException e) {
+            failure = BrokerProcesses.addTo(failure, e);
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /** @throws IllegalArgumentException unless {@code node} is one of this broker's, counted from 1 */
+    protected final int checkNode(int node) {
+        if (node < 1 || node > nodeCount) {
+            throw new IllegalArgumentException("node must be " + (nodeCount == 1 ? "1" : "1 to " + nodeCount)
+                    + ", got " + node);
+        }
+        return node;
+    }
+
+    protected final Path tempDir() {
+        return tempDir;
+    }
+
+    /** "1 node" or "3 nodes", for {@link #toString}. */
+    protected final String nodesText() {
+        return nodeCount + (nodeCount == 1 ? " node" : " nodes");
+    }
+
+    @Override
+    public final int nodeCount() {
+        return nodeCount;
+    }
+
+    @Override
+    public final Path logDir() {
+        return logDir;
+    }
+
+    @Override
+    public final long pid(int node) {
+        return processes.node(checkNode(node)).pid();
+    }
+
+    @Override
+    public final void signal(int node, Signal signal) {
+        processes.node(checkNode(node)).signal(signal);
+    }
+
+    /** Stops every node (see {@link #stopProcesses}) and removes the temp dir; the second call does nothing. */
+    @Override
+    public final void close() {
+        processes.close(stopGrace);
+    }
+
+    /** Names the broker in messages and in the cleanup registry: system, nodes, address. */
+    @Override
+    public abstract String toString();
+
+    /** A readiness probe: something accepts TCP connections on {@code port} of the loopback address. */
+    protected static boolean accepts(int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(FreePorts.LOOPBACK, port), 500);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private void createLogDir() {
+        try {
+            Files.createDirectories(logDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + logDir, e);
+        }
+    }
+}

@@ -1,0 +1,201 @@
+package dev.msgbench.core.broker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.msgbench.core.UserError;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The launchers' common part, with {@code sleep} processes as nodes. */
+@Timeout(30)
+class AbstractLocalBrokerTest {
+
+    @TempDir
+    Path dir;
+
+    private final List<SleepBroker> started = new ArrayList<>();
+
+    @AfterEach
+    void closeWhatATestLeft() {
+        started.forEach(SleepBroker::close);
+    }
+
+    /** Nodes that sleep; {@code steps} runs after they have all started, as a readiness wait would. */
+    static final class SleepBroker extends AbstractLocalBroker {
+
+        private final Consumer<SleepBroker> steps;
+        final List<Integer> startOrder = new ArrayList<>();
+        Readiness budget;
+        ManagedProcess helper;
+
+        private SleepBroker(int nodes, Path tempDir, Path logDir, Consumer<SleepBroker> steps) {
+            super(nodes, tempDir, logDir, Duration.ofSeconds(5), Duration.ofSeconds(1));
+            this.steps = steps;
+        }
+
+        static SleepBroker start(int nodes, Path tempParent, Path logDir, Consumer<SleepBroker> steps) {
+            return startBroker("sleep", tempParent, Duration.ofSeconds(7),
+                    tempDir -> new SleepBroker(nodes, tempDir, logDir, steps));
+        }
+
+        @Override
+        protected void bringUp(Readiness budget) {
+            this.budget = budget;
+            helper = startHelper(sleep("helper", logDir().resolve("helper.log")));
+            launchAll();
+            steps.accept(this);
+        }
+
+        @Override
+        protected ManagedProcess startNode(int node) {
+            startOrder.add(node);
+            return sleep("sleep node " + node, logDir().resolve("sleep-" + node + ".log")).start();
+        }
+
+        private NativeCommand sleep(String name, Path log) {
+            return new NativeCommand(name, List.of("sleep", "600"), Map.of(), tempDir(), log, tempDir());
+        }
+
+        Path temp() {
+            return tempDir();
+        }
+
+        @Override
+        public String url() {
+            return "sleep://" + nodeCount();
+        }
+
+        @Override
+        public String version() {
+            return "1";
+        }
+
+        @Override
+        public String toString() {
+            return "sleep broker of " + nodesText();
+        }
+    }
+
+    private SleepBroker start(int nodes, Path logDir, Consumer<SleepBroker> steps) {
+        SleepBroker broker = SleepBroker.start(nodes, dir, logDir, steps);
+        started.add(broker);
+        return broker;
+    }
+
+    @Test
+    void aStartMakesTheLogDirStartsEveryNodeInOrderWithinTheBudgetAndCloseStopsThemAndRemovesTheTempDir()
+            throws IOException {
+        SleepBroker broker = start(3, null, b -> { });
+        Path temp = broker.temp();
+        List<ProcessHandle> nodes = List.of(handle(broker.pid(1)), handle(broker.pid(2)), handle(broker.pid(3)));
+        ProcessHandle helper = handle(broker.helper.pid());
+
+        assertEquals(List.of(1, 2, 3), broker.startOrder);
+        assertEquals(3, nodes.stream().map(ProcessHandle::pid).distinct().count());
+        assertTrue(nodes.stream().allMatch(ProcStat::isRunning), "every node runs");
+        assertEquals(Duration.ofSeconds(7), broker.budget.timeout());
+        assertTrue(temp.getFileName().toString().startsWith("msgbench-sleep-"), temp.toString());
+        assertEquals(temp.resolve("logs"), broker.logDir());
+        assertTrue(Files.isDirectory(broker.logDir()));
+        assertEquals("sleep broker of 3 nodes", broker.toString());
+
+        broker.close();
+
+        assertTrue(nodes.stream().noneMatch(ProcStat::isRunning), "every node stopped");
+        assertFalse(ProcStat.isRunning(helper), "the helper stopped too");
+        assertFalse(Files.exists(temp), "temp dir removed");
+        broker.close();
+    }
+
+    @Test
+    void logsInAGivenDirectoryOutliveTheBroker() {
+        Path logs = dir.resolve("given-logs");
+        SleepBroker broker = start(1, logs, b -> { });
+        broker.close();
+        assertTrue(Files.exists(logs.resolve("sleep-1.log")), "the node's log is kept");
+    }
+
+    @Test
+    void nodesAreCountedFromOneAndOthersAreRefused() {
+        SleepBroker single = start(1, null, b -> { });
+        assertEquals("node must be 1, got 2",
+                assertThrows(IllegalArgumentException.class, () -> single.pid(2)).getMessage());
+        SleepBroker pair = start(2, null, b -> { });
+        assertEquals("node must be 1 to 2, got 0",
+                assertThrows(IllegalArgumentException.class, () -> pair.signal(0, Signal.STOP)).getMessage());
+        assertEquals("node must be 1 to 2, got 3",
+                assertThrows(IllegalArgumentException.class, () -> pair.pid(3)).getMessage());
+    }
+
+    @Test
+    void aSignalReachesOneNodeOnly() {
+        SleepBroker broker = start(2, null, b -> { });
+
+        broker.signal(2, Signal.STOP);
+        ManagedProcessTest.waitUntil(() -> ProcStat.state(broker.pid(2)).equals(Optional.of('T')));
+        assertFalse(ProcStat.isStopped(broker.pid(1)), "node 1 still runs");
+
+        broker.signal(2, Signal.CONT);
+        ManagedProcessTest.waitUntil(() -> !ProcStat.isStopped(broker.pid(2)));
+    }
+
+    @Test
+    void aFailedStartStopsWhatItStartedAndKeepsOnlyTheLogsOfItsTempDir() throws IOException {
+        List<ProcessHandle> nodes = new ArrayList<>();
+        UserError e = assertThrows(UserError.class, () -> start(2, null, b -> {
+            nodes.add(handle(b.pid(1)));
+            nodes.add(handle(b.pid(2)));
+            throw new UserError("sleep node 2 was not ready");
+        }));
+
+        assertEquals("sleep node 2 was not ready", e.getMessage());
+        assertTrue(nodes.stream().noneMatch(ProcStat::isRunning), "the started nodes are stopped");
+        Path temp = onlyEntry(dir);
+        assertEquals(List.of(temp.resolve("logs")), entries(temp), "only the logs are left, for the message");
+        assertTrue(Files.exists(temp.resolve("logs").resolve("sleep-2.log")));
+    }
+
+    @Test
+    void aBrokerClosedDuringItsStartStartsNoFurtherNode() throws IOException {
+        UserError e = assertThrows(UserError.class, () -> start(1, null, b -> {
+            b.close(); // as the shutdown hook does on Ctrl+C
+            b.launch(1);
+        }));
+        assertEquals("sleep broker of 1 node was stopped during its start", e.getMessage());
+        assertEquals(0, e.getSuppressed().length, "what the close stopped and removed is not stopped again");
+        assertEquals(List.of(), entries(dir), "the close removed the temp dir, logs and all");
+    }
+
+    private static ProcessHandle handle(long pid) {
+        return ProcessHandle.of(pid).orElseThrow();
+    }
+
+    private static List<Path> entries(Path directory) throws IOException {
+        try (Stream<Path> list = Files.list(directory)) {
+            return list.collect(Collectors.toList());
+        }
+    }
+
+    private static Path onlyEntry(Path directory) throws IOException {
+        List<Path> all = entries(directory);
+        assertEquals(1, all.size(), all.toString());
+        return all.get(0);
+    }
+}
