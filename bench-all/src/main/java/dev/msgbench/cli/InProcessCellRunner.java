@@ -1,6 +1,5 @@
 package dev.msgbench.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,7 +14,6 @@ import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.cpu.PinnedJvm;
 import dev.msgbench.core.driver.MessagingSystem;
-import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.run.LoadRun;
 import dev.msgbench.core.run.RunConfig;
@@ -43,10 +41,7 @@ final class InProcessCellRunner implements CellRunner {
             return CellOutcome.of(pinnedRun(cell, dir));
         } catch (RunFailedException e) {
             ExitCode exitCode = ErrorLines.report(e, io.err());
-            // the engine wrote the partial result before it threw, and its exception names only the folder
-            RunResult partial = Files.isRegularFile(e.resultsDir().resolve(ResultFiles.RESULT_JSON))
-                    ? ResultFiles.readResult(e.resultsDir()) : null;
-            return new CellOutcome(exitCode, partial, ErrorLines.oneLine(e.getMessage()));
+            return new CellOutcome(exitCode, e.partialResult(), ErrorLines.oneLine(e.getMessage()));
         } catch (Exception e) {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();

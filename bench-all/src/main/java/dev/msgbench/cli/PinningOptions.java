@@ -13,7 +13,7 @@ final class PinningOptions {
     static final String WHY = "On a machine with few cores, pin the broker and the load generator apart "
             + "(--broker-cpus 0 --cpus 1): sharing cores, each waits for the other, and that wait shows up as "
             + "send delay and tail latency that belong to neither. Compare with an unpinned run: pinned, each side "
-            + "also has fewer cores (README, \"Small machines\").";
+            + "also has fewer cores (docs/usage.md, \"Small machines\").";
     static final String BROKER_CPUS = "CPUs for every process of the local broker, in taskset's list syntax: 0, 0-1, "
             + "0,2 (default: this JVM's). Its children inherit them.";
 

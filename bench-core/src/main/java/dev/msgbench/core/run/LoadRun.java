@@ -248,7 +248,7 @@ public final class LoadRun {
         writeHistograms(dir, monitor);
         SummaryTable.print(result, dir.toString(), out, ansi);
         if (failure != null) {
-            throw new RunFailedException(oneLine(failure), dir, failure);
+            throw new RunFailedException(oneLine(failure), result, dir, failure);
         }
         return result;
     }

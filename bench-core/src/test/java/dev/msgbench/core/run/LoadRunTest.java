@@ -189,6 +189,10 @@ class LoadRunTest {
         assertEquals(300, partial.received());
         assertEquals(2_000 - 301, partial.unsent(), "all after the failed one");
         assertTrue(Files.exists(dir.resolve("latency.hgrm")));
+        RunResult inMemory = e.partialResult();
+        assertEquals(List.of(RunResult.FAILED, 300L, 2_000L - 301, partial.error()),
+                List.of(inMemory.status(), inMemory.received(), inMemory.unsent(), inMemory.error()),
+                "the failure carries the result it wrote");
         assertTrue(system.eventsSnapshot().contains("close publisher 0"));
     }
 
