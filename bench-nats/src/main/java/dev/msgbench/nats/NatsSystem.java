@@ -17,6 +17,7 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.nats.direct.DirectPublisher;
 import dev.msgbench.nats.wire.WireConnection;
 
 /**

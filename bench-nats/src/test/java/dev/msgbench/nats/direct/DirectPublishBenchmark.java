@@ -1,4 +1,4 @@
-package dev.msgbench.nats;
+package dev.msgbench.nats.direct;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -29,7 +29,7 @@ import dev.msgbench.nats.wire.WireConnection;
  * {@code jmh.NatsCorePublishBenchmark}'s jnats figures with the same parameters: {@link #publish}
  * gathers messages sent back to back and writes 64 KiB at a time, as a producer behind its
  * schedule or unpaced does; {@link #publishAndFlush} writes each one and waits for the PONG, as a
- * producer on schedule plus a round trip. In this package because the writer is package-private.
+ * producer on schedule plus a round trip.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)

@@ -1,4 +1,4 @@
-package dev.msgbench.nats;
+package dev.msgbench.nats.direct;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -26,6 +26,10 @@ import dev.msgbench.core.testing.FaultAfter;
 import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.core.testing.ShortRuns;
 import dev.msgbench.core.wire.FrameBuffer;
+import dev.msgbench.nats.NatsClient;
+import dev.msgbench.nats.NatsPattern;
+import dev.msgbench.nats.NatsSettings;
+import dev.msgbench.nats.NatsSystem;
 import dev.msgbench.nats.broker.LocalNatsServer;
 import dev.msgbench.nats.broker.NatsServerSpec;
 import dev.msgbench.nats.wire.WireConnection;

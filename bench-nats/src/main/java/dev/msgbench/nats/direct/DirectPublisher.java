@@ -1,4 +1,4 @@
-package dev.msgbench.nats;
+package dev.msgbench.nats.direct;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -14,7 +14,7 @@ import dev.msgbench.nats.wire.WireConnection;
  * to back are gathered in a buffer that goes out when full and at every {@link #endOfBurst()},
  * which the engine calls before it waits, so a message is never held back across a wait.
  */
-final class DirectPublisher implements Publisher {
+public final class DirectPublisher implements Publisher {
 
     private static final Duration FLUSH_TIMEOUT = Duration.ofSeconds(10);
 
@@ -30,7 +30,7 @@ final class DirectPublisher implements Publisher {
      * @param replyTo where the responder echoes to (request/reply), or null
      * @param replies closed with this publisher: what receives the echoes, or null
      */
-    DirectPublisher(WireConnection wire, FirstFailure failures, String subject, String replyTo, AutoCloseable replies) {
+    public DirectPublisher(WireConnection wire, FirstFailure failures, String subject, String replyTo, AutoCloseable replies) {
         this.wire = wire;
         this.replies = replies;
         this.failures = failures;
@@ -49,7 +49,7 @@ final class DirectPublisher implements Publisher {
     }
 
     /** Sends a message the engine does not count, at once. */
-    void sendNow(byte[] probe) throws Exception {
+    public void sendNow(byte[] probe) throws Exception {
         frames.add(probe);
         endOfBurst();
     }
