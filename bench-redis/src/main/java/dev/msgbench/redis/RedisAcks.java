@@ -29,6 +29,11 @@ public enum RedisAcks {
         return acks.flagValue();
     }
 
+    /** The same choice in the driver interface's words, which the direct client takes. */
+    Acks toAcks() {
+        return acks;
+    }
+
     /** @param acks --acks, or null for {@link #DEFAULT} */
     public static RedisAcks of(Acks acks) {
         if (acks == null) {

@@ -8,10 +8,10 @@ public enum RedisClientKind {
     /** Lettuce: a command object and a future per PUBLISH, encoded and written by its I/O thread. */
     LETTUCE("lettuce"),
     /**
-     * The suite speaks RESP itself: producers write PUBLISH or XADD from their own thread and a
-     * reader matches the replies in order ({@link DirectPublisher}); pub/sub subscribers parse
-     * pushes from their read buffer ({@link DirectPubSubSubscriber}); Streams consumers stay
-     * lettuce. Far less client CPU per message.
+     * The suite speaks RESP itself ({@code redis.direct}): producers write PUBLISH or XADD from
+     * their own thread and a reader matches the replies in order; pub/sub subscribers parse
+     * pushes from their read buffer; Streams consumers stay lettuce. Far less client CPU per
+     * message.
      */
     DIRECT("direct");
 

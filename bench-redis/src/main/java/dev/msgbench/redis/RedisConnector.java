@@ -9,6 +9,8 @@ import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.redis.direct.DirectConnections;
+import dev.msgbench.redis.resp.RespConnection;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.LettuceVersion;
 import io.lettuce.core.RedisChannelHandler;
@@ -97,6 +99,11 @@ final class RedisConnector implements AutoCloseable {
         } catch (RedisConnectionException e) {
             throw connectError(e);
         }
+    }
+
+    /** A connection of {@code --redis-client direct}, to the same server with the same credentials. */
+    RespConnection connectDirect(String clientName) throws IOException {
+        return DirectConnections.open(uri, clientName, connectTimeout);
     }
 
     StatefulRedisPubSubConnection<byte[], byte[]> connectPubSub(String clientName) {

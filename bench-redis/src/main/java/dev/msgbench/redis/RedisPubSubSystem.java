@@ -14,6 +14,7 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.redis.direct.DirectClient;
 import dev.msgbench.redis.resp.RespConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
 
@@ -81,10 +82,9 @@ public final class RedisPubSubSystem implements MessagingSystem {
     public Subscriber subscribe(int index, MessageSink sink) throws Exception {
         List<byte[]> channels = routing.keysOf(index);
         if (settings.client() == RedisClientKind.DIRECT) {
-            RespConnection connection = DirectConnections.open(settings.url(), "msgbench-consumer-" + index,
-                    settings.connectTimeout());
+            RespConnection connection = connector.connectDirect("msgbench-consumer-" + index);
             try {
-                return new DirectPubSubSubscriber(connection, channels, sink,
+                return DirectClient.pubSubSubscriber(connection, channels, sink,
                         facts.config().getOrDefault("client-output-buffer-limit", "(unknown)"));
             } catch (IOException | RuntimeException e) {
                 connection.close();
@@ -113,8 +113,8 @@ public final class RedisPubSubSystem implements MessagingSystem {
     public Publisher publisher(int streamId, AckListener acks) throws Exception {
         String name = "msgbench-producer-" + streamId;
         if (settings.client() == RedisClientKind.DIRECT) {
-            return new DirectPubSubPublisher(DirectConnections.open(settings.url(), name, settings.connectTimeout()),
-                    routing.key(streamId), routing.name(streamId), acks, settings.acks(),
+            return DirectClient.pubSubPublisher(connector.connectDirect(name), routing.key(streamId),
+                    routing.name(streamId), acks, settings.acks().toAcks(),
                     InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()));
         }
         return new PubSubPublisher(connector.connect(name), routing.key(streamId), routing.name(streamId), acks,

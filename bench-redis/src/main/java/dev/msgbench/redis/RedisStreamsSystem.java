@@ -13,6 +13,7 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.redis.direct.DirectClient;
 import io.lettuce.core.XGroupCreateArgs;
 import io.lettuce.core.XReadArgs.StreamOffset;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -68,9 +69,9 @@ public final class RedisStreamsSystem implements MessagingSystem {
     @Override
     public Publisher publisher(int streamId, AckListener acks) throws Exception {
         if (settings.client() == RedisClientKind.DIRECT) {
-            return new DirectStreamPublisher(DirectConnections.open(settings.url(), "msgbench-producer-" + streamId,
-                    settings.connectTimeout()), routing.key(streamId), routing.name(streamId), streams.maxlen(), acks,
-                    settings.acks(), facts.connectedReplicas(), settings.waitTimeout(),
+            return DirectClient.streamPublisher(connector.connectDirect("msgbench-producer-" + streamId),
+                    routing.key(streamId), routing.name(streamId), streams.maxlen(), StreamPublisher.FIELD, acks,
+                    settings.acks().toAcks(), facts.connectedReplicas(), settings.waitTimeout(),
                     InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()));
         }
         return new StreamPublisher(connector.connect("msgbench-producer-" + streamId), routing.key(streamId),

@@ -1,4 +1,4 @@
-package dev.msgbench.redis;
+package dev.msgbench.redis.direct;
 
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
@@ -12,6 +12,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.wire.FrameBuffer;
 import dev.msgbench.redis.resp.ReplyHandler;
@@ -62,7 +63,8 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
     /** Built once: a concatenation per publish would allocate per message. */
     private final String connectionLabel;
     protected final AckListener acks;
-    protected final RedisAcks mode;
+    /** NONE: replies are not counted; BROKER: a message's reply acknowledges it; ALL: the reply to its WAIT does. */
+    protected final Acks mode;
     private final FrameBuffer frames;
 
     private final long[] sequences;
@@ -84,10 +86,10 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
      * @param command     the command's name and its arguments before the message, e.g. PUBLISH channel
      * @param suffix      bytes sent after each command (a WAIT), or none
      * @param destination the channel or key, for errors
-     * @param capacity    the most messages awaiting replies at once ({@link InFlight#limit(int, int)})
+     * @param capacity    the most messages awaiting replies at once (the adapter's in-flight limit)
      */
     DirectPublisher(RespConnection connection, byte[][] command, byte[] suffix, String destination, AckListener acks,
-                    RedisAcks mode, int capacity) {
+                    Acks mode, int capacity) {
         this.connection = connection;
         this.what = new String(command[0], StandardCharsets.US_ASCII) + " to " + destination;
         this.destination = destination;

@@ -1,4 +1,4 @@
-package dev.msgbench.redis;
+package dev.msgbench.redis.direct;
 
 import static dev.msgbench.redis.resp.Resp.ascii;
 
@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.time.Duration;
 
 import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.Acks;
 import dev.msgbench.redis.resp.Resp;
 import dev.msgbench.redis.resp.RespConnection;
 
@@ -13,7 +14,7 @@ import dev.msgbench.redis.resp.RespConnection;
  * XADD key MAXLEN ~ N * m MESSAGE written by the producer's own thread ({@code --redis-client
  * direct}); its reply, the entry's ID, acknowledges it. With --acks all each XADD is followed by
  * WAIT for every replica, and the reply to WAIT acknowledges the message, as with lettuce
- * ({@link StreamPublisher}).
+ * (the adapter's {@code StreamPublisher}).
  *
  * <p>IMPLEMENTATION NOTES: with WAIT a message has two replies; the reader notes the first
  * (the ID, or XADD's refusal) and answers the message at the second, so a refused XADD still
@@ -29,14 +30,15 @@ final class DirectStreamPublisher extends DirectPublisher {
     private String addRefusal;
 
     /**
-     * @param replicas with {@link RedisAcks#REPLICAS}: how many replicas WAIT must hear from
-     * @param capacity the most messages awaiting replies at once ({@link InFlight#limit(int, int)})
+     * @param field    the entry's one field, which the message is the value of
+     * @param replicas with {@link Acks#ALL}: how many replicas WAIT must hear from
+     * @param capacity the most messages awaiting replies at once (the adapter's in-flight limit)
      */
-    DirectStreamPublisher(RespConnection connection, byte[] key, String keyName, long maxlen, AckListener acks,
-                          RedisAcks mode, int replicas, Duration waitTimeout, int capacity) {
+    DirectStreamPublisher(RespConnection connection, byte[] key, String keyName, long maxlen, byte[] field,
+                          AckListener acks, Acks mode, int replicas, Duration waitTimeout, int capacity) {
         super(connection, new byte[][] {ascii("XADD"), key, ascii("MAXLEN"), ascii("~"), ascii(Long.toString(maxlen)),
-                ascii("*"), StreamPublisher.FIELD},
-                mode == RedisAcks.REPLICAS ? Resp.encode("WAIT", Integer.toString(replicas),
+                ascii("*"), field},
+                mode == Acks.ALL ? Resp.encode("WAIT", Integer.toString(replicas),
                         Long.toString(waitTimeout.toMillis())) : new byte[0],
                 keyName, acks, mode, capacity);
         this.replicas = replicas;
@@ -47,9 +49,9 @@ final class DirectStreamPublisher extends DirectPublisher {
     /** XADD's reply: the new entry's ID. */
     @Override
     public void bulk(byte[] data, int offset, int length) throws IOException {
-        if (mode != RedisAcks.REPLICAS) {
+        if (mode != Acks.ALL) {
             answerOldest("a stream ID");
-            if (mode == RedisAcks.SERVER) {
+            if (mode == Acks.BROKER) {
                 acks.acked(replySequence, replyIntended);
             }
         } else if (addAnswered) {
@@ -63,7 +65,7 @@ final class DirectStreamPublisher extends DirectPublisher {
     /** WAIT's reply: how many replicas have every write so far. */
     @Override
     public void integer(long count) throws IOException {
-        if (mode != RedisAcks.REPLICAS || !addAnswered) {
+        if (mode != Acks.ALL || !addAnswered) {
             throw unexpected(Resp.describe(count));
         }
         addAnswered = false;
@@ -82,7 +84,7 @@ final class DirectStreamPublisher extends DirectPublisher {
 
     @Override
     public void error(String message) throws IOException {
-        if (mode != RedisAcks.REPLICAS) {
+        if (mode != Acks.ALL) {
             super.error(message);
         } else if (!addAnswered) {
             // XADD refused: its WAIT still answers, and the message is settled then
@@ -99,6 +101,6 @@ final class DirectStreamPublisher extends DirectPublisher {
 
     @Override
     protected String due() {
-        return mode != RedisAcks.REPLICAS || !addAnswered ? "XADD's stream ID (a bulk string)" : "WAIT's count (an integer)";
+        return mode != Acks.ALL || !addAnswered ? "XADD's stream ID (a bulk string)" : "WAIT's count (an integer)";
     }
 }

@@ -1,4 +1,4 @@
-package dev.msgbench.redis;
+package dev.msgbench.redis.direct;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -9,14 +9,16 @@ import io.lettuce.core.RedisCredentials;
 import io.lettuce.core.RedisURI;
 
 /** The connections of {@code --redis-client direct}, to the server --url names, with its credentials. */
-final class DirectConnections {
+public final class DirectConnections {
 
     private DirectConnections() {
     }
 
-    /** @throws UserError when the URL is malformed or wants TLS, the server cannot be reached or refuses us */
-    static RespConnection open(String url, String name, Duration timeout) throws IOException {
-        RedisURI uri = RedisConnector.parse(url);
+    /**
+     * @param uri --url, parsed by the adapter as for lettuce, so that both clients read it alike
+     * @throws UserError when the URL wants TLS, the server cannot be reached or refuses us
+     */
+    public static RespConnection open(RedisURI uri, String name, Duration timeout) throws IOException {
         if (uri.isSsl()) {
             throw new UserError("--url: '" + uri.getHost() + ":" + uri.getPort() + "' uses TLS, which --redis-client "
                     + "direct does not speak; use --redis-client lettuce");

@@ -1,10 +1,11 @@
-package dev.msgbench.redis;
+package dev.msgbench.redis.direct;
 
 import static dev.msgbench.redis.resp.Resp.ascii;
 
 import java.io.IOException;
 
 import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.Acks;
 import dev.msgbench.redis.resp.RespConnection;
 
 /**
@@ -14,8 +15,8 @@ import dev.msgbench.redis.resp.RespConnection;
  */
 final class DirectPubSubPublisher extends DirectPublisher {
 
-    /** @param capacity the most commands awaiting replies at once ({@link InFlight#limit(int, int)}) */
-    DirectPubSubPublisher(RespConnection connection, byte[] channel, String channelName, AckListener acks, RedisAcks mode,
+    /** @param capacity the most commands awaiting replies at once (the adapter's in-flight limit) */
+    DirectPubSubPublisher(RespConnection connection, byte[] channel, String channelName, AckListener acks, Acks mode,
                           int capacity) {
         super(connection, new byte[][] {ascii("PUBLISH"), channel}, new byte[0], channelName, acks, mode, capacity);
         startReader();
@@ -24,7 +25,7 @@ final class DirectPubSubPublisher extends DirectPublisher {
     @Override
     public void integer(long receivers) throws IOException {
         answerOldest("an integer");
-        if (mode == RedisAcks.NONE) {
+        if (mode == Acks.NONE) {
             return;
         }
         if (receivers == 0) {

@@ -1,4 +1,4 @@
-package dev.msgbench.redis;
+package dev.msgbench.redis.direct;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -19,11 +19,15 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.testing.FaultAfter;
 import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.core.testing.ShortRuns;
 import dev.msgbench.core.wire.FrameBuffer;
+import dev.msgbench.redis.RedisClientKind;
+import dev.msgbench.redis.RedisPubSubSystem;
+import dev.msgbench.redis.RedisSettings;
 import dev.msgbench.redis.broker.LocalRedis;
 import dev.msgbench.redis.broker.RedisBrokerSpec;
 import dev.msgbench.redis.broker.RedisTesting;
@@ -31,6 +35,7 @@ import dev.msgbench.redis.resp.Resp;
 import dev.msgbench.redis.resp.RespConnection;
 import io.lettuce.core.AclSetuserArgs;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.protocol.CommandType;
 
@@ -134,7 +139,7 @@ class RedisDirectClientTest {
     @Test
     void aUserAndPasswordInTheUrlAuthenticateTheProducer() throws Exception {
         String url = redis.url().replace("redis://", "redis://alice:s3cret-pw@");
-        try (RespConnection c = DirectConnections.open(url, "msgbench-producer-0", Duration.ofSeconds(5))) {
+        try (RespConnection c = DirectConnections.open(RedisURI.create(url), "msgbench-producer-0", Duration.ofSeconds(5))) {
             assertTrue(c != null);
         }
     }
@@ -143,7 +148,7 @@ class RedisDirectClientTest {
     void aWrongPasswordIsOneLineWithTheServersReasonAndNoSecret() {
         String url = redis.url().replace("redis://", "redis://alice:wrong-pw@");
         UserError e = assertThrows(UserError.class,
-                () -> DirectConnections.open(url, "msgbench-producer-0", Duration.ofSeconds(5)));
+                () -> DirectConnections.open(RedisURI.create(url), "msgbench-producer-0", Duration.ofSeconds(5)));
         assertTrue(e.getMessage().startsWith("--url: the Redis server at 127.0.0.1:"), e.getMessage());
         assertTrue(e.getMessage().contains("WRONGPASS"), e.getMessage());
         assertFalse(e.getMessage().contains("wrong-pw"), e.getMessage());
@@ -152,7 +157,7 @@ class RedisDirectClientTest {
     @Test
     void anUnreachableServerIsAOneLineError() {
         UserError e = assertThrows(UserError.class,
-                () -> DirectConnections.open("127.0.0.1:1", "p", Duration.ofSeconds(2)));
+                () -> DirectConnections.open(RedisURI.create("redis://127.0.0.1:1"), "p", Duration.ofSeconds(2)));
         assertTrue(e.getMessage().startsWith("--url: no Redis server answered at 127.0.0.1:1 within 2 s"), e.getMessage());
     }
 
@@ -203,14 +208,14 @@ class RedisDirectClientTest {
         assertEquals("OK", RedisTesting.call(redis.port(1), "SET", "msgbench-a-string", "not a stream"));
         SettledMessages xadds = new SettledMessages();
         DirectStreamPublisher toAString = new DirectStreamPublisher(
-                DirectConnections.open(redis.url(), "msgbench-producer-0", Duration.ofSeconds(5)),
-                Resp.ascii("msgbench-a-string"), "msgbench-a-string", 1000, xadds, RedisAcks.SERVER, 0,
+                DirectConnections.open(RedisURI.create(redis.url()), "msgbench-producer-0", Duration.ofSeconds(5)),
+                Resp.ascii("msgbench-a-string"), "msgbench-a-string", 1000, Resp.ascii("m"), xadds, Acks.BROKER, 0,
                 Duration.ofMillis(100), 8);
         SettledMessages publishes = new SettledMessages();
         DirectPubSubPublisher withoutPermission = new DirectPubSubPublisher(
-                DirectConnections.open(redis.url().replace("redis://", "redis://bob:bobs-pw@"), "msgbench-producer-1",
-                        Duration.ofSeconds(5)),
-                Resp.ascii("run:1"), "run:1", publishes, RedisAcks.SERVER, 8);
+                DirectConnections.open(RedisURI.create(redis.url().replace("redis://", "redis://bob:bobs-pw@")),
+                        "msgbench-producer-1", Duration.ofSeconds(5)),
+                Resp.ascii("run:1"), "run:1", publishes, Acks.BROKER, 8);
         for (int i = 0; i < 50; i++) {
             toAString.publish(new byte[] {(byte) i}, i, i);
             withoutPermission.publish(new byte[] {(byte) i}, i, i);

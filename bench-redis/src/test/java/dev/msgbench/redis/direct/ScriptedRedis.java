@@ -1,4 +1,4 @@
-package dev.msgbench.redis;
+package dev.msgbench.redis.direct;
 
 import java.io.IOException;
 import java.net.ProtocolException;

@@ -1,4 +1,4 @@
-package dev.msgbench.redis;
+package dev.msgbench.redis.direct;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.testing.Cuts;
 import dev.msgbench.redis.resp.Resp;
@@ -31,6 +32,7 @@ import dev.msgbench.redis.resp.Resp;
 class DirectClientRepliesTest {
 
     private static final byte[] CHANNEL = Resp.ascii("run:0");
+    private static final byte[] FIELD = Resp.ascii("m");
 
     private static byte[] message(long i) {
         return ("message " + i).getBytes(StandardCharsets.US_ASCII);
@@ -73,7 +75,7 @@ class DirectClientRepliesTest {
             return kind < REFUSALS.length ? "-" + REFUSALS[kind] + "\r\n" : kind == 20 ? ":0\r\n" : ":" + (1 + i % 3) + "\r\n";
         })) {
             DirectPubSubPublisher publisher = new DirectPubSubPublisher(server.connection("p-0"), CHANNEL, "run:0",
-                    settled, RedisAcks.SERVER, capacity);
+                    settled, Acks.BROKER, capacity);
             for (int i = 0; i < messages; i++) {
                 publisher.publish(message(i), i, intended(i));
             }
@@ -110,7 +112,7 @@ class DirectClientRepliesTest {
         SettledMessages settled = new SettledMessages();
         try (ScriptedRedis server = new ScriptedRedis(1, (i, command) -> i == 0 ? ":1\r\n" : i == 1 ? reply : null)) {
             DirectPubSubPublisher publisher = new DirectPubSubPublisher(server.connection("p-0"), CHANNEL, "run:0",
-                    settled, RedisAcks.SERVER, 8);
+                    settled, Acks.BROKER, 8);
             for (int i = 0; i < 3; i++) {
                 publisher.publish(message(i), i, intended(i));
             }
@@ -152,7 +154,7 @@ class DirectClientRepliesTest {
             return kind == 5 ? ":1\r\n" : kind == 7 ? "-" + refusedWait + "\r\n" : ":2\r\n";
         })) {
             DirectStreamPublisher publisher = new DirectStreamPublisher(server.connection("p-0"), CHANNEL, "run:0",
-                    1000, settled, RedisAcks.REPLICAS, 2, Duration.ofMillis(100), 3);
+                    1000, FIELD, settled, Acks.ALL, 2, Duration.ofMillis(100), 3);
             for (int i = 0; i < messages; i++) {
                 publisher.publish(message(i), i, intended(i));
             }
@@ -169,17 +171,17 @@ class DirectClientRepliesTest {
 
     @Test
     void aStreamReplyOfTheWrongTypeNamesWhatCameAndWhatWasDue() throws Exception {
-        assertStreamConnectionEndsOn(RedisAcks.SERVER, ":1\r\n",
+        assertStreamConnectionEndsOn(Acks.BROKER, ":1\r\n",
                 "Redis answered XADD to run:0 with an integer 1 where XADD's stream ID (a bulk string) was due");
-        assertStreamConnectionEndsOn(RedisAcks.REPLICAS, "$3\r\n1-0\r\n",
+        assertStreamConnectionEndsOn(Acks.ALL, "$3\r\n1-0\r\n",
                 "Redis answered XADD to run:0 with a stream ID where WAIT's count (an integer) was due");
     }
 
     /** Every command gets {@code reply}. */
-    private static void assertStreamConnectionEndsOn(RedisAcks mode, String reply, String problem) throws Exception {
+    private static void assertStreamConnectionEndsOn(Acks mode, String reply, String problem) throws Exception {
         try (ScriptedRedis server = new ScriptedRedis(1, (i, command) -> reply)) {
             DirectStreamPublisher publisher = new DirectStreamPublisher(server.connection("p-0"), CHANNEL, "run:0",
-                    1000, new SettledMessages(), mode, 1, Duration.ofMillis(100), 4);
+                    1000, FIELD, new SettledMessages(), mode, 1, Duration.ofMillis(100), 4);
             publisher.publish(message(0), 0, intended(0));
 
             IOException e = assertThrows(IOException.class, publisher::flush);
@@ -195,7 +197,7 @@ class DirectClientRepliesTest {
             try (ScriptedRedis server = new ScriptedRedis(1, (i, command) -> i < 4 ? ":1\r\n"
                     : i == 4 ? ":1\r\n".substring(0, cut[0]) + ScriptedRedis.HANG_UP : null)) {
                 DirectPubSubPublisher publisher = new DirectPubSubPublisher(server.connection("p-0"), CHANNEL, "run:0",
-                        settled, RedisAcks.SERVER, 16);
+                        settled, Acks.BROKER, 16);
                 for (int i = 0; i < 10; i++) {
                     publisher.publish(message(i), i, intended(i));
                 }
@@ -224,7 +226,7 @@ class DirectClientRepliesTest {
         try (ScriptedRedis server = new ScriptedRedis(1, (i, command) -> i == 0 ? ":1\r\n"
                 : i == 2 ? ScriptedRedis.HANG_UP : null)) {
             DirectPubSubPublisher publisher = new DirectPubSubPublisher(server.connection("p-0"), CHANNEL, "run:0",
-                    settled, RedisAcks.SERVER, 2);
+                    settled, Acks.BROKER, 2);
             publisher.publish(message(0), 0, intended(0));
             publisher.publish(message(1), 1, intended(1));
             // the ring is full: this one waits for a slot, which only message 0's reply frees

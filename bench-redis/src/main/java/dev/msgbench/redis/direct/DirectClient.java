@@ -1,0 +1,62 @@
+package dev.msgbench.redis.direct;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+
+import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.Acks;
+import dev.msgbench.core.driver.MessageSink;
+import dev.msgbench.core.driver.Publisher;
+import dev.msgbench.core.driver.Subscriber;
+import dev.msgbench.redis.resp.RespConnection;
+
+/**
+ * {@code --redis-client direct}'s producers and subscribers, as the adapter creates them: each on
+ * a {@link RespConnection} of its own ({@link DirectConnections#open}), which it owns from then on.
+ * {@code mode} is --acks as the driver interface names it: NONE, the replies are not counted;
+ * BROKER, a message's reply acknowledges it; ALL, a WAIT follows each XADD and its reply does.
+ *
+ * <p>IMPLEMENTATION NOTES: a factory, not public constructors, so that the clients stay
+ * package-private: javac gives a public class a public bridge method for each public method it
+ * inherits from a package-private one (the ring, {@link DirectPublisher}), a frame more on the
+ * per-message path.
+ */
+public final class DirectClient {
+
+    private DirectClient() {
+    }
+
+    /**
+     * PUBLISH channel MESSAGE per message; a reply that counts no subscriber is a failed send.
+     *
+     * @param capacity the most commands awaiting replies at once (the adapter's in-flight limit)
+     */
+    public static Publisher pubSubPublisher(RespConnection connection, byte[] channel, String channelName,
+                                            AckListener acks, Acks mode, int capacity) {
+        return new DirectPubSubPublisher(connection, channel, channelName, acks, mode, capacity);
+    }
+
+    /**
+     * XADD key MAXLEN ~ maxlen * field MESSAGE per message, with mode ALL followed by WAIT.
+     *
+     * @param replicas with {@link Acks#ALL}: how many replicas WAIT must hear from
+     * @param capacity the most messages awaiting replies at once (the adapter's in-flight limit)
+     */
+    public static Publisher streamPublisher(RespConnection connection, byte[] key, String keyName, long maxlen,
+                                            byte[] field, AckListener acks, Acks mode, int replicas,
+                                            Duration waitTimeout, int capacity) {
+        return new DirectStreamPublisher(connection, key, keyName, maxlen, field, acks, mode, replicas, waitTimeout,
+                capacity);
+    }
+
+    /**
+     * SUBSCRIBE to {@code channels}, each pushed message handed to {@code sink} from the read buffer.
+     *
+     * @param outputLimit the server's client-output-buffer-limit, named when it disconnects the subscriber
+     */
+    public static Subscriber pubSubSubscriber(RespConnection connection, List<byte[]> channels, MessageSink sink,
+                                              String outputLimit) throws IOException {
+        return new DirectPubSubSubscriber(connection, channels, sink, outputLimit);
+    }
+}
