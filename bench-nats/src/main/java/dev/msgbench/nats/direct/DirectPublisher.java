@@ -30,7 +30,8 @@ public final class DirectPublisher implements Publisher {
      * @param replyTo where the responder echoes to (request/reply), or null
      * @param replies closed with this publisher: what receives the echoes, or null
      */
-    public DirectPublisher(WireConnection wire, FirstFailure failures, String subject, String replyTo, AutoCloseable replies) {
+    public DirectPublisher(WireConnection wire, FirstFailure failures, String subject, String replyTo,
+                           AutoCloseable replies) {
         this.wire = wire;
         this.replies = replies;
         this.failures = failures;

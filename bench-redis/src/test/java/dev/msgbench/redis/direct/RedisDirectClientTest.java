@@ -139,7 +139,8 @@ class RedisDirectClientTest {
     @Test
     void aUserAndPasswordInTheUrlAuthenticateTheProducer() throws Exception {
         String url = redis.url().replace("redis://", "redis://alice:s3cret-pw@");
-        try (RespConnection c = DirectConnections.open(RedisURI.create(url), "msgbench-producer-0", Duration.ofSeconds(5))) {
+        try (RespConnection c = DirectConnections.open(RedisURI.create(url), "msgbench-producer-0",
+                Duration.ofSeconds(5))) {
             assertTrue(c != null);
         }
     }
