@@ -4,12 +4,13 @@ import java.time.Duration;
 
 import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.cpu.CpuList;
+import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.units.Durations;
 import dev.msgbench.core.units.Sizes;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
-/** Picocli converters for values with units; picocli names the flag in the error. */
+/** Picocli converters for values with units and the suite's own types; picocli names the flag in the error. */
 public final class Converters {
 
     private Converters() {
@@ -45,6 +46,18 @@ public final class Converters {
                 CpuList cpus = CpuList.parse(value);
                 CpuAffinity.requireOnline(cpus, value);
                 return cpus;
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** --acks, parsed once here: each system then maps the value to its own setting, or refuses it. */
+    public static final class AcksValue implements ITypeConverter<Acks> {
+        @Override
+        public Acks convert(String value) {
+            try {
+                return Acks.parse(value);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }

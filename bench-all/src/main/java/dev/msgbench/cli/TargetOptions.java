@@ -4,9 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import dev.msgbench.core.driver.Acks;
-import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.TypeConversionException;
 
 /** Which system to measure, where it runs, and the durability asked of it. */
 final class TargetOptions {
@@ -22,7 +20,7 @@ final class TargetOptions {
                     + "redis://host:port. Without it the suite starts a local broker on free ports and stops it afterwards.")
     String url;
 
-    @Option(names = "--acks", paramLabel = "ACKS", converter = AcksConverter.class,
+    @Option(names = "--acks", paramLabel = "ACKS", converter = Converters.AcksValue.class,
             description = "What a publish waits for: 0 = nothing, 1 = the broker has it, all = every replica has it "
                     + "(default: the system's own; Kafka: all).")
     Acks acks;
@@ -34,18 +32,6 @@ final class TargetOptions {
     @Option(names = "--broker-prop", paramLabel = "KEY=VALUE",
             description = "A server setting for the local broker, e.g. log.flush.interval.messages=1 (repeatable).")
     Map<String, String> brokerProps = new LinkedHashMap<>();
-
-    /** Parsed here, once: each system then maps the value to its own setting, or refuses it. */
-    static final class AcksConverter implements ITypeConverter<Acks> {
-        @Override
-        public Acks convert(String value) {
-            try {
-                return Acks.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new TypeConversionException(e.getMessage());
-            }
-        }
-    }
 
     static final class SystemNames implements Iterable<String> {
         @Override
