@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 
 /**
  * RabbitMQ over AMQP 0-9-1 through amqp-client: one queue per producer stream, named from the run
@@ -95,6 +96,15 @@ public final class RabbitMqSystem implements MessagingSystem {
     }
 
     /** Messages stay stored until consumed, so consumers that start later read them all. */
+    /**
+     * Node 1 for the suite's local broker, which is one node and so holds every queue; empty for a
+     * broker given with --url, whose queue's node AMQP does not tell.
+     */
+    @Override
+    public OptionalInt leaderNode() {
+        return settings.replicas() != null ? OptionalInt.of(1) : OptionalInt.empty();
+    }
+
     @Override
     public boolean retainsMessages() {
         return true;

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.AckListener;
@@ -119,6 +120,15 @@ public final class RedisPubSubSystem implements MessagingSystem {
         }
         return new PubSubPublisher(connector.connect(name), routing.key(streamId), routing.name(streamId), acks,
                 settings.acks(), new InFlight(settings.maxInFlight(), plan.messageSizeBytes()));
+    }
+
+    /**
+     * Node 1: every client of the run talks to the server at the URL, which for a local broker is
+     * node 1, the primary (its replicas only copy it).
+     */
+    @Override
+    public OptionalInt leaderNode() {
+        return OptionalInt.of(1);
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -95,6 +96,19 @@ public final class LocalNatsServer extends AbstractLocalBroker {
     /** The HTTP monitoring endpoint of one node, numbered from 1. */
     public ServerMonitor monitor(int node) {
         return new ServerMonitor(node(node).monitorPort());
+    }
+
+    /**
+     * The node number of a server of a local cluster from the name it reports (its
+     * {@code server_name}, e.g. in a stream's cluster info); empty for any other name, such as
+     * that of a server given with --url.
+     */
+    public static OptionalInt nodeOfServerName(String serverName) {
+        if (serverName == null || !serverName.startsWith(NatsNode.SERVER_NAME_PREFIX)) {
+            return OptionalInt.empty();
+        }
+        String number = serverName.substring(NatsNode.SERVER_NAME_PREFIX.length());
+        return number.matches("[1-9][0-9]{0,3}") ? OptionalInt.of(Integer.parseInt(number)) : OptionalInt.empty();
     }
 
     /**
