@@ -85,15 +85,18 @@ public final class RedisPubSubSystem implements MessagingSystem {
         if (settings.client() == RedisClientKind.DIRECT) {
             RespConnection connection = connector.connectDirect("msgbench-consumer-" + index);
             try {
-                return DirectClient.pubSubSubscriber(connection, channels, sink,
-                        facts.config().getOrDefault("client-output-buffer-limit", "(unknown)"));
+                return DirectClient.pubSubSubscriber(connection, channels, sink, this::lostConnectionCause);
             } catch (IOException | RuntimeException e) {
                 connection.close();
                 throw e;
             }
         }
         return new PubSubSubscriber(connector, connector.connectPubSub("msgbench-consumer-" + index), channels, sink,
-                facts.config().getOrDefault("client-output-buffer-limit", "(unknown)"), () -> subscribed(channels));
+                this::lostConnectionCause, () -> subscribed(channels));
+    }
+
+    private String lostConnectionCause() {
+        return settings.lostConnectionCause(facts.config().getOrDefault("client-output-buffer-limit", "(unknown)"));
     }
 
     private boolean subscribed(List<byte[]> channels) {
