@@ -96,6 +96,14 @@ class JetStreamSystemTest {
     }
 
     @Test
+    void theStreamOnTheOneLocalServerIsLedByNode1() throws Exception {
+        try (JetStreamSystem system = system(settings())) {
+            system.prepare(new RunPlan("msgbench-leader", 128, 1, 1));
+            assertEquals(java.util.OptionalInt.of(1), system.leaderNode());
+        }
+    }
+
+    @Test
     void theRunsStreamIsDeletedAtClose() throws Exception {
         JetStreamSystem system = system(settings());
         system.prepare(new RunPlan("msgbench-deleted", 1024, 1, 1));

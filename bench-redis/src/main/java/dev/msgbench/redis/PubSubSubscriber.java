@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.Subscriber;
@@ -27,10 +28,12 @@ final class PubSubSubscriber implements Subscriber {
     private final RedisFuture<Void> subscription;
 
     /**
-     * @param subscribed true once the server counts a subscriber on every channel
+     * @param lostConnectionCause why the connection was lost, asked when it is
+     * @param subscribed          true once the server counts a subscriber on every channel
      */
     PubSubSubscriber(RedisConnector connector, StatefulRedisPubSubConnection<byte[], byte[]> connection,
-                     List<byte[]> channels, MessageSink sink, String outputLimit, BooleanSupplier subscribed) {
+                     List<byte[]> channels, MessageSink sink, Supplier<String> lostConnectionCause,
+                     BooleanSupplier subscribed) {
         this.connector = connector;
         this.connection = connection;
         this.subscribed = subscribed;
@@ -41,8 +44,8 @@ final class PubSubSubscriber implements Subscriber {
             }
         });
         connector.onDisconnect(connection, () -> sink.onError(new IllegalStateException(
-                "a Redis subscriber lost its connection; what was published meanwhile is lost (Redis disconnects "
-                        + "subscribers that fall behind by more than client-output-buffer-limit pubsub " + outputLimit + ")")));
+                "a Redis subscriber lost its connection; what was published meanwhile is lost ("
+                        + lostConnectionCause.get() + ")")));
         subscription = channels.isEmpty() ? null : connection.async().subscribe(channels.toArray(new byte[0][]));
     }
 

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.AckListener;
@@ -84,15 +85,18 @@ public final class RedisPubSubSystem implements MessagingSystem {
         if (settings.client() == RedisClientKind.DIRECT) {
             RespConnection connection = connector.connectDirect("msgbench-consumer-" + index);
             try {
-                return DirectClient.pubSubSubscriber(connection, channels, sink,
-                        facts.config().getOrDefault("client-output-buffer-limit", "(unknown)"));
+                return DirectClient.pubSubSubscriber(connection, channels, sink, this::lostConnectionCause);
             } catch (IOException | RuntimeException e) {
                 connection.close();
                 throw e;
             }
         }
         return new PubSubSubscriber(connector, connector.connectPubSub("msgbench-consumer-" + index), channels, sink,
-                facts.config().getOrDefault("client-output-buffer-limit", "(unknown)"), () -> subscribed(channels));
+                this::lostConnectionCause, () -> subscribed(channels));
+    }
+
+    private String lostConnectionCause() {
+        return settings.lostConnectionCause(facts.config().getOrDefault("client-output-buffer-limit", "(unknown)"));
     }
 
     private boolean subscribed(List<byte[]> channels) {
@@ -119,6 +123,15 @@ public final class RedisPubSubSystem implements MessagingSystem {
         }
         return new PubSubPublisher(connector.connect(name), routing.key(streamId), routing.name(streamId), acks,
                 settings.acks(), new InFlight(settings.maxInFlight(), plan.messageSizeBytes()));
+    }
+
+    /**
+     * Node 1: every client of the run talks to the server at the URL, which for a local broker is
+     * node 1, the primary (its replicas only copy it).
+     */
+    @Override
+    public OptionalInt leaderNode() {
+        return OptionalInt.of(1);
     }
 
     @Override

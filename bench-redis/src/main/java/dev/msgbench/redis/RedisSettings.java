@@ -2,6 +2,7 @@ package dev.msgbench.redis;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * How a Redis adapter connects, for one run.
@@ -14,9 +15,12 @@ import java.util.Objects;
  * @param maxInFlight    commands a publisher may have awaiting replies before publish blocks, so
  *                       that a stalled server shows as send delay rather than as memory growth
  * @param client         what producers (and pub/sub subscribers) use: lettuce, or the suite's own RESP client
+ * @param serverExit     how the local server at {@code url} ended ("node 1 killed by signal 9 (SIGKILL)"), or
+ *                       null while it runs or when it is not the suite's: named when a client loses its
+ *                       connection, instead of a guessed cause
  */
 public record RedisSettings(String url, RedisAcks acks, Duration connectTimeout, Duration waitTimeout,
-                            int maxInFlight, RedisClientKind client) {
+                            int maxInFlight, RedisClientKind client, Supplier<String> serverExit) {
 
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
     public static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofSeconds(5);
@@ -36,9 +40,16 @@ public record RedisSettings(String url, RedisAcks acks, Duration connectTimeout,
         connectTimeout = connectTimeout == null ? DEFAULT_CONNECT_TIMEOUT : connectTimeout;
         waitTimeout = waitTimeout == null ? DEFAULT_WAIT_TIMEOUT : waitTimeout;
         client = client == null ? RedisClientKind.LETTUCE : client;
+        serverExit = serverExit == null ? () -> null : serverExit;
         if (maxInFlight < 1) {
             throw new IllegalArgumentException("maxInFlight must be at least 1, got " + maxInFlight);
         }
+    }
+
+    /** A server that is not the suite's, or whose end is not watched. */
+    public RedisSettings(String url, RedisAcks acks, Duration connectTimeout, Duration waitTimeout, int maxInFlight,
+                         RedisClientKind client) {
+        this(url, acks, connectTimeout, waitTimeout, maxInFlight, client, null);
     }
 
     /** Acks 1, 5 s to connect, 5 s WAIT timeout. */
@@ -47,10 +58,28 @@ public record RedisSettings(String url, RedisAcks acks, Duration connectTimeout,
     }
 
     public RedisSettings withAcks(RedisAcks acks) {
-        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, client);
+        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, client, serverExit);
     }
 
     public RedisSettings withClient(RedisClientKind client) {
-        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, client);
+        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, client, serverExit);
+    }
+
+    /** @param serverExit see the record's parameter; the command line gives the local broker's node 1 */
+    public RedisSettings withServerExit(Supplier<String> serverExit) {
+        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, client, serverExit);
+    }
+
+    /**
+     * Why a subscriber's connection was lost, as far as the suite can tell: the server's end when
+     * it is the suite's and has ended, else what Redis does to subscribers that fall behind.
+     *
+     * @param outputLimit the server's client-output-buffer-limit
+     */
+    public String lostConnectionCause(String outputLimit) {
+        String exit = serverExit.get();
+        return exit != null ? "the server went away: redis-server " + exit
+                : "Redis disconnects subscribers that fall behind by more than client-output-buffer-limit pubsub "
+                        + outputLimit;
     }
 }
