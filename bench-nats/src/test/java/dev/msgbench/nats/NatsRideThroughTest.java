@@ -48,7 +48,7 @@ class NatsRideThroughTest {
                 RideThrough.publish(publisher, SIZE, 100, 200);
                 server.restartNode(1, Duration.ofSeconds(30));
 
-                long resumed = publishUntilOneArrives(publisher, ride, 1_000);
+                long resumed = ride.publishUntilOneArrives(publisher, SIZE, 1_000);
                 RideThrough.publish(publisher, SIZE, resumed + 1, resumed + 101);
                 assertTrue(ride.awaitReceived(resumed + 1, resumed + 101, 10), "published after the restart");
                 publisher.flush();
@@ -80,24 +80,10 @@ class NatsRideThroughTest {
 
                 server.restartNode(1, Duration.ofSeconds(30));
 
-                long resumed = publishUntilOneArrives(publisher, ride, sequence);
+                long resumed = ride.publishUntilOneArrives(publisher, SIZE, sequence);
                 RideThrough.publish(publisher, LARGE, resumed + 1, resumed + 11);
                 assertTrue(ride.awaitReceived(resumed + 1, resumed + 11, 10), "published after the restart");
                 assertEquals(List.of(), ride.subscriberErrors());
-            }
-        }
-    }
-
-    /**
-     * The publisher's and the subscriber's connections reconnect each in its own time; until the
-     * subscriber has resubscribed, core NATS routes a message to no one. Returns the first
-     * sequence that arrived.
-     */
-    static long publishUntilOneArrives(Publisher publisher, RideThrough ride, long from) throws Exception {
-        for (long sequence = from; ; sequence++) {
-            RideThrough.publish(publisher, SIZE, sequence, sequence + 1);
-            if (ride.awaitReceived(sequence, sequence + 1, 1)) {
-                return sequence;
             }
         }
     }

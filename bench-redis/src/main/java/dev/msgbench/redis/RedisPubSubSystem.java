@@ -16,6 +16,7 @@ import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.redis.direct.DirectClient;
+import dev.msgbench.redis.resp.Resp;
 import dev.msgbench.redis.resp.RespConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
 
@@ -35,6 +36,7 @@ public final class RedisPubSubSystem implements MessagingSystem {
     private ServerFacts facts;
     private Routing routing;
     private RunPlan plan;
+    private String runIdAtStart;
 
     public RedisPubSubSystem(RedisSettings settings) {
         this.settings = settings;
@@ -50,6 +52,7 @@ public final class RedisPubSubSystem implements MessagingSystem {
         this.connector = new RedisConnector(settings);
         this.admin = connector.connect("msgbench-admin");
         this.facts = ServerFacts.read(settings.url(), admin.async());
+        this.runIdAtStart = runId();
         facts.checkMessageSize(runPlan.messageSizeBytes());
         long hard = facts.pubsubHardLimit();
         if (hard > 0 && runPlan.messageSizeBytes() > hard) {
@@ -92,11 +95,35 @@ public final class RedisPubSubSystem implements MessagingSystem {
             }
         }
         return new PubSubSubscriber(connector, connector.connectPubSub("msgbench-consumer-" + index), channels, sink,
-                this::lostConnectionCause, () -> subscribed(channels));
+                this::lostConnectionCause, () -> subscribed(channels), this::serverRestarted);
     }
 
     private String lostConnectionCause() {
         return settings.lostConnectionCause(facts.config().getOrDefault("client-output-buffer-limit", "(unknown)"));
+    }
+
+    /**
+     * Whether the server now answering is another process than at the start (its run_id changed):
+     * a restart, which a subscriber rides through, rather than the server cutting it off.
+     */
+    private boolean serverRestarted() {
+        try {
+            if (!connector.awaitOpen(admin)) {
+                return false;
+            }
+            return !runIdAtStart.equals(runId());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (RuntimeException e) {
+            // the server is gone again, or refuses: not a restart the subscriber could ride through
+            return false;
+        }
+    }
+
+    /** Redis names each start of a server with a random run_id. */
+    private String runId() throws InterruptedException {
+        return String.valueOf(Resp.infoField(ServerFacts.await(admin.async().info("server"), "INFO server"), "run_id"));
     }
 
     private boolean subscribed(List<byte[]> channels) {

@@ -31,7 +31,7 @@ class RedisFailoverTest {
         try (LocalRedis redis = LocalRedis.start(RedisBrokerSpec.defaults())) {
             for (RedisClientKind client : RedisClientKind.values()) {
                 RedisSettings settings = RedisSettings.defaults(redis.url()).withClient(client)
-                        .withServerExit(NodeExit.of(redis, 1));
+                        .withServerExit(NodeExit.of(redis, 1)).withReconnectFor(Duration.ofSeconds(1));
                 try (RedisPubSubSystem system = new RedisPubSubSystem(settings)) {
                     system.prepare(new RunPlan("msgbench-killed-" + client.label(), 64, 1, 1));
                     ErrorSink sink = new ErrorSink();

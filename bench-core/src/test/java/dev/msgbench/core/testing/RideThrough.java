@@ -47,6 +47,20 @@ public final class RideThrough implements MessageSink, AckListener {
         publisher.endOfBurst();
     }
 
+    /**
+     * After a restart the publisher's and the subscriber's connections come back each in its own
+     * time, and what is published before both have is lost or refused: publishes one message at a
+     * time from {@code from} until one arrives, and returns its sequence.
+     */
+    public long publishUntilOneArrives(Publisher publisher, int sizeBytes, long from) throws Exception {
+        for (long sequence = from; ; sequence++) {
+            publish(publisher, sizeBytes, sequence, sequence + 1);
+            if (awaitReceived(sequence, sequence + 1, 1)) {
+                return sequence;
+            }
+        }
+    }
+
     /** True once every sequence from {@code from} to {@code to} (exclusive) was received. */
     public boolean awaitReceived(long from, long to, long timeoutSeconds) throws InterruptedException {
         Awaited awaited = new Awaited(range(from, to), to - from);
