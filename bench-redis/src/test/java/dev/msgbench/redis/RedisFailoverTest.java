@@ -40,7 +40,10 @@ class RedisFailoverTest {
 
                     redis.killNode(1);
 
-                    assertEquals(KILLED, firstLine(sink.error.get(10, TimeUnit.SECONDS).getMessage()), client.label());
+                    String message = sink.error.get(10, TimeUnit.SECONDS).getMessage();
+                    assertEquals(KILLED, firstLine(message), client.label());
+                    assertEquals(client == RedisClientKind.DIRECT, message.endsWith("; the direct client does not "
+                            + "reconnect; --redis-client lettuce rides through a restarted server"), message);
                     subscriber.close();
                     redis.restartNode(1, Duration.ofSeconds(20));
                 }

@@ -24,6 +24,8 @@ import dev.msgbench.redis.resp.RespConnection;
 final class DirectPubSubSubscriber implements Subscriber, PushHandler {
 
     private static final long READY_POLL_MILLIS = 10;
+    static final String NO_RECONNECT = "the direct client does not reconnect; --redis-client lettuce rides through "
+            + "a restarted server";
 
     private final RespConnection connection;
     private final MessageSink sink;
@@ -67,7 +69,7 @@ final class DirectPubSubSubscriber implements Subscriber, PushHandler {
                     ? "a Redis subscriber failed: " + cause.getMessage()
                     : "a Redis subscriber lost its connection; what was published meanwhile is lost ("
                     + lostConnectionCause.get() + ")"
-                    + (cause == null ? "" : ": " + cause.getMessage()), cause));
+                    + (cause == null ? "" : ": " + cause.getMessage()) + "; " + NO_RECONNECT, cause));
         }
     }
 
