@@ -209,6 +209,8 @@ public final class LoadRun {
                     subscribe(subscribers, receiver);
                 }
                 drained &= drain(accounting, info.acknowledges(), config.consumers(), receiver);
+                // a subscriber that failed while the run drained ends the drain early, and the run
+                failure = firstFailure(receiver);
             }
             hiccups.stop();
             monitor.finish(monitorThread);
@@ -231,7 +233,11 @@ public final class LoadRun {
                 log.close();
             }
         }
-        closeAll(publishers, subscribers, failure);
+        Exception closing = closeAll(publishers, subscribers, failure);
+        if (failure == null) {
+            // a client that cannot close may have lost what it still held: the run failed, and says so in its results
+            failure = closing;
+        }
         if (window == null) {
             if (failure == null) {
                 throw new InterruptedException("interrupted before the first message was sent");
@@ -330,7 +336,12 @@ public final class LoadRun {
         return true;
     }
 
-    private static void closeAll(List<Publisher> publishers, List<Subscriber> subscribers, Throwable primary) throws Exception {
+    /**
+     * Closes every client, whatever the others do; returns the first failure to close (the rest
+     * suppressed in it), or null. When the run failed already, failures to close are suppressed in
+     * {@code primary} instead and null is returned.
+     */
+    private static Exception closeAll(List<Publisher> publishers, List<Subscriber> subscribers, Throwable primary) {
         Exception first = null;
         List<AutoCloseable> all = new ArrayList<>(publishers);
         all.addAll(subscribers);
@@ -347,9 +358,7 @@ public final class LoadRun {
                 }
             }
         }
-        if (first != null) {
-            throw first;
-        }
+        return first;
     }
 
     private RunResult buildResult(SystemInfo info, Accounting accounting, ProgressMonitor monitor, RunWindow window,

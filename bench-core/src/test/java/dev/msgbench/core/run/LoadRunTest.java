@@ -197,6 +197,49 @@ class LoadRunTest {
     }
 
     @Test
+    void aSubscriberThatFailsWhileTheRunDrainsFailsTheRunWithItsPartialResults() throws Exception {
+        // consumers that start after the last acknowledgement read while the run drains: the one that breaks there
+        RunConfig config = new RunConfig("throughput", "in-memory", new Pacing.Unpaced(1_000, 100, Duration.ofSeconds(10), true),
+                100, 1, 1, 1, Duration.ofSeconds(1), Duration.ofSeconds(5), dir, false, Map.of());
+        InMemorySystem system = new InMemorySystem().retaining().failingSubscribersAt(s -> s == 600);
+        RunFailedException e = assertThrows(RunFailedException.class, () -> onRealClock(config, system));
+
+        assertEquals("IllegalStateException: injected failure of subscriber 0 at sequence 600", e.getMessage());
+        RunResult written = ResultFiles.readResult(dir);
+        assertEquals(List.of(RunResult.FAILED, 1_000L, 600L, e.getMessage()),
+                List.of(written.status(), written.sent(), written.received(), written.error()));
+        assertTrue(written.warnings().contains("subscriber failed: " + e.getMessage()), written.warnings().toString());
+    }
+
+    @Test
+    void aSubscriberThatFailsMidRunFailsTheRunWithItsPartialResults() throws Exception {
+        InMemorySystem system = new InMemorySystem(clock).failingSubscribersAt(s -> s == 700);
+        RunFailedException e = assertThrows(RunFailedException.class,
+                () -> run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(2)), system));
+
+        assertEquals("IllegalStateException: injected failure of subscriber 0 at sequence 700", e.getMessage());
+        RunResult written = ResultFiles.readResult(dir);
+        assertEquals(RunResult.FAILED, written.status());
+        assertEquals(700, written.received());
+        assertTrue(system.eventsSnapshot().contains("close subscriber 0"));
+    }
+
+    @Test
+    void clientsThatFailToCloseFailTheRunAfterItsResultsAreWritten() throws Exception {
+        InMemorySystem system = new InMemorySystem(clock).failingToClose();
+        RunFailedException e = assertThrows(RunFailedException.class,
+                () -> run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofMillis(500)), system));
+
+        assertEquals("IllegalStateException: injected failure closing publisher 0", e.getMessage());
+        assertEquals(1, e.getCause().getSuppressed().length, "the subscriber's failure is kept with it");
+        RunResult written = ResultFiles.readResult(dir);
+        assertEquals(List.of(RunResult.FAILED, 500L, 500L, e.getMessage()),
+                List.of(written.status(), written.sent(), written.received(), written.error()));
+        assertEquals(List.of("prepare", "subscribe 0", "ready 0", "publisher 0", "close publisher 0", "close subscriber 0"),
+                system.eventsSnapshot(), "every client is closed although the first failed");
+    }
+
+    @Test
     void anInterruptedRunWritesItsResultsBeforeReturning() throws Exception {
         InMemorySystem system = new InMemorySystem(clock);
         LoadRun loadRun = onFakeClock(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(30)), system);
