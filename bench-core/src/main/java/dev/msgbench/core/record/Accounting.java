@@ -30,8 +30,8 @@ public final class Accounting {
         streams[streamId].countSent();
     }
 
-    public void countAcked(int streamId) {
-        streams[streamId].countAcked();
+    public void countAcked(int streamId, long sequence) {
+        streams[streamId].countAcked(sequence);
     }
 
     /** A stream's messages acknowledged or failed, which no longer count against its outstanding limit. */
@@ -75,6 +75,18 @@ public final class Accounting {
             snapshots.add(stream.snapshot());
         }
         return snapshots;
+    }
+
+    /**
+     * Messages sent and never received, split by whether the system acknowledged them, over all
+     * streams; exact, whatever the tracking window. Meaningful once the run has drained.
+     */
+    public Losses losses() {
+        Losses total = Losses.NONE;
+        for (StreamCounters stream : streams) {
+            total = total.plus(stream.losses());
+        }
+        return total;
     }
 
     public StreamSnapshot total() {
