@@ -1,6 +1,7 @@
 package dev.msgbench.cli;
 
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
 
 /**
  * What a command's exit status means. Scripts and CI jobs branch on these numbers, so a number,
@@ -33,9 +34,9 @@ public enum ExitCode {
     /** How a run that returned its result ended: complete is 0, interrupted 130, failed 1. */
     public static ExitCode of(RunResult result) {
         return switch (result.status()) {
-            case RunResult.COMPLETE -> OK;
-            case RunResult.INTERRUPTED -> INTERRUPTED;
-            default -> RUN_FAILED;
+            case COMPLETE -> OK;
+            case INTERRUPTED -> INTERRUPTED;
+            case FAILED -> RUN_FAILED;
         };
     }
 

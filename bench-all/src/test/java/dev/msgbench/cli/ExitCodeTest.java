@@ -7,6 +7,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import dev.msgbench.core.result.RunStatus;
+
 /** The exit codes scripts branch on, and how a run's result maps to one. */
 class ExitCodeTest {
 
@@ -22,7 +24,7 @@ class ExitCodeTest {
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource({"complete, OK", "interrupted, INTERRUPTED", "failed, RUN_FAILED"})
     void aRunsStatusGivesItsExitCode(String status, ExitCode expected) {
-        assertEquals(expected, ExitCode.of(ScriptedCellRunner.result(status, null, 100, 100, 10, 1)));
+        assertEquals(expected, ExitCode.of(ScriptedCellRunner.result(RunStatus.ofLabel(status), null, 100, 100, 10, 1)));
     }
 
     @ParameterizedTest(name = "{0} -> {1}")

@@ -32,9 +32,9 @@ record CompareSide(String description, int runs, double targetRate, double sentR
     static CompareSide of(String description, List<RunFolder> folders) {
         if (folders.size() == 1) {
             RunResult r = folders.get(0).result();
-            return new CompareSide(description + " (" + folders.get(0).label() + ")", 1, r.targetRate(),
-                    r.achievedRate(), r.receivedRate(), r.latencyMs() == null ? Map.of() : r.latencyMs(), r.sent(),
-                    r.lost());
+            return new CompareSide(description + " (" + folders.get(0).label() + ")", 1, r.rates().targetMsgsPerSec(),
+                    r.rates().achievedMsgsPerSec(), r.rates().receivedMsgsPerSec(), r.latenciesMs().latency() == null ? Map.of() : r.latenciesMs().latency(), r.counts().sent(),
+                    r.counts().lost());
         }
         Histogram latency = Recorders.newHistogram();
         double seconds = 0;
@@ -48,11 +48,11 @@ record CompareSide(String description, int runs, double targetRate, double sentR
             addMeasured(folder, latency);
             double measuredSeconds = r.workload() == null ? 0 : r.workload().durationSeconds();
             seconds += measuredSeconds;
-            targetMessages += r.targetRate() * measuredSeconds;
-            sentMessages += r.achievedRate() * measuredSeconds;
-            receivedMessages += r.receivedRate() * measuredSeconds;
-            sent += r.sent();
-            lost += r.lost();
+            targetMessages += r.rates().targetMsgsPerSec() * measuredSeconds;
+            sentMessages += r.rates().achievedMsgsPerSec() * measuredSeconds;
+            receivedMessages += r.rates().receivedMsgsPerSec() * measuredSeconds;
+            sent += r.counts().sent();
+            lost += r.counts().lost();
         }
         return new CompareSide(description + " (" + folders.size() + " runs, histograms added)", folders.size(),
                 per(targetMessages, seconds), per(sentMessages, seconds), per(receivedMessages, seconds),

@@ -21,6 +21,7 @@ import dev.msgbench.cli.ExitCode;
 import dev.msgbench.core.ToolVersion;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
 
 /**
  * The summary of a workload run: one table like the published ones (a row per cell, and with
@@ -173,7 +174,7 @@ public final class SummaryReport {
             String status = status(repetition, result);
             statuses.add(status);
             Map<String, Double> values = result == null ? Map.of() : Columns.of(result);
-            if (result != null && RunResult.COMPLETE.equals(result.status())) {
+            if (result != null && result.status() == RunStatus.COMPLETE) {
                 completed.add(values);
                 MeasuredLatency.addTo(latency, repetition.folder(), result.workload().warmupSeconds());
             }
@@ -197,7 +198,7 @@ public final class SummaryReport {
         }
         statuses.remove(OK);
         String status = statuses.isEmpty() ? OK : String.join(", ", statuses);
-        failed |= status.contains("FAILED") || status.contains(NOT_RUN) || status.contains(RunResult.INTERRUPTED);
+        failed |= status.contains("FAILED") || status.contains(NOT_RUN) || status.contains(RunStatus.INTERRUPTED.label());
         rows.add(new Row(repeated ? cell.index() + ".all" : Integer.toString(cell.index()), cell.label(), values, status));
 
         Map<String, Object> entry = new LinkedHashMap<>();
@@ -220,17 +221,17 @@ public final class SummaryReport {
         if (result == null) {
             return "FAILED (exit " + repetition.exitCode().code() + ", nothing measured)";
         }
-        if (RunResult.INTERRUPTED.equals(result.status())) {
-            return RunResult.INTERRUPTED;
+        if (result.status() == RunStatus.INTERRUPTED) {
+            return RunStatus.INTERRUPTED.label();
         }
-        if (!RunResult.COMPLETE.equals(result.status()) || repetition.exitCode() != ExitCode.OK) {
+        if (result.status() != RunStatus.COMPLETE || repetition.exitCode() != ExitCode.OK) {
             return "FAILED";
         }
         List<String> issues = new ArrayList<>();
-        if (result.targetRateMissed()) {
+        if (result.rates().targetMissed()) {
             issues.add("RATE MISSED");
         }
-        if (result.lost() > 0 && result.workload().consumers() > 0) {
+        if (result.counts().lost() > 0 && result.workload().consumers() > 0) {
             issues.add("LOST");
         }
         return issues.isEmpty() ? OK : String.join(", ", issues);

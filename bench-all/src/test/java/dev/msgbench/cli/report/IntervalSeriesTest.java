@@ -80,8 +80,8 @@ class IntervalSeriesTest {
         long received = series.of(HistogramKind.LATENCY).stream().mapToLong(IntervalSeries.Interval::count).sum();
         long sent = series.of(HistogramKind.SEND_DELAY).stream().mapToLong(IntervalSeries.Interval::count).sum();
 
-        assertEquals(result.received(), received);
-        assertEquals(result.sent(), sent);
+        assertEquals(result.counts().received(), received);
+        assertEquals(result.counts().sent(), sent);
         assertFalse(series.of(HistogramKind.LATENCY).isEmpty());
         double peak = series.of(HistogramKind.SEND_DELAY).stream().mapToDouble(IntervalSeries.Interval::ratePerSecond)
                 .max().orElse(0);

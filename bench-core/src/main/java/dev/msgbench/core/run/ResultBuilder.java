@@ -10,12 +10,17 @@ import java.util.Map;
 
 import dev.msgbench.core.ToolVersion;
 import dev.msgbench.core.record.HistogramKind;
+import dev.msgbench.core.record.Losses;
 import dev.msgbench.core.record.StreamSnapshot;
+import dev.msgbench.core.result.Counts;
 import dev.msgbench.core.result.Environment;
 import dev.msgbench.core.result.IntervalLog;
+import dev.msgbench.core.result.Latencies;
 import dev.msgbench.core.result.Percentiles;
+import dev.msgbench.core.result.Rates;
 import dev.msgbench.core.result.Redaction;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.result.Throughput;
 import dev.msgbench.core.result.Workload;
 
@@ -40,33 +45,45 @@ final class ResultBuilder {
     }
 
     private RunResult build() {
-        Rates rates = config.pacing() instanceof Pacing.FixedRate fixed ? fixedRates(fixed) : unpacedRates();
-        warnAboutLosses();
+        RatesAndThroughput rates = config.pacing() instanceof Pacing.FixedRate fixed ? fixedRates(fixed) : unpacedRates();
+        Counts counts = counts();
+        warnAboutLosses(counts);
         return new RunResult(RunResult.SCHEMA_VERSION, ToolVersion.NAME, ToolVersion.version(), config.command(),
                 status(), run.failure() == null ? null : Redaction.redactUrl(LoadRun.oneLine(run.failure())),
                 run.startedAt(), Instant.now().toString(), config.systemName(), workload(),
                 Redaction.redact(run.info().durability()), Redaction.redact(run.info().settings()), versions(),
-                Redaction.redact(config.broker()), Environment.describe(), total.sent(), total.acked(),
-                total.sendErrors(), total.received(), config.consumers() == 0 ? 0 : total.lost(), total.duplicated(),
-                total.reordered(), total.late(), run.sends().unsent(), run.accounting().foreign(),
-                run.sends().measuredSent(), rates.target, rates.achieved, rates.received, rates.missed,
-                run.sends().maxBehindNanos() / 1e6,
-                Percentiles.inMillis(run.measured(HistogramKind.LATENCY)),
-                Percentiles.inMillis(run.measured(HistogramKind.SERVICE)),
-                Percentiles.inMillis(run.measured(HistogramKind.SEND_DELAY)),
-                Percentiles.inMillis(run.measured(HistogramKind.ACK)),
+                Redaction.redact(config.broker()), Environment.describe(), counts, rates.rates, latencies(),
                 rates.throughput, run.generatorUsage(), warnings, files());
     }
 
-    private String status() {
-        return run.failure() != null ? RunResult.FAILED : run.interrupted() ? RunResult.INTERRUPTED : RunResult.COMPLETE;
+    private RunStatus status() {
+        return run.failure() != null ? RunStatus.FAILED : run.interrupted() ? RunStatus.INTERRUPTED : RunStatus.COMPLETE;
     }
 
-    private record Rates(double target, double achieved, double received, boolean missed, Throughput throughput) {
+    private Counts counts() {
+        // without consumers nothing is received, and nothing counted as lost
+        Losses losses = config.consumers() == 0 ? Losses.NONE : run.accounting().losses();
+        if (!run.info().acknowledges()) {
+            // a system that acknowledges nothing promised nothing
+            losses = new Losses(0, losses.total());
+        }
+        return new Counts(total.sent(), total.acked(), total.sendErrors(), total.received(), losses.acknowledged(),
+                losses.unacknowledged(), total.duplicated(), total.reordered(), total.late(), run.sends().unsent(),
+                run.accounting().foreign(), run.sends().measuredSent());
+    }
+
+    private Latencies latencies() {
+        return new Latencies(Percentiles.inMillis(run.measured(HistogramKind.LATENCY)),
+                Percentiles.inMillis(run.measured(HistogramKind.SERVICE)),
+                Percentiles.inMillis(run.measured(HistogramKind.SEND_DELAY)),
+                Percentiles.inMillis(run.measured(HistogramKind.ACK)));
+    }
+
+    private record RatesAndThroughput(Rates rates, Throughput throughput) {
     }
 
     /** Over the measured window: what was due in it, and what of it went out and came back. */
-    private Rates fixedRates(Pacing.FixedRate fixed) {
+    private RatesAndThroughput fixedRates(Pacing.FixedRate fixed) {
         RunWindow window = run.window();
         RunObservation.SendTotals sends = run.sends();
         double sendSeconds = (Math.max(window.endNanos(), sends.lastMeasuredSendNanos()) - window.measureStartNanos()) / 1e9;
@@ -80,11 +97,11 @@ final class ResultBuilder {
             warnings.add(String.format(Locale.US, "target rate missed: achieved %.1f msg/s of %.1f (%.1f%%)",
                     achieved, target, 100 * achieved / target));
         }
-        return new Rates(target, achieved, received, missed, null);
+        return new RatesAndThroughput(new Rates(target, achieved, received, missed, maxBehindMs()), null);
     }
 
     /** Over the whole run, at each end: publisher until all was acknowledged, consumer until all arrived. */
-    private Rates unpacedRates() {
+    private RatesAndThroughput unpacedRates() {
         RunWindow window = run.window();
         RunObservation.Ends ends = run.ends();
         long lastSend = run.sends().lastMeasuredSendNanos();
@@ -99,7 +116,11 @@ final class ResultBuilder {
         double received = config.consumers() == 0 ? 0 : total.received() / consumeSeconds;
         Throughput throughput = new Throughput(total.sent(), total.received(), publishSeconds, achieved, achieved * mib,
                 config.consumers() == 0 ? 0 : consumeSeconds, received, received * mib);
-        return new Rates(0, achieved, received, false, throughput);
+        return new RatesAndThroughput(new Rates(0, achieved, received, false, maxBehindMs()), throughput);
+    }
+
+    private double maxBehindMs() {
+        return run.sends().maxBehindNanos() / 1e6;
     }
 
     private Workload workload() {
@@ -114,7 +135,7 @@ final class ResultBuilder {
                 0, run.window().totalSeconds(), "none", config.producers(), config.consumers(), config.seed(), drainSeconds);
     }
 
-    private void warnAboutLosses() {
+    private void warnAboutLosses(Counts counts) {
         long unsent = run.sends().unsent();
         if (unsent > 0) {
             warnings.add(String.format(Locale.US, "%,d scheduled messages were not sent (run %s)", unsent,
@@ -125,8 +146,8 @@ final class ResultBuilder {
             warnings.add("drain timed out after " + config.drainTimeout().toSeconds()
                     + " s: messages still missing are counted as lost");
         }
-        if (config.consumers() > 0 && total.lost() > 0 && run.lossHint() != null) {
-            warnings.add(String.format(Locale.US, "%,d messages lost; %s", total.lost(), run.lossHint()));
+        if (counts.lost() > 0 && run.lossHint() != null) {
+            warnings.add(String.format(Locale.US, "%,d messages lost; %s", counts.lost(), run.lossHint()));
         }
         if (total.sendErrors() > 0) {
             warnings.add(String.format(Locale.US, "%,d sends failed; first: %s", total.sendErrors(),

@@ -29,6 +29,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.testing.InMemorySystem;
 import dev.msgbench.core.testing.ManualClock;
 import dev.msgbench.core.time.NanoClock;
@@ -65,19 +66,19 @@ class LoadRunTest {
         InMemorySystem system = new InMemorySystem(clock);
         RunResult r = run(RunConfigs.of(dir, 2_000, Duration.ofMillis(500), Duration.ofSeconds(1)), system);
 
-        assertEquals(RunResult.COMPLETE, r.status());
-        assertEquals(3_000, r.sent());
-        assertEquals(3_000, r.received());
-        assertEquals(3_000, r.acknowledged());
-        assertEquals(0, r.lost() + r.duplicated() + r.reordered() + r.unsent() + r.foreign());
-        assertEquals(2_000, r.measuredSent());
-        assertEquals(2_000, r.latencyMs().get("count"));
-        assertEquals(2_000, r.achievedRate());
-        assertEquals(2_000, r.receivedRate());
+        assertEquals(RunStatus.COMPLETE, r.status());
+        assertEquals(3_000, r.counts().sent());
+        assertEquals(3_000, r.counts().received());
+        assertEquals(3_000, r.counts().acknowledged());
+        assertEquals(0, r.counts().lost() + r.counts().duplicated() + r.counts().reordered() + r.counts().unsent() + r.counts().foreign());
+        assertEquals(2_000, r.counts().measuredSent());
+        assertEquals(2_000, r.latenciesMs().latency().get("count"));
+        assertEquals(2_000, r.rates().achievedMsgsPerSec());
+        assertEquals(2_000, r.rates().receivedMsgsPerSec());
         // each message went out at its intended time and arrived at once: the engine adds nothing
-        assertEquals(0, r.latencyMs().get("max"));
-        assertEquals(0, r.maxBehindScheduleMs());
-        assertFalse(r.targetRateMissed());
+        assertEquals(0, r.latenciesMs().latency().get("max"));
+        assertEquals(0, r.rates().maxBehindScheduleMs());
+        assertFalse(r.rates().targetMissed());
         assertEquals(List.of("prepare", "subscribe 0", "ready 0", "publisher 0", "close publisher 0", "close subscriber 0"),
                 system.eventsSnapshot());
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("sent 3,000   acknowledged 3,000   received 3,000   lost 0"));
@@ -88,18 +89,27 @@ class LoadRunTest {
         run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofMillis(500)), new InMemorySystem(clock));
         JsonNode json = ResultFiles.json().readTree(dir.resolve("result.json").toFile());
 
-        assertEquals(1, json.get("schemaVersion").asInt());
+        assertEquals(2, json.get("schemaVersion").asInt());
+        assertEquals("complete", json.get("status").asText());
         assertEquals("in-memory", json.get("system").asText());
         assertEquals("all", json.get("durability").get("acks").asText());
         assertEquals(100, json.get("workload").get("messageSizeBytes").asInt());
-        for (String key : List.of("sent", "received", "lost", "duplicated", "reordered", "targetRate", "achievedRate")) {
-            assertTrue(json.has(key), key);
-        }
+        assertEquals(List.of("sent", "acknowledged", "sendErrors", "received", "acknowledgedLost", "unacknowledgedLost",
+                "duplicated", "reordered", "late", "unsent", "foreign", "measuredSent"), fieldNames(json.get("counts")));
+        assertEquals(List.of("targetMsgsPerSec", "achievedMsgsPerSec", "receivedMsgsPerSec", "targetMissed",
+                "maxBehindScheduleMs"), fieldNames(json.get("rates")));
+        assertEquals(List.of("latency", "service", "sendDelay", "ack"), fieldNames(json.get("latenciesMs")));
         for (String p : List.of("p50", "p75", "p90", "p99", "p99.9", "p99.99", "p99.999", "p99.9999", "max")) {
-            assertTrue(json.get("latencyMs").has(p), p);
+            assertTrue(json.get("latenciesMs").get("latency").has(p), p);
         }
         assertTrue(json.get("environment").get("cores").asInt() >= 1);
-        assertEquals(RunResult.COMPLETE, ResultFiles.readResult(dir).status());
+        assertEquals(RunStatus.COMPLETE, ResultFiles.readResult(dir).status());
+    }
+
+    private static List<String> fieldNames(JsonNode object) {
+        List<String> names = new ArrayList<>();
+        object.fieldNames().forEachRemaining(names::add);
+        return names;
     }
 
     @Test
@@ -121,7 +131,7 @@ class LoadRunTest {
         assertEquals(2_500, counts.get(HistogramKind.ACK));
         assertEquals(List.of(1_000L, 1_000L, 500L), intervals.get(HistogramKind.LATENCY),
                 "one interval a second, plus the last partial one");
-        assertEquals(1_500, r.latencyMs().get("count")); // but not in the results
+        assertEquals(1_500, r.latenciesMs().latency().get("count")); // but not in the results
     }
 
     @Test
@@ -134,7 +144,7 @@ class LoadRunTest {
             String maxLine = lines.stream().filter(l -> l.startsWith("#[Max")).findFirst().orElseThrow();
             if (file.equals("latency.hgrm")) {
                 double max = Double.parseDouble(maxLine.replaceAll(".*Max\\s*=\\s*([0-9.]+).*", "$1"));
-                assertEquals(r.latencyMs().get("max"), max, r.latencyMs().get("max") * 0.01);
+                assertEquals(r.latenciesMs().latency().get("max"), max, r.latenciesMs().latency().get("max") * 0.01);
             }
             assertTrue(maxLine.matches(".*Total count\\s*=\\s*500]"), maxLine);
         }
@@ -148,11 +158,11 @@ class LoadRunTest {
                 .holdingBack(s -> s == 20 || s == 40);
         RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
 
-        assertEquals(1_000, r.sent());
-        assertEquals(100, r.lost());
-        assertEquals(900, r.received());
-        assertEquals(2, r.duplicated());
-        assertEquals(2, r.reordered());
+        assertEquals(1_000, r.counts().sent());
+        assertEquals(100, r.counts().lost());
+        assertEquals(900, r.counts().received());
+        assertEquals(2, r.counts().duplicated());
+        assertEquals(2, r.counts().reordered());
         assertTrue(r.warnings().stream().anyMatch(w -> w.startsWith("drain timed out")), r.warnings().toString());
         assertTrue(r.warnings().stream().noneMatch(w -> w.contains("messages lost")), "no hint, no such warning");
     }
@@ -162,7 +172,7 @@ class LoadRunTest {
         InMemorySystem system = new InMemorySystem(clock).dropping(s -> s >= 990).losingBecause("the log keeps 990 entries");
         RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
 
-        assertEquals(10, r.lost());
+        assertEquals(10, r.counts().lost());
         assertTrue(r.warnings().contains("10 messages lost; the log keeps 990 entries"), r.warnings().toString());
     }
 
@@ -171,10 +181,10 @@ class LoadRunTest {
         InMemorySystem system = new InMemorySystem(clock).dropping(s -> s == 0);
         RunResult r = run(RunConfigs.withProducers(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), 4), system);
 
-        assertEquals(1_000, r.sent());
-        assertEquals(4, r.lost()); // sequence 0 of each of the four streams
-        assertEquals(0, r.reordered() + r.duplicated());
-        assertEquals(1_000, r.achievedRate());
+        assertEquals(1_000, r.counts().sent());
+        assertEquals(4, r.counts().lost()); // sequence 0 of each of the four streams
+        assertEquals(0, r.counts().reordered() + r.counts().duplicated());
+        assertEquals(1_000, r.rates().achievedMsgsPerSec());
     }
 
     @Test
@@ -185,13 +195,13 @@ class LoadRunTest {
 
         assertEquals("IllegalStateException: injected failure at sequence 300", e.getMessage());
         RunResult partial = ResultFiles.readResult(dir);
-        assertEquals(RunResult.FAILED, partial.status());
-        assertEquals(300, partial.received());
-        assertEquals(2_000 - 301, partial.unsent(), "all after the failed one");
+        assertEquals(RunStatus.FAILED, partial.status());
+        assertEquals(300, partial.counts().received());
+        assertEquals(2_000 - 301, partial.counts().unsent(), "all after the failed one");
         assertTrue(Files.exists(dir.resolve("latency.hgrm")));
         RunResult inMemory = e.partialResult();
-        assertEquals(List.of(RunResult.FAILED, 300L, 2_000L - 301, partial.error()),
-                List.of(inMemory.status(), inMemory.received(), inMemory.unsent(), inMemory.error()),
+        assertEquals(List.of(RunStatus.FAILED, 300L, 2_000L - 301, partial.error()),
+                List.of(inMemory.status(), inMemory.counts().received(), inMemory.counts().unsent(), inMemory.error()),
                 "the failure carries the result it wrote");
         assertTrue(system.eventsSnapshot().contains("close publisher 0"));
     }
@@ -206,8 +216,8 @@ class LoadRunTest {
 
         assertEquals("IllegalStateException: injected failure of subscriber 0 at sequence 600", e.getMessage());
         RunResult written = ResultFiles.readResult(dir);
-        assertEquals(List.of(RunResult.FAILED, 1_000L, 600L, e.getMessage()),
-                List.of(written.status(), written.sent(), written.received(), written.error()));
+        assertEquals(List.of(RunStatus.FAILED, 1_000L, 600L, e.getMessage()),
+                List.of(written.status(), written.counts().sent(), written.counts().received(), written.error()));
         assertTrue(written.warnings().contains("subscriber failed: " + e.getMessage()), written.warnings().toString());
     }
 
@@ -219,8 +229,8 @@ class LoadRunTest {
 
         assertEquals("IllegalStateException: injected failure of subscriber 0 at sequence 700", e.getMessage());
         RunResult written = ResultFiles.readResult(dir);
-        assertEquals(RunResult.FAILED, written.status());
-        assertEquals(700, written.received());
+        assertEquals(RunStatus.FAILED, written.status());
+        assertEquals(700, written.counts().received());
         assertTrue(system.eventsSnapshot().contains("close subscriber 0"));
     }
 
@@ -233,8 +243,8 @@ class LoadRunTest {
         assertEquals("IllegalStateException: injected failure closing publisher 0", e.getMessage());
         assertEquals(1, e.getCause().getSuppressed().length, "the subscriber's failure is kept with it");
         RunResult written = ResultFiles.readResult(dir);
-        assertEquals(List.of(RunResult.FAILED, 500L, 500L, e.getMessage()),
-                List.of(written.status(), written.sent(), written.received(), written.error()));
+        assertEquals(List.of(RunStatus.FAILED, 500L, 500L, e.getMessage()),
+                List.of(written.status(), written.counts().sent(), written.counts().received(), written.error()));
         assertEquals(List.of("prepare", "subscribe 0", "ready 0", "publisher 0", "close publisher 0", "close subscriber 0"),
                 system.eventsSnapshot(), "every client is closed although the first failed");
     }
@@ -248,13 +258,13 @@ class LoadRunTest {
         system.whilePublishing(999, () -> loadRun.interruptAndAwait(0));
         RunResult r = loadRun.execute();
 
-        assertEquals(RunResult.INTERRUPTED, r.status());
-        assertEquals(RunResult.INTERRUPTED, ResultFiles.readResult(dir).status());
-        assertEquals(1_000, r.sent());
-        assertEquals(1_000, r.received());
-        assertEquals(29_000, r.unsent());
+        assertEquals(RunStatus.INTERRUPTED, r.status());
+        assertEquals(RunStatus.INTERRUPTED, ResultFiles.readResult(dir).status());
+        assertEquals(1_000, r.counts().sent());
+        assertEquals(1_000, r.counts().received());
+        assertEquals(29_000, r.counts().unsent());
         assertTrue(r.warnings().contains("29,000 scheduled messages were not sent (run stopped early)"), r.warnings().toString());
-        assertFalse(r.targetRateMissed());
+        assertFalse(r.rates().targetMissed());
     }
 
     @Test
@@ -263,29 +273,29 @@ class LoadRunTest {
         InMemorySystem system = new InMemorySystem(clock).answeringIn(2_000_000);
         RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
 
-        assertTrue(r.targetRateMissed());
-        assertEquals(1_000 / 1.998, r.achievedRate(), 1e-9);
+        assertTrue(r.rates().targetMissed());
+        assertEquals(1_000 / 1.998, r.rates().achievedMsgsPerSec(), 1e-9);
         // (not the only warning: a run this short in real time may also say the load generator was busy)
         assertTrue(r.warnings().contains("target rate missed: achieved 500.5 msg/s of 1000.0 (50.1%)"), r.warnings().toString());
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("**TARGET RATE MISSED: achieved "));
-        assertTrue(ResultFiles.json().readTree(dir.resolve("result.json").toFile()).get("targetRateMissed").asBoolean());
+        assertTrue(ResultFiles.json().readTree(dir.resolve("result.json").toFile()).get("rates").get("targetMissed").asBoolean());
     }
 
     @Test
     void unpacedRunsSendTheAskedNumberAsFastAsAcceptedAndReportRatesAtBothEnds() throws Exception {
         RunResult r = onRealClock(RunConfigs.withProducers(RunConfigs.unpaced(dir, 100_001, 50), 3), new InMemorySystem());
 
-        assertEquals(RunResult.COMPLETE, r.status());
-        assertEquals(100_001, r.sent());
-        assertEquals(100_001, r.received());
-        assertEquals(100_001, r.acknowledged());
-        assertEquals(0, r.lost() + r.unsent());
+        assertEquals(RunStatus.COMPLETE, r.status());
+        assertEquals(100_001, r.counts().sent());
+        assertEquals(100_001, r.counts().received());
+        assertEquals(100_001, r.counts().acknowledged());
+        assertEquals(0, r.counts().lost() + r.counts().unsent());
         assertEquals("unpaced", r.workload().pacing());
         assertEquals(100_001, r.throughput().sent());
         assertTrue(r.throughput().publisherMsgsPerSec() > 1_000, r.throughput().toString());
         assertEquals(r.throughput().publisherMsgsPerSec() * 100 / 1048576.0, r.throughput().publisherMiBPerSec(), 1e-6);
         assertTrue(r.throughput().consumerMsgsPerSec() > 1_000, r.throughput().toString());
-        assertFalse(r.targetRateMissed());
+        assertFalse(r.rates().targetMissed());
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("publisher "), out.toString(StandardCharsets.UTF_8));
         assertTrue((Double) r.loadGenerator().get("cpuSeconds") > 0);
         @SuppressWarnings("unchecked")
@@ -304,8 +314,8 @@ class LoadRunTest {
                 1, 0, 1, Duration.ofMillis(100), Duration.ofSeconds(5), dir, false, Map.of());
         RunResult r = run(config, delayedAcks);
 
-        assertEquals(800, r.sent());
-        assertEquals(800, r.acknowledged());
+        assertEquals(800, r.counts().sent());
+        assertEquals(800, r.counts().acknowledged());
         assertEquals(8, delayedAcks.maxUnacknowledged());
     }
 
@@ -316,7 +326,7 @@ class LoadRunTest {
                 100, 1, 0, 1, Duration.ofMillis(100), Duration.ofSeconds(5), dir, false, Map.of());
         RunResult r = run(config, system);
 
-        assertEquals(1_000, r.sent());
+        assertEquals(1_000, r.counts().sent());
         // the sends take no time on this clock: the publisher's time is the 300 ms flush, exactly
         assertEquals(0.3, r.throughput().publishSeconds(), 1e-9, r.throughput().toString());
         String printed = out.toString(StandardCharsets.UTF_8);
@@ -331,8 +341,8 @@ class LoadRunTest {
         InMemorySystem system = new InMemorySystem().retaining();
         RunResult r = onRealClock(config, system);
 
-        assertEquals(5_000, r.received());
-        assertEquals(0, r.lost() + r.reordered() + r.duplicated());
+        assertEquals(5_000, r.counts().received());
+        assertEquals(0, r.counts().lost() + r.counts().reordered() + r.counts().duplicated());
         assertTrue(system.eventsSnapshot().indexOf("subscribe 0") > system.eventsSnapshot().indexOf("publisher 1"),
                 system.eventsSnapshot().toString());
         assertTrue(r.throughput().consumeSeconds() < r.throughput().publishSeconds() + 1, r.throughput().toString());
