@@ -11,6 +11,8 @@ public final class SummaryTable {
 
     private static final String BOLD = "\u001b[1m";
     private static final String RESET = "\u001b[0m";
+    /** How the warning of result.json that acknowledged messages were lost begins. */
+    public static final String ACKNOWLEDGED_LOST_WARNING = "acknowledged messages lost";
 
     private SummaryTable() {
     }
@@ -59,6 +61,11 @@ public final class SummaryTable {
             out.printf(Locale.US, "  sent %,d   acknowledged %s   received %,d   lost %,d   duplicated %,d   reordered %,d%n",
                     c.sent(), acknowledged, c.received(), c.lost(), c.duplicated(), c.reordered());
         }
+        String promise = PromiseLine.of(r);
+        if (promise != null) {
+            // a broken promise stands out as a missed rate does
+            out.println("  " + (PromiseLine.broken(r) ? bold("**" + promise + "**", ansi) : promise));
+        }
         if (c.unsent() > 0 || c.sendErrors() > 0 || c.late() > 0 || c.foreign() > 0) {
             out.printf(Locale.US, "  unsent %,d   send errors %,d   late %,d   foreign %,d%n",
                     c.unsent(), c.sendErrors(), c.late(), c.foreign());
@@ -94,10 +101,11 @@ public final class SummaryTable {
             String warning = String.format(Locale.US, "**TARGET RATE MISSED: achieved %s of %s msg/s (%.1f%%)**",
                     number(rates.achievedMsgsPerSec()), number(rates.targetMsgsPerSec()),
                     100 * rates.achievedMsgsPerSec() / rates.targetMsgsPerSec());
-            out.println("  " + (ansi ? BOLD + warning + RESET : warning));
+            out.println("  " + bold(warning, ansi));
         }
         for (String warning : r.warnings()) {
-            if (!warning.startsWith("target rate missed")) {
+            // these two have lines of their own above
+            if (!warning.startsWith("target rate missed") && !warning.startsWith(ACKNOWLEDGED_LOST_WARNING)) {
                 out.println("  " + (ansi ? BOLD + "warning: " + warning + RESET : "warning: " + warning));
             }
         }
@@ -105,6 +113,10 @@ public final class SummaryTable {
             out.println("  status: " + r.status().label() + (r.error() == null ? "" : ": " + r.error()));
         }
         out.println("  results: " + resultsDir);
+    }
+
+    private static String bold(String text, boolean ansi) {
+        return ansi ? BOLD + text + RESET : text;
     }
 
     private static void printPercentiles(List<String> titles, List<Map<String, Double>> columns, PrintStream out) {

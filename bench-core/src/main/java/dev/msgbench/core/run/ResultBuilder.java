@@ -21,6 +21,7 @@ import dev.msgbench.core.result.Rates;
 import dev.msgbench.core.result.Redaction;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
+import dev.msgbench.core.result.SummaryTable;
 import dev.msgbench.core.result.Throughput;
 import dev.msgbench.core.result.Workload;
 
@@ -145,6 +146,11 @@ final class ResultBuilder {
         if (!run.drained()) {
             warnings.add("drain timed out after " + config.drainTimeout().toSeconds()
                     + " s: messages still missing are counted as lost");
+        }
+        if (counts.acknowledgedLost() > 0) {
+            warnings.add(String.format(Locale.US, "%s: %,d of %,d acknowledged were never received; the system broke the "
+                    + "promise of its durability settings", SummaryTable.ACKNOWLEDGED_LOST_WARNING, counts.acknowledgedLost(),
+                    counts.acknowledged()));
         }
         if (counts.lost() > 0 && run.lossHint() != null) {
             warnings.add(String.format(Locale.US, "%,d messages lost; %s", counts.lost(), run.lossHint()));

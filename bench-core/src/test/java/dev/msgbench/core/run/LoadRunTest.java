@@ -160,11 +160,51 @@ class LoadRunTest {
 
         assertEquals(1_000, r.counts().sent());
         assertEquals(100, r.counts().lost());
+        assertEquals(100, r.counts().acknowledgedLost(), "the in-memory system acknowledges what it drops");
         assertEquals(900, r.counts().received());
         assertEquals(2, r.counts().duplicated());
         assertEquals(2, r.counts().reordered());
         assertTrue(r.warnings().stream().anyMatch(w -> w.startsWith("drain timed out")), r.warnings().toString());
-        assertTrue(r.warnings().stream().noneMatch(w -> w.contains("messages lost")), "no hint, no such warning");
+        assertTrue(r.warnings().stream().noneMatch(w -> w.matches("[0-9,]+ messages lost; .*")), "no hint, no such warning");
+    }
+
+    @Test
+    void acknowledgedMessagesNeverReceivedAreABrokenPromiseTheSummarySaysSo() throws Exception {
+        // acknowledged, then lost: 3 of them; and 2 that failed, so never promised
+        InMemorySystem system = new InMemorySystem(clock).dropping(s -> s == 10 || s == 20 || s == 21 || s == 500 || s == 999)
+                .failingToAcknowledge(s -> s == 20 || s == 21);
+        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
+
+        assertEquals(List.of(1_000L, 998L, 2L, 995L, 3L, 2L), List.of(r.counts().sent(), r.counts().acknowledged(),
+                r.counts().sendErrors(), r.counts().received(), r.counts().acknowledgedLost(),
+                r.counts().unacknowledgedLost()));
+        assertEquals(RunStatus.COMPLETE, r.status(), "a broken promise is a result, not a failed run");
+        assertTrue(r.warnings().contains("acknowledged messages lost: 3 of 998 acknowledged were never received; the system "
+                + "broke the promise of its durability settings"), r.warnings().toString());
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertTrue(printed.contains("  **PROMISE BROKEN: acks=all: 3 of 998 acknowledged messages lost; 2 more lost that "
+                + "were never acknowledged (not promised)**\n"), printed);
+        assertFalse(printed.contains("warning: acknowledged messages lost"), "said once, in its own line");
+    }
+
+    @Test
+    void aSystemThatAcknowledgesNothingPromisedNothingAndItsLossesAreSaidPlainly() throws Exception {
+        InMemorySystem system = new InMemorySystem(clock).withoutAcknowledgements(0).dropping(s -> s % 100 == 0);
+        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
+
+        assertEquals(List.of(0L, 10L), List.of(r.counts().acknowledgedLost(), r.counts().unacknowledgedLost()));
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertTrue(printed.contains("  acks=all: nothing was acknowledged, so nothing was promised; 10 of 1,000 messages "
+                + "lost\n"), printed);
+        assertFalse(printed.contains("PROMISE"), printed);
+    }
+
+    @Test
+    void aKeptPromiseIsSaidWithTheDurabilityThatMadeIt() throws Exception {
+        run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofMillis(500)), new InMemorySystem(clock));
+
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("  acks=all: 0 of 500 acknowledged messages lost\n"),
+                out.toString(StandardCharsets.UTF_8));
     }
 
     @Test

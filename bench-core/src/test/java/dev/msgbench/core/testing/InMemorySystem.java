@@ -22,7 +22,8 @@ import dev.msgbench.core.time.NanoClock;
  * A messaging system in memory, for testing the core only: delivers each published message to
  * every subscriber synchronously, on the publishing thread, and acknowledges it. Faults are
  * injected by sequence number: drop, duplicate, hold back (delivered after the next message),
- * a subscriber that fails on a message and receives nothing more, a publish that fails, a freeze
+ * a subscriber that fails on a message and receives nothing more, a publish that fails, an
+ * acknowledgement that reports a failure, a freeze
  * during which publish blocks (as a process stopped with Ctrl+Z blocks its clients), and a
  * subscriber or publisher whose close fails.
  */
@@ -34,6 +35,7 @@ public final class InMemorySystem implements MessagingSystem {
     private LongPredicate holdBack = s -> false;
     private LongPredicate failPublish = s -> false;
     private LongPredicate failSubscriber = s -> false;
+    private LongPredicate failAck = s -> false;
     private boolean failClose;
     private long actionSequence = -1;
     private Runnable action;
@@ -89,6 +91,12 @@ public final class InMemorySystem implements MessagingSystem {
 
     public InMemorySystem failingPublishOf(LongPredicate sequences) {
         this.failPublish = sequences;
+        return this;
+    }
+
+    /** Reports these sequences as failed (and delivers them as usual), as a broker that timed out replicating them. */
+    public InMemorySystem failingToAcknowledge(LongPredicate sequences) {
+        this.failAck = sequences;
         return this;
     }
 
@@ -293,7 +301,11 @@ public final class InMemorySystem implements MessagingSystem {
                 }
                 while (!unacknowledged.isEmpty()) {
                     long[] pending = unacknowledged.poll();
-                    acks.acked(pending[0], pending[1]);
+                    if (failAck.test(pending[0])) {
+                        acks.failed(pending[0], pending[1], new IllegalStateException("not acknowledged: " + pending[0]));
+                    } else {
+                        acks.acked(pending[0], pending[1]);
+                    }
                 }
             }
 
