@@ -43,7 +43,8 @@ import picocli.CommandLine.Unmatched;
                 "  sweep --system kafka --size 256B --duration 20s --objective p99.99<=20ms --max-rate 50000",
                 "",
                 "Results: OUTPUT/<nn>-<system>-<rate>/ per step, and sweep.txt and sweep.json with the table.",
-                "Exit code: 0 when the sweep ran (whatever it found), 1 when a step failed, 2 for bad flags."})
+                "Exit code: 0 when the sweep ran (whatever it found), 1 when a step failed, 2 for bad flags, 4 when no "
+                        + "step failed and one lost messages the system had acknowledged, 130 interrupted."})
 final class SweepCommand implements Callable<Integer> {
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
@@ -135,7 +136,15 @@ final class SweepCommand implements Callable<Integer> {
         if (interrupted) {
             return ExitCode.INTERRUPTED.code();
         }
-        return (steps.stream().anyMatch(s -> s.exitCode() != ExitCode.OK) ? ExitCode.RUN_FAILED : ExitCode.OK).code();
+        return worst(steps.stream().map(Step::exitCode).toList()).code();
+    }
+
+    /** A failed step outranks one that lost acknowledged messages, which outranks the rest. */
+    private static ExitCode worst(List<ExitCode> codes) {
+        if (codes.stream().anyMatch(c -> c != ExitCode.OK && c != ExitCode.ACKNOWLEDGED_LOST)) {
+            return ExitCode.RUN_FAILED;
+        }
+        return codes.contains(ExitCode.ACKNOWLEDGED_LOST) ? ExitCode.ACKNOWLEDGED_LOST : ExitCode.OK;
     }
 
     private void checkOwnFlags() {
@@ -170,12 +179,16 @@ final class SweepCommand implements Callable<Integer> {
         String verdict;
         if (code == ExitCode.INTERRUPTED || result != null && result.status() == RunStatus.INTERRUPTED) {
             verdict = "interrupted";
-        } else if (code != ExitCode.OK || result == null || result.status() != RunStatus.COMPLETE) {
+        } else if (code != ExitCode.OK && code != ExitCode.ACKNOWLEDGED_LOST || result == null
+                || result.status() != RunStatus.COMPLETE) {
             verdict = "FAILED (exit " + code.code() + (result != null && result.error() != null ? ": " + result.error() : "")
                     + ")";
         } else if (result.rates().targetMissed()) {
             verdict = String.format(Locale.US, "target rate missed (achieved %s of %s msg/s)",
                     number(result.rates().achievedMsgsPerSec()), number(rate));
+        } else if (result.counts().acknowledgedLost() > 0) {
+            verdict = String.format(Locale.US, "%,d acknowledged messages lost (a broken promise)",
+                    result.counts().acknowledgedLost());
         } else if (result.counts().lost() > 0) {
             verdict = String.format(Locale.US, "%,d messages lost", result.counts().lost());
         } else if (value == null) {
