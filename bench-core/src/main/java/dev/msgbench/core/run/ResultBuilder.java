@@ -186,6 +186,7 @@ final class ResultBuilder {
     private Map<String, String> files() {
         Map<String, String> files = new LinkedHashMap<>();
         files.put("intervalLog", IntervalLog.FILE_NAME);
+        files.put("intervalCounts", IntervalLog.COUNTS_FILE_NAME);
         run.measured().forEach((kind, histogram) -> {
             if (histogram.getTotalCount() > 0) {
                 files.put(kind.tag(), kind.tag() + ".hgrm");

@@ -135,6 +135,26 @@ class LoadRunTest {
     }
 
     @Test
+    void intervalsCsvCountsEachSecondSoAnOutageShowsAsSentWithNothingReceived() throws Exception {
+        // frozen from 1.0 s to 3.0 s: publishes wait (as a stopped broker's clients do), then the backlog goes out
+        InMemorySystem system = new InMemorySystem(clock).freezing(1_000_000_000L, 2_000_000_000L);
+        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(4)), system);
+
+        List<String> lines = Files.readAllLines(dir.resolve("intervals.csv"));
+        assertTrue(lines.get(0).startsWith("# msgbench intervals: "), lines.get(0));
+        assertEquals("startSeconds,endSeconds,sent,acknowledged,received,unreceived,gaps,latencyP50Ms,latencyP99Ms,"
+                + "latencyMaxMs", lines.get(1));
+        List<String[]> rows = lines.stream().skip(2).map(l -> l.split(",", -1)).toList();
+        assertEquals(List.of("0.000", "1.000", "1000", "1000", "1000", "0", "0"), List.of(rows.get(0)).subList(0, 7));
+        assertEquals(List.of("1", "0", "0", "1", "0", "", "", ""), List.of(rows.get(1)).subList(2, 10),
+                "the second second: one message sent into the frozen system, nothing back");
+        assertEquals(List.of("0", "0", "0", "1", "0", "", "", ""), List.of(rows.get(2)).subList(2, 10));
+        assertEquals(r.counts().sent(), rows.stream().mapToLong(row -> Long.parseLong(row[2])).sum());
+        assertEquals(r.counts().received(), rows.stream().mapToLong(row -> Long.parseLong(row[4])).sum());
+        assertEquals("intervals.csv", r.files().get("intervalCounts"));
+    }
+
+    @Test
     void theHgrmFilesHoldTheResultPercentilesInMilliseconds() throws Exception {
         RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofMillis(500)),
                 new InMemorySystem(clock).answeringIn(300_000));
