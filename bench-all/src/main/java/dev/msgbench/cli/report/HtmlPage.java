@@ -94,7 +94,7 @@ final class HtmlPage {
         for (Map.Entry<String, Double> p : Percentiles.REPORTED) {
             b.append("<th>").append(p.getKey()).append(" ms</th>");
         }
-        b.append("<th>max ms</th><th>sent</th><th>lost</th><th>dup</th><th>reordered</th></tr>\n");
+        b.append("<th>max ms</th><th>sent</th><th>lost</th><th>of them acknowledged</th><th>dup</th><th>reordered</th></tr>\n");
         for (RunFolder run : runs) {
             RunResult r = run.result();
             b.append("<tr><td>").append(esc(run.label())).append("</td><td")
@@ -108,6 +108,8 @@ final class HtmlPage {
             }
             b.append(cell(lat.get("max"), "%.3f")).append(cell(r.counts().sent(), "%,.0f"))
                     .append("<td").append(r.counts().lost() > 0 ? " class=\"warn\">" : ">").append(r.counts().lost()).append("</td>")
+                    .append("<td").append(r.counts().acknowledgedLost() > 0 ? " class=\"warn\">" : ">")
+                    .append(r.counts().acknowledgedLost()).append("</td>")
                     .append(cell(r.counts().duplicated(), "%,.0f")).append(cell(r.counts().reordered(), "%,.0f")).append("</tr>\n");
         }
         b.append("</table></div>\n");

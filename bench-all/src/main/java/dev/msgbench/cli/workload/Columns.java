@@ -22,7 +22,7 @@ public final class Columns {
     static final List<String> LATENCY;
     static final List<String> RATES = List.of("target-rate", "achieved-rate", "received-rate", "publisher-msg/s",
             "publisher-MiB/s", "consumer-msg/s", "consumer-MiB/s");
-    static final List<String> COUNTS = List.of("sent", "received", "lost", "duplicated", "reordered");
+    static final List<String> COUNTS = List.of("sent", "received", "lost", "acknowledged-lost", "duplicated", "reordered");
     public static final List<String> IDS;
 
     static {
@@ -90,6 +90,7 @@ public final class Columns {
             // a producer-only run receives nothing by design: nothing is lost
             values.put("received", (double) r.counts().received());
             values.put("lost", (double) r.counts().lost());
+            values.put("acknowledged-lost", (double) r.counts().acknowledgedLost());
             values.put("duplicated", (double) r.counts().duplicated());
             values.put("reordered", (double) r.counts().reordered());
         }
