@@ -7,14 +7,15 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The counts of one producer stream. Sends are counted by the stream's one producer thread,
  * acknowledgements by client callback threads, receipts under the stream's tracker lock. Which
- * sequences were acknowledged and which received is kept in a {@link DeliveryLedger}, at the
- * cost of one more atomic instruction per acknowledgement.
+ * sequences were acknowledged and which received is kept in a {@link DeliveryLedger}.
  *
- * <p>IMPLEMENTATION NOTES: both are on every message's path, so each costs at most one atomic
- * instruction. The send count has a single writer and is published with a release store, which
- * needs no fence. The tracker lock is a compare-and-set flag released by a plain release store,
- * where {@code synchronized} would pay a compare-and-set on entry and another on exit; it is
- * held for a few nanoseconds and contended only when one stream is read by several consumers.
+ * <p>IMPLEMENTATION NOTES: all three are on every message's path. A send and a receipt each cost
+ * at most one atomic instruction; an acknowledgement two, its count and its bit in the ledger,
+ * which is what telling a broken promise from an allowed loss per message costs. The send count
+ * has a single writer and is published with a release store, which needs no fence. The tracker
+ * lock is a compare-and-set flag released by a plain release store, where {@code synchronized}
+ * would pay a compare-and-set on entry and another on exit; it is held for a few nanoseconds and
+ * contended only when one stream is read by several consumers.
  */
 public final class StreamCounters {
 
