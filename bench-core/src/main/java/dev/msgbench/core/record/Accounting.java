@@ -14,11 +14,23 @@ public final class Accounting {
         this(streamCount, SequenceTracker.WINDOW);
     }
 
+    /**
+     * @param received whether anything will be received: without consumers nothing can be lost,
+     *                 and no {@link DeliveryLedger} is kept (it would hold two bits per message sent)
+     */
+    public Accounting(int streamCount, boolean received) {
+        this(streamCount, SequenceTracker.WINDOW, received);
+    }
+
     /** A smaller tracking window lets tests reach its edge with few messages. */
     public Accounting(int streamCount, int trackingWindow) {
+        this(streamCount, trackingWindow, true);
+    }
+
+    private Accounting(int streamCount, int trackingWindow, boolean received) {
         streams = new StreamCounters[streamCount];
         for (int i = 0; i < streamCount; i++) {
-            streams[i] = new StreamCounters(i, trackingWindow);
+            streams[i] = new StreamCounters(i, trackingWindow, received ? new DeliveryLedger() : DeliveryLedger.NONE);
         }
     }
 

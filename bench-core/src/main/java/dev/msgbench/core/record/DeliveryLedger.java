@@ -21,6 +21,9 @@ import java.util.Arrays;
  */
 final class DeliveryLedger {
 
+    /** Keeps nothing: for a run without consumers, which receives nothing and so loses nothing. */
+    static final DeliveryLedger NONE = new DeliveryLedger(false);
+
     static final int CHUNK_SHIFT = 16;
     static final int CHUNK_MESSAGES = 1 << CHUNK_SHIFT;
     private static final int WORDS = CHUNK_MESSAGES / 64;
@@ -29,6 +32,15 @@ final class DeliveryLedger {
     /** Chunk i covers sequences [i * CHUNK_MESSAGES, (i + 1) * CHUNK_MESSAGES); null once let go. */
     private volatile Chunk[] chunks = new Chunk[16];
     private int chunkCount;
+    private final boolean keeping;
+
+    DeliveryLedger() {
+        this(true);
+    }
+
+    private DeliveryLedger(boolean keeping) {
+        this.keeping = keeping;
+    }
 
     private static final class Chunk {
         final long[] acked = new long[WORDS];
@@ -39,7 +51,7 @@ final class DeliveryLedger {
 
     /** Called by the producer thread before {@code sequence} is handed to the client. */
     void sending(long sequence) {
-        if ((sequence & (CHUNK_MESSAGES - 1)) != 0) {
+        if ((sequence & (CHUNK_MESSAGES - 1)) != 0 || !keeping) {
             return;
         }
         Chunk[] table = chunks;

@@ -40,10 +40,11 @@ public final class StreamCounters {
     private final AtomicLong acked = new AtomicLong();
     private final AtomicLong sendErrors = new AtomicLong();
     private final SequenceTracker tracker;
-    private final DeliveryLedger ledger = new DeliveryLedger();
+    private final DeliveryLedger ledger;
 
-    StreamCounters(int streamId, int window) {
+    StreamCounters(int streamId, int window, DeliveryLedger ledger) {
         this.streamId = streamId;
+        this.ledger = ledger;
         this.tracker = new SequenceTracker(window);
     }
 

@@ -319,7 +319,7 @@ public final class LoadRun {
         Measurement(RunConfig config, NanoClock clock) {
             seeds = new SplittableRandom(config.seed());
             runKey = nonZero(seeds.nextInt());
-            accounting = new Accounting(config.producers());
+            accounting = new Accounting(config.producers(), config.consumers() > 0);
             recorders = new Recorders();
             receiver = new Receiver(clock, runKey, accounting, recorders);
         }

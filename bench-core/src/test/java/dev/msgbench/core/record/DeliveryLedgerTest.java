@@ -110,6 +110,17 @@ class DeliveryLedgerTest {
     }
 
     @Test
+    void withoutConsumersNothingIsKeptAndNothingCountsAsLost() {
+        Accounting a = new Accounting(1, false);
+        for (long s = 0; s < 2L * CHUNK; s++) {
+            a.countSent(0);
+            a.countAcked(0, s);
+        }
+        assertEquals(Losses.NONE, a.losses());
+        assertEquals(2L * CHUNK, a.total().acked());
+    }
+
+    @Test
     void acknowledgementsFromSeveralThreadsAreAllKept() throws Exception {
         Accounting a = sent(4L * CHUNK);
         List<Thread> threads = new ArrayList<>();
