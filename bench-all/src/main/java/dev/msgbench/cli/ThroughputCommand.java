@@ -33,7 +33,9 @@ import picocli.CommandLine.Spec;
                 "  throughput --duration 30s --producers 3 --partitions 6",
                 "  throughput --messages 1000000 --size 100 --consume-after-produce   consumer reading a stored log",
                 "",
-                "Results go to --output: " + OutputOptions.FILES})
+                "Results go to --output: " + OutputOptions.FILES,
+                "",
+                ExitCode.RUN_CODES})
 final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
 
     /** Messages sent when neither --messages nor --duration is given. */

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import dev.msgbench.core.result.Percentiles;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
 
 /**
  * The report page: charts first (what people look at), then the summary table, then every
@@ -93,20 +94,23 @@ final class HtmlPage {
         for (Map.Entry<String, Double> p : Percentiles.REPORTED) {
             b.append("<th>").append(p.getKey()).append(" ms</th>");
         }
-        b.append("<th>max ms</th><th>sent</th><th>lost</th><th>dup</th><th>reordered</th></tr>\n");
+        b.append("<th>max ms</th><th>sent</th><th>lost</th><th>of them acknowledged</th><th>dup</th><th>reordered</th></tr>\n");
         for (RunFolder run : runs) {
             RunResult r = run.result();
             b.append("<tr><td>").append(esc(run.label())).append("</td><td")
-                    .append(RunResult.COMPLETE.equals(r.status()) ? ">" : " class=\"warn\">").append(esc(r.status()))
-                    .append("</td>").append(cell(r.targetRate(), "%,.0f")).append(cell(r.achievedRate(), "%,.0f"))
-                    .append(cell(r.receivedRate(), "%,.0f"));
-            Map<String, Double> lat = r.latencyMs() == null ? Map.of() : r.latencyMs();
+                    .append(r.status() == RunStatus.COMPLETE ? ">" : " class=\"warn\">").append(esc(r.status().label()))
+                    .append("</td>").append(cell(r.rates().targetMsgsPerSec(), "%,.0f"))
+                    .append(cell(r.rates().achievedMsgsPerSec(), "%,.0f"))
+                    .append(cell(r.rates().receivedMsgsPerSec(), "%,.0f"));
+            Map<String, Double> lat = r.latenciesMs().latency() == null ? Map.of() : r.latenciesMs().latency();
             for (Map.Entry<String, Double> p : Percentiles.REPORTED) {
                 b.append(cell(lat.get(p.getKey()), "%.3f"));
             }
-            b.append(cell(lat.get("max"), "%.3f")).append(cell(r.sent(), "%,.0f"))
-                    .append("<td").append(r.lost() > 0 ? " class=\"warn\">" : ">").append(r.lost()).append("</td>")
-                    .append(cell(r.duplicated(), "%,.0f")).append(cell(r.reordered(), "%,.0f")).append("</tr>\n");
+            b.append(cell(lat.get("max"), "%.3f")).append(cell(r.counts().sent(), "%,.0f"))
+                    .append("<td").append(r.counts().lost() > 0 ? " class=\"warn\">" : ">").append(r.counts().lost()).append("</td>")
+                    .append("<td").append(r.counts().acknowledgedLost() > 0 ? " class=\"warn\">" : ">")
+                    .append(r.counts().acknowledgedLost()).append("</td>")
+                    .append(cell(r.counts().duplicated(), "%,.0f")).append(cell(r.counts().reordered(), "%,.0f")).append("</tr>\n");
         }
         b.append("</table></div>\n");
         for (RunFolder run : runs) {

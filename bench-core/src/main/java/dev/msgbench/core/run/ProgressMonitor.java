@@ -15,8 +15,8 @@ import dev.msgbench.core.result.IntervalLog;
 import dev.msgbench.core.time.NanoClock;
 
 /**
- * Once a second: collects every thread's interval histograms, writes them to the interval log,
- * adds the measured ones to the run's totals, and prints the live line.
+ * Once a second: collects every thread's interval histograms, writes them and the interval's
+ * counts to the interval log, adds the measured ones to the run's totals, and prints the live line.
  */
 final class ProgressMonitor implements Runnable {
 
@@ -97,9 +97,12 @@ final class ProgressMonitor implements Runnable {
             log.write(kind, interval.all(kind), fromMillis, toMillis);
             measuredTotals[kind.ordinal()].add(interval.measured(kind));
         }
+        StreamSnapshot counts = accounting.total();
+        log.writeCounts(fromMillis, toMillis, counts.sent() - previousCounts.sent(), counts.acked() - previousCounts.acked(),
+                counts.received() - previousCounts.received(), counts.sent() - counts.received(), counts.gaps(),
+                interval.all(HistogramKind.LATENCY));
         log.flush();
         latencySoFar.add(interval.all(HistogramKind.LATENCY));
-        StreamSnapshot counts = accounting.total();
         if (live != null) {
             printLine(now, counts);
         }

@@ -114,7 +114,7 @@ final class Receiver implements MessageSink {
             @Override
             public void acked(long sequence, long intendedSendNanos) {
                 long now = clock.nanoTime();
-                accounting.countAcked(streamId);
+                accounting.countAcked(streamId, sequence);
                 ackSite.forCurrentThread().record(HistogramKind.ACK, window.isMeasured(intendedSendNanos),
                         now - intendedSendNanos);
                 LAST_ACK.setOpaque(Receiver.this, now);

@@ -15,13 +15,17 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.payload.PayloadHeader;
 import dev.msgbench.core.time.NanoClock;
 
 /**
  * A messaging system in memory, for testing the core only: delivers each published message to
  * every subscriber synchronously, on the publishing thread, and acknowledges it. Faults are
  * injected by sequence number: drop, duplicate, hold back (delivered after the next message),
- * and a freeze during which publish blocks, as a process stopped with Ctrl+Z blocks its clients.
+ * a subscriber that fails on a message and receives nothing more, a publish that fails, an
+ * acknowledgement that reports a failure, a freeze
+ * during which publish blocks (as a process stopped with Ctrl+Z blocks its clients), and a
+ * subscriber or publisher whose close fails.
  */
 public final class InMemorySystem implements MessagingSystem {
 
@@ -30,6 +34,9 @@ public final class InMemorySystem implements MessagingSystem {
     private LongPredicate duplicate = s -> false;
     private LongPredicate holdBack = s -> false;
     private LongPredicate failPublish = s -> false;
+    private LongPredicate failSubscriber = s -> false;
+    private LongPredicate failAck = s -> false;
+    private boolean failClose;
     private long actionSequence = -1;
     private Runnable action;
     private NanoClock clock;
@@ -84,6 +91,28 @@ public final class InMemorySystem implements MessagingSystem {
 
     public InMemorySystem failingPublishOf(LongPredicate sequences) {
         this.failPublish = sequences;
+        return this;
+    }
+
+    /** Reports these sequences as failed (and delivers them as usual), as a broker that timed out replicating them. */
+    public InMemorySystem failingToAcknowledge(LongPredicate sequences) {
+        this.failAck = sequences;
+        return this;
+    }
+
+    /**
+     * The subscribers fail on the first message whose sequence matches: they report an error to
+     * their sink instead of delivering it, and receive nothing more, as a consumer whose
+     * connection broke.
+     */
+    public InMemorySystem failingSubscribersAt(LongPredicate sequences) {
+        this.failSubscriber = sequences;
+        return this;
+    }
+
+    /** Every subscriber's and publisher's close throws, as a client whose connection is already gone. */
+    public InMemorySystem failingToClose() {
+        this.failClose = true;
         return this;
     }
 
@@ -163,7 +192,8 @@ public final class InMemorySystem implements MessagingSystem {
     }
 
     @Override
-    public synchronized Subscriber subscribe(int index, MessageSink sink) {
+    public synchronized Subscriber subscribe(int index, MessageSink runSink) {
+        MessageSink sink = new FailingSink(runSink, index);
         for (byte[] message : stored) {
             sink.onMessage(message, 0, message.length, 0);
         }
@@ -179,8 +209,47 @@ public final class InMemorySystem implements MessagingSystem {
             public void close() {
                 sinks.remove(sink);
                 events.add("close subscriber " + index);
+                if (failClose) {
+                    throw new IllegalStateException("injected failure closing subscriber " + index);
+                }
             }
         };
+    }
+
+    /** A subscriber's sink, which breaks for good on the sequence {@link #failingSubscribersAt} names. */
+    private final class FailingSink implements MessageSink {
+        private final MessageSink sink;
+        private final int index;
+        private volatile boolean broken;
+
+        FailingSink(MessageSink sink, int index) {
+            this.sink = sink;
+            this.index = index;
+        }
+
+        @Override
+        public void onMessage(byte[] data, int offset, int length, int lane) {
+            if (broken) {
+                return;
+            }
+            long sequence = PayloadHeader.sequence(data, offset);
+            if (failSubscriber.test(sequence)) {
+                broken = true;
+                sink.onError(new IllegalStateException("injected failure of subscriber " + index + " at sequence " + sequence));
+                return;
+            }
+            sink.onMessage(data, offset, length, lane);
+        }
+
+        @Override
+        public void onMessage(java.nio.ByteBuffer data, int lane) {
+            throw new UnsupportedOperationException("the in-memory system delivers arrays");
+        }
+
+        @Override
+        public void onError(Throwable error) {
+            sink.onError(error);
+        }
     }
 
     @Override
@@ -232,7 +301,11 @@ public final class InMemorySystem implements MessagingSystem {
                 }
                 while (!unacknowledged.isEmpty()) {
                     long[] pending = unacknowledged.poll();
-                    acks.acked(pending[0], pending[1]);
+                    if (failAck.test(pending[0])) {
+                        acks.failed(pending[0], pending[1], new IllegalStateException("not acknowledged: " + pending[0]));
+                    } else {
+                        acks.acked(pending[0], pending[1]);
+                    }
                 }
             }
 
@@ -270,6 +343,9 @@ public final class InMemorySystem implements MessagingSystem {
             @Override
             public void close() {
                 events.add("close publisher " + streamId);
+                if (failClose) {
+                    throw new IllegalStateException("injected failure closing publisher " + streamId);
+                }
             }
         };
     }
