@@ -52,6 +52,12 @@ public final class IntervalLog implements AutoCloseable {
         writer.outputIntervalHistogram(interval);
     }
 
+    /** A comment line (HistogramLogReader skips lines starting with #), on disk at once. */
+    public synchronized void comment(String text) {
+        writer.outputComment(text);
+        out.flush();
+    }
+
     public synchronized void flush() {
         out.flush();
     }

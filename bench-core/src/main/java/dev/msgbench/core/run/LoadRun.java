@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import org.HdrHistogram.Histogram;
 
@@ -23,6 +24,9 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.fault.DeliveryProbe;
+import dev.msgbench.core.fault.FaultInjector;
+import dev.msgbench.core.fault.FaultTarget;
 import dev.msgbench.core.payload.RandomPayloads;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
@@ -66,6 +70,9 @@ public final class LoadRun {
     private final List<ProducerStream> producers = new ArrayList<>();
     private volatile boolean interrupted;
     private volatile Thread runner;
+    private FaultTarget faultTarget = FaultTarget.NONE;
+    private Supplier<NanoClock> faultClock;
+    private volatile FaultInjector faults;
     /** When consumers started, in consume-after-produce runs; the run's start otherwise. */
     private long consumeStartNanos = Long.MIN_VALUE;
     /** When every publisher's flush returned: the server then has every message sent. */
@@ -97,6 +104,18 @@ public final class LoadRun {
         this.out = out;
         this.live = live;
         this.ansi = ansi;
+    }
+
+    /** What the run's faults (--fault) act on; without it only exec faults can be done. Before {@link #execute()}. */
+    public LoadRun faultsOn(FaultTarget target) {
+        return faultsOn(target, () -> clock);
+    }
+
+    /** The test seam: the injector waits on a clock of its own, made when its thread starts (a fake clock's watcher). */
+    LoadRun faultsOn(FaultTarget target, Supplier<NanoClock> injectorClock) {
+        this.faultTarget = target;
+        this.faultClock = injectorClock;
+        return this;
     }
 
     /**
@@ -192,6 +211,13 @@ public final class LoadRun {
             if (interrupted) {
                 producers.forEach(ProducerStream::requestStop);
             }
+            IntervalLog timeline = log;
+            RunWindow sending = window;
+            faults = FaultInjector.start(config.faults(), faultTarget, config.faults().isEmpty() || faultClock == null
+                            ? clock : faultClock.get(), window.measureStartNanos(),
+                    DeliveryProbe.of(receiver::lastReceiveNanos,
+                            () -> config.consumers() > 0 && clock.nanoTime() <= sending.endNanos()),
+                    event -> timeline.comment(event.timelineComment()));
             hiccups = HiccupMeter.start(recorders, window, clock, hiccupPause);
             Thread monitorThread = new Thread(monitor, "msgbench-monitor");
             monitorThread.setDaemon(true);
@@ -226,6 +252,10 @@ public final class LoadRun {
         } finally {
             if (hiccups != null) {
                 hiccups.stop();
+            }
+            if (faults != null) {
+                // before the log closes: the last faults' lines go there; and no broker stays paused
+                faults.stop();
             }
             if (log != null) {
                 log.close();
@@ -307,6 +337,9 @@ public final class LoadRun {
                 return producer.failure();
             }
         }
+        if (faults != null && faults.failure() != null) {
+            return faults.failure();
+        }
         return receiver.subscriberErrors().first();
     }
 
@@ -314,7 +347,8 @@ public final class LoadRun {
     private boolean drain(Accounting accounting, boolean acknowledges, int consumers, Receiver receiver)
             throws InterruptedException {
         long deadline = clock.nanoTime() + config.drainTimeout().toNanos();
-        while (!interrupted && receiver.subscriberErrors().first() == null) {
+        while (!interrupted && receiver.subscriberErrors().first() == null
+                && (faults == null || faults.failure() == null)) {
             StreamSnapshot total = accounting.total();
             boolean allReceived = consumers == 0 || total.received() >= total.sent();
             boolean allAcked = !acknowledges || total.acked() + total.sendErrors() >= total.sent();
@@ -463,7 +497,8 @@ public final class LoadRun {
                 Percentiles.inMillis(monitor.measured(HistogramKind.SERVICE)),
                 Percentiles.inMillis(monitor.measured(HistogramKind.SEND_DELAY)),
                 Percentiles.inMillis(monitor.measured(HistogramKind.ACK)),
-                throughput, generatorUsage, warnings, files);
+                throughput, generatorUsage, warnings, files,
+                faults == null ? List.of() : faults.reports(receiver.deliveryGaps(), monitor.latencyIntervals()));
     }
 
     private static void writeHistograms(Path dir, ProgressMonitor monitor) {
