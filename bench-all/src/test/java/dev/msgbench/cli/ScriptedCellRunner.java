@@ -56,6 +56,6 @@ final class ScriptedCellRunner implements CellRunner {
                 "2026-01-01T00:00:00Z", "2026-01-01T00:00:01Z", "loopback", workload, Map.of(), Map.of(), Map.of(),
                 Map.of(), Map.of(), sent, 0, 0, sent, 0, 0, 0, 0, 0, 0, sent, targetRate, achievedRate, achievedRate,
                 achievedRate < targetRate * 0.99, 0, latency, Map.of(), Map.of(), Map.of(), null, Map.of(), List.of(),
-                Map.of());
+                Map.of(), List.of());
     }
 }

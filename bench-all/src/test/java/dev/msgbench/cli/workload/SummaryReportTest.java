@@ -101,7 +101,7 @@ class SummaryReportTest {
         ResultFiles.writeResult(out, new RunResult(r.schemaVersion(), r.tool(), r.toolVersion(), r.command(), r.status(),
                 r.error(), r.startedAt(), r.finishedAt(), r.system(), r.workload(), r.durability(), r.settings(),
                 r.versions(), r.broker(), r.environment(), 500, 500, 0, 0, 500, 0, 0, 0, 0, 0, 500, 0, 1_000, 0, false, 0,
-                Map.of(), Map.of(), Map.of(), Map.of(), t, Map.of(), List.of(), Map.of()));
+                Map.of(), Map.of(), Map.of(), Map.of(), t, Map.of(), List.of(), Map.of(), List.of()));
         WorkloadFile file = new WorkloadFile("w.yaml", "W", null, null, "throughput", 1, List.of(), List.of(), Map.of(),
                 List.of("publisher-msg/s", "consumer-msg/s", "sent", "lost"), List.of());
         SummaryReport report = SummaryReport.of(file, 1, List.of(new SummaryReport.CellRun(cell(1, "producer only"),
@@ -172,6 +172,6 @@ class SummaryReportTest {
                 "2026-01-01T00:00:00Z", "2026-01-01T00:00:02Z", "kafka", workload, Map.of("acks", "all"), Map.of(),
                 Map.of("tool", "test"), Map.of("local", true), Map.of(), sent, sent, 0, sent, 0, 0, 0, 0, 0, 0, sent,
                 target, achieved, achieved, missed, 0, latency, Map.of(), Map.of(), Map.of(), throughput, Map.of(),
-                List.of(), Map.of());
+                List.of(), Map.of(), List.of());
     }
 }
