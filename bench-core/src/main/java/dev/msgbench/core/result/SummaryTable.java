@@ -109,7 +109,7 @@ public final class SummaryTable {
     }
 
     /** One fault: what was done when, then what the run saw after it. */
-    static String faultLine(FaultReport report) {
+    public static String faultLine(FaultReport report) {
         FaultEvent e = report.event();
         StringBuilder sb = new StringBuilder("fault ").append(e.fault());
         if (e.node() != null) {
