@@ -9,7 +9,9 @@ import java.util.OptionalInt;
 import java.util.PriorityQueue;
 import java.util.function.Consumer;
 
+import dev.msgbench.core.Threads;
 import dev.msgbench.core.broker.Signal;
+import dev.msgbench.core.units.Durations;
 import dev.msgbench.core.time.NanoClock;
 
 /**
@@ -92,18 +94,7 @@ public final class FaultInjector {
         if (stoppedNanos == Long.MIN_VALUE) {
             stoppedNanos = clock.nanoTime();
         }
-        thread.interrupt();
-        boolean interrupted = false;
-        while (thread.isAlive()) {
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        Threads.interruptAndJoin(thread);
     }
 
     /** Every fault asked, in order, with its figures; call after {@link #stop()}. */
@@ -167,7 +158,7 @@ public final class FaultInjector {
             }
             failure = new FaultTimeoutException(String.format(Locale.US,
                     "nothing delivered for %.1f s after fault '%s' (--fault-timeout %s)", (now - quietSince) / 1e9,
-                    latest.spec.text(), dev.msgbench.core.units.Durations.format(plan.faultTimeout())));
+                    latest.spec.text(), Durations.format(plan.faultTimeout())));
         }
     }
 
@@ -185,7 +176,7 @@ public final class FaultInjector {
                     h.exitStatus = result.exitStatus();
                     h.output = result.output();
                     if (result.exitStatus() == null) {
-                        h.outcome = "failed: still running after " + dev.msgbench.core.units.Durations.format(plan.faultTimeout())
+                        h.outcome = "failed: still running after " + Durations.format(plan.faultTimeout())
                                 + " (--fault-timeout), killed";
                     }
                     finish(h);
