@@ -133,7 +133,12 @@ public final class FaultInjector {
             // stop() asks this way; the thread ends here
             Thread.currentThread().interrupt();
         } finally {
+            // the resume runs kill -CONT and waits for it: an interrupt pending here would cut that wait short
+            boolean interrupted = Thread.interrupted();
             endAll();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
