@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.msgbench.cli.systems.SystemTarget;
+import dev.msgbench.core.fault.FaultPlan;
 import dev.msgbench.core.run.Pacing;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -18,9 +19,10 @@ import picocli.CommandLine.Model.CommandSpec;
  * @param system  the system --system selected, holding that system's own flags
  * @param pacing  the schedule, or the unpaced limits of a throughput run
  * @param quiet   no live line while it runs
+ * @param faults  the faults to inject (--fault) and --fault-timeout
  */
 record ParsedCell(String command, List<String> args, SystemTarget system, TargetOptions target, PinningOptions pinning,
-                  MessageOptions messages, Pacing pacing, boolean quiet) {
+                  MessageOptions messages, Pacing pacing, boolean quiet, FaultPlan faults) {
 
     ParsedCell {
         args = List.copyOf(args);
@@ -28,9 +30,9 @@ record ParsedCell(String command, List<String> args, SystemTarget system, Target
 
     /** The cell a command's parsed and checked options make. */
     static ParsedCell of(CommandSpec spec, SystemTarget system, TargetOptions target, PinningOptions pinning,
-                         MessageOptions messages, Pacing pacing, boolean quiet) {
+                         MessageOptions messages, Pacing pacing, boolean quiet, FaultPlan faults) {
         List<String> args = new ArrayList<>(List.of(spec.name()));
         args.addAll(spec.commandLine().getParseResult().expandedArgs());
-        return new ParsedCell(spec.name(), args, system, target, pinning, messages, pacing, quiet);
+        return new ParsedCell(spec.name(), args, system, target, pinning, messages, pacing, quiet, faults);
     }
 }

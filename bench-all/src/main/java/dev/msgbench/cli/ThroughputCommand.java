@@ -32,6 +32,7 @@ import picocli.CommandLine.Spec;
                 "  throughput --messages 100000 --size 1KiB --consumers 0   producer only",
                 "  throughput --duration 30s --producers 3 --partitions 6",
                 "  throughput --messages 1000000 --size 100 --consume-after-produce   consumer reading a stored log",
+                "  throughput --duration 30s --fault restart@10s   the broker stopped cleanly and started again",
                 "",
                 "Results go to --output: " + OutputOptions.FILES,
                 "",
@@ -76,6 +77,9 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
     MessageOptions messages;
 
     @Mixin
+    FaultOptions faults;
+
+    @Mixin
     OutputOptions output;
 
     private final Map<String, SystemTarget> targets = new LinkedHashMap<>();
@@ -113,6 +117,7 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
         Pacing pacing = new Pacing.Unpaced(count, outstanding, duration != null ? duration : DEFAULT_TIME_LIMIT,
                 consumeAfterProduce);
         SystemTarget system = new SystemSelection(spec, targets).select(target, pinning);
-        return ParsedCell.of(spec, system, target, pinning, messages, pacing, output.quiet);
+        return ParsedCell.of(spec, system, target, pinning, messages, pacing, output.quiet,
+                faults.plan(system, target, pacing));
     }
 }

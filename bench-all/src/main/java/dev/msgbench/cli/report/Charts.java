@@ -16,6 +16,8 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
+import dev.msgbench.core.fault.FaultEvent;
+import dev.msgbench.core.fault.FaultReport;
 import dev.msgbench.core.record.HistogramKind;
 
 /**
@@ -133,6 +135,7 @@ public final class Charts {
         addTimeSeries(chart, "p99", intervals, IntervalSeries.Interval::p99Ms, base, SeriesLines.DASH_DASH);
         addTimeSeries(chart, "p50", intervals, IntervalSeries.Interval::p50Ms, base, SeriesLines.SOLID);
         markWarmup(chart, run);
+        markFaults(chart, run);
         return new Chart(String.format(Locale.US, "latency-over-time-%02d", index + 1), chart.getTitle(), chart);
     }
 
@@ -167,6 +170,7 @@ public final class Charts {
                     SeriesLines.SOLID);
         }
         markWarmup(chart, run);
+        markFaults(chart, run);
         return new Chart(String.format(Locale.US, "throughput-over-time-%02d", index + 1), chart.getTitle(), chart);
     }
 
@@ -249,6 +253,34 @@ public final class Charts {
                                   ToDoubleFunction<IntervalSeries.Counts> value, Color color, BasicStroke line) {
         addTimeSeries(chart, name, counts, IntervalSeries.Counts::startSeconds, IntervalSeries.Counts::lengthSeconds, value,
                 color, line);
+    }
+
+    /** Where a fault was asked, in seconds from the log's start (warm-up included), and its label. */
+    record FaultMarker(double seconds, String label) {
+    }
+
+    /** The run's faults as result.json has them, placed on the over-time charts' axis. */
+    static List<FaultMarker> faultMarkers(RunFolder run) {
+        double warmup = run.intervals().warmupSeconds();
+        List<FaultMarker> markers = new ArrayList<>();
+        for (FaultReport fault : run.result().faults()) {
+            FaultEvent e = fault.event();
+            markers.add(new FaultMarker(warmup + e.askedAtSeconds(), e.kind() + (e.node() == null ? "" : " n" + e.node())));
+        }
+        return markers;
+    }
+
+    /** A line where each fault was asked, labelled with its kind and node at the top of the chart. */
+    private static void markFaults(XYChart chart, RunFolder run) {
+        if (chart.getSeriesMap().isEmpty()) {
+            return;
+        }
+        double top = chart.getSeriesMap().values().stream()
+                .flatMapToDouble(s -> java.util.Arrays.stream(s.getYData())).max().orElse(1);
+        for (FaultMarker marker : faultMarkers(run)) {
+            chart.addAnnotation(new AnnotationLine(marker.seconds(), true, false));
+            chart.addAnnotation(new AnnotationText(marker.label(), marker.seconds(), top, false));
+        }
     }
 
     private static void markWarmup(XYChart chart, RunFolder run) {

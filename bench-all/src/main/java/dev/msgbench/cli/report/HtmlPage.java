@@ -6,9 +6,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.msgbench.core.fault.FaultReport;
 import dev.msgbench.core.result.Percentiles;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
+import dev.msgbench.core.result.SummaryTable;
 
 /**
  * The report page: charts first (what people look at), then the summary table, then every
@@ -69,6 +71,7 @@ final class HtmlPage {
             for (Figure f : rf.figures()) {
                 figure(b, f);
             }
+            faults(b, rf.run());
         }
         b.append("<h2>Settings</h2>\n");
         for (RunFolder run : runs) {
@@ -76,6 +79,18 @@ final class HtmlPage {
         }
         b.append("</body></html>\n");
         return b.toString();
+    }
+
+    /** Each fault of a run, as the summary printed it; the charts mark them with labelled lines. */
+    private static void faults(StringBuilder b, RunFolder run) {
+        if (run.result().faults().isEmpty()) {
+            return;
+        }
+        b.append("<ul class=\"faults\">\n");
+        for (FaultReport fault : run.result().faults()) {
+            b.append("<li>").append(esc(SummaryTable.faultLine(fault))).append("</li>\n");
+        }
+        b.append("</ul>\n");
     }
 
     private static void figure(StringBuilder b, Figure f) {

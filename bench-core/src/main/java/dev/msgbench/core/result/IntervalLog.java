@@ -73,6 +73,12 @@ public final class IntervalLog implements AutoCloseable {
                 new IntervalCounts.Counts(sent, acknowledged, received, unreceived, gaps), latencyNanos);
     }
 
+    /** A comment line (HistogramLogReader skips lines starting with #), on disk at once. */
+    public synchronized void comment(String text) {
+        writer.outputComment(text);
+        out.flush();
+    }
+
     public synchronized void flush() {
         out.flush();
     }

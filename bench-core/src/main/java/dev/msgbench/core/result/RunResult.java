@@ -5,6 +5,8 @@ import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
+import dev.msgbench.core.fault.FaultReport;
+
 /**
  * What one run measured, as written to result.json. The schema is documented in
  * docs/result-json.md; bump {@link #SCHEMA_VERSION} on any incompatible change, and keep reading
@@ -39,7 +41,13 @@ public record RunResult(
         Throughput throughput,
         Map<String, Object> loadGenerator,
         List<String> warnings,
-        Map<String, String> files) {
+        Map<String, String> files,
+        List<FaultReport> faults) {
 
     public static final int SCHEMA_VERSION = 2;
+
+    public RunResult {
+        // results written before faults existed have none
+        faults = faults == null ? List.of() : List.copyOf(faults);
+    }
 }

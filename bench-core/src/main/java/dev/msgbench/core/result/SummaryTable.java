@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.msgbench.core.fault.FaultEvent;
+import dev.msgbench.core.fault.FaultReport;
+
 /** The table printed at the end of a run: percentiles, counts, and target against achieved rate. */
 public final class SummaryTable {
 
@@ -96,6 +99,9 @@ public final class SummaryTable {
             out.printf(Locale.US, "  load generator stalls (hiccup meter): p99 %.3f ms, max %.3f ms%n",
                     ((Number) hiccup.get("p99")).doubleValue(), ((Number) hiccup.get("max")).doubleValue());
         }
+        for (FaultReport fault : r.faults()) {
+            out.println("  " + faultLine(fault));
+        }
         if (r.rates().targetMissed()) {
             Rates rates = r.rates();
             String warning = String.format(Locale.US, "**TARGET RATE MISSED: achieved %s of %s msg/s (%.1f%%)**",
@@ -117,6 +123,35 @@ public final class SummaryTable {
 
     private static String bold(String text, boolean ansi) {
         return ansi ? BOLD + text + RESET : text;
+    }
+
+    /** One fault: what was done when, then what the run saw after it. */
+    public static String faultLine(FaultReport report) {
+        FaultEvent e = report.event();
+        StringBuilder sb = new StringBuilder("fault ").append(e.fault());
+        if (e.node() != null) {
+            sb.append(" (node ").append(e.node()).append(')');
+        }
+        sb.append(String.format(Locale.US, ": asked %.3f s", e.askedAtSeconds()));
+        if (e.doneAtSeconds() != null) {
+            sb.append(String.format(Locale.US, ", done %.3f s", e.doneAtSeconds()));
+        }
+        if (e.endedAtSeconds() != null) {
+            sb.append(String.format(Locale.US, ", ended %.3f s", e.endedAtSeconds()));
+        }
+        if (e.exitStatus() != null) {
+            sb.append(", exit status ").append(e.exitStatus());
+        }
+        if (!FaultEvent.DONE.equals(e.outcome())) {
+            sb.append(", ").append(e.outcome());
+        }
+        sb.append(";  no delivery for ").append(report.longestNoDeliverySeconds() == null ? "-"
+                : String.format(Locale.US, "%.3f s", report.longestNoDeliverySeconds()));
+        sb.append(",  max latency after ").append(report.maxLatencyAfterMs() == null ? "-"
+                : String.format(Locale.US, "%,.3f ms", report.maxLatencyAfterMs()));
+        sb.append(",  ").append(report.recoverySeconds() == null ? "not recovered"
+                : String.format(Locale.US, "recovered after %.1f s", report.recoverySeconds()));
+        return sb.toString();
     }
 
     private static void printPercentiles(List<String> titles, List<Map<String, Double>> columns, PrintStream out) {

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import org.HdrHistogram.Histogram;
 
@@ -21,6 +22,9 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.fault.DeliveryProbe;
+import dev.msgbench.core.fault.FaultInjector;
+import dev.msgbench.core.fault.FaultTarget;
 import dev.msgbench.core.payload.RandomPayloads;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
@@ -59,6 +63,9 @@ public final class LoadRun {
     private final List<ProducerStream> producers = new ArrayList<>();
     private volatile boolean interrupted;
     private volatile Thread runner;
+    private FaultTarget faultTarget = FaultTarget.NONE;
+    private Supplier<NanoClock> faultClock;
+    private volatile FaultInjector faults;
 
     /**
      * @param out  where the summary goes
@@ -86,6 +93,18 @@ public final class LoadRun {
         this.out = out;
         this.live = live;
         this.ansi = ansi;
+    }
+
+    /** What the run's faults (--fault) act on; without it only exec faults can be done. Before {@link #execute()}. */
+    public LoadRun faultsOn(FaultTarget target) {
+        return faultsOn(target, () -> clock);
+    }
+
+    /** The test seam: the injector waits on a clock of its own, made when its thread starts (a fake clock's watcher). */
+    LoadRun faultsOn(FaultTarget target, Supplier<NanoClock> injectorClock) {
+        this.faultTarget = target;
+        this.faultClock = injectorClock;
+        return this;
     }
 
     /**
@@ -148,6 +167,10 @@ public final class LoadRun {
         } catch (Exception | Error e) {
             failure = e;
         } finally {
+            if (faults != null) {
+                // before the log closes: the last faults' lines go there; and no broker stays paused
+                faults.stop();
+            }
             measurement.stopRecording();
         }
         Exception closing = clients.closeAll(failure);
@@ -188,6 +211,7 @@ public final class LoadRun {
         m.window = window;
 
         List<Thread> threads = producerThreads(m, clients.publishers, payloads, giveUp, info.acknowledges());
+        startFaults(m);
         m.hiccups = HiccupMeter.start(m.recorders, window, clock, hiccupPause);
         Thread monitorThread = new Thread(m.monitor, "msgbench-monitor");
         monitorThread.setDaemon(true);
@@ -199,6 +223,16 @@ public final class LoadRun {
         }
         m.hiccups.stop();
         m.monitor.finish(monitorThread);
+    }
+
+    private void startFaults(Measurement m) {
+        IntervalLog timeline = m.log;
+        RunWindow sending = m.window;
+        faults = FaultInjector.start(config.faults(), faultTarget, config.faults().isEmpty() || faultClock == null
+                        ? clock : faultClock.get(), sending.measureStartNanos(),
+                DeliveryProbe.of(m.receiver::lastReceiveNanos,
+                        () -> config.consumers() > 0 && clock.nanoTime() <= sending.endNanos()),
+                event -> timeline.comment(event.timelineComment()));
     }
 
     private List<Thread> producerThreads(Measurement m, List<Publisher> publishers, RandomPayloads payloads, long giveUp,
@@ -251,7 +285,8 @@ public final class LoadRun {
                 m.flushedNanos, consumeStart);
         return new RunObservation(info, system.lossHint(), startedAt, m.window, m.accounting, sendTotals(m.window), ends,
                 measured, m.ackErrors.first(), receiver.subscriberErrors().first(), receiver.subscriberErrors().count(),
-                failure, interrupted, m.drained, generatorUsage);
+                failure, interrupted, m.drained, generatorUsage,
+                faults == null ? List.of() : faults.reports(receiver.deliveryGaps(), m.monitor.latencyIntervals()));
     }
 
     private RunObservation.SendTotals sendTotals(RunWindow window) {
@@ -419,6 +454,9 @@ public final class LoadRun {
                 return producer.failure();
             }
         }
+        if (faults != null && faults.failure() != null) {
+            return faults.failure();
+        }
         return receiver.subscriberErrors().first();
     }
 
@@ -426,7 +464,8 @@ public final class LoadRun {
     private boolean drain(Accounting accounting, boolean acknowledges, int consumers, Receiver receiver)
             throws InterruptedException {
         long deadline = clock.nanoTime() + config.drainTimeout().toNanos();
-        while (!interrupted && receiver.subscriberErrors().first() == null) {
+        while (!interrupted && receiver.subscriberErrors().first() == null
+                && (faults == null || faults.failure() == null)) {
             StreamSnapshot total = accounting.total();
             boolean allReceived = consumers == 0 || total.received() >= total.sent();
             boolean allAcked = !acknowledges || total.acked() + total.sendErrors() >= total.sent();

@@ -7,6 +7,7 @@ import java.util.Set;
 
 import org.HdrHistogram.Histogram;
 
+import dev.msgbench.core.fault.LatencyIntervals;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.Recorders;
@@ -34,6 +35,7 @@ final class ProgressMonitor implements Runnable {
 
     private final Histogram[] measuredTotals = new Histogram[HistogramKind.values().length];
     private final Histogram latencySoFar = Recorders.newHistogram();
+    private final LatencyIntervals latencyIntervals = new LatencyIntervals();
     private long previousNanos;
     private StreamSnapshot previousCounts = StreamSnapshot.zero();
     private volatile boolean stopped;
@@ -84,6 +86,11 @@ final class ProgressMonitor implements Runnable {
         return measuredTotals[kind.ordinal()];
     }
 
+    /** Each interval's latency p99 and max, for the per-fault figures. */
+    LatencyIntervals latencyIntervals() {
+        return latencyIntervals;
+    }
+
     Set<HistogramKind> kinds() {
         return kinds;
     }
@@ -103,6 +110,7 @@ final class ProgressMonitor implements Runnable {
                 interval.all(HistogramKind.LATENCY));
         log.flush();
         latencySoFar.add(interval.all(HistogramKind.LATENCY));
+        latencyIntervals.add(previousNanos, now, interval.all(HistogramKind.LATENCY));
         if (live != null) {
             printLine(now, counts);
         }

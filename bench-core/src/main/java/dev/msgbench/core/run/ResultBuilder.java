@@ -54,7 +54,7 @@ final class ResultBuilder {
                 run.startedAt(), Instant.now().toString(), config.systemName(), workload(),
                 Redaction.redact(run.info().durability()), Redaction.redact(run.info().settings()), versions(),
                 Redaction.redact(config.broker()), Environment.describe(), counts, rates.rates, latencies(),
-                rates.throughput, run.generatorUsage(), warnings, files());
+                rates.throughput, run.generatorUsage(), warnings, files(), run.faults());
     }
 
     private RunStatus status() {

@@ -1,10 +1,12 @@
 package dev.msgbench.core.run;
 
+import java.util.List;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.fault.FaultReport;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
 
@@ -20,11 +22,12 @@ import dev.msgbench.core.record.HistogramKind;
  *                          {@code firstSubscriberError}
  * @param failure           why the run failed, or null
  * @param drained           false when the drain timed out with messages still missing
+ * @param faults            the run's faults (--fault) and what the run saw after each
  */
 record RunObservation(SystemInfo info, String lossHint, String startedAt, RunWindow window, Accounting accounting,
                       SendTotals sends, Ends ends, Map<HistogramKind, Histogram> measured, Throwable firstSendError,
                       Throwable firstSubscriberError, long subscriberErrors, Throwable failure, boolean interrupted,
-                      boolean drained, Map<String, Object> generatorUsage) {
+                      boolean drained, Map<String, Object> generatorUsage, List<FaultReport> faults) {
 
     boolean stoppedEarly() {
         return interrupted || failure != null;

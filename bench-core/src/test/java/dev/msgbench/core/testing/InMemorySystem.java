@@ -5,9 +5,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.LongPredicate;
 
+import dev.msgbench.core.broker.Signal;
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.MessagingSystem;
@@ -16,6 +18,7 @@ import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.core.payload.PayloadHeader;
+import dev.msgbench.core.fault.FaultTarget;
 import dev.msgbench.core.time.NanoClock;
 
 /**
@@ -26,8 +29,12 @@ import dev.msgbench.core.time.NanoClock;
  * acknowledgement that reports a failure, a freeze
  * during which publish blocks (as a process stopped with Ctrl+Z blocks its clients), and a
  * subscriber or publisher whose close fails.
+ *
+ * <p>It is also a {@link FaultTarget} of {@link #withNodes one or more nodes}: while any node is
+ * stopped (SIGSTOP), killed or stopped cleanly, nothing is delivered; what is published meanwhile
+ * is held and delivered, in order, when the node is back (CONT or restart), as a broker's backlog is.
  */
-public final class InMemorySystem implements MessagingSystem {
+public final class InMemorySystem implements MessagingSystem, FaultTarget {
 
     private final List<MessageSink> sinks = new CopyOnWriteArrayList<>();
     private LongPredicate drop = s -> false;
@@ -52,6 +59,11 @@ public final class InMemorySystem implements MessagingSystem {
     private volatile int maxUnacknowledged;
     private RunPlan plan;
     private final List<String> events = new CopyOnWriteArrayList<>();
+    private int nodes = 1;
+    private OptionalInt leader = OptionalInt.of(1);
+    /** Set while a node is down; deliveries then go to {@link #held}. Both guarded by this system. */
+    private volatile boolean down;
+    private final List<byte[]> held = new ArrayList<>();
 
     /** A system whose waits (service, freeze, flush) are on the system clock. */
     public InMemorySystem() {
@@ -170,6 +182,76 @@ public final class InMemorySystem implements MessagingSystem {
         this.acknowledging = false;
         this.flushNanos = flushTakingNanos;
         return this;
+    }
+
+    /** As a fault target: this many nodes, {@code leader} leading (empty: no leader found). */
+    public InMemorySystem withNodes(int count, OptionalInt leaderNode) {
+        this.nodes = count;
+        this.leader = leaderNode;
+        return this;
+    }
+
+    @Override
+    public int nodeCount() {
+        return nodes;
+    }
+
+    @Override
+    public OptionalInt leaderNode() {
+        return leader;
+    }
+
+    @Override
+    public void signal(int node, Signal signal) {
+        events.add("signal " + signal + " " + node);
+        if (signal == Signal.STOP || signal == Signal.KILL || signal == Signal.TERM) {
+            down = true;
+        } else {
+            release();
+        }
+    }
+
+    @Override
+    public void killNode(int node) {
+        events.add("kill " + node);
+        down = true;
+    }
+
+    @Override
+    public void stopNode(int node) {
+        events.add("stop " + node);
+        down = true;
+    }
+
+    @Override
+    public void restartNode(int node, Duration timeout) {
+        events.add("restart " + node);
+        release();
+    }
+
+    /** Delivers what was held while a node was down, then lets deliveries through again. */
+    private synchronized void release() {
+        for (byte[] message : held) {
+            for (MessageSink sink : sinks) {
+                sink.onMessage(message, 0, message.length, 0);
+            }
+        }
+        held.clear();
+        down = false;
+    }
+
+    private void deliverToSinks(byte[] message) {
+        if (down) {
+            synchronized (this) {
+                if (down) {
+                    held.add(message.clone());
+                    return;
+                }
+            }
+        }
+        for (MessageSink sink : sinks) {
+            sink.onMessage(message, 0, message.length, 0);
+        }
     }
 
     /** The most messages one stream ever had awaiting acknowledgement. */
@@ -335,9 +417,7 @@ public final class InMemorySystem implements MessagingSystem {
                         stored.add(message.clone());
                     }
                 }
-                for (MessageSink sink : sinks) {
-                    sink.onMessage(message, 0, message.length, 0);
-                }
+                deliverToSinks(message);
             }
 
             @Override
