@@ -208,6 +208,18 @@ class LoadRunTest {
     }
 
     @Test
+    void theDrainWaitsForEveryAcknowledgedMessageButNotForTheOnesTheSystemRefused() throws Exception {
+        // refused during a failover ("no responders"): failed, and never delivered
+        InMemorySystem system = new InMemorySystem(clock).dropping(s -> s >= 200 && s < 210)
+                .failingToAcknowledge(s -> s >= 200 && s < 210);
+        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
+
+        assertEquals(List.of(10L, 0L, 10L), List.of(r.counts().sendErrors(), r.counts().acknowledgedLost(),
+                r.counts().unacknowledgedLost()));
+        assertTrue(r.warnings().stream().noneMatch(w -> w.startsWith("drain timed out")), r.warnings().toString());
+    }
+
+    @Test
     void aSystemThatAcknowledgesNothingPromisedNothingAndItsLossesAreSaidPlainly() throws Exception {
         InMemorySystem system = new InMemorySystem(clock).withoutAcknowledgements(0).dropping(s -> s % 100 == 0);
         RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
