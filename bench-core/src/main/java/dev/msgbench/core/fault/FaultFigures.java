@@ -23,11 +23,15 @@ final class FaultFigures {
     static FaultReport of(FaultEvent event, long askedNanos, long overNanos, long nextAskedNanos, List<long[]> gaps,
                           List<LatencyIntervals.Interval> intervals) {
         long longestGap = -1;
+        long gapAfterEnd = 0;
         for (long[] gap : gaps) {
             long start = gap[0];
             long end = gap[0] + gap[1];
             if (end > askedNanos && start < nextAskedNanos) {
                 longestGap = Math.max(longestGap, gap[1]);
+            }
+            if (start >= overNanos && start < nextAskedNanos) {
+                gapAfterEnd = Math.max(gapAfterEnd, gap[1]);
             }
         }
         long maxLatency = -1;
@@ -52,6 +56,7 @@ final class FaultFigures {
             }
         }
         return new FaultReport(event, longestGap < 0 ? null : longestGap / 1e9, maxLatency < 0 ? null : maxLatency / 1e6,
-                recovery);
+                recovery, before == null ? null : before.p99Nanos() / 1e6,
+                overNanos == Long.MAX_VALUE ? null : gapAfterEnd / 1e9);
     }
 }

@@ -13,7 +13,13 @@ package dev.msgbench.core.fault;
  *                                 a restarted node back, a kill done) and whose p99 is within 2x
  *                                 the p99 of the last interval before the fault; null if none
  *                                 was (not recovered)
+ * @param p99BeforeMs              the p99 of the last one-second interval before the fault, the
+ *                                 level recovery is judged against; null if none had a delivery
+ * @param gapAfterEndSeconds       the longest time without a delivery that began once the fault's
+ *                                 effect was over and before the next fault: a system slow to
+ *                                 deliver again after a resume or restart (0 if there was none);
+ *                                 null if the effect never ended
  */
 public record FaultReport(FaultEvent event, Double longestNoDeliverySeconds, Double maxLatencyAfterMs,
-                          Double recoverySeconds) {
+                          Double recoverySeconds, Double p99BeforeMs, Double gapAfterEndSeconds) {
 }

@@ -489,7 +489,7 @@ public final class LoadRun {
      * counts allow it.
      */
     private static boolean everyAcknowledgedReceived(Accounting accounting, StreamSnapshot total) {
-        return total.received() + total.sendErrors() >= total.sent() && accounting.losses().acknowledgedLost() == 0;
+        return total.received() + total.sendErrors() >= total.sent() && accounting.losses().acknowledged() == 0;
     }
 
     private static void writeHistograms(Path dir, ProgressMonitor monitor) {

@@ -75,6 +75,9 @@ class FaultRunTest {
         assertEquals(1_500, fault.maxLatencyAfterMs(), 1.5);
         // [3 s, 4 s) holds the resume; [4 s, 5 s) is back to the latency before the fault
         assertEquals(2.0, fault.recoverySeconds());
+        // the in-memory broker delivers its backlog the moment it resumes: no second gap
+        assertEquals(0.0, fault.gapAfterEndSeconds());
+        assertTrue(fault.p99BeforeMs() > 0 && fault.p99BeforeMs() < 10, "p99 before: " + fault.p99BeforeMs());
     }
 
     @Test
