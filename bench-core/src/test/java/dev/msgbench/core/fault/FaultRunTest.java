@@ -77,7 +77,8 @@ class FaultRunTest {
         assertEquals(2.0, fault.recoverySeconds());
         // the in-memory broker delivers its backlog the moment it resumes: no second gap
         assertEquals(0.0, fault.gapAfterEndSeconds());
-        assertTrue(fault.p99BeforeMs() > 0 && fault.p99BeforeMs() < 10, "p99 before: " + fault.p99BeforeMs());
+        // and delivers at once on the fake clock: the level recovery is judged against
+        assertEquals(0.0, fault.p99BeforeMs());
     }
 
     @Test
