@@ -50,6 +50,7 @@ public final class Main {
         cl.addSubcommand("broker", new BrokerCommand(io));
         cl.addSubcommand("run", new RunCommand(io, runner));
         cl.addSubcommand("sweep", new SweepCommand(io, runner));
+        cl.addSubcommand("calibrate", new CalibrateCommand(io, runner));
         cl.addSubcommand("jmh-compare", new JmhCompareCommand());
         cl.addSubcommand("tune", new TuneCommand(io));
         cl.addSubcommand("report", new ReportCommand(io));

@@ -22,7 +22,7 @@ import dev.msgbench.core.record.Recorders;
  * only by the few warm-up messages still in flight when the warm-up ended, and not at all when
  * the warm-up is 0.
  */
-final class MeasuredLatency {
+public final class MeasuredLatency {
 
     /** Interval start times are rounded to the millisecond when written. */
     private static final long ROUNDING_MILLIS = 1;
@@ -31,7 +31,7 @@ final class MeasuredLatency {
     }
 
     /** The run's measured latency, added into {@code sum}; false if the run left no interval log. */
-    static boolean addTo(Histogram sum, Path resultDir, double warmupSeconds) {
+    public static boolean addTo(Histogram sum, Path resultDir, double warmupSeconds) {
         Path file = resultDir.resolve(IntervalLog.FILE_NAME);
         if (!Files.isRegularFile(file)) {
             return false;

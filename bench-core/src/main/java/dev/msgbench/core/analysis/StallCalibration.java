@@ -124,7 +124,8 @@ public final class StallCalibration {
     }
 
     private static String trim(double percentile) {
-        String text = String.format(Locale.US, "%.4f", percentile);
+        // two decimals: the pause as done is a few ms off the one asked, which is noise in a label
+        String text = String.format(Locale.US, "%.2f", percentile);
         return text.replaceAll("0+$", "").replaceAll("\\.$", "");
     }
 }

@@ -1,0 +1,36 @@
+package dev.msgbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.msgbench.core.testing.NeedsBroker;
+
+/** calibrate against a real nats-server: the pause it makes is the pause it measures. */
+@NeedsBroker
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class CalibrateEndToEndTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aPausedNatsServerIsMeasuredAsThePauseItWas() {
+        CliRun run = CliRun.of("calibrate", "--system", "nats", "--pause", "1s", "--duration", "8s", "--warmup", "1s",
+                "--output", dir.resolve("c").toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains("calibrate nats: a 1.0"), run.out);
+        // p(1 - P/2D), p(1 - P/4D) and the max, each within its range
+        assertEquals(3, run.out.lines().filter(line -> line.matches("  (p9\\d\\.\\d+|max) .* ok")).count(), run.out);
+        assertTrue(run.out.contains("\n  AS EXPECTED: ") || run.out.contains("\n  REAL EXTRA DELAY: "), run.out);
+        assertTrue(Files.exists(dir.resolve("c/result.json")));
+    }
+}
