@@ -66,6 +66,6 @@ final class ScriptedCellRunner implements CellRunner {
                 "2026-01-01T00:00:00Z", "2026-01-01T00:00:01Z", "loopback", workload, Map.of(), Map.of(), Map.of(),
                 Map.of(), Map.of(), counts,
                 new Rates(targetRate, achievedRate, achievedRate, achievedRate < targetRate * 0.99, 0),
-                new Latencies(latency, Map.of(), Map.of(), Map.of()), null, Map.of(), List.of(), Map.of(), List.of());
+                new Latencies(latency, Map.of(), Map.of(), Map.of()), null, Map.of(), List.of(), Map.of(), List.of(), null);
     }
 }

@@ -19,6 +19,7 @@ import org.HdrHistogram.Histogram;
 
 import dev.msgbench.cli.ExitCode;
 import dev.msgbench.core.ToolVersion;
+import dev.msgbench.core.analysis.Steadiness;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
@@ -35,6 +36,7 @@ public final class SummaryReport {
     static final String OK = "ok";
     static final String NOT_RUN = "not run";
     static final String ACKNOWLEDGED_LOST = "ACKNOWLEDGED LOST";
+    static final String NOT_STEADY = "NOT STEADY";
 
     /**
      * One run of a cell: its folder, how it ended and what it measured (null when nothing), or
@@ -115,7 +117,9 @@ public final class SummaryReport {
         }
         report.notes.add("status: RATE MISSED = achieved below 99% of the target; LOST = messages never received "
                 + "that the system had not acknowledged; ACKNOWLEDGED LOST = messages it had acknowledged never received "
-                + "(a broken promise); FAILED = see the cell's output and result.json");
+                + "(a broken promise); NOT STEADY = the first part of the measured window differs from its second half (a "
+                + "system warming up or falling behind: see the cell's warnings); FAILED = see the cell's output and "
+                + "result.json");
         report.notes.add("results: " + outputDir + " (one folder per cell; summary.json holds every cell's flags)");
         return report;
     }
@@ -246,6 +250,9 @@ public final class SummaryReport {
         }
         if (result.counts().unacknowledgedLost() > 0) {
             issues.add("LOST");
+        }
+        if (result.steadiness() != null && result.steadiness().verdict() == Steadiness.Verdict.NOT_STEADY) {
+            issues.add(NOT_STEADY);
         }
         return issues.isEmpty() ? OK : String.join(", ", issues);
     }

@@ -106,7 +106,7 @@ class SummaryReportTest {
                 r.error(), r.startedAt(), r.finishedAt(), r.system(), r.workload(), r.durability(), r.settings(),
                 r.versions(), r.broker(), r.environment(), new Counts(500, 500, 0, 0, 0, 0, 0, 0, 0, 0, 0, 500),
                 new Rates(0, 1_000, 0, false, 0), new Latencies(Map.of(), Map.of(), Map.of(), Map.of()), t, Map.of(),
-                List.of(), Map.of(), List.of()));
+                List.of(), Map.of(), List.of(), null));
         WorkloadFile file = new WorkloadFile("w.yaml", "W", null, null, "throughput", 1, List.of(), List.of(), Map.of(),
                 List.of("publisher-msg/s", "consumer-msg/s", "sent", "lost"), List.of());
         SummaryReport report = SummaryReport.of(file, 1, List.of(new SummaryReport.CellRun(cell(1, "producer only"),
@@ -177,6 +177,6 @@ class SummaryReportTest {
                 "2026-01-01T00:00:00Z", "2026-01-01T00:00:02Z", "kafka", workload, Map.of("acks", "all"), Map.of(),
                 Map.of("tool", "test"), Map.of("local", true), Map.of(), new Counts(sent, sent, 0, sent, 0, 0, 0, 0, 0, 0, 0, sent),
                 new Rates(target, achieved, achieved, missed, 0), new Latencies(latency, Map.of(), Map.of(), Map.of()),
-                throughput, Map.of(), List.of(), Map.of(), List.of());
+                throughput, Map.of(), List.of(), Map.of(), List.of(), null);
     }
 }

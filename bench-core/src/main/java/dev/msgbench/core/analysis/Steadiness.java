@@ -5,6 +5,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+
 /**
  * Whether a run measured the system in a steady state, or a transient such as a broker warming
  * up: the first part of the measured window is compared with its second half, per second.
@@ -14,7 +17,8 @@ import java.util.Locale;
  * slow second in a steady run does not mark it. Three signs are read:
  * <ul>
  * <li>latency: the median of the per-second p50 in the first part above twice the second half's
- *     median and above the highest per-second p50 of the second half;</li>
+ *     median and above the highest per-second p50 of the second half (settling), or the other
+ *     way round (growing);</li>
  * <li>backlog: more messages in flight at the end of the first part than at any second of the
  *     second half, by a factor of two and by more than a tenth of a second of sending;</li>
  * <li>falling behind: the backlog grows through the second half by more than a second of
@@ -31,8 +35,15 @@ public record Steadiness(Verdict verdict, List<String> reasons, int seconds) {
     public enum Verdict {
         STEADY, NOT_STEADY, TOO_SHORT_TO_JUDGE;
 
+        /** As result.json and the summary say it: "steady", "not steady", "too short to judge". */
+        @JsonValue
         public String label() {
             return name().toLowerCase(Locale.ROOT).replace('_', ' ');
+        }
+
+        @JsonCreator
+        public static Verdict ofLabel(String label) {
+            return valueOf(label.toUpperCase(Locale.ROOT).replace(' ', '_'));
         }
     }
 
@@ -70,19 +81,27 @@ public record Steadiness(Verdict verdict, List<String> reasons, int seconds) {
     }
 
     private static void latency(List<SecondStats> first, List<SecondStats> secondHalf, List<String> reasons) {
-        double firstMedian = median(first.stream().filter(SecondStats::delivered).mapToDouble(SecondStats::p50Ms).toArray());
-        double[] settled = secondHalf.stream().filter(SecondStats::delivered).mapToDouble(SecondStats::p50Ms).toArray();
-        if (Double.isNaN(firstMedian) || settled.length == 0) {
+        double[] early = first.stream().filter(SecondStats::delivered).mapToDouble(SecondStats::p50Ms).toArray();
+        double[] late = secondHalf.stream().filter(SecondStats::delivered).mapToDouble(SecondStats::p50Ms).toArray();
+        if (early.length == 0 || late.length == 0) {
             return;
         }
-        double settledMedian = median(settled);
-        double settledWorst = Arrays.stream(settled).max().orElseThrow();
-        if (firstMedian > FACTOR * settledMedian && firstMedian > settledWorst
-                && firstMedian - settledMedian > MIN_LATENCY_DIFFERENCE_MS) {
+        double earlyMedian = median(early);
+        double lateMedian = median(late);
+        if (beyond(earlyMedian, lateMedian, Arrays.stream(late).max().orElseThrow())) {
             reasons.add(String.format(Locale.US,
                     "latency settled during the run: per-second p50 %s in the first %d s, %s in the last %d s",
-                    ms(firstMedian), first.size(), ms(settledMedian), secondHalf.size()));
+                    ms(earlyMedian), first.size(), ms(lateMedian), secondHalf.size()));
+        } else if (beyond(lateMedian, earlyMedian, Arrays.stream(early).max().orElseThrow())) {
+            reasons.add(String.format(Locale.US,
+                    "latency grew during the run: per-second p50 %s in the first %d s, %s in the last %d s",
+                    ms(earlyMedian), first.size(), ms(lateMedian), secondHalf.size()));
         }
+    }
+
+    /** Whether {@code level} is above {@code other} by the factor, beyond {@code otherWorst} and by more than noise. */
+    private static boolean beyond(double level, double other, double otherWorst) {
+        return level > FACTOR * other && level > otherWorst && level - other > MIN_LATENCY_DIFFERENCE_MS;
     }
 
     private static void backlog(List<SecondStats> first, List<SecondStats> secondHalf, double rate,

@@ -2,6 +2,8 @@ package dev.msgbench.core.fault;
 
 import java.util.List;
 
+import dev.msgbench.core.analysis.RunIntervals;
+
 /**
  * The per-fault figures, from what the run recorded: its longest delivery gaps and the latency
  * of each second. Times are nanoseconds of the run's clock.
@@ -21,7 +23,7 @@ final class FaultFigures {
      * @param nextAskedNanos when the next fault was asked, or Long.MAX_VALUE
      */
     static FaultReport of(FaultEvent event, long askedNanos, long overNanos, long nextAskedNanos, List<long[]> gaps,
-                          List<LatencyIntervals.Interval> intervals) {
+                          List<RunIntervals.Interval> intervals) {
         long longestGap = -1;
         long gapAfterEnd = 0;
         for (long[] gap : gaps) {
@@ -35,8 +37,8 @@ final class FaultFigures {
             }
         }
         long maxLatency = -1;
-        LatencyIntervals.Interval before = null;
-        for (LatencyIntervals.Interval i : intervals) {
+        RunIntervals.Interval before = null;
+        for (RunIntervals.Interval i : intervals) {
             if (i.count() == 0) {
                 continue;
             }
@@ -48,7 +50,7 @@ final class FaultFigures {
         }
         Double recovery = null;
         if (before != null) {
-            for (LatencyIntervals.Interval i : intervals) {
+            for (RunIntervals.Interval i : intervals) {
                 if (i.startNanos() >= overNanos && i.count() > 0 && i.p99Nanos() <= RECOVERED_WITHIN * before.p99Nanos()) {
                     recovery = (i.startNanos() - askedNanos) / 1e9;
                     break;

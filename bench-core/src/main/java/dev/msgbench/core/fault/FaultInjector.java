@@ -9,6 +9,7 @@ import java.util.OptionalInt;
 import java.util.PriorityQueue;
 import java.util.function.Consumer;
 
+import dev.msgbench.core.analysis.RunIntervals;
 import dev.msgbench.core.Threads;
 import dev.msgbench.core.broker.Signal;
 import dev.msgbench.core.units.Durations;
@@ -98,7 +99,7 @@ public final class FaultInjector {
     }
 
     /** Every fault asked, in order, with its figures; call after {@link #stop()}. */
-    public List<FaultReport> reports(DeliveryGaps gaps, LatencyIntervals intervals) {
+    public List<FaultReport> reports(DeliveryGaps gaps, RunIntervals intervals) {
         List<Happening> all;
         synchronized (happenings) {
             all = new ArrayList<>(happenings);

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
+import dev.msgbench.core.analysis.Steadiness;
 import dev.msgbench.core.fault.FaultReport;
 
 /**
@@ -17,6 +18,8 @@ import dev.msgbench.core.fault.FaultReport;
  *
  * @param error      why the run failed, on one line; null unless it failed
  * @param throughput rates at each end of a throughput run; null on a fixed schedule
+ * @param steadiness whether the measured window saw a steady state; null when not judged (a
+ *                   throughput run, a run with faults, a result written before it was judged)
  */
 @JsonPropertyOrder(alphabetic = false)
 public record RunResult(
@@ -42,7 +45,8 @@ public record RunResult(
         Map<String, Object> loadGenerator,
         List<String> warnings,
         Map<String, String> files,
-        List<FaultReport> faults) {
+        List<FaultReport> faults,
+        Steadiness steadiness) {
 
     public static final int SCHEMA_VERSION = 2;
 

@@ -49,6 +49,7 @@ public final class LoadRun {
 
     /** Producer threads start this long after they are created, so all begin on schedule. */
     private static final long START_LEAD_NANOS = 50_000_000L;
+    private static final long INTERVAL_SLACK_NANOS = 100_000_000L;
     private static final long DRAIN_POLL_NANOS = 5_000_000L;
 
     private final RunConfig config;
@@ -286,7 +287,9 @@ public final class LoadRun {
         return new RunObservation(info, system.lossHint(), startedAt, m.window, m.accounting, sendTotals(m.window), ends,
                 measured, m.ackErrors.first(), receiver.subscriberErrors().first(), receiver.subscriberErrors().count(),
                 failure, interrupted, m.drained, generatorUsage,
-                faults == null ? List.of() : faults.reports(receiver.deliveryGaps(), m.monitor.latencyIntervals()));
+                faults == null ? List.of() : faults.reports(receiver.deliveryGaps(), m.monitor.intervals()),
+                // an interval ends when the monitor wakes, a little after the second it samples
+                m.monitor.intervals().seconds(m.window.measureStartNanos(), m.window.endNanos() + INTERVAL_SLACK_NANOS));
     }
 
     private RunObservation.SendTotals sendTotals(RunWindow window) {

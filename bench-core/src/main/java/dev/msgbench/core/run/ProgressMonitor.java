@@ -7,7 +7,7 @@ import java.util.Set;
 
 import org.HdrHistogram.Histogram;
 
-import dev.msgbench.core.fault.LatencyIntervals;
+import dev.msgbench.core.analysis.RunIntervals;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.Recorders;
@@ -35,7 +35,7 @@ final class ProgressMonitor implements Runnable {
 
     private final Histogram[] measuredTotals = new Histogram[HistogramKind.values().length];
     private final Histogram latencySoFar = Recorders.newHistogram();
-    private final LatencyIntervals latencyIntervals = new LatencyIntervals();
+    private final RunIntervals intervals = new RunIntervals();
     private long previousNanos;
     private StreamSnapshot previousCounts = StreamSnapshot.zero();
     private volatile boolean stopped;
@@ -86,9 +86,9 @@ final class ProgressMonitor implements Runnable {
         return measuredTotals[kind.ordinal()];
     }
 
-    /** Each interval's latency p99 and max, for the per-fault figures. */
-    LatencyIntervals latencyIntervals() {
-        return latencyIntervals;
+    /** Each interval's counts and latency, for the per-fault figures and the steadiness of the run. */
+    RunIntervals intervals() {
+        return intervals;
     }
 
     Set<HistogramKind> kinds() {
@@ -110,7 +110,8 @@ final class ProgressMonitor implements Runnable {
                 interval.all(HistogramKind.LATENCY));
         log.flush();
         latencySoFar.add(interval.all(HistogramKind.LATENCY));
-        latencyIntervals.add(previousNanos, now, interval.all(HistogramKind.LATENCY));
+        intervals.add(previousNanos, now, counts.sent() - previousCounts.sent(),
+                counts.received() - previousCounts.received(), counts.sent() - counts.received(), interval.all(HistogramKind.LATENCY));
         if (live != null) {
             printLine(now, counts);
         }

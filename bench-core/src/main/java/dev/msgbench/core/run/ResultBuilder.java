@@ -9,6 +9,7 @@ import java.util.Map;
 
 
 import dev.msgbench.core.ToolVersion;
+import dev.msgbench.core.analysis.Steadiness;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.Losses;
 import dev.msgbench.core.record.StreamSnapshot;
@@ -29,6 +30,8 @@ import dev.msgbench.core.result.Workload;
 final class ResultBuilder {
 
     private static final double RATE_TOLERANCE = 0.01;
+    /** How the warning of a run that was not steady begins: the workload table's status reads it. */
+    static final String NOT_STEADY_WARNING = "not steady: ";
 
     private final RunConfig config;
     private final RunObservation run;
@@ -49,12 +52,29 @@ final class ResultBuilder {
         RatesAndThroughput rates = config.pacing() instanceof Pacing.FixedRate fixed ? fixedRates(fixed) : unpacedRates();
         Counts counts = counts();
         warnAboutLosses(counts);
+        Steadiness steadiness = steadiness();
         return new RunResult(RunResult.SCHEMA_VERSION, ToolVersion.NAME, ToolVersion.version(), config.command(),
                 status(), run.failure() == null ? null : Redaction.redactUrl(LoadRun.oneLine(run.failure())),
                 run.startedAt(), Instant.now().toString(), config.systemName(), workload(),
                 Redaction.redact(run.info().durability()), Redaction.redact(run.info().settings()), versions(),
                 Redaction.redact(config.broker()), Environment.describe(), counts, rates.rates, latencies(),
-                rates.throughput, run.generatorUsage(), warnings, files(), run.faults());
+                rates.throughput, run.generatorUsage(), warnings, files(), run.faults(), steadiness);
+    }
+
+    /**
+     * Judged on a fixed schedule only, and not with faults, whose whole point is a window that is
+     * not steady; a run that is not steady says so among its warnings.
+     */
+    private Steadiness steadiness() {
+        if (!(config.pacing() instanceof Pacing.FixedRate fixed) || !run.faults().isEmpty() || run.stoppedEarly()) {
+            return null;
+        }
+        Steadiness steadiness = Steadiness.judge(run.measuredSeconds(), fixed.rateMsgsPerSec());
+        if (steadiness.verdict() == Steadiness.Verdict.NOT_STEADY) {
+            warnings.add(NOT_STEADY_WARNING + String.join("; ", steadiness.reasons())
+                    + " (a longer --warmup, or --warmup auto, measures the settled system)");
+        }
+        return steadiness;
     }
 
     private RunStatus status() {

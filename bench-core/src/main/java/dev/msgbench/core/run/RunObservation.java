@@ -5,6 +5,7 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
+import dev.msgbench.core.analysis.SecondStats;
 import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.core.fault.FaultReport;
 import dev.msgbench.core.record.Accounting;
@@ -23,11 +24,13 @@ import dev.msgbench.core.record.HistogramKind;
  * @param failure           why the run failed, or null
  * @param drained           false when the drain timed out with messages still missing
  * @param faults            the run's faults (--fault) and what the run saw after each
+ * @param measuredSeconds   the measured window second by second, without the drain after it
  */
 record RunObservation(SystemInfo info, String lossHint, String startedAt, RunWindow window, Accounting accounting,
                       SendTotals sends, Ends ends, Map<HistogramKind, Histogram> measured, Throwable firstSendError,
                       Throwable firstSubscriberError, long subscriberErrors, Throwable failure, boolean interrupted,
-                      boolean drained, Map<String, Object> generatorUsage, List<FaultReport> faults) {
+                      boolean drained, Map<String, Object> generatorUsage, List<FaultReport> faults,
+                      List<SecondStats> measuredSeconds) {
 
     boolean stoppedEarly() {
         return interrupted || failure != null;

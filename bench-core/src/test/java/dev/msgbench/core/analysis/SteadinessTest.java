@@ -55,6 +55,14 @@ class SteadinessTest {
     }
 
     @Test
+    void latencyThatGrowsThroughTheRunIsNotSteady() {
+        Steadiness s = Steadiness.judge(seconds(20, second -> 2.0 + second * 50, second -> 4L), RATE);
+
+        assertEquals(List.of("latency grew during the run: per-second p50 102 ms in the first 5 s, 727 ms in the last 10 s"),
+                s.reasons());
+    }
+
+    @Test
     void subMillisecondDifferencesAreNoise() {
         Steadiness s = Steadiness.judge(seconds(20, second -> second < 5 ? 0.4 : 0.1, second -> 1L), RATE);
 

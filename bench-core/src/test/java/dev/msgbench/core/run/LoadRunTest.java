@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.msgbench.core.analysis.Steadiness;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
@@ -205,6 +206,28 @@ class LoadRunTest {
         assertTrue(printed.contains("  **PROMISE BROKEN: acks=all: 3 of 998 acknowledged messages lost; 2 more lost that "
                 + "were never acknowledged (not promised)**\n"), printed);
         assertFalse(printed.contains("warning: acknowledged messages lost"), "said once, in its own line");
+    }
+
+    @Test
+    void aRunAtOneLevelThroughoutIsJudgedSteady() throws Exception {
+        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(8)),
+                new InMemorySystem(clock).answeringIn(100_000));
+
+        assertEquals(Steadiness.Verdict.STEADY, r.steadiness().verdict());
+        assertEquals(8, r.steadiness().seconds(), "the measured seconds, without the drain");
+        assertTrue(r.warnings().stream().noneMatch(w -> w.startsWith("not steady")), r.warnings().toString());
+    }
+
+    @Test
+    void aSystemThatCannotKeepUpIsNotSteadyAndTheRunSaysSo() throws Exception {
+        // 800 messages a second at most, asked for 1,000: every message later than the one before
+        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(8)),
+                new InMemorySystem(clock).answeringIn(1_250_000));
+
+        assertEquals(Steadiness.Verdict.NOT_STEADY, r.steadiness().verdict());
+        assertTrue(r.warnings().stream().anyMatch(w -> w.startsWith("not steady: latency grew during the run: "
+                + "per-second p50 ")), r.warnings().toString());
+        assertEquals(r.steadiness(), ResultFiles.readResult(dir).steadiness(), "written and read back");
     }
 
     @Test
