@@ -15,6 +15,7 @@ import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.cpu.PinnedJvm;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunningMarker;
 import dev.msgbench.core.run.LoadRun;
 import dev.msgbench.core.run.RunConfig;
 import dev.msgbench.core.run.RunFailedException;
@@ -38,6 +39,8 @@ final class InProcessCellRunner implements CellRunner {
     public CellOutcome run(ParsedCell cell, Path outputDir) {
         Path dir = outputDir.toAbsolutePath().normalize();
         try {
+            // the next run (or report) tells a folder whose run was SIGKILLed from one still being written
+            RunningMarker.write(dir);
             return CellOutcome.of(pinnedRun(cell, dir));
         } catch (RunFailedException e) {
             ExitCode exitCode = ErrorLines.report(e, io.err());
@@ -49,6 +52,9 @@ final class InProcessCellRunner implements CellRunner {
             ExitCode exitCode = ErrorLines.report(e, io.err());
             return new CellOutcome(exitCode, null, e.getMessage() == null ? e.getClass().getSimpleName()
                     : ErrorLines.oneLine(e.getMessage()));
+        } finally {
+            // ended, with or without a result, but not killed
+            RunningMarker.delete(dir);
         }
     }
 

@@ -87,7 +87,7 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
     @Override
     public Integer call() {
         ParsedCell cell = checkFlags();
-        return runner.run(cell, output.resolve(cell.system().name())).exitCode().code();
+        return runner.run(cell, output.prepare(spec.commandLine(), cell.system().name())).exitCode().code();
     }
 
     @Override
