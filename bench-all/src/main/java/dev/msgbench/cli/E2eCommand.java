@@ -32,6 +32,8 @@ import picocli.CommandLine.Spec;
                 "  e2e --broker-prop log.flush.interval.messages=1   (fsync every message)",
                 "  e2e --system nats --broker-cpus 0 --cpus 1         (broker and load generator on a core each)",
                 "",
+                Limits.HELP,
+                "",
                 "Results go to --output: " + OutputOptions.FILES})
 final class E2eCommand implements Callable<Integer>, CheckedCommand {
 

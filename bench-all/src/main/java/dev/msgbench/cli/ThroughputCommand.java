@@ -33,6 +33,8 @@ import picocli.CommandLine.Spec;
                 "  throughput --duration 30s --producers 3 --partitions 6",
                 "  throughput --messages 1000000 --size 100 --consume-after-produce   consumer reading a stored log",
                 "",
+                Limits.HELP,
+                "",
                 "Results go to --output: " + OutputOptions.FILES})
 final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
 
@@ -98,6 +100,9 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
         }
         if (duration != null && (duration.isZero() || duration.isNegative())) {
             throw new ParameterException(spec.commandLine(), "--duration must be longer than 0, got " + duration.toMillis() + " ms");
+        }
+        if (duration != null) {
+            Limits.requireTimeAtMost(spec, "--duration", duration, Limits.MAX_TIME);
         }
         if (maxOutstanding != null && maxOutstanding < 1) {
             throw new ParameterException(spec.commandLine(), "--max-outstanding must be at least 1, got " + maxOutstanding);

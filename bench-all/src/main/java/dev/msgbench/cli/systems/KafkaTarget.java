@@ -22,6 +22,9 @@ public final class KafkaTarget implements SystemTarget {
     /** A local broker's limit must hold the largest message plus its batch overhead. */
     private static final long MESSAGE_MAX_MARGIN_BYTES = 64 * 1024;
     private static final long KAFKA_DEFAULT_MESSAGE_MAX_BYTES = 1_048_588;
+    /** Far above what a topic of one benchmark needs; a broker asked for millions would take hours to create them. */
+    private static final int MAX_PARTITIONS = 10_000;
+    private static final Duration MAX_POLL_TIMEOUT = Duration.ofMinutes(1);
     /** Say an address is wrong well within 10 s, rather than after the client's long retries. */
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
 
@@ -81,8 +84,12 @@ public final class KafkaTarget implements SystemTarget {
         if (!producerFlush.equals("none") && !producerFlush.equals("each-send")) {
             throw new UserError("--producer-flush must be none or each-send, got '" + producerFlush + "'");
         }
-        if (partitions < 1) {
-            throw new UserError("--partitions must be at least 1, got " + partitions);
+        if (partitions < 1 || partitions > MAX_PARTITIONS) {
+            throw new UserError("--partitions must be 1 to " + MAX_PARTITIONS + ", got " + partitions);
+        }
+        if (pollTimeout.compareTo(MAX_POLL_TIMEOUT) > 0) {
+            throw new UserError("--poll-timeout must be at most " + MAX_POLL_TIMEOUT.toSeconds() + " s (a longer poll "
+                    + "only delays the end of the run), got " + pollTimeout.toSeconds() + " s");
         }
         if (replicationFactor != null && replicationFactor < 1) {
             throw new UserError("--replication-factor must be at least 1, got " + replicationFactor);
