@@ -77,6 +77,7 @@ final class SystemSelection {
             CpuAffinity.requireTaskset(pinning.cpus != null ? "--cpus" : "--broker-cpus");
         }
         selected.validate(target.acks, target.url == null ? target.brokers : 0);
+        selected.checkProps(target.brokerProps).forEach(w -> spec.commandLine().getErr().println("warning: " + w));
         return selected;
     }
 }

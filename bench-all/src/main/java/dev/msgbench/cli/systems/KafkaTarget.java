@@ -1,7 +1,9 @@
 package dev.msgbench.cli.systems;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import dev.msgbench.cli.Converters;
@@ -10,6 +12,7 @@ import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.kafka.CommitMode;
+import dev.msgbench.kafka.KafkaProps;
 import dev.msgbench.kafka.KafkaSettings;
 import dev.msgbench.kafka.KafkaSystem;
 import dev.msgbench.kafka.broker.KafkaClusterSpec;
@@ -37,11 +40,13 @@ public final class KafkaTarget implements SystemTarget {
     Integer replicationFactor;
 
     @Option(names = "--producer-prop", paramLabel = "KEY=VALUE",
-            description = "Kafka: a producer property, passed through unchanged: linger.ms=5, batch.size=0, compression.type=lz4 (repeatable).")
+            description = "Kafka: a producer property, passed through: linger.ms=5, batch.size=0, compression.type=lz4 (repeatable). "
+                    + "Checked against the client's own definitions before anything starts: a value Kafka refuses is "
+                    + "an error, a key it does not define a warning (Kafka only warns too).")
     Map<String, String> producerProps = new LinkedHashMap<>();
 
     @Option(names = "--consumer-prop", paramLabel = "KEY=VALUE",
-            description = "Kafka: a consumer property, passed through unchanged: max.poll.records=50 (repeatable).")
+            description = "Kafka: a consumer property, passed through: max.poll.records=50 (repeatable); checked as --producer-prop is.")
     Map<String, String> consumerProps = new LinkedHashMap<>();
 
     @Option(names = "--commit", paramLabel = "MODE", defaultValue = "auto",
@@ -98,6 +103,14 @@ public final class KafkaTarget implements SystemTarget {
             throw new UserError("--replication-factor " + replicationFactor + " needs as many brokers; the local cluster would have "
                     + localNodes + " (add --brokers " + replicationFactor + ")");
         }
+    }
+
+    @Override
+    public List<String> checkProps(Map<String, String> brokerProps) {
+        List<String> warnings = new ArrayList<>(KafkaProps.PRODUCER.check(producerProps));
+        warnings.addAll(KafkaProps.CONSUMER.check(consumerProps));
+        warnings.addAll(KafkaProps.BROKER.check(brokerProps));
+        return warnings;
     }
 
     @Override
