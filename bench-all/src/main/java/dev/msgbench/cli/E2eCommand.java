@@ -76,6 +76,6 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
         messages.validate(1);
         Pacing pacing = load.pacing(messages.producers);
         SystemTarget system = new SystemSelection(spec, targets).select(target, pinning);
-        return ParsedCell.of(spec, system, target, pinning, messages, pacing, output.quiet);
+        return ParsedCell.of(spec, system, target, pinning, messages, pacing, output);
     }
 }

@@ -17,6 +17,7 @@ import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunningMarker;
 import dev.msgbench.core.run.LoadRun;
+import dev.msgbench.core.run.PlainProgress;
 import dev.msgbench.core.run.RunConfig;
 import dev.msgbench.core.run.RunFailedException;
 import dev.msgbench.core.time.NanoClock;
@@ -110,6 +111,10 @@ final class InProcessCellRunner implements CellRunner {
                         !cell.quiet() && io.terminal(), brokerInfo, pinning.cpus);
                 LoadRun run = new LoadRun(config, messaging, NanoClock.system(messages.spinWindow.toNanos()), io.out(),
                         config.progress() ? io.err() : null, io.terminal());
+                if (!cell.quiet()) {
+                    // on a terminal the live line shows progress; elsewhere plain lines every --progress-interval
+                    run.withPlainProgress(new PlainProgress(io.err(), io.terminal() ? Duration.ZERO : cell.progressInterval()));
+                }
                 CleanupRegistry.Registration registration = CleanupRegistry.register(cell.command() + " run",
                         () -> run.interruptAndAwait(15_000));
                 try {

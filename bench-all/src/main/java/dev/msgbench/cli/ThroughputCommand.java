@@ -116,6 +116,6 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
         Pacing pacing = new Pacing.Unpaced(count, outstanding, duration != null ? duration : DEFAULT_TIME_LIMIT,
                 consumeAfterProduce);
         SystemTarget system = new SystemSelection(spec, targets).select(target, pinning);
-        return ParsedCell.of(spec, system, target, pinning, messages, pacing, output.quiet);
+        return ParsedCell.of(spec, system, target, pinning, messages, pacing, output);
     }
 }

@@ -166,6 +166,20 @@ class OutputFolderTest {
         assertTrue(Files.exists(out.resolve(RunningMarker.FILE_NAME)));
     }
 
+    @Test
+    void writingTheResultReplacesItWholeDeletesTheMarkerAndLeavesNoTemporaryFile() throws Exception {
+        Path out = dir.resolve("written");
+        RunningMarker.write(out);
+        Files.writeString(out.resolve(ResultFiles.RESULT_JSON), "{ half a file");
+
+        ResultFiles.writeResult(out, ScriptedCellRunner.complete(100, 100, 1000, 2.5));
+
+        assertEquals(1000, ResultFiles.readResult(out).sent());
+        try (java.util.stream.Stream<Path> files = Files.list(out)) {
+            assertEquals(List.of(ResultFiles.RESULT_JSON), files.map(f -> f.getFileName().toString()).toList());
+        }
+    }
+
     /** What a SIGKILLed run leaves: its marker, naming a process that is gone, and a partial interval log. */
     private Path killedRunFolder() throws Exception {
         Path out = dir.resolve("killed");

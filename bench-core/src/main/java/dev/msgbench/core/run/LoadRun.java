@@ -65,6 +65,7 @@ public final class LoadRun {
     private final CountDownLatch finished = new CountDownLatch(1);
     private final List<ProducerStream> producers = new ArrayList<>();
     private volatile boolean interrupted;
+    private PlainProgress plainProgress;
     private volatile Thread runner;
     /** When consumers started, in consume-after-produce runs; the run's start otherwise. */
     private long consumeStartNanos = Long.MIN_VALUE;
@@ -97,6 +98,12 @@ public final class LoadRun {
         this.out = out;
         this.live = live;
         this.ansi = ansi;
+    }
+
+    /** Prints the header when sending starts, and plain progress lines where no terminal shows the live line. */
+    public LoadRun withPlainProgress(PlainProgress progress) {
+        this.plainProgress = progress;
+        return this;
     }
 
     /**
@@ -178,7 +185,10 @@ public final class LoadRun {
             receiver.start(window);
             log = new IntervalLog(dir, startEpochMillis, (window.measureStartNanos() - start) / 1e9, window.measuredSeconds());
             monitor = new ProgressMonitor(monitorClock, recorders, accounting, window, startEpochMillis, log, live,
-                    info.acknowledges(), config.pacing() instanceof Pacing.Unpaced);
+                    info.acknowledges(), config.pacing() instanceof Pacing.Unpaced, plainProgress);
+            if (plainProgress != null) {
+                plainProgress.start(config, info, window);
+            }
 
             List<Thread> threads = new ArrayList<>();
             int maxOutstanding = config.pacing() instanceof Pacing.Unpaced && info.acknowledges()
