@@ -23,6 +23,9 @@ import picocli.CommandLine.ParameterException;
  */
 final class OutputFolder {
 
+    /** As deep as a workload's run keeps its runs: OUTPUT/cell/rep-n. */
+    private static final int MARKER_DEPTH = 3;
+
     private OutputFolder() {
     }
 
@@ -42,13 +45,16 @@ final class OutputFolder {
             return;
         }
         String orForce = !offerForce ? "" : ", or --force to write over it";
-        Optional<RunningMarker> marker = RunningMarker.read(dir);
-        if (marker.isPresent()) {
-            if (marker.get().stillRunning()) {
-                throw new ParameterException(cl, marker.get().describe(dir) + "; give another --output");
+        // a workload's run keeps its cells' folders below its own
+        Optional<Path> marked = RunningMarker.findBelow(dir, MARKER_DEPTH);
+        if (marked.isPresent()) {
+            RunningMarker marker = RunningMarker.read(marked.get()).orElseThrow();
+            if (marker.stillRunning()) {
+                throw new ParameterException(cl, marker.describe(marked.get()) + "; give another --output");
             }
-            if (!force) {
-                throw new ParameterException(cl, marker.get().describe(dir) + "; give another --output" + orForce);
+            if (!force || !marked.get().equals(dir)) {
+                throw new ParameterException(cl, marker.describe(marked.get()) + "; give another --output"
+                        + (marked.get().equals(dir) ? orForce : ""));
             }
         } else if (holdsFiles(cl, dir) && !force) {
             throw new ParameterException(cl, "--output " + dir

@@ -143,6 +143,25 @@ class OutputFolderTest {
     }
 
     @Test
+    void aWorkloadRunWhoseCellWasKilledIsNamedIncompleteByTheNextRunAndByReport() throws Exception {
+        Path runDir = dir.resolve("workload");
+        Path cell = runDir.resolve("01-kafka");
+        Files.createDirectories(cell);
+        Files.writeString(cell.resolve(RunningMarker.FILE_NAME), "pid=999999999\nprocessStart=x\nstartedAt=y\n");
+        Path workload = Files.writeString(dir.resolve("w.yaml"), "defaults: {rate: 5}\n");
+        String incomplete = "incomplete: the run that wrote " + cell + " was killed (pid 999999999) before it finished";
+
+        CliRun run = CliRun.with(nothingRuns, "run", workload.toString(), "--output", runDir.toString());
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals("error: " + incomplete + "; give another --output (see java -jar bench-all.jar run --help)" + NL,
+                run.err);
+
+        CliRun report = CliRun.of("report", runDir.toString());
+        assertEquals(2, report.exitCode, report.toString());
+        assertTrue(report.err.startsWith("error: report DIR: " + incomplete + ";"), report.err);
+    }
+
+    @Test
     void forceWritesOverAFolderLeftByAKilledRun() throws Exception {
         Path out = killedRunFolder();
 

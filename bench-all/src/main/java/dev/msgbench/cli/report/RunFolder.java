@@ -70,17 +70,11 @@ public record RunFolder(Path dir, String label, RunResult result, PercentileCurv
      * rather than read as a result or reported as "no result.json": the user is told what happened.
      */
     private static void requireFinished(Path dir, String what) {
-        Optional<Path> marked;
-        try (Stream<Path> files = Files.walk(dir, MAX_DEPTH)) {
-            marked = files.filter(p -> p.getFileName().toString().equals(RunningMarker.FILE_NAME)).sorted().findFirst();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list " + dir, e);
-        }
+        Optional<Path> marked = RunningMarker.findBelow(dir, MAX_DEPTH);
         if (marked.isPresent()) {
-            Path folder = marked.get().getParent();
-            RunningMarker marker = RunningMarker.read(folder).orElseThrow();
-            throw new UserError(what + ": " + marker.describe(folder) + (marker.stillRunning() ? "; wait for it to end"
-                    : "; its " + IntervalLog.FILE_NAME + " holds the intervals measured until then"));
+            RunningMarker marker = RunningMarker.read(marked.get()).orElseThrow();
+            throw new UserError(what + ": " + marker.describe(marked.get()) + (marker.stillRunning()
+                    ? "; wait for it to end" : "; its " + IntervalLog.FILE_NAME + " holds the intervals measured until then"));
         }
     }
 

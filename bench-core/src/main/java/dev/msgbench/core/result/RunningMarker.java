@@ -11,6 +11,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.stream.Stream;
 
 /**
  * The RUNNING file of a results folder: written when a run starts, deleted once its
@@ -65,6 +66,19 @@ public record RunningMarker(long pid, String processStart, String startedAt) {
             return Optional.of(new RunningMarker(0, "", ""));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
+
+    /**
+     * The first folder at most {@code maxDepth} levels below {@code dir} (or {@code dir} itself)
+     * holding a marker: a workload's run keeps its cells' folders below its own.
+     */
+    public static Optional<Path> findBelow(Path dir, int maxDepth) {
+        try (Stream<Path> files = Files.walk(dir, maxDepth)) {
+            return files.filter(p -> p.getFileName().toString().equals(FILE_NAME) && Files.isRegularFile(p))
+                    .map(Path::getParent).sorted().findFirst();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + dir, e);
         }
     }
 
