@@ -31,6 +31,8 @@ import picocli.CommandLine.Spec;
                 "  e2e --bootstrap-servers 127.0.0.1:9092 --partitions 6 --producers 2",
                 "  e2e --broker-prop log.flush.interval.messages=1   (fsync every message)",
                 "  e2e --system nats --broker-cpus 0 --cpus 1         (broker and load generator on a core each)",
+                "  e2e --output results/base --force                  (write over an earlier run's results)",
+                "  e2e --duration 1h --progress-interval 1m > run.log 2>&1   (a progress line a minute in the log)",
                 "",
                 Limits.HELP,
                 "",

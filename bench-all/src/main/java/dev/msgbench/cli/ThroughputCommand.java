@@ -32,6 +32,7 @@ import picocli.CommandLine.Spec;
                 "  throughput --messages 100000 --size 1KiB --consumers 0   producer only",
                 "  throughput --duration 30s --producers 3 --partitions 6",
                 "  throughput --messages 1000000 --size 100 --consume-after-produce   consumer reading a stored log",
+                "  throughput --duration 1h --progress-interval 1m --output results/tp --force",
                 "",
                 Limits.HELP,
                 "",

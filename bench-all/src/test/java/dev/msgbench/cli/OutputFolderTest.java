@@ -199,6 +199,17 @@ class OutputFolderTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"e2e", "throughput"})
+    void helpTeachesForceProgressIntervalAndTheLimitsWithExamples(String command) {
+        String help = CliRun.of(command, "--help").out.replaceAll("\\s+", " ");
+
+        assertTrue(help.contains("--force Write over the results already in --output"), help);
+        assertTrue(help.contains("--progress-interval=TIME When output is not a terminal"), help);
+        assertTrue(help.contains("--progress-interval 1m"), help);
+        assertTrue(help.contains(Limits.HELP), help);
+    }
+
     /** What a SIGKILLed run leaves: its marker, naming a process that is gone, and a partial interval log. */
     private Path killedRunFolder() throws Exception {
         Path out = dir.resolve("killed");
