@@ -96,6 +96,7 @@ class HostileInputTest {
             "kafka|127.0.0.1:99999|error: --bootstrap-servers: cannot use '127.0.0.1:99999': Invalid port in bootstrap.servers: 127.0.0.1:99999",
             "nats|nats://|error: --url: 'nats://' is not a NATS server address (host:port or nats://host:port, comma-separated): java.net.URISyntaxException: Expected authority at index 7: nats://",
             "jetstream|nats://[::1|error: --url: 'nats://[::1' is not a NATS server address (host:port or nats://host:port, comma-separated): java.net.URISyntaxException: Expected closing bracket for IPv6 address at index 11: nats://[::1",
+            "rabbitmq|amqp://u:p@h:notaport/v|error: --url must be amqp://[USER:PASSWORD@]HOST[:PORT][/VHOST] or HOST:PORT, got 'amqp://u:p@h:notaport/v'",
             "rabbitmq|http://x|error: --url must be amqp://[USER:PASSWORD@]HOST[:PORT][/VHOST] or HOST:PORT, got 'http://x'",
             "redis|redis://h:99999|error: --url must be host:port or redis://host:port for Redis, got 'redis://h:99999'",
             "redis|%%%|error: --url must be host:port or redis://host:port for Redis, got '%%%'",
