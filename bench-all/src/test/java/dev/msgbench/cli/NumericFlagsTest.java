@@ -88,9 +88,7 @@ class NumericFlagsTest {
             "throughput|--consumers -1|--consumers must be at least 0, got -1",
     })
     void aValueNoRunCanCarryOutIsOneLineNamingTheFlagAndNothingStarts(String command, String args, String expected) {
-        ScriptedCellRunner runner = new ScriptedCellRunner(cell -> {
-            throw new AssertionError("a cell was run: " + cell.args());
-        });
+        ScriptedCellRunner runner = ScriptedCellRunner.failingIfRun();
         CliRun run = CliRun.with(runner, commandLine(command, args));
 
         assertEquals(2, run.exitCode, run.toString());

@@ -32,9 +32,7 @@ class OutputFolderTest {
     Path dir;
 
     /** Fails the test if a command gets as far as running a cell (starting a broker). */
-    private final ScriptedCellRunner nothingRuns = new ScriptedCellRunner(cell -> {
-        throw new AssertionError("a cell was run: " + cell.args());
-    });
+    private final ScriptedCellRunner nothingRuns = ScriptedCellRunner.failingIfRun();
 
     private CliRun loopback(String command, Path out, String... more) {
         List<String> args = new java.util.ArrayList<>(List.of(command, "--system", "loopback", "--output", out.toString()));

@@ -37,9 +37,6 @@ public final class WorkloadReader {
         this.catalogs = catalogs;
     }
 
-    /** Far above any real workload file, far below what makes the YAML parser slow. */
-    static final long MAX_FILE_BYTES = 1 << 20;
-
     /**
      * @param shownAs    the path as the user wrote it, for messages
      * @param ombSystem  the system an OpenMessaging Benchmark file is run against
@@ -47,20 +44,9 @@ public final class WorkloadReader {
     public static WorkloadFile read(Path path, String shownAs, Catalogs catalogs, String ombSystem) {
         String text;
         try {
-            if (Files.isDirectory(path)) {
-                throw new UserError(shownAs + ": a folder, not a workload file");
-            }
-            long sizeBytes = Files.size(path);
-            if (sizeBytes > MAX_FILE_BYTES) {
-                // the YAML parser would take minutes to refuse a file of many MiB
-                throw new UserError(String.format(java.util.Locale.US, "%s: %,d bytes is too large for a workload file "
-                        + "(at most %,d; the shipped ones are a few KiB)", shownAs, sizeBytes, MAX_FILE_BYTES));
-            }
             text = Files.readString(path, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new UserError(shownAs + ": no such file");
-        } catch (java.nio.charset.CharacterCodingException e) {
-            throw new UserError(shownAs + ": not UTF-8 text; a workload file is YAML (see workloads/README.md)");
         } catch (IOException e) {
             throw new UserError(shownAs + ": cannot read it: " + e.getMessage());
         }
