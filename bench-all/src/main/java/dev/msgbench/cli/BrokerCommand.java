@@ -10,7 +10,9 @@ import java.util.concurrent.Callable;
 
 import dev.msgbench.cli.systems.Targets;
 import dev.msgbench.cli.systems.SystemTarget;
+import dev.msgbench.core.broker.CleanupRegistry;
 import dev.msgbench.core.broker.LocalBroker;
+import dev.msgbench.core.broker.TempDirs;
 import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.cpu.CpuList;
 import picocli.CommandLine.Command;
@@ -86,6 +88,10 @@ final class BrokerCommand implements Callable<Integer> {
             CpuAffinity.requireTaskset("--broker-cpus");
         }
         Path logDir = logs != null ? logs : Files.createTempDirectory("msgbench-broker-logs-");
+        // registered before the broker, so that a SIGTERM's shutdown hook, which closes newest
+        // first, removes the folder after the broker that writes into it has stopped
+        CleanupRegistry.Registration logCleanup = logs != null ? null
+                : CleanupRegistry.register("the broker's log folder " + logDir, () -> TempDirs.deleteRecursively(logDir));
         try (LocalBroker broker = target.startLocalBroker(new SystemTarget.BrokerRequest(brokers, brokerProps, logDir, 1024,
                 brokerCpus))) {
             io.out().println(broker.url());
@@ -98,19 +104,12 @@ final class BrokerCommand implements Callable<Integer> {
                 Thread.currentThread().join();
             }
         } finally {
-            if (logs == null) {
-                deleteQuietly(logDir);
+            if (logCleanup != null) {
+                logCleanup.deregister();
+                TempDirs.deleteRecursively(logDir);
             }
         }
         return ExitCode.OK.code();
-    }
-
-    private static void deleteQuietly(Path dir) {
-        try (var paths = Files.walk(dir)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (java.io.IOException e) {
-            // a temp folder left behind is harmless; the broker itself is already stopped
-        }
     }
 
     static final class BrokerNames implements Iterable<String> {

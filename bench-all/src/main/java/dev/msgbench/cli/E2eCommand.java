@@ -31,12 +31,17 @@ import picocli.CommandLine.Spec;
                 "  e2e --bootstrap-servers 127.0.0.1:9092 --partitions 6 --producers 2",
                 "  e2e --broker-prop log.flush.interval.messages=1   (fsync every message)",
                 "  e2e --system nats --broker-cpus 0 --cpus 1         (broker and load generator on a core each)",
+                "  e2e --system nats --rate 1000 --duration 20s --fault pause=2s@5s   (the broker stopped for 2 s)",
+                "  e2e --brokers 3 --replication-factor 3 --acks all --fault kill@10s:node=leader --duration 40s",
+                "  e2e --url nats://db1:4222 --fault exec@10s='ssh db1 sudo systemctl restart nats'",
                 "  e2e --output results/base --force                  (write over an earlier run's results)",
                 "  e2e --duration 1h --progress-interval 1m > run.log 2>&1   (a progress line a minute in the log)",
                 "",
                 Limits.HELP,
                 "",
-                "Results go to --output: " + OutputOptions.FILES})
+                "Results go to --output: " + OutputOptions.FILES,
+                "",
+                ExitCode.RUN_CODES})
 final class E2eCommand implements Callable<Integer>, CheckedCommand {
 
     private final CellRunner runner;
@@ -55,6 +60,9 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
 
     @Mixin
     MessageOptions messages;
+
+    @Mixin
+    FaultOptions faults;
 
     @Mixin
     OutputOptions output;
@@ -78,6 +86,7 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
         messages.validate(1);
         Pacing pacing = load.pacing(messages.producers);
         SystemTarget system = new SystemSelection(spec, targets).select(target, pinning);
-        return ParsedCell.of(spec, system, target, pinning, messages, pacing, output);
+        return ParsedCell.of(spec, system, target, pinning, messages, pacing, output,
+                faults.plan(system, target, pacing));
     }
 }

@@ -1,6 +1,7 @@
 package dev.msgbench.cli;
 
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
 
 /**
  * What a command's exit status means. Scripts and CI jobs branch on these numbers, so a number,
@@ -16,6 +17,11 @@ public enum ExitCode {
     USAGE(2),
     /** compare: NEW is worse than BASE beyond a --max-regression limit; apart from 1 and 2 so CI can tell them apart. */
     REGRESSED(3),
+    /**
+     * The run completed, and messages the system had acknowledged never reached a consumer: it
+     * broke the promise its durability settings made. Apart from a failed run so CI can gate on it.
+     */
+    ACKNOWLEDGED_LOST(4),
     /** Stopped by Ctrl+C: 128 + SIGINT, as a shell reports a process the key stopped. */
     INTERRUPTED(130);
 
@@ -25,17 +31,24 @@ public enum ExitCode {
         this.code = code;
     }
 
+    /** What the footers of e2e, throughput, run and sweep say of the codes a run gives. */
+    public static final String RUN_CODES = "Exit codes: 0 ran (a missed rate and losses the system did not promise "
+            + "against are results), 1 a run failed, 2 bad input, 4 acknowledged messages were lost, 130 interrupted.";
+
     /** The process exit status. */
     public int code() {
         return code;
     }
 
-    /** How a run that returned its result ended: complete is 0, interrupted 130, failed 1. */
+    /**
+     * How a run that returned its result ended: complete is 0, or 4 when it lost acknowledged
+     * messages; interrupted 130, failed 1.
+     */
     public static ExitCode of(RunResult result) {
         return switch (result.status()) {
-            case RunResult.COMPLETE -> OK;
-            case RunResult.INTERRUPTED -> INTERRUPTED;
-            default -> RUN_FAILED;
+            case COMPLETE -> result.counts().acknowledgedLost() > 0 ? ACKNOWLEDGED_LOST : OK;
+            case INTERRUPTED -> INTERRUPTED;
+            case FAILED -> RUN_FAILED;
         };
     }
 

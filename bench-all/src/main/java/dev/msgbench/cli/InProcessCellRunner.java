@@ -14,6 +14,8 @@ import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.cpu.PinnedJvm;
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.fault.FaultTarget;
+import dev.msgbench.core.fault.LocalBrokerFaultTarget;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunningMarker;
 import dev.msgbench.core.run.LoadRun;
@@ -108,12 +110,14 @@ final class InProcessCellRunner implements CellRunner {
                     new SystemTarget.ConnectRequest(url, target.acks, broker, messages.sizeBytes))) {
                 RunConfig config = new RunConfig(cell.command(), system.name(), cell.pacing(), (int) messages.sizeBytes,
                         messages.producers, messages.consumers, messages.seed, messages.drainTimeout, READY_TIMEOUT, dir,
-                        !cell.quiet() && io.terminal(), brokerInfo, pinning.cpus);
+                        !cell.quiet() && io.terminal(), brokerInfo, pinning.cpus, cell.faults());
                 LoadRun run = new LoadRun(config, messaging, NanoClock.system(messages.spinWindow.toNanos()), io.out(),
-                        config.progress() ? io.err() : null, io.terminal());
+                        config.progress() ? io.err() : null, io.terminal())
+                        .faultsOn(broker == null ? FaultTarget.NONE : new LocalBrokerFaultTarget(broker, messaging));
                 if (!cell.quiet()) {
                     // on a terminal the live line shows progress; elsewhere plain lines every --progress-interval
-                    run.withPlainProgress(new PlainProgress(io.err(), io.terminal() ? Duration.ZERO : cell.progressInterval()));
+                    Duration every = io.terminal() ? Duration.ZERO : cell.progressInterval();
+                    run.withPlainProgress(new PlainProgress(io.err(), every));
                 }
                 CleanupRegistry.Registration registration = CleanupRegistry.register(cell.command() + " run",
                         () -> run.interruptAndAwait(15_000));

@@ -38,8 +38,8 @@ final class LoadOptions {
             throw error("--rate must be a positive number of messages per second, got " + fmt(rate));
         }
         if (rate / producers > Limits.MAX_RATE_PER_PRODUCER) {
-            throw error(String.format(Locale.US, "--rate cannot be scheduled: at most %,.0f msg/s per producer (one send "
-                    + "every %d ns), got %s for %d producer%s; lower --rate or add --producers",
+            throw error(String.format(Locale.US, "--rate cannot be scheduled: at most %,.0f msg/s per producer "
+                    + "(one send every %d ns), got %s for %d producer%s; lower --rate or add --producers",
                     Limits.MAX_RATE_PER_PRODUCER, Limits.MIN_SEND_INTERVAL_NANOS, fmt(rate), producers,
                     producers == 1 ? "" : "s"));
         }
@@ -49,8 +49,8 @@ final class LoadOptions {
         Limits.requireTimeAtMost(spec, "--duration", duration, Limits.MAX_TIME);
         Limits.requireTimeAtMost(spec, "--warmup", warmup, Limits.MAX_TIME);
         if (warmup.plus(duration).compareTo(Limits.MAX_TIME) > 0) {
-            throw error("--warmup plus --duration must be at most " + Limits.human(Limits.MAX_TIME) + ", got " + Limits.given(spec, "--warmup", warmup)
-                    + " + " + Limits.given(spec, "--duration", duration));
+            throw error("--warmup plus --duration must be at most " + Limits.human(Limits.MAX_TIME) + ", got "
+                    + Limits.given(spec, "--warmup", warmup) + " + " + Limits.given(spec, "--duration", duration));
         }
         if (rate * (duration.toNanos() + warmup.toNanos()) / 1e9 < producers) {
             throw error("--rate " + fmt(rate) + " for " + duration.toMillis() + " ms gives each of the " + producers

@@ -92,9 +92,10 @@ final class OutputFolder {
         }
     }
 
-    /** The files a run writes at the top of its folder: result.json, the interval log, the marker, the .hgrm files. */
+    /** The files a run writes at the top of its folder: result.json, the interval logs, the marker, the .hgrm files. */
     private static void deleteRunFiles(CommandLine cl, Path dir) {
-        List<String> named = List.of(ResultFiles.RESULT_JSON, IntervalLog.FILE_NAME, RunningMarker.FILE_NAME);
+        List<String> named = List.of(ResultFiles.RESULT_JSON, IntervalLog.FILE_NAME, IntervalLog.COUNTS_FILE_NAME,
+                RunningMarker.FILE_NAME);
         try (Stream<Path> entries = Files.list(dir)) {
             for (Path file : entries.toList()) {
                 String name = file.getFileName().toString();
@@ -103,7 +104,8 @@ final class OutputFolder {
                 }
             }
         } catch (IOException e) {
-            throw new ParameterException(cl, "--force: cannot delete the old results in " + dir + " (" + reason(e) + ")");
+            throw new ParameterException(cl, "--force: cannot delete the old results in " + dir + " ("
+                    + reason(e) + ")");
         }
     }
 

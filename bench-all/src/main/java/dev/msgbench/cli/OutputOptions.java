@@ -15,7 +15,7 @@ final class OutputOptions {
 
     /** What a run writes into its folder, for the footer of --help (docs/results.md says what each holds). */
     static final String FILES = "result.json, latency.hgrm, service.hgrm, send-delay.hgrm, ack.hgrm (where the "
-            + "system acknowledges), hiccup.hgrm, latency.hlog and, with a local broker, broker-logs/ "
+            + "system acknowledges), hiccup.hgrm, latency.hlog, intervals.csv and, with a local broker, broker-logs/ "
             + "(docs/results.md says what each holds).";
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
@@ -26,8 +26,8 @@ final class OutputOptions {
     Path output;
 
     @Option(names = "--force",
-            description = "Write over the results already in --output (its result.json, latency.hlog and .hgrm files "
-                    + "are deleted first; other files are left): --output results/last --force.")
+            description = "Write over the results already in --output (its result.json, latency.hlog, intervals.csv "
+                    + "and .hgrm files are deleted first; other files are left): --output results/last --force.")
     boolean force;
 
     @Option(names = {"-q", "--quiet"},

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.msgbench.cli.systems.SystemTarget;
+import dev.msgbench.core.fault.FaultPlan;
 import dev.msgbench.core.run.Pacing;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -20,9 +21,10 @@ import picocli.CommandLine.Model.CommandSpec;
  * @param pacing  the schedule, or the unpaced limits of a throughput run
  * @param quiet   nothing printed while it runs
  * @param progressInterval how often a plain progress line is printed when output is not a terminal; 0 for none
+ * @param faults  the faults to inject (--fault) and --fault-timeout
  */
 record ParsedCell(String command, List<String> args, SystemTarget system, TargetOptions target, PinningOptions pinning,
-                  MessageOptions messages, Pacing pacing, boolean quiet, Duration progressInterval) {
+                  MessageOptions messages, Pacing pacing, boolean quiet, Duration progressInterval, FaultPlan faults) {
 
     ParsedCell {
         args = List.copyOf(args);
@@ -30,10 +32,10 @@ record ParsedCell(String command, List<String> args, SystemTarget system, Target
 
     /** The cell a command's parsed and checked options make. */
     static ParsedCell of(CommandSpec spec, SystemTarget system, TargetOptions target, PinningOptions pinning,
-                         MessageOptions messages, Pacing pacing, OutputOptions output) {
+                         MessageOptions messages, Pacing pacing, OutputOptions output, FaultPlan faults) {
         List<String> args = new ArrayList<>(List.of(spec.name()));
         args.addAll(spec.commandLine().getParseResult().expandedArgs());
         return new ParsedCell(spec.name(), args, system, target, pinning, messages, pacing, output.quiet,
-                output.progressInterval(spec));
+                output.progressInterval(spec), faults);
     }
 }

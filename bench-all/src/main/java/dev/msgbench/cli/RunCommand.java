@@ -48,7 +48,8 @@ import picocli.CommandLine.Spec;
                 "  run workloads/e3-message-queue-latency.yaml --only kafka --only nats",
                 "  run workloads/omb-1-topic-16-partitions-1kb.yaml --set url=broker-1:9092",
                 "",
-                "Exit code: 0 when every cell ran, 1 when one failed, 2 for a mistake in the file or the flags."})
+                "Exit code: 0 when every cell ran, 1 when one failed, 2 for a mistake in the file or the flags, 4 when "
+                        + "none failed and one lost messages the system had acknowledged, 130 interrupted."})
 final class RunCommand implements Callable<Integer> {
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
@@ -161,6 +162,9 @@ final class RunCommand implements Callable<Integer> {
                 repetitionsRun.add(SummaryReport.Repetition.ran(r, runDir, outcome.exitCode(), outcome.result()));
                 if (outcome.exitCode() == ExitCode.INTERRUPTED) {
                     interrupted = true;
+                } else if (outcome.exitCode() == ExitCode.ACKNOWLEDGED_LOST) {
+                    io.err().println("cell " + cell.index() + " (" + cell.label() + ") lost messages the system had "
+                            + "acknowledged (exit code " + outcome.exitCode().code() + "); going on with the next");
                 } else if (outcome.exitCode() != ExitCode.OK) {
                     io.err().println("cell " + cell.index() + " (" + cell.label() + ") failed with exit code "
                             + outcome.exitCode().code() + "; going on with the next");
@@ -175,7 +179,10 @@ final class RunCommand implements Callable<Integer> {
         if (interrupted) {
             return ExitCode.INTERRUPTED;
         }
-        return report.anyFailed() ? ExitCode.RUN_FAILED : ExitCode.OK;
+        if (report.anyFailed()) {
+            return ExitCode.RUN_FAILED;
+        }
+        return report.anyAcknowledgedLost() ? ExitCode.ACKNOWLEDGED_LOST : ExitCode.OK;
     }
 
     /** The HTML report of every run that left results, beside the summary. */

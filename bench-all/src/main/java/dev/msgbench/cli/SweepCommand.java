@@ -18,6 +18,7 @@ import java.util.concurrent.Callable;
 import dev.msgbench.core.ToolVersion;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -42,7 +43,8 @@ import picocli.CommandLine.Unmatched;
                 "  sweep --system kafka --size 256B --duration 20s --objective p99.99<=20ms --max-rate 50000",
                 "",
                 "Results: OUTPUT/<nn>-<system>-<rate>/ per step, and sweep.txt and sweep.json with the table.",
-                "Exit code: 0 when the sweep ran (whatever it found), 1 when a step failed, 2 for bad flags."})
+                "Exit code: 0 when the sweep ran (whatever it found), 1 when a step failed, 2 for bad flags, 4 when no "
+                        + "step failed and one lost messages the system had acknowledged, 130 interrupted."})
 final class SweepCommand implements Callable<Integer> {
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
@@ -134,7 +136,15 @@ final class SweepCommand implements Callable<Integer> {
         if (interrupted) {
             return ExitCode.INTERRUPTED.code();
         }
-        return (steps.stream().anyMatch(s -> s.exitCode() != ExitCode.OK) ? ExitCode.RUN_FAILED : ExitCode.OK).code();
+        return worst(steps.stream().map(Step::exitCode).toList()).code();
+    }
+
+    /** A failed step outranks one that lost acknowledged messages, which outranks the rest. */
+    private static ExitCode worst(List<ExitCode> codes) {
+        if (codes.stream().anyMatch(c -> c != ExitCode.OK && c != ExitCode.ACKNOWLEDGED_LOST)) {
+            return ExitCode.RUN_FAILED;
+        }
+        return codes.contains(ExitCode.ACKNOWLEDGED_LOST) ? ExitCode.ACKNOWLEDGED_LOST : ExitCode.OK;
     }
 
     private void checkOwnFlags() {
@@ -165,18 +175,22 @@ final class SweepCommand implements Callable<Integer> {
     private Step judge(int number, String system, double rate, Path folder, CellOutcome outcome) {
         ExitCode code = outcome.exitCode();
         RunResult result = outcome.result();
-        Double value = result == null ? null : objective.valueIn(result.latencyMs());
+        Double value = result == null ? null : objective.valueIn(result.latenciesMs().latency());
         String verdict;
-        if (code == ExitCode.INTERRUPTED || result != null && RunResult.INTERRUPTED.equals(result.status())) {
+        if (code == ExitCode.INTERRUPTED || result != null && result.status() == RunStatus.INTERRUPTED) {
             verdict = "interrupted";
-        } else if (code != ExitCode.OK || result == null || !RunResult.COMPLETE.equals(result.status())) {
+        } else if (code != ExitCode.OK && code != ExitCode.ACKNOWLEDGED_LOST || result == null
+                || result.status() != RunStatus.COMPLETE) {
             verdict = "FAILED (exit " + code.code() + (result != null && result.error() != null ? ": " + result.error() : "")
                     + ")";
-        } else if (result.targetRateMissed()) {
-            verdict = String.format(Locale.US, "target rate missed (achieved %s of %s msg/s)", number(result.achievedRate()),
-                    number(rate));
-        } else if (result.lost() > 0) {
-            verdict = String.format(Locale.US, "%,d messages lost", result.lost());
+        } else if (result.rates().targetMissed()) {
+            verdict = String.format(Locale.US, "target rate missed (achieved %s of %s msg/s)",
+                    number(result.rates().achievedMsgsPerSec()), number(rate));
+        } else if (result.counts().acknowledgedLost() > 0) {
+            verdict = String.format(Locale.US, "%,d acknowledged messages lost (a broken promise)",
+                    result.counts().acknowledgedLost());
+        } else if (result.counts().lost() > 0) {
+            verdict = String.format(Locale.US, "%,d messages lost", result.counts().lost());
         } else if (value == null) {
             verdict = "nothing measured";
         } else if (!objective.metBy(value)) {
@@ -198,9 +212,9 @@ final class SweepCommand implements Callable<Integer> {
                 objective.statistic() + " ms", "lost", "result"));
         for (Step s : steps) {
             lines.add(String.format(Locale.US, format, s.number(), s.system(), number(s.rate()),
-                    s.result() == null ? "-" : number(s.result().achievedRate()),
+                    s.result() == null ? "-" : number(s.result().rates().achievedMsgsPerSec()),
                     s.statistic() == null ? "-" : String.format(Locale.US, "%,.3f", s.statistic()),
-                    s.result() == null ? "-" : String.format(Locale.US, "%,d", s.result().lost()), s.verdict()).stripTrailing());
+                    s.result() == null ? "-" : String.format(Locale.US, "%,d", s.result().counts().lost()), s.verdict()).stripTrailing());
         }
         lines.add("");
         for (String system : systems) {
@@ -255,9 +269,9 @@ final class SweepCommand implements Callable<Integer> {
             entry.put("number", s.number());
             entry.put("system", s.system());
             entry.put("targetRate", s.rate());
-            entry.put("achievedRate", s.result() == null ? null : s.result().achievedRate());
+            entry.put("achievedRate", s.result() == null ? null : s.result().rates().achievedMsgsPerSec());
             entry.put(objective.statistic() + "Ms", s.statistic());
-            entry.put("lost", s.result() == null ? null : s.result().lost());
+            entry.put("lost", s.result() == null ? null : s.result().counts().lost());
             entry.put("passed", s.passed());
             entry.put("result", s.verdict());
             entry.put("exitCode", s.exitCode().code());

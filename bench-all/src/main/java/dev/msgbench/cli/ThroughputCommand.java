@@ -32,11 +32,14 @@ import picocli.CommandLine.Spec;
                 "  throughput --messages 100000 --size 1KiB --consumers 0   producer only",
                 "  throughput --duration 30s --producers 3 --partitions 6",
                 "  throughput --messages 1000000 --size 100 --consume-after-produce   consumer reading a stored log",
+                "  throughput --duration 30s --fault restart@10s   the broker stopped cleanly and started again",
                 "  throughput --duration 1h --progress-interval 1m --output results/tp --force",
                 "",
                 Limits.HELP,
                 "",
-                "Results go to --output: " + OutputOptions.FILES})
+                "Results go to --output: " + OutputOptions.FILES,
+                "",
+                ExitCode.RUN_CODES})
 final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
 
     /** Messages sent when neither --messages nor --duration is given. */
@@ -75,6 +78,9 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
 
     @Mixin
     MessageOptions messages;
+
+    @Mixin
+    FaultOptions faults;
 
     @Mixin
     OutputOptions output;
@@ -117,6 +123,7 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
         Pacing pacing = new Pacing.Unpaced(count, outstanding, duration != null ? duration : DEFAULT_TIME_LIMIT,
                 consumeAfterProduce);
         SystemTarget system = new SystemSelection(spec, targets).select(target, pinning);
-        return ParsedCell.of(spec, system, target, pinning, messages, pacing, output);
+        return ParsedCell.of(spec, system, target, pinning, messages, pacing, output,
+                faults.plan(system, target, pacing));
     }
 }

@@ -3,6 +3,7 @@ package dev.msgbench.cli;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Function;
 import java.util.function.ToIntFunction;
 
 /** Runs the command line in-process and keeps what it printed. */
@@ -25,6 +26,11 @@ final class CliRun {
     /** The command line with its measuring commands running their cells with {@code runner}. */
     static CliRun with(CellRunner runner, String... args) {
         return run(io -> Main.commandLine(io, runner).execute(args));
+    }
+
+    /** As {@link #with(CellRunner, String...)}, with a runner that prints where the command line does. */
+    static CliRun with(Function<Io, CellRunner> runner, String... args) {
+        return run(io -> Main.commandLine(io, runner.apply(io)).execute(args));
     }
 
     private static CliRun run(ToIntFunction<Io> commandLine) {

@@ -42,15 +42,19 @@ class CompareCommandTest {
 
     /** Latencies of BASE times {@code factor}, {@code lost} messages lost. */
     private static void known(ObjectNode json, double factor, long lost) {
-        ObjectNode lat = json.putObject("latencyMs");
+        ObjectNode lat = ((ObjectNode) json.get("latenciesMs")).putObject("latency");
         Map.of("p50", 1.0, "p75", 1.25, "p90", 1.5, "p99", 2.0, "p99.9", 3.0, "p99.99", 4.0, "p99.999", 5.0,
                 "p99.9999", 6.0, "max", 7.0, "mean", 1.1).forEach((k, v) -> lat.put(k, v * factor));
         lat.put("count", 300.0);
-        json.put("targetRate", 200.0);
-        json.put("achievedRate", 200.0);
-        json.put("receivedRate", 200.0 / factor);
-        json.put("sent", 400);
-        json.put("lost", lost);
+        ObjectNode rates = (ObjectNode) json.get("rates");
+        rates.put("targetMsgsPerSec", 200.0);
+        rates.put("achievedMsgsPerSec", 200.0);
+        rates.put("receivedMsgsPerSec", 200.0 / factor);
+        ObjectNode counts = (ObjectNode) json.get("counts");
+        counts.put("sent", 400);
+        // one of NEW's lost messages had been acknowledged
+        counts.put("acknowledgedLost", Math.min(lost, 1));
+        counts.put("unacknowledgedLost", lost - Math.min(lost, 1));
     }
 
     @Test
@@ -77,6 +81,7 @@ class CompareCommandTest {
                 "mean ms                   1.100          1.320      1.20",
                 "sent                        400            400      1.00",
                 "lost                          0              3       inf",
+                "acknowledged lost              0              1       inf",
                 "no limits given (--max-regression): nothing checked",
                 ""), r.out);
     }
@@ -125,7 +130,7 @@ class CompareCommandTest {
         assertTrue(r.out.startsWith("BASE: " + repeats + " (2 runs, histograms added)\n"), r.out);
         long measured = 0;
         for (String run : new String[] {"1", "2"}) {
-            measured += ResultFiles.readResult(repeats.resolve(run)).latencyMs().get("count").longValue();
+            measured += ResultFiles.readResult(repeats.resolve(run)).latenciesMs().latency().get("count").longValue();
         }
         // the intervals after the warm-up hold the measured messages (plus any warm-up stragglers)
         String countLine = r.out.lines().filter(l -> l.startsWith("sent  ")).findFirst().orElseThrow();

@@ -61,7 +61,7 @@ class CpuPinningTest {
         assertEquals(last, r.get("loadGenerator").get("cpus").asText());
         assertEquals(last, r.get("loadGenerator").get("cpusAllowed").asText(), "read from /proc/self/status during the run");
         assertEquals(1, r.get("loadGenerator").get("cores").asInt(), "the JVM itself sees one core");
-        assertEquals(0, r.get("lost").asLong());
+        assertEquals(0, ResultTrees.lost(r));
         assertTrue(run.err.contains("load generator pinned to CPUs " + last + " (--cpus)"), run.err);
         assertTrue(run.err.contains("starting a local nats broker (1 node, CPUs " + first + ") ..."), run.err);
         assertEquals(cpusBefore, masksOfThisJvm(), "every thread of this JVM is back on its CPUs");

@@ -7,6 +7,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import dev.msgbench.core.result.Counts;
+import dev.msgbench.core.result.RunStatus;
+
 /** The exit codes scripts branch on, and how a run's result maps to one. */
 class ExitCodeTest {
 
@@ -16,17 +19,40 @@ class ExitCodeTest {
         assertEquals(1, ExitCode.RUN_FAILED.code());
         assertEquals(2, ExitCode.USAGE.code());
         assertEquals(3, ExitCode.REGRESSED.code());
+        assertEquals(4, ExitCode.ACKNOWLEDGED_LOST.code());
         assertEquals(130, ExitCode.INTERRUPTED.code());
     }
 
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource({"complete, OK", "interrupted, INTERRUPTED", "failed, RUN_FAILED"})
     void aRunsStatusGivesItsExitCode(String status, ExitCode expected) {
-        assertEquals(expected, ExitCode.of(ScriptedCellRunner.result(status, null, 100, 100, 10, 1)));
+        assertEquals(expected, ExitCode.of(ScriptedCellRunner.result(RunStatus.ofLabel(status), null, 100, 100, 10, 1)));
+    }
+
+    @Test
+    void aCompleteRunThatLostAcknowledgedMessagesGives4AndAFailedOneStill1() {
+        Counts brokenPromise = new Counts(10, 10, 0, 9, 1, 0, 0, 0, 0, 0, 0, 10);
+        assertEquals(ExitCode.ACKNOWLEDGED_LOST,
+                ExitCode.of(ScriptedCellRunner.withCounts(RunStatus.COMPLETE, null, 100, 100, 1, brokenPromise)));
+        assertEquals(ExitCode.RUN_FAILED,
+                ExitCode.of(ScriptedCellRunner.withCounts(RunStatus.FAILED, "gone", 100, 100, 1, brokenPromise)));
+        Counts notPromised = new Counts(10, 0, 0, 9, 0, 1, 0, 0, 0, 0, 0, 10);
+        assertEquals(ExitCode.OK, ExitCode.of(ScriptedCellRunner.withCounts(RunStatus.COMPLETE, null, 100, 100, 1, notPromised)));
+    }
+
+    @ParameterizedTest(name = "{0} --help")
+    @CsvSource(delimiter = '|', value = {
+        "e2e | 4 acknowledged messages were lost",
+        "throughput | 4 acknowledged messages were lost",
+        "run | 4 when none failed and one lost messages the system had acknowledged",
+        "sweep | 4 when no step failed and one lost messages the system had acknowledged"})
+    void theHelpOfEveryMeasuringCommandNamesExitCode4(String command, String expected) {
+        String text = CliRun.of(command, "--help").out.replaceAll("\\s+", " ");
+        assertTrue(text.contains(expected), text);
     }
 
     @ParameterizedTest(name = "{0} -> {1}")
-    @CsvSource({"0, OK", "1, RUN_FAILED", "2, USAGE", "130, INTERRUPTED", "137, RUN_FAILED", "143, RUN_FAILED"})
+    @CsvSource({"0, OK", "4, ACKNOWLEDGED_LOST", "1, RUN_FAILED", "2, USAGE", "130, INTERRUPTED", "137, RUN_FAILED", "143, RUN_FAILED"})
     void aChildProcesssStatusReadsAsOursAndAnyOtherAsAFailedRun(int status, ExitCode expected) {
         assertEquals(expected, ExitCode.ofProcess(status));
     }

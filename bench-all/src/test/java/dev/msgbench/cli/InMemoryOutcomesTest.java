@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
 
 /**
  * run and sweep take each cell's outcome from their runner, in memory: with a runner that writes
@@ -72,7 +73,7 @@ class InMemoryOutcomesTest {
     @Test
     void anInterruptedCellStopsTheRunAndTheCellsAfterItAreNotRun() throws Exception {
         ScriptedCellRunner runner = new ScriptedCellRunner(cell -> CellOutcome.of(ScriptedCellRunner.result(
-                ScriptedCellRunner.rate(cell) == 200 ? RunResult.INTERRUPTED : RunResult.COMPLETE, null,
+                ScriptedCellRunner.rate(cell) == 200 ? RunStatus.INTERRUPTED : RunStatus.COMPLETE, null,
                 ScriptedCellRunner.rate(cell), ScriptedCellRunner.rate(cell), 10, 1)));
         Path out = dir.resolve("out");
 
@@ -112,7 +113,7 @@ class InMemoryOutcomesTest {
     void aFailedStepStopsTheSweepShowingWhatItMeasuredAndWhy() throws Exception {
         ScriptedCellRunner runner = new ScriptedCellRunner(cell -> ScriptedCellRunner.rate(cell) < 2000
                 ? CellOutcome.of(ScriptedCellRunner.complete(1000, 1000, 1000, 1))
-                : new CellOutcome(ExitCode.RUN_FAILED, ScriptedCellRunner.result(RunResult.FAILED, "the broker went away",
+                : new CellOutcome(ExitCode.RUN_FAILED, ScriptedCellRunner.result(RunStatus.FAILED, "the broker went away",
                         2000, 1500, 1500, 1), "the broker went away"));
 
         CliRun run = CliRun.with(runner, "sweep", "--system", "loopback", "--objective", "p99<=5ms", "--start-rate",

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
 
 /** The runner of e2e, throughput, run and sweep: the result in memory, and the files as outputs. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -40,11 +41,11 @@ class InProcessCellRunnerTest {
         assertEquals(ExitCode.OK, outcome.exitCode(), err.toString(StandardCharsets.UTF_8));
         assertNull(outcome.error());
         RunResult result = outcome.result();
-        assertEquals(RunResult.COMPLETE, result.status());
-        assertEquals(500, result.received());
+        assertEquals(RunStatus.COMPLETE, result.status());
+        assertEquals(500, result.counts().received());
         RunResult written = ResultFiles.readResult(dir.resolve("cell"));
         assertEquals(written.startedAt(), result.startedAt(), "the same run");
-        assertEquals(written.latencyMs(), result.latencyMs());
+        assertEquals(written.latenciesMs().latency(), result.latenciesMs().latency());
         assertTrue(Files.isRegularFile(dir.resolve("cell").resolve("latency.hlog")));
     }
 

@@ -84,7 +84,7 @@ class InterruptTest {
         assertEquals(ExitCode.INTERRUPTED.code(), process.exitValue(), String.join("\n", lines));
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
         assertEquals("interrupted", r.get("status").asText());
-        assertTrue(r.get("sent").asLong() > 0 && r.get("sent").asLong() < 12_000, "sent " + r.get("sent"));
+        assertTrue(r.get("counts").get("sent").asLong() > 0 && r.get("counts").get("sent").asLong() < 12_000, "sent " + r.get("counts").get("sent"));
         assertTrue(Files.size(out.resolve("latency.hlog")) > 0);
         assertTrue(String.join("\n", lines).contains("status: interrupted"), String.join("\n", lines));
     }

@@ -45,12 +45,12 @@ class JetStreamEndToEndTest {
         assertEquals(0, run.exitCode, run.toString());
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
         assertEquals("complete", r.get("status").asText());
-        assertEquals(300, r.get("sent").asLong());
-        assertEquals(300, r.get("acknowledged").asLong());
-        assertEquals(300, r.get("received").asLong());
-        assertEquals(0, r.get("lost").asLong());
-        assertEquals(0, r.get("duplicated").asLong());
-        assertEquals(0, r.get("reordered").asLong());
+        assertEquals(300, r.get("counts").get("sent").asLong());
+        assertEquals(300, r.get("counts").get("acknowledged").asLong());
+        assertEquals(300, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(0, r.get("counts").get("duplicated").asLong());
+        assertEquals(0, r.get("counts").get("reordered").asLong());
         JsonNode d = r.get("durability");
         assertEquals("1", d.get("acks").asText());
         assertEquals(storage, d.get("storage").asText());
@@ -71,11 +71,11 @@ class JetStreamEndToEndTest {
 
         assertEquals(0, run.exitCode, run.toString());
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
-        assertEquals(750, r.get("received").asLong(), run.toString());
-        assertEquals(750, r.get("acknowledged").asLong(), run.toString());
-        assertEquals(0, r.get("lost").asLong(), run.toString());
-        assertEquals(0, r.get("duplicated").asLong());
-        assertEquals(0, r.get("reordered").asLong());
+        assertEquals(750, r.get("counts").get("received").asLong(), run.toString());
+        assertEquals(750, r.get("counts").get("acknowledged").asLong(), run.toString());
+        assertEquals(0, ResultTrees.lost(r), run.toString());
+        assertEquals(0, r.get("counts").get("duplicated").asLong());
+        assertEquals(0, r.get("counts").get("reordered").asLong());
         JsonNode d = r.get("durability");
         assertEquals("all", d.get("acks").asText());
         assertEquals(3, d.get("replicas").asInt());
@@ -92,8 +92,8 @@ class JetStreamEndToEndTest {
 
         assertEquals(0, run.exitCode, run.toString());
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
-        assertEquals(300, r.get("received").asLong());
-        assertEquals(0, r.get("acknowledged").asLong());
+        assertEquals(300, r.get("counts").get("received").asLong());
+        assertEquals(0, r.get("counts").get("acknowledged").asLong());
         assertEquals("none (core publish, no PubAck awaited)", r.get("durability").get("publisherAcknowledgement").asText());
         assertTrue(Files.notExists(out.resolve("ack.hgrm")));
     }

@@ -65,9 +65,9 @@ class KafkaOptionsTest {
     void acksZeroHasNoAcknowledgementsButStillDeliversEverything() throws Exception {
         JsonNode r = e2e("--acks", "0");
         assertEquals("0", r.get("durability").get("acks").asText());
-        assertEquals(0, r.get("acknowledged").asLong());
-        assertTrue(r.get("ackMs").isEmpty());
-        assertEquals(r.get("sent").asLong(), r.get("received").asLong());
+        assertEquals(0, r.get("counts").get("acknowledged").asLong());
+        assertTrue(r.get("latenciesMs").get("ack").isEmpty());
+        assertEquals(r.get("counts").get("sent").asLong(), r.get("counts").get("received").asLong());
         assertFalse(r.get("broker").get("local").asBoolean());
         assertFalse(Files.exists(dir.resolve("ack.hgrm")));
     }
@@ -81,25 +81,25 @@ class KafkaOptionsTest {
         assertEquals("50", r.get("settings").get("consumerProps").get("max.poll.records").asText());
         assertEquals("0", r.get("settings").get("producerProps").get("batch.size").asText());
         assertEquals(5, r.get("settings").get("pollTimeoutMs").asInt());
-        assertEquals(0, r.get("lost").asLong());
-        assertEquals(r.get("sent").asLong(), r.get("acknowledged").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(r.get("counts").get("sent").asLong(), r.get("counts").get("acknowledged").asLong());
     }
 
     @Test
     void oneMebibyteMessagesRun() throws Exception {
         JsonNode r = e2e("--size", "1MiB", "--rate", "20");
         assertEquals(1 << 20, r.get("workload").get("messageSizeBytes").asInt());
-        assertEquals(50, r.get("received").asLong());
-        assertEquals(0, r.get("lost").asLong());
+        assertEquals(50, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r));
     }
 
     @Test
     void poissonArrivalsAndSeveralPartitionsLoseAndReorderNothing() throws Exception {
         JsonNode r = e2e("--arrival", "poisson", "--partitions", "4", "--producers", "3", "--consumers", "2", "--rate", "600");
         assertEquals("poisson", r.get("workload").get("arrival").asText());
-        assertEquals(0, r.get("lost").asLong());
-        assertEquals(0, r.get("reordered").asLong());
-        assertEquals(0, r.get("duplicated").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(0, r.get("counts").get("reordered").asLong());
+        assertEquals(0, r.get("counts").get("duplicated").asLong());
     }
 
     private JsonNode throughput(String... flags) throws Exception {
@@ -115,10 +115,10 @@ class KafkaOptionsTest {
     void throughputSendsEveryMessageAndReportsRatesAtBothEnds() throws Exception {
         JsonNode r = throughput("--messages", "20000", "--size", "100", "--acks", "1", "--producers", "2", "--partitions", "2");
         assertEquals("throughput", r.get("command").asText());
-        assertEquals(20_000, r.get("sent").asLong());
-        assertEquals(20_000, r.get("received").asLong());
-        assertEquals(20_000, r.get("acknowledged").asLong());
-        assertEquals(0, r.get("lost").asLong());
+        assertEquals(20_000, r.get("counts").get("sent").asLong());
+        assertEquals(20_000, r.get("counts").get("received").asLong());
+        assertEquals(20_000, r.get("counts").get("acknowledged").asLong());
+        assertEquals(0, ResultTrees.lost(r));
         JsonNode t = r.get("throughput");
         assertTrue(t.get("publisherMsgsPerSec").asDouble() > 0);
         assertEquals(t.get("publisherMsgsPerSec").asDouble() * 100 / 1048576, t.get("publisherMiBPerSec").asDouble(), 1e-6);
@@ -129,16 +129,16 @@ class KafkaOptionsTest {
     @Test
     void aProducerOnlyThroughputRunNeedsNoConsumer() throws Exception {
         JsonNode r = throughput("--messages", "5000", "--consumers", "0", "--acks", "all");
-        assertEquals(5_000, r.get("acknowledged").asLong());
-        assertEquals(0, r.get("received").asLong());
+        assertEquals(5_000, r.get("counts").get("acknowledged").asLong());
+        assertEquals(0, r.get("counts").get("received").asLong());
         assertEquals(0, r.get("workload").get("consumers").asInt());
     }
 
     @Test
     void aConsumerStartedAfterProducingReadsTheWholeLogFromTheStart() throws Exception {
         JsonNode r = throughput("--messages", "10000", "--size", "100", "--consume-after-produce");
-        assertEquals(10_000, r.get("received").asLong());
-        assertEquals(0, r.get("lost").asLong());
+        assertEquals(10_000, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r));
         assertTrue(r.get("throughput").get("consumerMsgsPerSec").asDouble() > 0);
     }
 

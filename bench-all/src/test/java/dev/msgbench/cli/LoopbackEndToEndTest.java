@@ -37,12 +37,12 @@ class LoopbackEndToEndTest {
         assertFalse(run.err.contains("starting a local"), run.err);
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
         assertEquals("complete", r.get("status").asText());
-        assertEquals(3000, r.get("sent").asLong());
-        assertEquals(3000, r.get("received").asLong());
-        assertEquals(0, r.get("lost").asLong(), run.toString());
+        assertEquals(3000, r.get("counts").get("sent").asLong());
+        assertEquals(3000, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r), run.toString());
         assertEquals("loopback", r.get("system").asText());
         assertEquals(0, r.get("broker").get("nodes").asInt());
-        assertTrue(r.get("latencyMs").get("max").asDouble() > 0, r.toString());
+        assertTrue(r.get("latenciesMs").get("latency").get("max").asDouble() > 0, r.toString());
         assertEquals(600.0, r.get("loadGenerator").get("spinWindowMicros").asDouble());
     }
 
@@ -54,8 +54,8 @@ class LoopbackEndToEndTest {
 
         assertEquals(0, run.exitCode, run.toString());
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
-        assertEquals(200000, r.get("received").asLong());
-        assertEquals(0, r.get("lost").asLong());
+        assertEquals(200000, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r));
         assertTrue(r.get("throughput").get("consumerMsgsPerSec").asDouble() > 0, r.toString());
     }
 

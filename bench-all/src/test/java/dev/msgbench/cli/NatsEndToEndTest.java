@@ -41,11 +41,11 @@ class NatsEndToEndTest {
         assertEquals(0, run.exitCode, run.toString());
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
         assertEquals("complete", r.get("status").asText());
-        assertEquals(1_250, r.get("sent").asLong());
-        assertEquals(1_250, r.get("received").asLong());
-        assertEquals(0, r.get("lost").asLong());
-        assertEquals(0, r.get("duplicated").asLong());
-        assertEquals(0, r.get("reordered").asLong());
+        assertEquals(1_250, r.get("counts").get("sent").asLong());
+        assertEquals(1_250, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(0, r.get("counts").get("duplicated").asLong());
+        assertEquals(0, r.get("counts").get("reordered").asLong());
         assertEquals("0", r.get("durability").get("acks").asText());
         assertEquals("none (core NATS is at-most-once)", r.get("durability").get("persistence").asText());
         assertEquals("pubsub", r.get("settings").get("pattern").asText());
@@ -72,11 +72,11 @@ class NatsEndToEndTest {
 
         assertEquals(0, run.exitCode, run.toString());
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
-        assertEquals(1_500, r.get("received").asLong());
-        assertEquals(0, r.get("lost").asLong());
-        assertEquals(0, r.get("duplicated").asLong());
-        assertEquals(0, r.get("reordered").asLong());
-        assertEquals(0, r.get("foreign").asLong());
+        assertEquals(1_500, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(0, r.get("counts").get("duplicated").asLong());
+        assertEquals(0, r.get("counts").get("reordered").asLong());
+        assertEquals(0, r.get("counts").get("foreign").asLong());
         assertEquals("request-reply", r.get("settings").get("pattern").asText());
         assertEquals(3, r.get("broker").get("nodes").asInt());
         assertEquals(3, r.get("workload").get("producers").asInt());
@@ -90,9 +90,9 @@ class NatsEndToEndTest {
 
         assertEquals(0, run.exitCode, run.toString());
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
-        assertEquals(100_000, r.get("received").asLong());
-        assertEquals(0, r.get("lost").asLong());
-        assertEquals(0, r.get("reordered").asLong());
+        assertEquals(100_000, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(0, r.get("counts").get("reordered").asLong());
         assertEquals("direct", r.get("settings").get("publisherClient").asText());
         assertTrue(r.get("throughput").get("publisherMsgsPerSec").asDouble() > 0, r.toString());
     }
@@ -105,8 +105,8 @@ class NatsEndToEndTest {
 
         assertEquals(0, run.exitCode, run.toString());
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
-        assertEquals(50, r.get("received").asLong());
-        assertEquals(0, r.get("lost").asLong());
+        assertEquals(50, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r));
     }
 
     @Test

@@ -17,6 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.result.RunningMarker;
 
 /**
@@ -167,7 +168,7 @@ class OutputFolderTest {
 
         assertEquals(0, run.exitCode, run.toString());
         assertFalse(Files.exists(out.resolve(RunningMarker.FILE_NAME)));
-        assertEquals("complete", ResultFiles.readResult(out).status());
+        assertEquals(RunStatus.COMPLETE, ResultFiles.readResult(out).status());
     }
 
     @Test
@@ -191,7 +192,7 @@ class OutputFolderTest {
 
         ResultFiles.writeResult(out, ScriptedCellRunner.complete(100, 100, 1000, 2.5));
 
-        assertEquals(1000, ResultFiles.readResult(out).sent());
+        assertEquals(1000, ResultFiles.readResult(out).counts().sent());
         try (java.util.stream.Stream<Path> files = Files.list(out)) {
             assertEquals(List.of(ResultFiles.RESULT_JSON), files.map(f -> f.getFileName().toString()).toList());
         }

@@ -43,12 +43,12 @@ class RedisEndToEndTest {
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
         assertEquals("complete", r.get("status").asText());
         assertEquals("redis", r.get("system").asText());
-        assertEquals(3_000, r.get("sent").asLong());
-        assertEquals(3_000, r.get("received").asLong());
-        assertEquals(3_000, r.get("acknowledged").asLong());
-        assertEquals(0, r.get("lost").asLong());
-        assertEquals(0, r.get("duplicated").asLong());
-        assertEquals(0, r.get("reordered").asLong());
+        assertEquals(3_000, r.get("counts").get("sent").asLong());
+        assertEquals(3_000, r.get("counts").get("received").asLong());
+        assertEquals(3_000, r.get("counts").get("acknowledged").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(0, r.get("counts").get("duplicated").asLong());
+        assertEquals(0, r.get("counts").get("reordered").asLong());
         JsonNode durability = r.get("durability");
         assertEquals("1", durability.get("acks").asText());
         assertEquals("no", durability.get("appendonly").asText());
@@ -75,13 +75,13 @@ class RedisEndToEndTest {
     void throughputSendsInBatchesAndEveryMessageArrives(String client) throws Exception {
         JsonNode r = throughput("--messages", "50000", "--size", "100B", "--consumers", "1", "--redis-client", client);
         assertEquals(client, r.get("settings").get("client").asText());
-        assertEquals(50_000, r.get("sent").asLong());
-        assertEquals(50_000, r.get("acknowledged").asLong());
-        assertEquals(50_000, r.get("received").asLong());
-        assertEquals(0, r.get("lost").asLong());
-        assertEquals(0, r.get("unsent").asLong());
-        assertEquals(0, r.get("reordered").asLong());
-        assertEquals(0, r.get("sendErrors").asLong());
+        assertEquals(50_000, r.get("counts").get("sent").asLong());
+        assertEquals(50_000, r.get("counts").get("acknowledged").asLong());
+        assertEquals(50_000, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(0, r.get("counts").get("unsent").asLong());
+        assertEquals(0, r.get("counts").get("reordered").asLong());
+        assertEquals(0, r.get("counts").get("sendErrors").asLong());
     }
 
     /**
@@ -93,9 +93,9 @@ class RedisEndToEndTest {
     void throughputWithFewerOutstandingThanABatchHoldsStillSendsEveryMessage(String client) throws Exception {
         long start = System.nanoTime();
         JsonNode r = throughput("--messages", "5000", "--max-outstanding", "10", "--consumers", "1", "--redis-client", client);
-        assertEquals(5_000, r.get("acknowledged").asLong());
-        assertEquals(5_000, r.get("received").asLong());
-        assertEquals(0, r.get("unsent").asLong());
+        assertEquals(5_000, r.get("counts").get("acknowledged").asLong());
+        assertEquals(5_000, r.get("counts").get("received").asLong());
+        assertEquals(0, r.get("counts").get("unsent").asLong());
         assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(20), "no stall until the give-up time");
     }
 
@@ -118,7 +118,7 @@ class RedisEndToEndTest {
 
         assertEquals(0, run.exitCode, run.toString());
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
-        assertEquals(500, r.get("received").asLong());
+        assertEquals(500, r.get("counts").get("received").asLong());
         assertEquals("yes", r.get("durability").get("appendonly").asText());
         assertEquals("always", r.get("durability").get("appendfsync").asText());
     }

@@ -6,7 +6,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
+import dev.msgbench.core.result.Counts;
+import dev.msgbench.core.result.Latencies;
+import dev.msgbench.core.result.Rates;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.result.Workload;
 import dev.msgbench.core.run.Pacing;
 
@@ -52,17 +56,23 @@ final class ScriptedCellRunner implements CellRunner {
 
     /** A complete e2e run: every message of {@code sent} received, latency p50 to max at {@code latencyMs}. */
     static RunResult complete(double targetRate, double achievedRate, long sent, double latencyMs) {
-        return result(RunResult.COMPLETE, null, targetRate, achievedRate, sent, latencyMs);
+        return result(RunStatus.COMPLETE, null, targetRate, achievedRate, sent, latencyMs);
     }
 
-    static RunResult result(String status, String error, double targetRate, double achievedRate, long sent,
+    static RunResult result(RunStatus status, String error, double targetRate, double achievedRate, long sent,
                             double latencyMs) {
+        return withCounts(status, error, targetRate, achievedRate, latencyMs,
+                new Counts(sent, 0, 0, sent, 0, 0, 0, 0, 0, 0, 0, sent));
+    }
+
+    static RunResult withCounts(RunStatus status, String error, double targetRate, double achievedRate, double latencyMs,
+                                Counts counts) {
         Workload workload = new Workload(Workload.FIXED_RATE, targetRate, 0, 0, 1024, 0, 1, "uniform", 1, 1, 1, 10);
         Map<String, Double> latency = Map.of("p50", latencyMs, "p99", latencyMs, "p99.9", latencyMs, "max", latencyMs);
         return new RunResult(RunResult.SCHEMA_VERSION, "msgbench", "test", "e2e", status, error,
                 "2026-01-01T00:00:00Z", "2026-01-01T00:00:01Z", "loopback", workload, Map.of(), Map.of(), Map.of(),
-                Map.of(), Map.of(), sent, 0, 0, sent, 0, 0, 0, 0, 0, 0, sent, targetRate, achievedRate, achievedRate,
-                achievedRate < targetRate * 0.99, 0, latency, Map.of(), Map.of(), Map.of(), null, Map.of(), List.of(),
-                Map.of());
+                Map.of(), Map.of(), counts,
+                new Rates(targetRate, achievedRate, achievedRate, achievedRate < targetRate * 0.99, 0),
+                new Latencies(latency, Map.of(), Map.of(), Map.of()), null, Map.of(), List.of(), Map.of(), List.of());
     }
 }

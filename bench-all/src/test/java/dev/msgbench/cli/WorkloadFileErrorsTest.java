@@ -189,6 +189,40 @@ class WorkloadFileErrorsTest {
         assertTrue(CliRun.of("--help").out.contains("run workloads/e3-message-queue-latency.yaml --scale 0.1"));
     }
 
+    @Test
+    void hostileFilesAreRefusedInOneLineWithoutRunningAnything() throws IOException {
+        assertOneLineError("the file is empty; see workloads/README.md for what a workload file holds", "");
+        assertOneLineError("not valid YAML: Nesting Depth exceeded max 50", "a: " + "[".repeat(5000) + "]".repeat(5000));
+        StringBuilder aliases = new StringBuilder("a: &a [x, x, x, x, x, x, x, x, x]\n");
+        for (char c = 'b'; c <= 'h'; c++) {
+            String previous = "*" + (char) (c - 1);
+            aliases.append(c).append(": &").append(c).append(" [").append(String.join(", ", java.util.Collections.nCopies(9, previous)))
+                    .append("]\n");
+        }
+        assertOneLineError("not valid YAML: Number of aliases for non-scalar nodes exceeds the specified max=50", aliases.toString());
+        assertOneLineError("not valid YAML: The incoming YAML document exceeds the limit: 3145728 code points.",
+                "name: huge\ncells:\n" + "  - {system: nats, rate: 10}\n".repeat(200_000));
+    }
+
+    @Test
+    void aBinaryFileIsRefusedAsNotText() throws IOException {
+        byte[] bytes = new byte[256];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) (255 - i);
+        }
+        Files.write(dir.resolve("w.yaml"), bytes);
+        CliRun run = CliRun.of("run", file(), "--dry-run");
+        assertEquals("error: " + file() + ": not a text file (UTF-8 expected); a workload file is YAML" + NL, run.err);
+        assertEquals(2, run.exitCode);
+    }
+
+    private void assertOneLineError(String expected, String yaml) throws IOException {
+        CliRun run = dryRun(yaml);
+        assertEquals("error: " + file() + ": " + expected + NL, run.err);
+        assertEquals(2, run.exitCode);
+        assertEquals("", run.out);
+    }
+
     private CliRun dryRun(String yaml) throws IOException {
         write(yaml);
         return CliRun.of("run", file(), "--dry-run");

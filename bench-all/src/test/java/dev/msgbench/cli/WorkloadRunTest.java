@@ -55,7 +55,7 @@ class WorkloadRunTest {
         assertEquals(table, Files.readString(out.resolve("summary.txt")).substring(1));
 
         JsonNode nats = ResultFiles.json().readTree(out.resolve("01-nats-pubsub").resolve("result.json").toFile());
-        assertEquals(400, nats.get("received").asLong());
+        assertEquals(400, nats.get("counts").get("received").asLong());
         JsonNode kafka = ResultFiles.json().readTree(out.resolve("03-kafka-2-partitions").resolve("result.json").toFile());
         assertEquals(2, kafka.get("settings").get("partitions").asInt());
         assertFalse(Files.exists(out.resolve("02-nats-nowhere").resolve("result.json")));

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Properties;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
@@ -25,6 +26,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.Node;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -248,6 +250,25 @@ public final class KafkaSystem implements MessagingSystem {
 
     private boolean acknowledges() {
         return settings.acks() != Acks.NONE;
+    }
+
+    /**
+     * The leader of partition 0, numbered by its place in the bootstrap list: a local cluster's
+     * list ({@code LocalKafkaCluster.url()}) names node 1 first, and each node advertises itself at
+     * the address it is listed under. Empty while the partition has no leader, or when the leader
+     * is not in the list (a --bootstrap-servers that names other hosts or only some brokers).
+     */
+    @Override
+    public OptionalInt leaderNode() throws Exception {
+        TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames()
+                .get(settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS).get(topic);
+        Node leader = description.partitions().get(0).leader();
+        if (leader == null || leader.isEmpty()) {
+            return OptionalInt.empty();
+        }
+        List<String> listed = List.of(settings.bootstrapServers().split(","));
+        int index = listed.stream().map(String::strip).toList().indexOf(leader.host() + ":" + leader.port());
+        return index < 0 ? OptionalInt.empty() : OptionalInt.of(index + 1);
     }
 
     /** Messages stay stored until consumed, so consumers that start later read them all. */

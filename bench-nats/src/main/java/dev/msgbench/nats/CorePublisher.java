@@ -6,6 +6,7 @@ import java.util.concurrent.TimeoutException;
 import io.nats.client.Connection;
 
 import dev.msgbench.core.FirstFailure;
+import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.Publisher;
 
 /**
@@ -14,6 +15,9 @@ import dev.msgbench.core.driver.Publisher;
  *
  * <p>IMPLEMENTATION NOTES: jnats keeps a reference to the array until its writer thread has
  * sent it, and the engine reuses the array as soon as publish returns, so each message is copied.
+ *
+ * <p>While jnats reconnects, what is published waits in its reconnect buffer and is sent after;
+ * once the buffer is full a publish is refused, and that message counts as a failed send.
  */
 final class CorePublisher implements Publisher {
 
@@ -26,10 +30,16 @@ final class CorePublisher implements Publisher {
     /** Built once: a concatenation per publish would allocate per message. */
     private final String connectionLabel;
     private final String replyTo;
+    private final AckListener acks;
 
-    /** @param replyTo where the responder echoes to (request/reply), or null */
-    CorePublisher(Connection connection, ErrorRelay relay, FirstFailure failures, String subject, String replyTo) {
+    /**
+     * @param replyTo where the responder echoes to (request/reply), or null
+     * @param acks    where a message jnats refused while reconnecting is reported failed
+     */
+    CorePublisher(Connection connection, ErrorRelay relay, FirstFailure failures, String subject, String replyTo,
+                  AckListener acks) {
         this.connection = connection;
+        this.acks = acks;
         this.relay = relay;
         this.failures = failures;
         this.subject = subject;
@@ -40,7 +50,14 @@ final class CorePublisher implements Publisher {
     @Override
     public void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception {
         failures.throwIfAny(connectionLabel);
-        connection.publish(subject, replyTo, message.clone());
+        try {
+            connection.publish(subject, replyTo, message.clone());
+        } catch (IllegalStateException e) {
+            if (!NatsConnections.refusedWhileReconnecting(connection)) {
+                throw e;
+            }
+            acks.failed(sequence, intendedSendNanos, e);
+        }
     }
 
     /** Waits until the server has everything sent so far (a PING answered by a PONG). */

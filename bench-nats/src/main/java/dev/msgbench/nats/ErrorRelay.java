@@ -1,9 +1,11 @@
 package dev.msgbench.nats;
 
 import java.io.IOException;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 import io.nats.client.Connection;
+import io.nats.client.ConnectionListener;
 import io.nats.client.ErrorListener;
 import io.nats.client.JetStreamSubscription;
 import io.nats.client.Message;
@@ -13,12 +15,19 @@ import io.nats.client.support.Status;
  * Hands a connection's asynchronous errors to the run (a subscriber's sink, a publisher's first
  * error) instead of jnats' default of logging them. Errors that arrive once we close the
  * connection ourselves are part of closing it, not of the measurement, and are dropped.
+ *
+ * <p>A lost server is not an error of the run: jnats reconnects (without limit, see
+ * {@link NatsConnections}) and resubscribes, and the run measures the outage; a server gone for
+ * longer than the run may wait is for the run's fault timeout to end. So the exceptions of losing
+ * the connection and of the attempts to reconnect are kept, not reported: the last one becomes the
+ * cause should jnats close the connection on its own.
  */
-final class ErrorRelay implements ErrorListener {
+final class ErrorRelay implements ErrorListener, ConnectionListener {
 
     private final String connectionName;
     private final Consumer<Throwable> target;
     private volatile boolean closing;
+    private volatile Exception connectionProblem;
 
     ErrorRelay(String connectionName, Consumer<Throwable> target) {
         this.connectionName = connectionName;
@@ -37,7 +46,29 @@ final class ErrorRelay implements ErrorListener {
 
     @Override
     public void exceptionOccurred(Connection conn, Exception exp) {
-        report(exp);
+        if (isConnectionProblem(conn, exp)) {
+            connectionProblem = exp;
+        } else {
+            report(exp);
+        }
+    }
+
+    /**
+     * jnats reports a broken socket, a connection attempt refused or timed out, and pings left
+     * unanswered as these, then reconnects; while it reconnects, what fails is part of the outage.
+     */
+    private static boolean isConnectionProblem(Connection conn, Exception exp) {
+        return exp instanceof IOException || exp instanceof TimeoutException
+                || conn == null || conn.getStatus() != Connection.Status.CONNECTED;
+    }
+
+    @Override
+    public void connectionEvent(Connection conn, Events type) {
+        if (type == Events.CLOSED) {
+            Exception cause = connectionProblem;
+            report(new IOException("NATS connection " + connectionName + " was closed by jnats, not by the suite"
+                    + (cause == null ? "" : "; last connection error: " + cause), cause));
+        }
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -20,6 +21,7 @@ import io.nats.client.MessageConsumer;
 import io.nats.client.MessageHandler;
 import io.nats.client.PushSubscribeOptions;
 import io.nats.client.api.AckPolicy;
+import io.nats.client.api.ClusterInfo;
 import io.nats.client.api.ConsumerConfiguration;
 import io.nats.client.api.DeliverPolicy;
 import io.nats.client.api.ServerInfo;
@@ -35,6 +37,7 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.nats.broker.LocalNatsServer;
 import dev.msgbench.nats.broker.ServerMonitor;
 
 /**
@@ -232,7 +235,7 @@ public final class JetStreamSystem implements MessagingSystem {
         }
         if (!settings.awaitsPubAck()) {
             // the stream stores what is published on its subjects; without a reply subject no PubAck is sent
-            return new CorePublisher(connection, relay, failures, subject, null);
+            return new CorePublisher(connection, relay, failures, subject, null, acks);
         }
         try {
             return new JsPublisher(connection, relay, failures, connection.jetStream(jsOptions()), subject, acks,
@@ -242,6 +245,21 @@ public final class JetStreamSystem implements MessagingSystem {
             connection.close();
             throw e;
         }
+    }
+
+    /**
+     * The stream's cluster leader, from its stream info, by the node number in the server names of
+     * a local cluster ({@link LocalNatsServer#nodeOfServerName}); a stream on a server without a
+     * cluster reports that server. Empty while the stream has no leader (an election) and for
+     * servers given with --url, whose names carry no node number.
+     */
+    @Override
+    public OptionalInt leaderNode() throws Exception {
+        StreamInfo info = setup.jetStreamManagement(jsOptions()).getStreamInfo(streamName);
+        ClusterInfo cluster = info.getClusterInfo();
+        String leader = cluster != null && cluster.getLeader() != null ? cluster.getLeader()
+                : setup.getServerInfo().getServerName();
+        return LocalNatsServer.nodeOfServerName(leader);
     }
 
     /** Messages stay stored until consumed, so consumers that start later read them all. */

@@ -20,6 +20,10 @@ import dev.msgbench.core.driver.Publisher;
  * asynchronously, at most {@code maxPending} at once: beyond that publish blocks, and the engine
  * measures the wait as send delay.
  *
+ * <p>While jnats reconnects, a publish waits in its reconnect buffer (or, once that is full, is
+ * refused and counts as failed); a PubAck that does not come within jnats' request cleanup interval
+ * (5 s) fails its future, so no message is awaited for longer and none is dropped unreported.
+ *
  * <p>IMPLEMENTATION NOTES: jnats keeps a reference to the array until its writer thread has sent
  * it, and the engine reuses the array as soon as publish returns, so each message is copied.
  */
@@ -59,6 +63,13 @@ final class JsPublisher implements Publisher {
         CompletableFuture<PublishAck> future;
         try {
             future = jetStream.publishAsync(subject, message.clone());
+        } catch (IllegalStateException e) {
+            pending.release();
+            if (!NatsConnections.refusedWhileReconnecting(connection)) {
+                throw e;
+            }
+            acks.failed(sequence, intendedSendNanos, e);
+            return;
         } catch (RuntimeException | Error e) {
             pending.release();
             throw e;

@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.Arrays;
 
 import io.nats.client.Connection;
-import io.nats.client.ErrorListener;
 import io.nats.client.Nats;
 import io.nats.client.Options;
 
@@ -14,8 +13,18 @@ import dev.msgbench.core.UserError;
 /**
  * Opens the connections of a run, all alike: one per producer, per consumer and for setup.
  * jnats sets TCP_NODELAY on every socket it opens, so Nagle is off without an option.
+ *
+ * <p>A connection that loses its server reconnects without limit, every {@link #RECONNECT_WAIT}
+ * (to the next server of a cluster at once), and resubscribes: the run rides through a restart and
+ * measures it, and a server that does not come back is for the run's fault timeout to judge.
+ * While it reconnects, jnats holds what is published in its reconnect buffer (8 MB by default)
+ * and sends it once connected; a publish beyond that throws, which the publishers report as a
+ * failed send ({@link #refusedWhileReconnecting}).
  */
 final class NatsConnections {
+
+    /** A restarted local server listens within a second; a short wait finds it soon after. */
+    static final Duration RECONNECT_WAIT = Duration.ofMillis(100);
 
     private NatsConnections() {
     }
@@ -30,7 +39,7 @@ final class NatsConnections {
      * @param errors  where asynchronous errors of this connection go
      * @throws UserError when no server answers within {@code timeout}
      */
-    static Connection open(String url, String name, Duration timeout, ErrorListener errors) throws InterruptedException {
+    static Connection open(String url, String name, Duration timeout, ErrorRelay errors) throws InterruptedException {
         Options options;
         try {
             options = new Options.Builder()
@@ -38,6 +47,9 @@ final class NatsConnections {
                     .connectionName(name)
                     .connectionTimeout(timeout)
                     .errorListener(errors)
+                    .connectionListener(errors)
+                    .maxReconnects(-1)
+                    .reconnectWait(RECONNECT_WAIT)
                     // the suite names every subject itself; jnats' check of each publish's subject cost
                     // a sixth of the producer thread's time at a million messages a second
                     .noSubjectValidation()
@@ -52,5 +64,13 @@ final class NatsConnections {
             throw new UserError("--url: no NATS server answered at " + url + " within " + timeout.toSeconds()
                     + " s; check the address, or omit --url to start a local server");
         }
+    }
+
+    /**
+     * Whether jnats refused a publish because it is reconnecting and its reconnect buffer is full
+     * (the message is then not sent: a failed send), rather than because the connection is closed.
+     */
+    static boolean refusedWhileReconnecting(Connection connection) {
+        return connection.getStatus() != Connection.Status.CLOSED;
     }
 }

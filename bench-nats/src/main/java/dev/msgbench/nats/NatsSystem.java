@@ -123,7 +123,7 @@ public final class NatsSystem implements MessagingSystem {
             if (!publishOnly) {
                 awaitProbe(streamId, subject, reply, () -> connection.publish(subject, reply, Probes.probe(streamId)));
             }
-            return new CorePublisher(connection, relay, failures, subject, replyTo);
+            return new CorePublisher(connection, relay, failures, subject, replyTo, acks);
         } catch (Exception | Error e) {
             relay.closing();
             connection.close();

@@ -26,6 +26,7 @@ import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.nats.broker.LocalNatsServer;
 import dev.msgbench.nats.broker.NatsServerSpec;
 
@@ -63,20 +64,20 @@ class JetStreamSystemTest {
     void pushConsumersReceiveEveryAcknowledgedMessageOnceAndInOrder() throws Exception {
         RunResult r = ShortRuns.run(system(settings()), dir, 500, 1024, 2, 2);
 
-        assertEquals(RunResult.COMPLETE, r.status());
-        assertEquals(650, r.sent());
-        assertEquals(650, r.acknowledged());
-        assertEquals(650, r.received());
-        assertEquals(0, r.lost());
-        assertEquals(0, r.duplicated());
-        assertEquals(0, r.reordered());
+        assertEquals(RunStatus.COMPLETE, r.status());
+        assertEquals(650, r.counts().sent());
+        assertEquals(650, r.counts().acknowledged());
+        assertEquals(650, r.counts().received());
+        assertEquals(0, r.counts().lost());
+        assertEquals(0, r.counts().duplicated());
+        assertEquals(0, r.counts().reordered());
         assertEquals("1", r.durability().get("acks"));
         assertEquals("file", r.durability().get("storage"));
         assertEquals("interval 2m", r.durability().get("sync"));
         assertEquals(1, r.durability().get("replicas"));
         assertEquals("explicit", r.durability().get("consumerAckPolicy"));
         assertEquals("PubAck: stored by the one replica", r.durability().get("publisherAcknowledgement"));
-        assertTrue(r.ackMs().get("p50") > 0, "PubAcks are measured");
+        assertTrue(r.latenciesMs().ack().get("p50") > 0, "PubAcks are measured");
     }
 
     @Test
@@ -84,15 +85,23 @@ class JetStreamSystemTest {
         RunResult r = ShortRuns.run(system(settings().withConsumer(JsConsumerMode.PULL)
                 .withStorage(JsStorage.MEMORY).withAcks(Acks.NONE)), dir, 500, 256, 3, 2);
 
-        assertEquals(RunResult.COMPLETE, r.status());
-        assertEquals(650, r.received());
-        assertEquals(0, r.lost());
-        assertEquals(0, r.duplicated());
-        assertEquals(0, r.reordered());
+        assertEquals(RunStatus.COMPLETE, r.status());
+        assertEquals(650, r.counts().received());
+        assertEquals(0, r.counts().lost());
+        assertEquals(0, r.counts().duplicated());
+        assertEquals(0, r.counts().reordered());
         assertEquals("memory", r.durability().get("storage"));
         assertEquals("n/a (memory storage)", r.durability().get("sync"));
         assertEquals("none (core publish, no PubAck awaited)", r.durability().get("publisherAcknowledgement"));
         assertEquals("pull", r.settings().get("consumer"));
+    }
+
+    @Test
+    void theStreamOnTheOneLocalServerIsLedByNode1() throws Exception {
+        try (JetStreamSystem system = system(settings())) {
+            system.prepare(new RunPlan("msgbench-leader", 128, 1, 1));
+            assertEquals(java.util.OptionalInt.of(1), system.leaderNode());
+        }
     }
 
     @Test

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.nats.broker.LocalNatsServer;
 import dev.msgbench.nats.broker.NatsServerSpec;
 
@@ -49,13 +50,13 @@ class NatsSystemTest {
     void publishSubscribeDeliversEveryMessageOnceAndInOrderAcrossConsumers() throws Exception {
         RunResult r = ShortRuns.run(new NatsSystem(NatsSettings.defaults(server.url())), dir, 600, 256, 3, 2);
 
-        assertEquals(RunResult.COMPLETE, r.status());
-        assertEquals(780, r.sent());
-        assertEquals(780, r.received());
-        assertEquals(0, r.lost());
-        assertEquals(0, r.duplicated());
-        assertEquals(0, r.reordered());
-        assertEquals(0, r.foreign(), "probes never reach the core");
+        assertEquals(RunStatus.COMPLETE, r.status());
+        assertEquals(780, r.counts().sent());
+        assertEquals(780, r.counts().received());
+        assertEquals(0, r.counts().lost());
+        assertEquals(0, r.counts().duplicated());
+        assertEquals(0, r.counts().reordered());
+        assertEquals(0, r.counts().foreign(), "probes never reach the core");
         assertEquals("none (core NATS is at-most-once)", r.durability().get("persistence"));
         assertEquals("0", r.durability().get("acks"));
         assertEquals("pubsub", r.settings().get("pattern"));
@@ -70,9 +71,9 @@ class NatsSystemTest {
     void withoutConsumersPublishersSendWithoutWaitingForASubscriptionThatNeverComes() throws Exception {
         RunResult r = ShortRuns.run(new NatsSystem(NatsSettings.defaults(server.url())), dir, 600, 256, 2, 0);
 
-        assertEquals(RunResult.COMPLETE, r.status());
-        assertEquals(780, r.sent());
-        assertEquals(0, r.received());
+        assertEquals(RunStatus.COMPLETE, r.status());
+        assertEquals(780, r.counts().sent());
+        assertEquals(0, r.counts().received());
     }
 
     @Test
@@ -80,13 +81,13 @@ class NatsSystemTest {
         RunResult r = ShortRuns.run(new NatsSystem(NatsSettings.defaults(server.url()).withPattern(NatsPattern.REQUEST_REPLY)),
                 dir, 400, 5_000, 2, 2);
 
-        assertEquals(RunResult.COMPLETE, r.status());
-        assertEquals(520, r.received());
-        assertEquals(0, r.lost());
-        assertEquals(0, r.duplicated());
-        assertEquals(0, r.reordered());
+        assertEquals(RunStatus.COMPLETE, r.status());
+        assertEquals(520, r.counts().received());
+        assertEquals(0, r.counts().lost());
+        assertEquals(0, r.counts().duplicated());
+        assertEquals(0, r.counts().reordered());
         assertEquals("request-reply", r.settings().get("pattern"));
-        assertTrue(r.latencyMs().get("p50") > 0);
+        assertTrue(r.latenciesMs().latency().get("p50") > 0);
     }
 
     @Test

@@ -45,6 +45,11 @@ final class PendingConfirms implements ConfirmListener {
         }
     }
 
+    /** The publish with {@code tag} failed and will not be confirmed: reported failed. */
+    void fail(long tag, Throwable cause) {
+        settle(tag, false, cause);
+    }
+
     int outstanding() {
         return pending.size();
     }

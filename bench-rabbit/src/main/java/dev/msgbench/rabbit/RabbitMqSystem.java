@@ -4,6 +4,7 @@ import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.impl.ClientVersion;
 import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.Recoverable;
 import com.rabbitmq.client.ShutdownSignalException;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.AckListener;
@@ -18,6 +19,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
 
 /**
  * RabbitMQ over AMQP 0-9-1 through amqp-client: one queue per producer stream, named from the run
@@ -28,6 +31,8 @@ import java.util.Map;
 public final class RabbitMqSystem implements MessagingSystem {
 
     private static final int CLOSE_TIMEOUT_MILLIS = 10_000;
+    /** Four of the client's recovery attempts. */
+    private static final long RECOVERY_WAIT_MILLIS = 4 * RabbitConnections.RECOVERY_INTERVAL_MILLIS;
 
     private final RabbitSettings settings;
     private RabbitConnections connections;
@@ -95,6 +100,15 @@ public final class RabbitMqSystem implements MessagingSystem {
     }
 
     /** Messages stay stored until consumed, so consumers that start later read them all. */
+    /**
+     * Node 1 for the suite's local broker, which is one node and so holds every queue; empty for a
+     * broker given with --url, whose queue's node AMQP does not tell.
+     */
+    @Override
+    public OptionalInt leaderNode() {
+        return settings.replicas() != null ? OptionalInt.of(1) : OptionalInt.empty();
+    }
+
     @Override
     public boolean retainsMessages() {
         return true;
@@ -158,6 +172,7 @@ public final class RabbitMqSystem implements MessagingSystem {
             return;
         }
         Exception failure = null;
+        awaitRecovery(admin);
         if (!declared.isEmpty() && !admin.isOpen()) {
             // e.g. Ctrl+C: the terminal's SIGINT reaches a local node too, and it shuts down
             failure = new UserError("the run's queues " + plan.runId() + ".stream-* were not deleted: the connection "
@@ -190,6 +205,18 @@ public final class RabbitMqSystem implements MessagingSystem {
         admin = null;
         if (failure != null) {
             throw failure;
+        }
+    }
+
+    /**
+     * A broker restarted just before the run ends (fault injection) is back before the client's
+     * next recovery attempt: wait for that, briefly, so that the queues are deleted. A broker that
+     * is gone costs this wait once.
+     */
+    private static void awaitRecovery(Connection connection) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RECOVERY_WAIT_MILLIS);
+        while (connection instanceof Recoverable && !connection.isOpen() && System.nanoTime() - deadline < 0) {
+            Thread.sleep(RabbitConnections.RECOVERY_INTERVAL_MILLIS / 10);
         }
     }
 

@@ -1,8 +1,10 @@
 package dev.msgbench.rabbit;
 
 import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.AlreadyClosedException;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.Recoverable;
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.Publisher;
 import java.io.IOException;
@@ -47,7 +49,12 @@ final class RabbitPublisher implements Publisher {
     @Override
     public void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception {
         if (confirms == null) {
-            channel.basicPublish(DEFAULT_EXCHANGE, queue, false, properties, message);
+            try {
+                channel.basicPublish(DEFAULT_EXCHANGE, queue, false, properties, message);
+            } catch (AlreadyClosedException e) {
+                // without confirms nothing is promised: the message is lost, and counted so
+                throwUnlessRecovering(e);
+            }
             return;
         }
         // one thread publishes on this channel, so the next tag is this message's
@@ -55,8 +62,21 @@ final class RabbitPublisher implements Publisher {
         confirms.add(tag, sequence, intendedSendNanos);
         try {
             channel.basicPublish(DEFAULT_EXCHANGE, queue, false, properties, message);
+        } catch (AlreadyClosedException e) {
+            throwUnlessRecovering(e);
+            confirms.fail(tag, e);
         } catch (IOException | RuntimeException e) {
             confirms.forget(tag);
+            throw e;
+        }
+    }
+
+    /**
+     * While the connection recovers (the broker went away), a publish fails without ending the
+     * stream; a connection closed for good ends it.
+     */
+    private void throwUnlessRecovering(AlreadyClosedException e) {
+        if (!(connection instanceof Recoverable) || e.isInitiatedByApplication()) {
             throw e;
         }
     }

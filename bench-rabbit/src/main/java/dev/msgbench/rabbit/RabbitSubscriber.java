@@ -5,6 +5,7 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
+import com.rabbitmq.client.Recoverable;
 import com.rabbitmq.client.ShutdownSignalException;
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.Subscriber;
@@ -94,7 +95,8 @@ final class RabbitSubscriber implements Subscriber {
 
         @Override
         public void handleShutdownSignal(String consumerTag, ShutdownSignalException cause) {
-            if (!closing && !cause.isInitiatedByApplication()) {
+            // a recovering connection registers the consumer again: the outage shows as late and lost messages
+            if (!closing && !cause.isInitiatedByApplication() && !(cause.getReference() instanceof Recoverable)) {
                 sink.onError(cause);
             }
         }

@@ -13,6 +13,7 @@ import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.core.testing.ShortRuns;
 import dev.msgbench.rabbit.broker.LocalRabbitMq;
@@ -62,9 +63,9 @@ class RabbitMqSystemTest {
         RabbitSettings settings = RabbitSettings.defaults(broker.url());
         RunResult r = run(settings, 400, 256, 3, 2);
 
-        assertEquals(1_200, r.sent());
-        assertEquals(1_200, r.received());
-        assertEquals(0, r.acknowledged(), "no confirms, nothing acknowledged");
+        assertEquals(1_200, r.counts().sent());
+        assertEquals(1_200, r.counts().received());
+        assertEquals(0, r.counts().acknowledged(), "no confirms, nothing acknowledged");
         assertCleanCounts(r);
         Map<String, Object> d = r.durability();
         assertEquals("0", d.get("acks"));
@@ -89,9 +90,9 @@ class RabbitMqSystemTest {
                 .withMaxUnconfirmed(1).withConsumerAck(ConsumerAck.AUTO);
         RunResult r = run(settings, 300, 1024, 1, 1);
 
-        assertEquals(900, r.sent());
-        assertEquals(900, r.received());
-        assertEquals(900, r.acknowledged());
+        assertEquals(900, r.counts().sent());
+        assertEquals(900, r.counts().received());
+        assertEquals(900, r.counts().acknowledged());
         assertCleanCounts(r);
         assertEquals("1", r.durability().get("acks"));
         assertEquals(true, r.durability().get("confirms"));
@@ -108,8 +109,8 @@ class RabbitMqSystemTest {
                 .withReplicas(1);
         RunResult r = run(settings, 300, 512, 2, 3);
 
-        assertEquals(900, r.received());
-        assertEquals(900, r.acknowledged());
+        assertEquals(900, r.counts().received());
+        assertEquals(900, r.counts().acknowledged());
         assertCleanCounts(r);
         assertEquals("quorum", r.durability().get("queueType"));
         assertEquals("all", r.durability().get("acks"));
@@ -121,8 +122,8 @@ class RabbitMqSystemTest {
     @Test
     void messagesOfOneMebibyteArrive() throws Exception {
         RunResult r = run(RabbitSettings.defaults(broker.url()).withAcks(Acks.BROKER), 20, 1024 * 1024, 1, 1);
-        assertEquals(60, r.received());
-        assertEquals(60, r.acknowledged());
+        assertEquals(60, r.counts().received());
+        assertEquals(60, r.counts().acknowledged());
         assertCleanCounts(r);
     }
 
@@ -169,12 +170,12 @@ class RabbitMqSystemTest {
     }
 
     private static void assertCleanCounts(RunResult r) {
-        assertEquals("complete", r.status(), String.valueOf(r.error()));
-        assertEquals(r.sent(), r.received());
-        assertEquals(0, r.lost());
-        assertEquals(0, r.duplicated());
-        assertEquals(0, r.reordered());
-        assertEquals(0, r.sendErrors());
+        assertEquals(RunStatus.COMPLETE, r.status(), String.valueOf(r.error()));
+        assertEquals(r.counts().sent(), r.counts().received());
+        assertEquals(0, r.counts().lost());
+        assertEquals(0, r.counts().duplicated());
+        assertEquals(0, r.counts().reordered());
+        assertEquals(0, r.counts().sendErrors());
     }
 
     private static boolean queueExists(String queue) throws Exception {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.Subscriber;
@@ -25,12 +26,16 @@ final class PubSubSubscriber implements Subscriber {
     private final StatefulRedisPubSubConnection<byte[], byte[]> connection;
     private final BooleanSupplier subscribed;
     private final RedisFuture<Void> subscription;
+    private volatile boolean closing;
 
     /**
-     * @param subscribed true once the server counts a subscriber on every channel
+     * @param lostConnectionCause why the connection was lost, asked when it is
+     * @param subscribed          true once the server counts a subscriber on every channel
+     * @param serverRestarted     whether the server is another than at the start (asked once reconnected)
      */
     PubSubSubscriber(RedisConnector connector, StatefulRedisPubSubConnection<byte[], byte[]> connection,
-                     List<byte[]> channels, MessageSink sink, String outputLimit, BooleanSupplier subscribed) {
+                     List<byte[]> channels, MessageSink sink, Supplier<String> lostConnectionCause,
+                     BooleanSupplier subscribed, BooleanSupplier serverRestarted) {
         this.connector = connector;
         this.connection = connection;
         this.subscribed = subscribed;
@@ -40,10 +45,30 @@ final class PubSubSubscriber implements Subscriber {
                 sink.onMessage(message, 0, message.length, 0);
             }
         });
-        connector.onDisconnect(connection, () -> sink.onError(new IllegalStateException(
-                "a Redis subscriber lost its connection; what was published meanwhile is lost (Redis disconnects "
-                        + "subscribers that fall behind by more than client-output-buffer-limit pubsub " + outputLimit + ")")));
+        connector.onDisconnect(connection, () -> rideThrough(sink, lostConnectionCause, serverRestarted));
         subscription = channels.isEmpty() ? null : connection.async().subscribe(channels.toArray(new byte[0][]));
+    }
+
+    /**
+     * A lost connection that lettuce has back, on a server that restarted meanwhile, is ridden
+     * through (lettuce subscribed again; what was published meanwhile counts as lost, which pub/sub
+     * allows). One back on the same server means the server cut this subscriber off, and one not
+     * back within reconnectFor means the server went away: either fails the run, with its cause.
+     */
+    private void rideThrough(MessageSink sink, Supplier<String> lostConnectionCause, BooleanSupplier serverRestarted) {
+        boolean back;
+        try {
+            back = connector.awaitOpen(connection);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        if (closing || back && serverRestarted.getAsBoolean()) {
+            return;
+        }
+        sink.onError(new IllegalStateException("a Redis subscriber lost its connection; what was published meanwhile "
+                + "is lost (" + lostConnectionCause.get() + ")"
+                + (back ? "" : "; it was not back within " + connector.reconnectFor().toSeconds() + " s")));
     }
 
     /** Waits until the server itself counts this subscription: a message published earlier would be lost. */
@@ -66,6 +91,7 @@ final class PubSubSubscriber implements Subscriber {
 
     @Override
     public void close() throws Exception {
+        closing = true;
         connector.forget(connection);
         connection.closeAsync().get(CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     }

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.redis.direct.DirectConnections;
@@ -24,6 +25,9 @@ import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.protocol.ProtocolVersion;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.DefaultClientResources;
+import io.lettuce.core.resource.Delay;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import io.netty.channel.ConnectTimeoutException;
 
@@ -31,8 +35,12 @@ import io.netty.channel.ConnectTimeoutException;
  * One lettuce client for one run; every producer, consumer and the admin get a connection of
  * their own from it (a TCP connection each, TCP_NODELAY on).
  *
- * <p>Connections do not reconnect: a benchmark must see a lost connection, not have messages
- * silently lost while the client reconnects and resubscribes.
+ * <p>Connections reconnect (every {@link #RECONNECT_WAIT}) and resubscribe, so that a run rides
+ * through a restarted server and measures it. Commands are never held for a connection that is
+ * down: those awaiting a reply when it drops fail ("Connection disconnected") and those issued
+ * while it is down are refused at once ("Currently not connected"), each reported as a failed send
+ * by the publishers, never replayed (which could duplicate a message). Consumers decide for
+ * themselves what a lost connection means ({@link #onDisconnect}, {@link #awaitOpen}).
  *
  * <p>IMPLEMENTATION NOTES: the protocol is RESP2, not lettuce's default RESP3: it is what every
  * Redis speaks, including the 2.8 of the published experiment (E3), and it is recorded in the
@@ -44,10 +52,15 @@ final class RedisConnector implements AutoCloseable {
 
     static final ProtocolVersion PROTOCOL = ProtocolVersion.RESP2;
     private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(2);
+    /** A restarted local server listens within a second; lettuce's default backs off up to 30 s. */
+    static final Duration RECONNECT_WAIT = Duration.ofMillis(100);
+    private static final long OPEN_POLL_MILLIS = 20;
 
     private final String url;
     private final RedisURI uri;
     private final Duration connectTimeout;
+    private final Duration reconnectFor;
+    private final ClientResources resources;
     private final RedisClient client;
     private final Map<Object, Runnable> onDisconnect = new ConcurrentHashMap<>();
 
@@ -55,19 +68,24 @@ final class RedisConnector implements AutoCloseable {
         this.url = settings.url();
         this.uri = parse(settings.url());
         this.connectTimeout = settings.connectTimeout();
-        this.client = RedisClient.create(uri);
+        this.reconnectFor = settings.reconnectFor();
+        this.resources = DefaultClientResources.builder().reconnectDelay(Delay.constant(RECONNECT_WAIT)).build();
+        this.client = RedisClient.create(resources, uri);
         client.setOptions(ClientOptions.builder()
                 .socketOptions(SocketOptions.builder().tcpNoDelay(true).connectTimeout(connectTimeout).build())
                 .protocolVersion(PROTOCOL)
-                .autoReconnect(false)
+                .autoReconnect(true)
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                 .build());
         client.addListener(new RedisConnectionStateListener() {
             @Override
             public void onRedisDisconnected(RedisChannelHandler<?, ?> connection) {
-                Runnable action = onDisconnect.remove(connection);
+                Runnable action = onDisconnect.get(connection);
                 if (action != null) {
-                    action.run();
+                    // the action may wait for the reconnection, which needs lettuce's threads
+                    Thread watch = new Thread(action, "msgbench-redis-reconnect-watch");
+                    watch.setDaemon(true);
+                    watch.start();
                 }
             }
         });
@@ -114,7 +132,7 @@ final class RedisConnector implements AutoCloseable {
         }
     }
 
-    /** Runs {@code action} (on a lettuce thread) if {@code connection} drops; not after {@link #forget}. */
+    /** Runs {@code action} (on a thread of its own) whenever {@code connection} drops; not after {@link #forget}. */
     void onDisconnect(StatefulConnection<?, ?> connection, Runnable action) {
         onDisconnect.put(connection, action);
     }
@@ -124,9 +142,32 @@ final class RedisConnector implements AutoCloseable {
         onDisconnect.remove(connection);
     }
 
+    /**
+     * Waits until lettuce has {@code connection} back, up to the settings' reconnectFor; false if
+     * it has not by then.
+     */
+    boolean awaitOpen(StatefulConnection<?, ?> connection) throws InterruptedException {
+        long deadline = System.nanoTime() + reconnectFor.toNanos();
+        while (!connection.isOpen()) {
+            if (System.nanoTime() - deadline > 0) {
+                return false;
+            }
+            Thread.sleep(OPEN_POLL_MILLIS);
+        }
+        return true;
+    }
+
+    Duration reconnectFor() {
+        return reconnectFor;
+    }
+
     @Override
     public void close() {
-        client.shutdown(Duration.ZERO, SHUTDOWN_TIMEOUT);
+        try {
+            client.shutdown(Duration.ZERO, SHUTDOWN_TIMEOUT);
+        } finally {
+            resources.shutdown(0, SHUTDOWN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        }
     }
 
     /** "lettuce 7.7.0.RELEASE" */

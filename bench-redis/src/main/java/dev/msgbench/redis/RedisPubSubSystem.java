@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.AckListener;
@@ -15,6 +16,7 @@ import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.redis.direct.DirectClient;
+import dev.msgbench.redis.resp.Resp;
 import dev.msgbench.redis.resp.RespConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
 
@@ -34,6 +36,7 @@ public final class RedisPubSubSystem implements MessagingSystem {
     private ServerFacts facts;
     private Routing routing;
     private RunPlan plan;
+    private String runIdAtStart;
 
     public RedisPubSubSystem(RedisSettings settings) {
         this.settings = settings;
@@ -49,6 +52,7 @@ public final class RedisPubSubSystem implements MessagingSystem {
         this.connector = new RedisConnector(settings);
         this.admin = connector.connect("msgbench-admin");
         this.facts = ServerFacts.read(settings.url(), admin.async());
+        this.runIdAtStart = runId();
         facts.checkMessageSize(runPlan.messageSizeBytes());
         long hard = facts.pubsubHardLimit();
         if (hard > 0 && runPlan.messageSizeBytes() > hard) {
@@ -84,15 +88,42 @@ public final class RedisPubSubSystem implements MessagingSystem {
         if (settings.client() == RedisClientKind.DIRECT) {
             RespConnection connection = connector.connectDirect("msgbench-consumer-" + index);
             try {
-                return DirectClient.pubSubSubscriber(connection, channels, sink,
-                        facts.config().getOrDefault("client-output-buffer-limit", "(unknown)"));
+                return DirectClient.pubSubSubscriber(connection, channels, sink, this::lostConnectionCause);
             } catch (IOException | RuntimeException e) {
                 connection.close();
                 throw e;
             }
         }
         return new PubSubSubscriber(connector, connector.connectPubSub("msgbench-consumer-" + index), channels, sink,
-                facts.config().getOrDefault("client-output-buffer-limit", "(unknown)"), () -> subscribed(channels));
+                this::lostConnectionCause, () -> subscribed(channels), this::serverRestarted);
+    }
+
+    private String lostConnectionCause() {
+        return settings.lostConnectionCause(facts.config().getOrDefault("client-output-buffer-limit", "(unknown)"));
+    }
+
+    /**
+     * Whether the server now answering is another process than at the start (its run_id changed):
+     * a restart, which a subscriber rides through, rather than the server cutting it off.
+     */
+    private boolean serverRestarted() {
+        try {
+            if (!connector.awaitOpen(admin)) {
+                return false;
+            }
+            return !runIdAtStart.equals(runId());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (RuntimeException e) {
+            // the server is gone again, or refuses: not a restart the subscriber could ride through
+            return false;
+        }
+    }
+
+    /** Redis names each start of a server with a random run_id. */
+    private String runId() throws InterruptedException {
+        return String.valueOf(Resp.infoField(ServerFacts.await(admin.async().info("server"), "INFO server"), "run_id"));
     }
 
     private boolean subscribed(List<byte[]> channels) {
@@ -119,6 +150,15 @@ public final class RedisPubSubSystem implements MessagingSystem {
         }
         return new PubSubPublisher(connector.connect(name), routing.key(streamId), routing.name(streamId), acks,
                 settings.acks(), new InFlight(settings.maxInFlight(), plan.messageSizeBytes()));
+    }
+
+    /**
+     * Node 1: every client of the run talks to the server at the URL, which for a local broker is
+     * node 1, the primary (its replicas only copy it).
+     */
+    @Override
+    public OptionalInt leaderNode() {
+        return OptionalInt.of(1);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.msgbench.redis;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * How a Redis adapter connects, for one run.
@@ -14,9 +15,15 @@ import java.util.Objects;
  * @param maxInFlight    commands a publisher may have awaiting replies before publish blocks, so
  *                       that a stalled server shows as send delay rather than as memory growth
  * @param client         what producers (and pub/sub subscribers) use: lettuce, or the suite's own RESP client
+ * @param serverExit     how the local server at {@code url} ended ("node 1 killed by signal 9 (SIGKILL)"), or
+ *                       null while it runs or when it is not the suite's: named when a client loses its
+ *                       connection, instead of a guessed cause
+ * @param reconnectFor   how long a lettuce consumer that lost its connection may take to have it
+ *                       back before the run fails (null for {@link #DEFAULT_RECONNECT_FOR})
  */
 public record RedisSettings(String url, RedisAcks acks, Duration connectTimeout, Duration waitTimeout,
-                            int maxInFlight, RedisClientKind client) {
+                            int maxInFlight, RedisClientKind client, Supplier<String> serverExit,
+                            Duration reconnectFor) {
 
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
     public static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofSeconds(5);
@@ -29,6 +36,8 @@ public record RedisSettings(String url, RedisAcks acks, Duration connectTimeout,
      * 4,096 gave 0.12 s and 140k msg/s.
      */
     public static final int DEFAULT_MAX_IN_FLIGHT = 4_096;
+    /** As long as the run's --fault-timeout waits by default for a system to deliver again. */
+    public static final Duration DEFAULT_RECONNECT_FOR = Duration.ofSeconds(60);
 
     public RedisSettings {
         Objects.requireNonNull(url, "url");
@@ -36,9 +45,17 @@ public record RedisSettings(String url, RedisAcks acks, Duration connectTimeout,
         connectTimeout = connectTimeout == null ? DEFAULT_CONNECT_TIMEOUT : connectTimeout;
         waitTimeout = waitTimeout == null ? DEFAULT_WAIT_TIMEOUT : waitTimeout;
         client = client == null ? RedisClientKind.LETTUCE : client;
+        serverExit = serverExit == null ? () -> null : serverExit;
+        reconnectFor = reconnectFor == null ? DEFAULT_RECONNECT_FOR : reconnectFor;
         if (maxInFlight < 1) {
             throw new IllegalArgumentException("maxInFlight must be at least 1, got " + maxInFlight);
         }
+    }
+
+    /** A server that is not the suite's, or whose end is not watched. */
+    public RedisSettings(String url, RedisAcks acks, Duration connectTimeout, Duration waitTimeout, int maxInFlight,
+                         RedisClientKind client) {
+        this(url, acks, connectTimeout, waitTimeout, maxInFlight, client, null, null);
     }
 
     /** Acks 1, 5 s to connect, 5 s WAIT timeout. */
@@ -47,10 +64,32 @@ public record RedisSettings(String url, RedisAcks acks, Duration connectTimeout,
     }
 
     public RedisSettings withAcks(RedisAcks acks) {
-        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, client);
+        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, client, serverExit, reconnectFor);
     }
 
     public RedisSettings withClient(RedisClientKind client) {
-        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, client);
+        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, client, serverExit, reconnectFor);
+    }
+
+    /** @param serverExit see the record's parameter; the command line gives the local broker's node 1 */
+    public RedisSettings withServerExit(Supplier<String> serverExit) {
+        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, client, serverExit, reconnectFor);
+    }
+
+    public RedisSettings withReconnectFor(Duration reconnectFor) {
+        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, client, serverExit, reconnectFor);
+    }
+
+    /**
+     * Why a subscriber's connection was lost, as far as the suite can tell: the server's end when
+     * it is the suite's and has ended, else what Redis does to subscribers that fall behind.
+     *
+     * @param outputLimit the server's client-output-buffer-limit
+     */
+    public String lostConnectionCause(String outputLimit) {
+        String exit = serverExit.get();
+        return exit != null ? "the server went away: redis-server " + exit
+                : "Redis disconnects subscribers that fall behind by more than client-output-buffer-limit pubsub "
+                        + outputLimit;
     }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.MessageSink;
@@ -89,6 +90,15 @@ public final class RedisStreamsSystem implements MessagingSystem {
     public String lossHint() {
         return "each stream keeps about " + streams.maxlen() + " entries (MAXLEN ~), and those trimmed before a "
                 + "consumer read them are lost: raise --maxlen above what consumers fall behind by";
+    }
+
+    /**
+     * Node 1: every client of the run talks to the server at the URL, which for a local broker is
+     * node 1, the primary (its replicas only copy it).
+     */
+    @Override
+    public OptionalInt leaderNode() {
+        return OptionalInt.of(1);
     }
 
     @Override

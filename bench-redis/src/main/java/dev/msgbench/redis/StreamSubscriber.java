@@ -13,8 +13,10 @@ import java.util.concurrent.TimeUnit;
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.Subscriber;
 import io.lettuce.core.Consumer;
+import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.StreamMessage;
+import io.lettuce.core.XGroupCreateArgs;
 import io.lettuce.core.XReadArgs;
 import io.lettuce.core.XReadArgs.StreamOffset;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -25,7 +27,8 @@ import io.lettuce.core.api.sync.RedisCommands;
  * One consumer of the run's group on the stream keys of some producer streams, on a connection of
  * its own, read by a thread of its own: XREADGROUP ... BLOCK ... COUNT ... STREAMS k1 k2 > >, hand
  * every entry to the sink, then one XACK per stream key for the entries of that read. The XACK is
- * pipelined ahead of the next read, not awaited; a failed XACK fails the run.
+ * pipelined ahead of the next read, not awaited; a failed XACK fails the run. A dropped connection
+ * and a restarted server are ridden through ({@link #rideThrough}).
  */
 final class StreamSubscriber implements Subscriber, Runnable {
 
@@ -38,6 +41,7 @@ final class StreamSubscriber implements Subscriber, Runnable {
     private final Consumer<byte[]> consumer;
     private final XReadArgs read;
     private final StreamOffset<byte[]>[] offsets;
+    private final List<byte[]> keys;
     private final Thread thread;
     private volatile boolean running = true;
     /** The last XACK sent; replies come in order, so when it is answered all are. */
@@ -53,11 +57,7 @@ final class StreamSubscriber implements Subscriber, Runnable {
         this.consumer = Consumer.from(group, ("consumer-" + index).getBytes(java.nio.charset.StandardCharsets.UTF_8));
         this.read = XReadArgs.Builder.block(settings.block()).count(settings.readCount());
         this.offsets = keys.stream().map(StreamOffset::lastConsumed).toArray(StreamOffset[]::new);
-        connector.onDisconnect(connection, () -> {
-            if (running) {
-                sink.onError(new IllegalStateException("a Redis Streams consumer lost its connection"));
-            }
-        });
+        this.keys = List.copyOf(keys);
         this.thread = new Thread(this, "msgbench-redis-consumer-" + index);
         thread.setDaemon(true);
         if (offsets.length > 0) {
@@ -69,32 +69,92 @@ final class StreamSubscriber implements Subscriber, Runnable {
     public void run() {
         RedisCommands<byte[], byte[]> sync = connection.sync();
         RedisAsyncCommands<byte[], byte[]> async = connection.async();
-        try {
-            while (running) {
-                List<StreamMessage<byte[], byte[]>> entries = sync.xreadgroup(consumer, read, offsets);
-                if (entries == null || entries.isEmpty()) {
-                    continue;
+        while (running) {
+            List<StreamMessage<byte[], byte[]>> entries;
+            try {
+                entries = sync.xreadgroup(consumer, read, offsets);
+            } catch (RuntimeException e) {
+                if (!running || !rideThrough(e, sync)) {
+                    return;
                 }
-                Map<ByteBuffer, List<String>> idsByKey = new LinkedHashMap<>();
-                for (StreamMessage<byte[], byte[]> entry : entries) {
-                    deliver(entry);
-                    idsByKey.computeIfAbsent(ByteBuffer.wrap(entry.getStream()), k -> new ArrayList<>()).add(entry.getId());
-                }
-                for (Map.Entry<ByteBuffer, List<String>> ids : idsByKey.entrySet()) {
-                    RedisFuture<Long> ack = async.xack(ids.getKey().array(), group, ids.getValue().toArray(new String[0]));
-                    lastAck = ack;
-                    ack.whenComplete((count, error) -> {
-                        if (error != null) {
-                            sink.onError(error);
-                        }
-                    });
-                }
+                continue;
             }
-        } catch (RuntimeException e) {
-            if (running) {
-                sink.onError(e);
+            if (entries == null || entries.isEmpty()) {
+                continue;
+            }
+            Map<ByteBuffer, List<String>> idsByKey = new LinkedHashMap<>();
+            for (StreamMessage<byte[], byte[]> entry : entries) {
+                deliver(entry);
+                idsByKey.computeIfAbsent(ByteBuffer.wrap(entry.getStream()), k -> new ArrayList<>()).add(entry.getId());
+            }
+            for (Map.Entry<ByteBuffer, List<String>> ids : idsByKey.entrySet()) {
+                RedisFuture<Long> ack = async.xack(ids.getKey().array(), group, ids.getValue().toArray(new String[0]));
+                lastAck = ack;
+                ack.whenComplete((count, error) -> {
+                    if (error != null && !ofLostServer(error)) {
+                        sink.onError(error);
+                    }
+                });
             }
         }
+    }
+
+    /**
+     * A read that failed because the connection dropped waits for lettuce to have it back; one
+     * that found no group (a server restarted without its data: the suite's default keeps none)
+     * creates the group again, from the stream's start, so that what producers added since the
+     * restart is read. True to read on; false once the failure is reported.
+     */
+    private boolean rideThrough(RuntimeException e, RedisCommands<byte[], byte[]> sync) {
+        try {
+            if (e instanceof RedisCommandExecutionException) {
+                if (!isNoGroup(e)) {
+                    sink.onError(e);
+                    return false;
+                }
+                createGroupsAgain(sync);
+                return true;
+            }
+            if (connector.awaitOpen(connection)) {
+                return true;
+            }
+            sink.onError(new IllegalStateException("a Redis Streams consumer lost its connection and it was not back "
+                    + "within " + connector.reconnectFor().toSeconds() + " s: " + e.getMessage(), e));
+            return false;
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (RuntimeException again) {
+            if (running) {
+                again.addSuppressed(e);
+                sink.onError(again);
+            }
+            return false;
+        }
+    }
+
+    private void createGroupsAgain(RedisCommands<byte[], byte[]> sync) {
+        for (byte[] key : keys) {
+            try {
+                sync.xgroupCreate(StreamOffset.from(key, "0-0"), group, XGroupCreateArgs.Builder.mkstream(true));
+            } catch (RedisCommandExecutionException e) {
+                if (e.getMessage() == null || !e.getMessage().startsWith("BUSYGROUP")) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static boolean isNoGroup(Throwable e) {
+        return e.getMessage() != null && e.getMessage().startsWith("NOGROUP");
+    }
+
+    /**
+     * An XACK that failed because the connection dropped, or that reached a restarted server without
+     * the group: what it acknowledged was delivered, and the server that held it pending is gone.
+     */
+    private static boolean ofLostServer(Throwable error) {
+        return !(error instanceof RedisCommandExecutionException) || isNoGroup(error);
     }
 
     private void deliver(StreamMessage<byte[], byte[]> entry) {

@@ -28,6 +28,7 @@ import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.redis.broker.LocalRedis;
 import dev.msgbench.redis.broker.RedisBrokerSpec;
 
@@ -59,14 +60,14 @@ class RedisPubSubSystemTest {
         try (RedisPubSubSystem system = new RedisPubSubSystem(RedisSettings.defaults(redis.url()))) {
             r = ShortRuns.runWithoutClosing(system, dir, 1_000, 256, 2, 3, Duration.ofMillis(500), Duration.ofSeconds(2));
         }
-        assertEquals("complete", r.status(), r.warnings().toString());
-        assertEquals(2_500, r.sent());
-        assertEquals(2_500, r.received());
-        assertEquals(2_500, r.acknowledged());
-        assertEquals(0, r.lost());
-        assertEquals(0, r.duplicated());
-        assertEquals(0, r.reordered());
-        assertEquals(0, r.foreign());
+        assertEquals(RunStatus.COMPLETE, r.status(), r.warnings().toString());
+        assertEquals(2_500, r.counts().sent());
+        assertEquals(2_500, r.counts().received());
+        assertEquals(2_500, r.counts().acknowledged());
+        assertEquals(0, r.counts().lost());
+        assertEquals(0, r.counts().duplicated());
+        assertEquals(0, r.counts().reordered());
+        assertEquals(0, r.counts().foreign());
         assertEquals("1", r.durability().get("acks"));
         assertEquals("no", r.durability().get("appendonly"));
         assertEquals("\"\" (no RDB snapshots)", r.durability().get("save"));
@@ -87,9 +88,9 @@ class RedisPubSubSystemTest {
         try (RedisPubSubSystem system = new RedisPubSubSystem(RedisSettings.defaults(redis.url()))) {
             r = ShortRuns.runWithoutClosing(system, dir, 50, 1 << 20, 1, 1, Duration.ofMillis(500), Duration.ofSeconds(1));
         }
-        assertEquals("complete", r.status(), r.warnings().toString());
-        assertEquals(75, r.received());
-        assertEquals(0, r.lost());
+        assertEquals(RunStatus.COMPLETE, r.status(), r.warnings().toString());
+        assertEquals(75, r.counts().received());
+        assertEquals(0, r.counts().lost());
         assertEquals("RESP2", r.settings().get("protocol"), "recorded with the result");
     }
 
@@ -103,10 +104,10 @@ class RedisPubSubSystemTest {
         try (RedisPubSubSystem system = new RedisPubSubSystem(RedisSettings.defaults(redis.url()))) {
             r = ShortRuns.runWithoutClosing(system, dir, 50, 100, 1, 1, Duration.ofMillis(500), Duration.ofSeconds(1));
         }
-        assertEquals("complete", r.status(), r.warnings().toString());
-        assertEquals(75, r.received());
-        assertEquals(0, r.lost());
-        assertTrue(r.latencyMs().get("p90") < 10, r.latencyMs().toString());
+        assertEquals(RunStatus.COMPLETE, r.status(), r.warnings().toString());
+        assertEquals(75, r.counts().received());
+        assertEquals(0, r.counts().lost());
+        assertTrue(r.latenciesMs().latency().get("p90") < 10, r.latenciesMs().latency().toString());
     }
 
     @Test
@@ -124,8 +125,8 @@ class RedisPubSubSystemTest {
             r = ShortRuns.runWithoutClosing(system, dir, 500, 1024, 1, 1, Duration.ofMillis(500), Duration.ofSeconds(1));
             assertFalse(system.info().acknowledges());
         }
-        assertEquals(750, r.received());
-        assertEquals(0, r.acknowledged());
+        assertEquals(750, r.counts().received());
+        assertEquals(0, r.counts().acknowledged());
         assertEquals("0", r.durability().get("acks"));
         assertTrue(Files.notExists(dir.resolve("ack.hgrm")), "no ack histogram without acks");
     }

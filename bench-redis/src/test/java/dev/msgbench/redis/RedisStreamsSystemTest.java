@@ -26,6 +26,7 @@ import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.redis.broker.LocalRedis;
 import dev.msgbench.redis.broker.RedisBrokerSpec;
 import dev.msgbench.redis.broker.RedisTesting;
@@ -58,13 +59,13 @@ class RedisStreamsSystemTest {
         try (RedisStreamsSystem system = new RedisStreamsSystem(RedisSettings.defaults(redis.url()), StreamSettings.defaults())) {
             r = ShortRuns.runWithoutClosing(system, dir, 1_000, 1024, 4, 2, Duration.ofMillis(500), Duration.ofSeconds(2));
         }
-        assertEquals("complete", r.status(), r.warnings().toString());
-        assertEquals(2_500, r.sent());
-        assertEquals(2_500, r.received());
-        assertEquals(2_500, r.acknowledged());
-        assertEquals(0, r.lost());
-        assertEquals(0, r.duplicated());
-        assertEquals(0, r.reordered());
+        assertEquals(RunStatus.COMPLETE, r.status(), r.warnings().toString());
+        assertEquals(2_500, r.counts().sent());
+        assertEquals(2_500, r.counts().received());
+        assertEquals(2_500, r.counts().acknowledged());
+        assertEquals(0, r.counts().lost());
+        assertEquals(0, r.counts().duplicated());
+        assertEquals(0, r.counts().reordered());
         assertEquals("1", r.durability().get("acks"));
         assertEquals("~ 100000", r.durability().get("maxlen"));
         assertEquals("XACK per read (up to 100 entries per key), pipelined, not awaited", r.durability().get("consumerAck"));
@@ -84,9 +85,9 @@ class RedisStreamsSystemTest {
                 StreamSettings.defaults())) {
             r = ShortRuns.runWithoutClosing(system, dir, 500, 512, 2, 1, Duration.ofMillis(500), Duration.ofSeconds(1));
         }
-        assertEquals(750, r.received(), r.warnings().toString());
-        assertEquals(750, r.acknowledged());
-        assertEquals(0, r.sendErrors());
+        assertEquals(750, r.counts().received(), r.warnings().toString());
+        assertEquals(750, r.counts().acknowledged());
+        assertEquals(0, r.counts().sendErrors());
         assertEquals("all", r.durability().get("acks"));
         assertEquals("the reply to WAIT 1 after each XADD (every replica has it)", r.durability().get("acknowledgement"));
         assertEquals("asynchronous (WAIT for all 1 after each message)", r.durability().get("replication"));
@@ -100,11 +101,11 @@ class RedisStreamsSystemTest {
                 StreamSettings.defaults())) {
             r = ShortRuns.runWithoutClosing(system, dir, 50, 100, 1, 1, Duration.ofMillis(500), Duration.ofSeconds(1));
         }
-        assertEquals("complete", r.status(), r.warnings().toString());
-        assertEquals(75, r.received());
-        assertEquals(75, r.acknowledged());
-        assertTrue(r.latencyMs().get("p90") < 10, r.latencyMs().toString());
-        assertTrue(r.ackMs().get("p90") < 10, r.ackMs().toString());
+        assertEquals(RunStatus.COMPLETE, r.status(), r.warnings().toString());
+        assertEquals(75, r.counts().received());
+        assertEquals(75, r.counts().acknowledged());
+        assertTrue(r.latenciesMs().latency().get("p90") < 10, r.latenciesMs().latency().toString());
+        assertTrue(r.latenciesMs().ack().get("p90") < 10, r.latenciesMs().ack().toString());
     }
 
     /**
@@ -160,27 +161,27 @@ class RedisStreamsSystemTest {
         try (RedisStreamsSystem system = new RedisStreamsSystem(direct(RedisAcks.SERVER), StreamSettings.defaults())) {
             r = ShortRuns.runWithoutClosing(system, dir, 1_000, 1024, 4, 2, Duration.ofMillis(500), Duration.ofSeconds(2));
         }
-        assertEquals("complete", r.status(), r.warnings().toString());
-        assertEquals(2_500, r.received());
-        assertEquals(2_500, r.acknowledged());
-        assertEquals(0, r.lost());
-        assertEquals(0, r.duplicated());
-        assertEquals(0, r.reordered());
+        assertEquals(RunStatus.COMPLETE, r.status(), r.warnings().toString());
+        assertEquals(2_500, r.counts().received());
+        assertEquals(2_500, r.counts().acknowledged());
+        assertEquals(0, r.counts().lost());
+        assertEquals(0, r.counts().duplicated());
+        assertEquals(0, r.counts().reordered());
         assertEquals("direct", r.settings().get("client"));
         assertTrue(r.versions().get("client").startsWith("msgbench direct RESP client (producers), lettuce"),
                 r.versions().toString());
-        assertTrue(r.ackMs().get("p50") > 0, "acknowledgement latency comes from the matched replies");
+        assertTrue(r.latenciesMs().ack().get("p50") > 0, "acknowledgement latency comes from the matched replies");
     }
 
     @Test
     void directProducersBackToBackAreAnsweredInOrderAndTrimmed() throws Exception {
         RunResult r = ShortRuns.throughput(new RedisStreamsSystem(direct(RedisAcks.SERVER), new StreamSettings(1_000_000, 100,
                 null)), dir, 200_000, 100, 1, 1);
-        assertEquals("complete", r.status(), r.warnings().toString());
-        assertEquals(200_000, r.received());
-        assertEquals(200_000, r.acknowledged());
-        assertEquals(0, r.lost());
-        assertEquals(0, r.reordered());
+        assertEquals(RunStatus.COMPLETE, r.status(), r.warnings().toString());
+        assertEquals(200_000, r.counts().received());
+        assertEquals(200_000, r.counts().acknowledged());
+        assertEquals(0, r.counts().lost());
+        assertEquals(0, r.counts().reordered());
     }
 
     /** A direct producer outruns the consumer by far more than 1,000 entries: the trimmed ones are lost, and the warning says why. */
@@ -189,22 +190,22 @@ class RedisStreamsSystemTest {
         RunResult r = ShortRuns.throughput(new RedisStreamsSystem(direct(RedisAcks.SERVER), new StreamSettings(1_000, 100,
                 null)), dir, 200_000, 100, 1, 1);
 
-        assertEquals(200_000, r.acknowledged());
-        assertTrue(r.lost() > 0 && r.received() > 0, r.lost() + " lost, " + r.received() + " received");
-        assertEquals(200_000, r.received() + r.lost());
+        assertEquals(200_000, r.counts().acknowledged());
+        assertTrue(r.counts().lost() > 0 && r.counts().received() > 0, r.counts().lost() + " lost, " + r.counts().received() + " received");
+        assertEquals(200_000, r.counts().received() + r.counts().lost());
         assertTrue(r.warnings().contains(String.format(java.util.Locale.US, "%,d messages lost; each stream keeps about "
                 + "1000 entries (MAXLEN ~), and those trimmed before a consumer read them are lost: raise --maxlen above "
-                + "what consumers fall behind by", r.lost())), r.warnings().toString());
+                + "what consumers fall behind by", r.counts().lost())), r.warnings().toString());
     }
 
     @Test
     void directProducersWithAcksAllAreAcknowledgedByWaitAfterEachXadd() throws Exception {
         RunResult r = ShortRuns.throughput(new RedisStreamsSystem(direct(RedisAcks.REPLICAS), StreamSettings.defaults()), dir,
                 5_000, 512, 2, 1);
-        assertEquals("complete", r.status(), r.warnings().toString());
-        assertEquals(5_000, r.received());
-        assertEquals(5_000, r.acknowledged());
-        assertEquals(0, r.sendErrors());
+        assertEquals(RunStatus.COMPLETE, r.status(), r.warnings().toString());
+        assertEquals(5_000, r.counts().received());
+        assertEquals(5_000, r.counts().acknowledged());
+        assertEquals(0, r.counts().sendErrors());
         assertEquals("the reply to WAIT 1 after each XADD (every replica has it)", r.durability().get("acknowledgement"));
     }
 

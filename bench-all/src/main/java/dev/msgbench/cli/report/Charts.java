@@ -16,6 +16,8 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
+import dev.msgbench.core.fault.FaultEvent;
+import dev.msgbench.core.fault.FaultReport;
 import dev.msgbench.core.record.HistogramKind;
 
 /**
@@ -133,10 +135,16 @@ public final class Charts {
         addTimeSeries(chart, "p99", intervals, IntervalSeries.Interval::p99Ms, base, SeriesLines.DASH_DASH);
         addTimeSeries(chart, "p50", intervals, IntervalSeries.Interval::p50Ms, base, SeriesLines.SOLID);
         markWarmup(chart, run);
+        markFaults(chart, run);
         return new Chart(String.format(Locale.US, "latency-over-time-%02d", index + 1), chart.getTitle(), chart);
     }
 
-    /** Messages per second sent by the publishers and received by the consumers, each second. */
+    /**
+     * Messages per second sent by the publishers and received by the consumers, each second; where
+     * the run counted its intervals (intervals.csv), also those acknowledged, and how many were
+     * sent and not received at each second's end, so an outage shows: sent going on, received at 0,
+     * unreceived climbing.
+     */
     public static Chart throughputOverTime(RunFolder run, int index) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(SMALL_HEIGHT)
                 .title("Throughput over time: " + run.label())
@@ -144,11 +152,25 @@ public final class Charts {
         style(chart);
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-        addTimeSeries(chart, "sent (publishers)", run.intervals().of(HistogramKind.SEND_DELAY),
-                IntervalSeries.Interval::ratePerSecond, color(index), SeriesLines.SOLID);
-        addTimeSeries(chart, "received (consumers)", run.intervals().of(HistogramKind.LATENCY),
-                IntervalSeries.Interval::ratePerSecond, color(index).darker(), SeriesLines.DASH_DASH);
+        List<IntervalSeries.Counts> counts = run.intervals().counts();
+        if (counts.isEmpty()) {
+            addTimeSeries(chart, "sent (publishers)", run.intervals().of(HistogramKind.SEND_DELAY),
+                    IntervalSeries.Interval::ratePerSecond, color(index), SeriesLines.SOLID);
+            addTimeSeries(chart, "received (consumers)", run.intervals().of(HistogramKind.LATENCY),
+                    IntervalSeries.Interval::ratePerSecond, color(index).darker(), SeriesLines.DASH_DASH);
+        } else {
+            addCounts(chart, "sent (publishers)", counts, c -> c.perSecond(c.sent()), color(index), SeriesLines.SOLID);
+            if (counts.stream().anyMatch(c -> c.acknowledged() > 0)) {
+                addCounts(chart, "acknowledged", counts, c -> c.perSecond(c.acknowledged()), color(index).darker(),
+                        SeriesLines.DOT_DOT);
+            }
+            addCounts(chart, "received (consumers)", counts, c -> c.perSecond(c.received()), color(index).darker(),
+                    SeriesLines.DASH_DASH);
+            addCounts(chart, "sent, not received (at the second's end)", counts, c -> c.unreceived(), new Color(0xD55E00),
+                    SeriesLines.SOLID);
+        }
         markWarmup(chart, run);
+        markFaults(chart, run);
         return new Chart(String.format(Locale.US, "throughput-over-time-%02d", index + 1), chart.getTitle(), chart);
     }
 
@@ -200,13 +222,21 @@ public final class Charts {
 
     private static void addTimeSeries(XYChart chart, String name, List<IntervalSeries.Interval> intervals,
                                       ToDoubleFunction<IntervalSeries.Interval> value, Color color, BasicStroke line) {
+        addTimeSeries(chart, name, intervals, IntervalSeries.Interval::startSeconds, IntervalSeries.Interval::lengthSeconds,
+                value, color, line);
+    }
+
+    /** One point per interval, at its middle; the value of each from {@code value}, NaN for none. */
+    private static <T> void addTimeSeries(XYChart chart, String name, List<T> intervals, ToDoubleFunction<T> start,
+                                          ToDoubleFunction<T> length, ToDoubleFunction<T> value, Color color,
+                                          BasicStroke line) {
         List<Double> xs = new ArrayList<>();
         List<Double> ys = new ArrayList<>();
-        for (IntervalSeries.Interval i : intervals) {
+        for (T i : intervals) {
             double y = value.applyAsDouble(i);
             // the last interval of a run is a fraction of a second: its rate would be noise
-            if (!Double.isNaN(y) && i.lengthSeconds() >= MIN_INTERVAL_SECONDS) {
-                xs.add(i.startSeconds() + i.lengthSeconds() / 2);
+            if (!Double.isNaN(y) && length.applyAsDouble(i) >= MIN_INTERVAL_SECONDS) {
+                xs.add(start.applyAsDouble(i) + length.applyAsDouble(i) / 2);
                 ys.add(chart.getStyler().isYAxisLogarithmic() ? Math.max(y, FLOOR_MS) : y);
             }
         }
@@ -216,6 +246,40 @@ public final class Charts {
             series.setMarkerColor(color);
             series.setLineColor(color);
             series.setLineStyle(line);
+        }
+    }
+
+    private static void addCounts(XYChart chart, String name, List<IntervalSeries.Counts> counts,
+                                  ToDoubleFunction<IntervalSeries.Counts> value, Color color, BasicStroke line) {
+        addTimeSeries(chart, name, counts, IntervalSeries.Counts::startSeconds, IntervalSeries.Counts::lengthSeconds, value,
+                color, line);
+    }
+
+    /** Where a fault was asked, in seconds from the log's start (warm-up included), and its label. */
+    record FaultMarker(double seconds, String label) {
+    }
+
+    /** The run's faults as result.json has them, placed on the over-time charts' axis. */
+    static List<FaultMarker> faultMarkers(RunFolder run) {
+        double warmup = run.intervals().warmupSeconds();
+        List<FaultMarker> markers = new ArrayList<>();
+        for (FaultReport fault : run.result().faults()) {
+            FaultEvent e = fault.event();
+            markers.add(new FaultMarker(warmup + e.askedAtSeconds(), e.kind() + (e.node() == null ? "" : " n" + e.node())));
+        }
+        return markers;
+    }
+
+    /** A line where each fault was asked, labelled with its kind and node at the top of the chart. */
+    private static void markFaults(XYChart chart, RunFolder run) {
+        if (chart.getSeriesMap().isEmpty()) {
+            return;
+        }
+        double top = chart.getSeriesMap().values().stream()
+                .flatMapToDouble(s -> java.util.Arrays.stream(s.getYData())).max().orElse(1);
+        for (FaultMarker marker : faultMarkers(run)) {
+            chart.addAnnotation(new AnnotationLine(marker.seconds(), true, false));
+            chart.addAnnotation(new AnnotationText(marker.label(), marker.seconds(), top, false));
         }
     }
 

@@ -24,7 +24,7 @@ import dev.msgbench.core.result.RunResult;
  *                  nothing was measured
  */
 record CompareSide(String description, int runs, double targetRate, double sentRate, double receivedRate,
-                   Map<String, Double> latencyMs, long sent, long lost) {
+                   Map<String, Double> latencyMs, long sent, long lost, long acknowledgedLost) {
 
     /** An interval that starts this close before the warm-up's end starts with it (rounding of the log's seconds). */
     private static final double BOUNDARY_SLACK_SECONDS = 0.0015;
@@ -32,9 +32,10 @@ record CompareSide(String description, int runs, double targetRate, double sentR
     static CompareSide of(String description, List<RunFolder> folders) {
         if (folders.size() == 1) {
             RunResult r = folders.get(0).result();
-            return new CompareSide(description + " (" + folders.get(0).label() + ")", 1, r.targetRate(),
-                    r.achievedRate(), r.receivedRate(), r.latencyMs() == null ? Map.of() : r.latencyMs(), r.sent(),
-                    r.lost());
+            Map<String, Double> latency = r.latenciesMs().latency() == null ? Map.of() : r.latenciesMs().latency();
+            return new CompareSide(description + " (" + folders.get(0).label() + ")", 1, r.rates().targetMsgsPerSec(),
+                    r.rates().achievedMsgsPerSec(), r.rates().receivedMsgsPerSec(), latency, r.counts().sent(),
+                    r.counts().lost(), r.counts().acknowledgedLost());
         }
         Histogram latency = Recorders.newHistogram();
         double seconds = 0;
@@ -43,20 +44,22 @@ record CompareSide(String description, int runs, double targetRate, double sentR
         double receivedMessages = 0;
         long sent = 0;
         long lost = 0;
+        long acknowledgedLost = 0;
         for (RunFolder folder : folders) {
             RunResult r = folder.result();
             addMeasured(folder, latency);
             double measuredSeconds = r.workload() == null ? 0 : r.workload().durationSeconds();
             seconds += measuredSeconds;
-            targetMessages += r.targetRate() * measuredSeconds;
-            sentMessages += r.achievedRate() * measuredSeconds;
-            receivedMessages += r.receivedRate() * measuredSeconds;
-            sent += r.sent();
-            lost += r.lost();
+            targetMessages += r.rates().targetMsgsPerSec() * measuredSeconds;
+            sentMessages += r.rates().achievedMsgsPerSec() * measuredSeconds;
+            receivedMessages += r.rates().receivedMsgsPerSec() * measuredSeconds;
+            sent += r.counts().sent();
+            lost += r.counts().lost();
+            acknowledgedLost += r.counts().acknowledgedLost();
         }
         return new CompareSide(description + " (" + folders.size() + " runs, histograms added)", folders.size(),
                 per(targetMessages, seconds), per(sentMessages, seconds), per(receivedMessages, seconds),
-                Percentiles.inMillis(latency), sent, lost);
+                Percentiles.inMillis(latency), sent, lost, acknowledgedLost);
     }
 
     private static void addMeasured(RunFolder folder, Histogram sum) {

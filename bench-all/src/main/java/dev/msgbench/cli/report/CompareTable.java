@@ -32,6 +32,7 @@ final class CompareTable {
         row(b, "mean ms", MS, ms(base, "mean"), ms(next, "mean"));
         row(b, "sent", COUNT, base.sent(), next.sent());
         row(b, "lost", COUNT, base.lost(), next.lost());
+        row(b, "acknowledged lost", COUNT, base.acknowledgedLost(), next.acknowledgedLost());
         return b.toString();
     }
 

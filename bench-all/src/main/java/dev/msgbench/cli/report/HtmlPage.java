@@ -6,8 +6,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.msgbench.core.fault.FaultReport;
 import dev.msgbench.core.result.Percentiles;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
+import dev.msgbench.core.result.SummaryTable;
 
 /**
  * The report page: charts first (what people look at), then the summary table, then every
@@ -68,6 +71,7 @@ final class HtmlPage {
             for (Figure f : rf.figures()) {
                 figure(b, f);
             }
+            faults(b, rf.run());
         }
         b.append("<h2>Settings</h2>\n");
         for (RunFolder run : runs) {
@@ -75,6 +79,18 @@ final class HtmlPage {
         }
         b.append("</body></html>\n");
         return b.toString();
+    }
+
+    /** Each fault of a run, as the summary printed it; the charts mark them with labelled lines. */
+    private static void faults(StringBuilder b, RunFolder run) {
+        if (run.result().faults().isEmpty()) {
+            return;
+        }
+        b.append("<ul class=\"faults\">\n");
+        for (FaultReport fault : run.result().faults()) {
+            b.append("<li>").append(esc(SummaryTable.faultLine(fault))).append("</li>\n");
+        }
+        b.append("</ul>\n");
     }
 
     private static void figure(StringBuilder b, Figure f) {
@@ -93,20 +109,23 @@ final class HtmlPage {
         for (Map.Entry<String, Double> p : Percentiles.REPORTED) {
             b.append("<th>").append(p.getKey()).append(" ms</th>");
         }
-        b.append("<th>max ms</th><th>sent</th><th>lost</th><th>dup</th><th>reordered</th></tr>\n");
+        b.append("<th>max ms</th><th>sent</th><th>lost</th><th>of them acknowledged</th><th>dup</th><th>reordered</th></tr>\n");
         for (RunFolder run : runs) {
             RunResult r = run.result();
             b.append("<tr><td>").append(esc(run.label())).append("</td><td")
-                    .append(RunResult.COMPLETE.equals(r.status()) ? ">" : " class=\"warn\">").append(esc(r.status()))
-                    .append("</td>").append(cell(r.targetRate(), "%,.0f")).append(cell(r.achievedRate(), "%,.0f"))
-                    .append(cell(r.receivedRate(), "%,.0f"));
-            Map<String, Double> lat = r.latencyMs() == null ? Map.of() : r.latencyMs();
+                    .append(r.status() == RunStatus.COMPLETE ? ">" : " class=\"warn\">").append(esc(r.status().label()))
+                    .append("</td>").append(cell(r.rates().targetMsgsPerSec(), "%,.0f"))
+                    .append(cell(r.rates().achievedMsgsPerSec(), "%,.0f"))
+                    .append(cell(r.rates().receivedMsgsPerSec(), "%,.0f"));
+            Map<String, Double> lat = r.latenciesMs().latency() == null ? Map.of() : r.latenciesMs().latency();
             for (Map.Entry<String, Double> p : Percentiles.REPORTED) {
                 b.append(cell(lat.get(p.getKey()), "%.3f"));
             }
-            b.append(cell(lat.get("max"), "%.3f")).append(cell(r.sent(), "%,.0f"))
-                    .append("<td").append(r.lost() > 0 ? " class=\"warn\">" : ">").append(r.lost()).append("</td>")
-                    .append(cell(r.duplicated(), "%,.0f")).append(cell(r.reordered(), "%,.0f")).append("</tr>\n");
+            b.append(cell(lat.get("max"), "%.3f")).append(cell(r.counts().sent(), "%,.0f"))
+                    .append("<td").append(r.counts().lost() > 0 ? " class=\"warn\">" : ">").append(r.counts().lost()).append("</td>")
+                    .append("<td").append(r.counts().acknowledgedLost() > 0 ? " class=\"warn\">" : ">")
+                    .append(r.counts().acknowledgedLost()).append("</td>")
+                    .append(cell(r.counts().duplicated(), "%,.0f")).append(cell(r.counts().reordered(), "%,.0f")).append("</tr>\n");
         }
         b.append("</table></div>\n");
         for (RunFolder run : runs) {

@@ -23,13 +23,15 @@ import dev.msgbench.core.result.IntervalLog;
 /**
  * What latency.hlog says per second: for each kind, one {@link Interval} per interval
  * histogram, read with HdrHistogram's own reader. The latency tag counts messages received
- * (consumer side), send-delay messages sent (publisher side).
+ * (consumer side), send-delay messages sent (publisher side). With them, what intervals.csv
+ * counts per second, where the run wrote it (from schema 2 on).
  *
  * @param warmupSeconds where the measured part starts, seconds from the log's StartTime; 0 when the
  *                      log does not say
  * @param byKind        intervals in log order; kinds absent from the log have none
+ * @param counts        the rows of intervals.csv; none where the folder has no such file
  */
-public record IntervalSeries(double warmupSeconds, Map<HistogramKind, List<Interval>> byKind) {
+public record IntervalSeries(double warmupSeconds, Map<HistogramKind, List<Interval>> byKind, List<Counts> counts) {
 
     private static final Pattern WARMUP = Pattern.compile("#warm-up: ([0-9.]+) s from StartTime");
     private static final double NANOS_PER_MILLI = 1e6;
@@ -47,10 +49,24 @@ public record IntervalSeries(double warmupSeconds, Map<HistogramKind, List<Inter
         }
     }
 
+    /**
+     * One row of intervals.csv.
+     *
+     * @param sent       in the interval, as acknowledged and received
+     * @param unreceived at its end: sent and not received (yet), in flight or lost
+     */
+    public record Counts(double startSeconds, double lengthSeconds, long sent, long acknowledged, long received,
+                         long unreceived) {
+        public double perSecond(long count) {
+            return lengthSeconds > 0 ? count / lengthSeconds : 0;
+        }
+    }
+
     public IntervalSeries {
         EnumMap<HistogramKind, List<Interval>> copy = new EnumMap<>(HistogramKind.class);
         byKind.forEach((k, v) -> copy.put(k, List.copyOf(v)));
         byKind = Map.copyOf(copy);
+        counts = List.copyOf(counts);
     }
 
     public List<Interval> of(HistogramKind kind) {
@@ -61,12 +77,39 @@ public record IntervalSeries(double warmupSeconds, Map<HistogramKind, List<Inter
     public static IntervalSeries read(Path resultsDir) {
         Path file = resultsDir.resolve(IntervalLog.FILE_NAME);
         if (!Files.isRegularFile(file)) {
-            return new IntervalSeries(0, Map.of());
+            return new IntervalSeries(0, Map.of(), List.of());
         }
         Map<HistogramKind, List<Interval>> byKind = new EnumMap<>(HistogramKind.class);
         forEachInterval(file, (kind, h, startSeconds, lengthSeconds) -> byKind.computeIfAbsent(kind, k -> new ArrayList<>())
                 .add(summarise(h, startSeconds, lengthSeconds)));
-        return new IntervalSeries(warmupSeconds(file), byKind);
+        return new IntervalSeries(warmupSeconds(file), byKind, readCounts(resultsDir.resolve(IntervalLog.COUNTS_FILE_NAME)));
+    }
+
+    /** The rows of intervals.csv, by the names of its header; none when there is no such file. */
+    static List<Counts> readCounts(Path csv) {
+        if (!Files.isRegularFile(csv)) {
+            return List.of();
+        }
+        try {
+            List<String> lines = Files.readAllLines(csv, StandardCharsets.US_ASCII).stream()
+                    .filter(l -> !l.startsWith("#") && !l.isBlank()).toList();
+            List<String> header = List.of(lines.get(0).split(","));
+            List<Counts> rows = new ArrayList<>();
+            for (String line : lines.subList(1, lines.size())) {
+                String[] cells = line.split(",", -1);
+                double start = Double.parseDouble(cells[header.indexOf("startSeconds")]);
+                double end = Double.parseDouble(cells[header.indexOf("endSeconds")]);
+                rows.add(new Counts(start, end - start, Long.parseLong(cells[header.indexOf("sent")]),
+                        Long.parseLong(cells[header.indexOf("acknowledged")]),
+                        Long.parseLong(cells[header.indexOf("received")]),
+                        Long.parseLong(cells[header.indexOf("unreceived")])));
+            }
+            return rows;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + csv, e);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("cannot read " + csv + ": not as msgbench writes it", e);
+        }
     }
 
     /** Receives each interval histogram (ns) of the log with its start in seconds from StartTime. */

@@ -73,8 +73,9 @@ public record RunFolder(Path dir, String label, RunResult result, PercentileCurv
         Optional<Path> marked = RunningMarker.findBelow(dir, MAX_DEPTH);
         if (marked.isPresent()) {
             RunningMarker marker = RunningMarker.read(marked.get()).orElseThrow();
-            throw new UserError(what + ": " + marker.describe(marked.get()) + (marker.stillRunning()
-                    ? "; wait for it to end" : "; its " + IntervalLog.FILE_NAME + " holds the intervals measured until then"));
+            String next = marker.stillRunning() ? "; wait for it to end"
+                    : "; its " + IntervalLog.FILE_NAME + " holds the intervals measured until then";
+            throw new UserError(what + ": " + marker.describe(marked.get()) + next);
         }
     }
 

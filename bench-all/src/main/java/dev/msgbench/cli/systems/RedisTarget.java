@@ -5,6 +5,7 @@ import java.util.Map;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
+import dev.msgbench.core.broker.NodeExit;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.redis.RedisClientKind;
@@ -60,8 +61,9 @@ public final class RedisTarget implements SystemTarget {
 
     @Override
     public MessagingSystem connect(ConnectRequest request) {
+        // a subscriber cut off names the local server's death rather than guessing a cause
         return new RedisPubSubSystem(RedisSettings.defaults(request.url()).withAcks(RedisAcks.of(request.acks()))
-                .withClient(client));
+                .withClient(client).withServerExit(NodeExit.of(request.broker(), 1)));
     }
 
     static final class ClientConverter implements ITypeConverter<RedisClientKind> {

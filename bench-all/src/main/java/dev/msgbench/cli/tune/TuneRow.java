@@ -27,12 +27,14 @@ public record TuneRow(String jdk, String flagSet, List<String> flags, String sta
     public static TuneRow of(String jdk, String flagSet, List<String> flags, RunResult result, Path resultDir) {
         // as the JSON tree, where a value the run did not measure is simply missing
         JsonNode r = ResultFiles.json().valueToTree(result);
-        JsonNode latency = r.path("latencyMs");
+        JsonNode latency = r.path("latenciesMs").path("latency");
+        JsonNode rates = r.path("rates");
         JsonNode generator = r.path("loadGenerator");
         JsonNode pauses = generator.path("gcPauses");
         JsonNode hiccup = generator.path("hiccupMs");
         return new TuneRow(jdk, flagSet, flags, r.path("status").asText("?"), number(latency, "p50"), number(latency, "p99"),
-                number(latency, "p99.9"), number(latency, "max"), number(r, "achievedRate"), number(r, "targetRate"),
+                number(latency, "p99.9"), number(latency, "max"), number(rates, "achievedMsgsPerSec"),
+                number(rates, "targetMsgsPerSec"),
                 pauses.isMissingNode() ? generator.path("gcCount").asLong(-1) : pauses.path("count").asLong(-1),
                 pauses.isMissingNode() ? number(generator, "gcMillis") : number(pauses, "totalMs"),
                 number(pauses, "maxMs"), number(generator, "allocMiBPerSec"), number(hiccup, "p99"), number(hiccup, "max"),

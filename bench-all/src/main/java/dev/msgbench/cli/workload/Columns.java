@@ -22,7 +22,7 @@ public final class Columns {
     static final List<String> LATENCY;
     static final List<String> RATES = List.of("target-rate", "achieved-rate", "received-rate", "publisher-msg/s",
             "publisher-MiB/s", "consumer-msg/s", "consumer-MiB/s");
-    static final List<String> COUNTS = List.of("sent", "received", "lost", "duplicated", "reordered");
+    static final List<String> COUNTS = List.of("sent", "received", "lost", "acknowledged-lost", "duplicated", "reordered");
     public static final List<String> IDS;
 
     static {
@@ -66,16 +66,16 @@ public final class Columns {
     /** Every column's value for one run; a column that does not apply (a rate of the other command) is absent. */
     static Map<String, Double> of(RunResult r) {
         Map<String, Double> values = new LinkedHashMap<>();
-        r.latencyMs().forEach((k, v) -> {
+        r.latenciesMs().latency().forEach((k, v) -> {
             if (LATENCY.contains(k)) {
                 values.put(k, v);
             }
         });
-        if (r.targetRate() > 0) {
-            values.put("target-rate", r.targetRate());
+        if (r.rates().targetMsgsPerSec() > 0) {
+            values.put("target-rate", r.rates().targetMsgsPerSec());
         }
-        values.put("achieved-rate", r.achievedRate());
-        values.put("received-rate", r.receivedRate());
+        values.put("achieved-rate", r.rates().achievedMsgsPerSec());
+        values.put("received-rate", r.rates().receivedMsgsPerSec());
         Throughput t = r.throughput();
         if (t != null) {
             values.put("publisher-msg/s", t.publisherMsgsPerSec());
@@ -85,13 +85,14 @@ public final class Columns {
                 values.put("consumer-MiB/s", t.consumerMiBPerSec());
             }
         }
-        values.put("sent", (double) r.sent());
+        values.put("sent", (double) r.counts().sent());
         if (r.workload().consumers() > 0) {
             // a producer-only run receives nothing by design: nothing is lost
-            values.put("received", (double) r.received());
-            values.put("lost", (double) r.lost());
-            values.put("duplicated", (double) r.duplicated());
-            values.put("reordered", (double) r.reordered());
+            values.put("received", (double) r.counts().received());
+            values.put("lost", (double) r.counts().lost());
+            values.put("acknowledged-lost", (double) r.counts().acknowledgedLost());
+            values.put("duplicated", (double) r.counts().duplicated());
+            values.put("reordered", (double) r.counts().reordered());
         }
         return values;
     }

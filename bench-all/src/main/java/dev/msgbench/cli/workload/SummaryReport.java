@@ -21,6 +21,7 @@ import dev.msgbench.cli.ExitCode;
 import dev.msgbench.core.ToolVersion;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
 
 /**
  * The summary of a workload run: one table like the published ones (a row per cell, and with
@@ -33,6 +34,7 @@ public final class SummaryReport {
     public static final String JSON = "summary.json";
     static final String OK = "ok";
     static final String NOT_RUN = "not run";
+    static final String ACKNOWLEDGED_LOST = "ACKNOWLEDGED LOST";
 
     /**
      * One run of a cell: its folder, how it ended and what it measured (null when nothing), or
@@ -66,6 +68,7 @@ public final class SummaryReport {
     private final List<String> notes = new ArrayList<>();
     private final Map<String, Object> json = new LinkedHashMap<>();
     private boolean failed;
+    private boolean acknowledgedLost;
 
     private SummaryReport(List<String> columns) {
         this.columns = columns;
@@ -110,8 +113,9 @@ public final class SummaryReport {
             report.notes.add("N.all: the repetitions together: latency from their added histograms (measured "
                     + "intervals of latency.hlog), counts added, each rate the lowest of the repetitions");
         }
-        report.notes.add("status: RATE MISSED = achieved below 99% of the target; LOST = messages never received; "
-                + "FAILED = see the cell's output and result.json");
+        report.notes.add("status: RATE MISSED = achieved below 99% of the target; LOST = messages never received "
+                + "that the system had not acknowledged; ACKNOWLEDGED LOST = messages it had acknowledged never received "
+                + "(a broken promise); FAILED = see the cell's output and result.json");
         report.notes.add("results: " + outputDir + " (one folder per cell; summary.json holds every cell's flags)");
         return report;
     }
@@ -119,6 +123,11 @@ public final class SummaryReport {
     /** Whether any cell failed or did not run (a missed rate or lost messages are results, not failures). */
     public boolean anyFailed() {
         return failed;
+    }
+
+    /** Whether any cell lost messages its system had acknowledged. */
+    public boolean anyAcknowledgedLost() {
+        return acknowledgedLost;
     }
 
     public void print(PrintStream out) {
@@ -173,7 +182,7 @@ public final class SummaryReport {
             String status = status(repetition, result);
             statuses.add(status);
             Map<String, Double> values = result == null ? Map.of() : Columns.of(result);
-            if (result != null && RunResult.COMPLETE.equals(result.status())) {
+            if (result != null && result.status() == RunStatus.COMPLETE) {
                 completed.add(values);
                 MeasuredLatency.addTo(latency, repetition.folder(), result.workload().warmupSeconds());
             }
@@ -197,7 +206,8 @@ public final class SummaryReport {
         }
         statuses.remove(OK);
         String status = statuses.isEmpty() ? OK : String.join(", ", statuses);
-        failed |= status.contains("FAILED") || status.contains(NOT_RUN) || status.contains(RunResult.INTERRUPTED);
+        failed |= status.contains("FAILED") || status.contains(NOT_RUN) || status.contains(RunStatus.INTERRUPTED.label());
+        acknowledgedLost |= status.contains(ACKNOWLEDGED_LOST);
         rows.add(new Row(repeated ? cell.index() + ".all" : Integer.toString(cell.index()), cell.label(), values, status));
 
         Map<String, Object> entry = new LinkedHashMap<>();
@@ -220,17 +230,21 @@ public final class SummaryReport {
         if (result == null) {
             return "FAILED (exit " + repetition.exitCode().code() + ", nothing measured)";
         }
-        if (RunResult.INTERRUPTED.equals(result.status())) {
-            return RunResult.INTERRUPTED;
+        if (result.status() == RunStatus.INTERRUPTED) {
+            return RunStatus.INTERRUPTED.label();
         }
-        if (!RunResult.COMPLETE.equals(result.status()) || repetition.exitCode() != ExitCode.OK) {
+        if (result.status() != RunStatus.COMPLETE
+                || repetition.exitCode() != ExitCode.OK && repetition.exitCode() != ExitCode.ACKNOWLEDGED_LOST) {
             return "FAILED";
         }
         List<String> issues = new ArrayList<>();
-        if (result.targetRateMissed()) {
+        if (result.rates().targetMissed()) {
             issues.add("RATE MISSED");
         }
-        if (result.lost() > 0 && result.workload().consumers() > 0) {
+        if (result.counts().acknowledgedLost() > 0) {
+            issues.add(ACKNOWLEDGED_LOST);
+        }
+        if (result.counts().unacknowledgedLost() > 0) {
             issues.add("LOST");
         }
         return issues.isEmpty() ? OK : String.join(", ", issues);

@@ -1,6 +1,7 @@
 package dev.msgbench.cli.workload;
 
 import java.io.IOException;
+import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -47,6 +48,8 @@ public final class WorkloadReader {
             text = Files.readString(path, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new UserError(shownAs + ": no such file");
+        } catch (MalformedInputException e) {
+            throw new UserError(shownAs + ": not a text file (UTF-8 expected); a workload file is YAML");
         } catch (IOException e) {
             throw new UserError(shownAs + ": cannot read it: " + e.getMessage());
         }

@@ -80,12 +80,40 @@ class IntervalSeriesTest {
         long received = series.of(HistogramKind.LATENCY).stream().mapToLong(IntervalSeries.Interval::count).sum();
         long sent = series.of(HistogramKind.SEND_DELAY).stream().mapToLong(IntervalSeries.Interval::count).sum();
 
-        assertEquals(result.received(), received);
-        assertEquals(result.sent(), sent);
+        assertEquals(result.counts().received(), received);
+        assertEquals(result.counts().sent(), sent);
         assertFalse(series.of(HistogramKind.LATENCY).isEmpty());
         double peak = series.of(HistogramKind.SEND_DELAY).stream().mapToDouble(IntervalSeries.Interval::ratePerSecond)
                 .max().orElse(0);
         assertTrue(peak > 100 && peak < 300, "about 200 msg/s: " + peak);
+    }
+
+    @Test
+    void intervalsCsvGivesEachSecondsCountsAddingUpToTheResults() {
+        RunResult result = ResultFiles.readResult(run);
+        List<IntervalSeries.Counts> counts = IntervalSeries.read(run).counts();
+
+        assertEquals(result.counts().sent(), counts.stream().mapToLong(IntervalSeries.Counts::sent).sum());
+        assertEquals(result.counts().acknowledged(), counts.stream().mapToLong(IntervalSeries.Counts::acknowledged).sum());
+        assertEquals(result.counts().received(), counts.stream().mapToLong(IntervalSeries.Counts::received).sum());
+        assertEquals(new IntervalSeries.Counts(0, 1, 200, 200, 200, 0), counts.get(0), "the first second, on a fake clock");
+    }
+
+    @Test
+    void theThroughputChartShowsWhatWasAcknowledgedAndWhatIsStillUnreceived() {
+        Charts.Chart chart = Charts.throughputOverTime(RunFolder.read(run, "run"), 0);
+
+        assertEquals(List.of("sent (publishers)", "acknowledged", "received (consumers)",
+                "sent, not received (at the second's end)"), List.copyOf(chart.xchart().getSeriesMap().keySet()));
+    }
+
+    @Test
+    void aFolderOfAVersionWithoutIntervalsCsvHasNoCountsAndItsChartTheTwoRates() throws Exception {
+        java.nio.file.Files.delete(Fixtures.run(dir.resolve("old"), "nats", 1000).resolve("intervals.csv"));
+
+        assertTrue(IntervalSeries.read(dir.resolve("old")).counts().isEmpty());
+        assertEquals(List.of("sent (publishers)", "received (consumers)"), List.copyOf(
+                Charts.throughputOverTime(RunFolder.read(dir.resolve("old"), "old"), 0).xchart().getSeriesMap().keySet()));
     }
 
     @Test

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
 
 /**
  * Result folders written by released versions (src/test/resources/released-results, where a
@@ -37,7 +38,7 @@ class ReleasedResultsTest {
         assertEquals(1, r.schemaVersion());
         assertEquals("0.1.0-SNAPSHOT", r.toolVersion());
         assertEquals("e2e", r.command());
-        assertEquals(RunResult.COMPLETE, r.status());
+        assertEquals(RunStatus.COMPLETE, r.status());
         assertNull(r.error());
         assertEquals("loopback", r.system());
         assertEquals("fixed-rate", r.workload().pacing());
@@ -46,15 +47,15 @@ class ReleasedResultsTest {
         assertEquals(1.0, r.workload().warmupSeconds());
         assertEquals(2.0, r.workload().durationSeconds());
         assertEquals(Map.of("acks", "none (no broker: messages go from thread to thread in this JVM)"), r.durability());
-        assertEquals(1_500, r.sent());
-        assertEquals(1_500, r.received());
-        assertEquals(1_000, r.measuredSent());
-        assertEquals(0, r.lost() + r.duplicated() + r.reordered() + r.unsent());
-        assertEquals(500.0, r.achievedRate());
-        assertEquals(1_000.0, r.latencyMs().get("count"));
-        assertEquals(0.014711, r.latencyMs().get("p50"));
-        assertEquals(2.465791, r.latencyMs().get("p99"));
-        assertEquals(8.888319, r.latencyMs().get("max"));
+        assertEquals(1_500, r.counts().sent());
+        assertEquals(1_500, r.counts().received());
+        assertEquals(1_000, r.counts().measuredSent());
+        assertEquals(0, r.counts().lost() + r.counts().duplicated() + r.counts().reordered() + r.counts().unsent());
+        assertEquals(500.0, r.rates().achievedMsgsPerSec());
+        assertEquals(1_000.0, r.latenciesMs().latency().get("count"));
+        assertEquals(0.014711, r.latenciesMs().latency().get("p50"));
+        assertEquals(2.465791, r.latenciesMs().latency().get("p99"));
+        assertEquals(8.888319, r.latenciesMs().latency().get("max"));
         assertEquals(List.of(), r.warnings());
         assertEquals("latency.hlog", r.files().get("intervalLog"));
 
@@ -73,7 +74,7 @@ class ReleasedResultsTest {
 
         assertEquals(1, r.schemaVersion());
         assertEquals("throughput", r.command());
-        assertEquals(RunResult.COMPLETE, r.status());
+        assertEquals(RunStatus.COMPLETE, r.status());
         assertEquals("unpaced", r.workload().pacing());
         assertEquals(5_000, r.workload().messages());
         assertEquals(131_072, r.workload().maxOutstanding());
@@ -82,7 +83,7 @@ class ReleasedResultsTest {
         assertEquals(144_137.59536287448, r.throughput().publisherMsgsPerSec());
         assertEquals(100_495.5718033223, r.throughput().consumerMsgsPerSec());
         assertEquals(0.034689076, r.throughput().publishSeconds());
-        assertEquals(21.610495, r.latencyMs().get("max"));
+        assertEquals(21.610495, r.latenciesMs().latency().get("max"));
         assertEquals(1, run.intervals().of(HistogramKind.LATENCY).size());
         assertEquals(5_000, run.intervals().of(HistogramKind.LATENCY).get(0).count());
     }
@@ -94,15 +95,15 @@ class ReleasedResultsTest {
 
         assertEquals(1, r.schemaVersion());
         assertEquals("nats", r.system());
-        assertEquals(RunResult.COMPLETE, r.status());
+        assertEquals(RunStatus.COMPLETE, r.status());
         assertEquals(Map.of("acks", "0", "persistence", "none (core NATS is at-most-once)",
                 "publisherAcknowledgement", "none (core NATS has none)"), r.durability());
         assertEquals(Map.of("tool", "0.1.0-SNAPSHOT", "client", "jnats 2.26.2", "broker", "2.15.2"), r.versions());
         assertEquals("pubsub", r.settings().get("pattern"));
         assertEquals(true, r.broker().get("local"));
-        assertEquals(1_500, r.received());
-        assertEquals(0, r.acknowledged());
-        assertEquals(12.312575, r.latencyMs().get("max"));
+        assertEquals(1_500, r.counts().received());
+        assertEquals(0, r.counts().acknowledged());
+        assertEquals(12.312575, r.latenciesMs().latency().get("max"));
         assertEquals(1.0, run.intervals().warmupSeconds());
         assertEquals(3, run.intervals().of(HistogramKind.LATENCY).size());
         assertEquals(1_500, countsInLog(run.dir()).get(HistogramKind.LATENCY));

@@ -24,7 +24,11 @@ import dev.msgbench.core.record.Recorders;
 import dev.msgbench.core.result.IntervalLog;
 import dev.msgbench.core.result.Percentiles;
 import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.result.Counts;
+import dev.msgbench.core.result.Latencies;
+import dev.msgbench.core.result.Rates;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.result.Throughput;
 import dev.msgbench.core.result.Workload;
 
@@ -100,8 +104,9 @@ class SummaryReportTest {
         RunResult r = result("throughput", workload, 500, 0, 1_000, false, Map.of(), t);
         ResultFiles.writeResult(out, new RunResult(r.schemaVersion(), r.tool(), r.toolVersion(), r.command(), r.status(),
                 r.error(), r.startedAt(), r.finishedAt(), r.system(), r.workload(), r.durability(), r.settings(),
-                r.versions(), r.broker(), r.environment(), 500, 500, 0, 0, 500, 0, 0, 0, 0, 0, 500, 0, 1_000, 0, false, 0,
-                Map.of(), Map.of(), Map.of(), Map.of(), t, Map.of(), List.of(), Map.of()));
+                r.versions(), r.broker(), r.environment(), new Counts(500, 500, 0, 0, 0, 0, 0, 0, 0, 0, 0, 500),
+                new Rates(0, 1_000, 0, false, 0), new Latencies(Map.of(), Map.of(), Map.of(), Map.of()), t, Map.of(),
+                List.of(), Map.of(), List.of()));
         WorkloadFile file = new WorkloadFile("w.yaml", "W", null, null, "throughput", 1, List.of(), List.of(), Map.of(),
                 List.of("publisher-msg/s", "consumer-msg/s", "sent", "lost"), List.of());
         SummaryReport report = SummaryReport.of(file, 1, List.of(new SummaryReport.CellRun(cell(1, "producer only"),
@@ -120,7 +125,7 @@ class SummaryReportTest {
         Histogram sum = MeasuredLatency.empty();
         assertTrue(MeasuredLatency.addTo(sum, rep, 1.0));
         assertEquals(100, sum.getTotalCount(), "the 10 warm-up values are left out");
-        assertEquals(ResultFiles.readResult(rep).latencyMs().get("p99"), Percentiles.inMillis(sum).get("p99"));
+        assertEquals(ResultFiles.readResult(rep).latenciesMs().latency().get("p99"), Percentiles.inMillis(sum).get("p99"));
         assertFalse(MeasuredLatency.addTo(sum, dir.resolve("missing"), 1.0));
     }
 
@@ -168,10 +173,10 @@ class SummaryReportTest {
 
     private static RunResult result(String command, Workload workload, long sent, double target, double achieved,
                                     boolean missed, Map<String, Double> latency, Throughput throughput) {
-        return new RunResult(RunResult.SCHEMA_VERSION, "msgbench", "test", command, RunResult.COMPLETE, null,
+        return new RunResult(RunResult.SCHEMA_VERSION, "msgbench", "test", command, RunStatus.COMPLETE, null,
                 "2026-01-01T00:00:00Z", "2026-01-01T00:00:02Z", "kafka", workload, Map.of("acks", "all"), Map.of(),
-                Map.of("tool", "test"), Map.of("local", true), Map.of(), sent, sent, 0, sent, 0, 0, 0, 0, 0, 0, sent,
-                target, achieved, achieved, missed, 0, latency, Map.of(), Map.of(), Map.of(), throughput, Map.of(),
-                List.of(), Map.of());
+                Map.of("tool", "test"), Map.of("local", true), Map.of(), new Counts(sent, sent, 0, sent, 0, 0, 0, 0, 0, 0, 0, sent),
+                new Rates(target, achieved, achieved, missed, 0), new Latencies(latency, Map.of(), Map.of(), Map.of()),
+                throughput, Map.of(), List.of(), Map.of(), List.of());
     }
 }

@@ -10,6 +10,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
 
+import dev.msgbench.core.UserError;
+
 /**
  * What every launcher of a local broker shares: its processes and temp dir (one
  * {@link BrokerProcesses}), the start sequence, node numbers, pid, signal and close. A subclass
@@ -22,7 +24,8 @@ import java.util.function.Function;
  * since the error names them.
  *
  * <p>Every node starts through {@link #launch}, that is through {@link #startNode} on its own
- * config and data, so that restarting one node later (fault injection) has one place to go.
+ * config and data, so that restarting one node later (fault injection, {@link #restartNode}) has
+ * one place to go; a subclass adds only {@link #awaitNodeReady}, its probes for one node.
  */
 public abstract class AbstractLocalBroker implements LocalBroker {
 
@@ -97,6 +100,14 @@ public abstract class AbstractLocalBroker implements LocalBroker {
         processes.add(process);
         return process;
     }
+
+    /**
+     * Waits, within {@code budget}, until node {@code node}, just started again by
+     * {@link #restartNode}, serves clients: the system's own readiness probes for one node.
+     *
+     * @throws dev.msgbench.core.UserError on timeout or when the node exits, naming its log file
+     */
+    protected abstract void awaitNodeReady(int node, Readiness budget);
 
     /** Starts every node, node 1 first, without waiting for any: for systems whose nodes start together. */
     protected final void launchAll() {
@@ -179,6 +190,49 @@ public abstract class AbstractLocalBroker implements LocalBroker {
     @Override
     public final void signal(int node, Signal signal) {
         processes.node(checkNode(node)).signal(signal);
+    }
+
+    @Override
+    public final void killNode(int node) {
+        processes.node(checkNode(node)).kill();
+    }
+
+    /** Through {@link #stopProcesses}, so that a node stops as it does at close. */
+    @Override
+    public final void stopNode(int node) {
+        stopProcesses(List.of(processes.node(checkNode(node))), List.of(), stopGrace);
+    }
+
+    @Override
+    public final void restartNode(int node, Duration timeout) {
+        ManagedProcess ended = processes.node(checkNode(node));
+        if (processes.isClosed()) {
+            throw new UserError(this + " is closed; " + ended.name() + " is not restarted");
+        }
+        if (ended.isAlive()) {
+            throw new IllegalStateException(ended.name() + " (pid " + ended.pid() + ") still runs; stop or kill it "
+                    + "before restarting it");
+        }
+        // a node that died by itself still has its marker; a stop of an ended process only drops it
+        ended.stop(Duration.ZERO);
+        Readiness budget = Readiness.within(timeout);
+        ManagedProcess started;
+        try {
+            started = startNode(node);
+        } catch (RuntimeException e) {
+            throw processes.failedRestart(ended.name(), e);
+        }
+        processes.replace(node, started);
+        try {
+            awaitNodeReady(node, budget);
+        } catch (UserError e) {
+            throw processes.isClosed() ? new UserError(ended.name() + " was stopped during its restart", e) : e;
+        }
+    }
+
+    @Override
+    public final String exitDescription(int node) {
+        return processes.node(checkNode(node)).exitDescription();
     }
 
     /** Stops every node (see {@link #stopProcesses}) and removes the temp dir; the second call does nothing. */

@@ -102,6 +102,45 @@ public final class BrokerProcesses {
         }
     }
 
+    /**
+     * Node {@code node} (from 1), started again, takes the place of its ended process. When the
+     * broker was closed meanwhile (Ctrl+C during a restart), the new process is stopped at once,
+     * the temp dir removed again (the start may have recreated parts of it after the close
+     * removed it), and this throws.
+     *
+     * @throws UserError when the broker was closed
+     */
+    public synchronized void replace(int node, ManagedProcess process) {
+        if (closed) {
+            UserError stopped = new UserError(process.name() + " was stopped during its restart");
+            try {
+                process.stop(Duration.ZERO);
+            } catch (RuntimeException e) {
+                stopped.addSuppressed(e);
+            }
+            throw removeAgain(stopped);
+        }
+        node(node);
+        processes.set(node - 1, process);
+    }
+
+    /**
+     * A restart whose process failed to start: when the broker was closed meanwhile, the failure
+     * becomes "stopped during its restart" and the temp dir is removed again, as in {@link #replace};
+     * otherwise {@code failure} is returned as it is.
+     */
+    public synchronized RuntimeException failedRestart(String name, RuntimeException failure) {
+        return closed ? removeAgain(new UserError(name + " was stopped during its restart", failure)) : failure;
+    }
+
+    private UserError removeAgain(UserError stopped) {
+        RuntimeException cleanup = removeTempDir(tempDir, logDir, false);
+        if (cleanup != null) {
+            stopped.addSuppressed(cleanup);
+        }
+        return stopped;
+    }
+
     public synchronized List<ManagedProcess> all() {
         return List.copyOf(processes);
     }

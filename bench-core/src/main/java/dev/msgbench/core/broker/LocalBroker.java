@@ -1,6 +1,7 @@
 package dev.msgbench.core.broker;
 
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * A broker, or a cluster of broker nodes, that the suite started on this machine and owns.
@@ -25,6 +26,39 @@ public interface LocalBroker extends AutoCloseable {
 
     /** Sends {@code signal} to one node (and to any processes it started). */
     void signal(int node, Signal signal);
+
+    /**
+     * Ends one node at once with SIGKILL (it and any processes it started), as a crash would, and
+     * returns when it is gone. Its data stays for {@link #restartNode}. Nothing to do for a node
+     * that has ended.
+     */
+    void killNode(int node);
+
+    /**
+     * Stops one node cleanly: SIGTERM, up to the broker's stop grace, then SIGKILL; returns when
+     * it is gone. Its data stays for {@link #restartNode}.
+     */
+    void stopNode(int node);
+
+    /**
+     * Starts a node that was stopped, killed or has died, on its own config and data, and returns
+     * once it serves clients again. What it finds of its data is the system's affair (the
+     * launchers' javadoc says what each keeps).
+     *
+     * @param timeout how long the node may take to serve clients
+     * @throws IllegalStateException when the node still runs (a frozen node runs too)
+     * @throws dev.msgbench.core.UserError when it exits early or is not ready within
+     *         {@code timeout} (naming the node and its log file), or when the broker is closed,
+     *         before or during the restart
+     */
+    void restartNode(int node, Duration timeout);
+
+    /**
+     * How the node ended, e.g. "exited with status 1" or "killed by signal 9 (SIGKILL)"; null
+     * while it runs. For messages that must say the broker went away rather than guess why a
+     * client lost its connection.
+     */
+    String exitDescription(int node);
 
     /**
      * Stops every node and removes the temporary directories. Idempotent and thread-safe; safe to

@@ -168,6 +168,15 @@ public final class ManagedProcess {
         return process.isAlive() ? OptionalInt.empty() : OptionalInt.of(process.exitValue());
     }
 
+    /**
+     * How the process ended, in words ({@link ExitStatus}): "exited with status 1", "killed by
+     * signal 9 (SIGKILL)"; null while it runs (a process frozen by SIGSTOP runs).
+     */
+    public String exitDescription() {
+        OptionalInt code = exitCode();
+        return code.isPresent() ? ExitStatus.describe(code.getAsInt()) : null;
+    }
+
     /** Waits up to {@code timeout} for the process to end by itself. */
     public OptionalInt awaitExit(Duration timeout) {
         try {
@@ -206,6 +215,17 @@ public final class ManagedProcess {
     }
 
     /**
+     * SIGKILLs the process and its descendants, with no TERM first, and returns once they are
+     * gone: a crash, as fault injection needs it. Nothing to do for a process that has ended.
+     */
+    public void kill() {
+        List<ProcessHandle> tree = tree();
+        tree.forEach(ProcessHandle::destroyForcibly);
+        requireGone(awaitAll(tree, AFTER_KILL));
+        reap();
+    }
+
+    /**
      * Stops all processes together: TERM to every one first, then one shared grace period. Nodes
      * of a cluster must go down together; stopped one by one, the last ones lose their quorum and
      * hang in shutdown.
@@ -226,13 +246,16 @@ public final class ManagedProcess {
         }
         awaitAll(handles, grace);
         handles.stream().filter(ProcStat::isRunning).forEach(ProcessHandle::destroyForcibly);
-        List<ProcessHandle> survivors = awaitAll(handles, AFTER_KILL);
+        requireGone(awaitAll(handles, AFTER_KILL));
+        for (ManagedProcess p : processes) {
+            p.reap();
+        }
+    }
+
+    private static void requireGone(List<ProcessHandle> survivors) {
         if (!survivors.isEmpty()) {
             throw new IllegalStateException("processes " + survivors.stream().map(h -> Long.toString(h.pid()))
                     .collect(Collectors.joining(", ")) + " survived SIGKILL for " + AFTER_KILL.toSeconds() + " s");
-        }
-        for (ManagedProcess p : processes) {
-            p.reap();
         }
     }
 

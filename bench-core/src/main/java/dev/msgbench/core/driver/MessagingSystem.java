@@ -1,5 +1,7 @@
 package dev.msgbench.core.driver;
 
+import java.util.OptionalInt;
+
 /**
  * A system under test, configured for one run: the whole of what a {@code bench-<system>}
  * module implements. The engine calls, in order: {@link #prepare}, {@link #subscribe} for each
@@ -34,6 +36,20 @@ public interface MessagingSystem extends AutoCloseable {
      */
     default String lossHint() {
         return null;
+    }
+
+    /**
+     * The node of the local broker, numbered from 1 as {@link dev.msgbench.core.broker.LocalBroker}
+     * numbers them, that leads this run's data, for a fault aimed at {@code node=leader}: Kafka the
+     * leader of the run topic's partition 0, JetStream the stream's cluster leader, RabbitMQ the
+     * queue's node, Redis its one node (the primary). Valid after {@link #prepare}; asks the broker
+     * each time, since a failover moves the leader. Empty when the system cannot tell, e.g. a broker
+     * given with --url whose names do not map to node numbers, or while no node leads.
+     *
+     * @throws Exception when the broker cannot be asked (it is down, the request timed out)
+     */
+    default OptionalInt leaderNode() throws Exception {
+        return OptionalInt.empty();
     }
 
     /** Valid after {@link #prepare}; recorded in every result. */

@@ -14,11 +14,23 @@ public final class Accounting {
         this(streamCount, SequenceTracker.WINDOW);
     }
 
+    /**
+     * @param received whether anything will be received: without consumers nothing can be lost,
+     *                 and no {@link DeliveryLedger} is kept (it would hold two bits per message sent)
+     */
+    public Accounting(int streamCount, boolean received) {
+        this(streamCount, SequenceTracker.WINDOW, received);
+    }
+
     /** A smaller tracking window lets tests reach its edge with few messages. */
     public Accounting(int streamCount, int trackingWindow) {
+        this(streamCount, trackingWindow, true);
+    }
+
+    private Accounting(int streamCount, int trackingWindow, boolean received) {
         streams = new StreamCounters[streamCount];
         for (int i = 0; i < streamCount; i++) {
-            streams[i] = new StreamCounters(i, trackingWindow);
+            streams[i] = new StreamCounters(i, trackingWindow, received ? new DeliveryLedger() : DeliveryLedger.NONE);
         }
     }
 
@@ -30,8 +42,8 @@ public final class Accounting {
         streams[streamId].countSent();
     }
 
-    public void countAcked(int streamId) {
-        streams[streamId].countAcked();
+    public void countAcked(int streamId, long sequence) {
+        streams[streamId].countAcked(sequence);
     }
 
     /** A stream's messages acknowledged or failed, which no longer count against its outstanding limit. */
@@ -75,6 +87,18 @@ public final class Accounting {
             snapshots.add(stream.snapshot());
         }
         return snapshots;
+    }
+
+    /**
+     * Messages sent and never received, split by whether the system acknowledged them, over all
+     * streams; exact, whatever the tracking window. Meaningful once the run has drained.
+     */
+    public Losses losses() {
+        Losses total = Losses.NONE;
+        for (StreamCounters stream : streams) {
+            total = total.plus(stream.losses());
+        }
+        return total;
     }
 
     public StreamSnapshot total() {

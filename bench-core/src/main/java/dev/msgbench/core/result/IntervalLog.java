@@ -15,14 +15,19 @@ import dev.msgbench.core.record.HistogramKind;
  * latency.hlog: one tagged interval histogram per kind and second, in HdrHistogram's interval
  * log format (readable by HistogramLogReader and the HdrHistogram plotters). Values are
  * nanoseconds. Warm-up intervals are included, so that a plot shows the whole run; a comment
- * and the header say where the warm-up ends.
+ * and the header say where the warm-up ends. Beside it, the counts of the same intervals in
+ * intervals.csv ({@link IntervalCounts}).
  */
 public final class IntervalLog implements AutoCloseable {
 
     public static final String FILE_NAME = "latency.hlog";
+    /** The counts of each interval, beside the log. */
+    public static final String COUNTS_FILE_NAME = IntervalCounts.FILE_NAME;
 
     private final PrintStream out;
     private final HistogramLogWriter writer;
+    private final IntervalCounts counts;
+    private final long startEpochMillis;
 
     public IntervalLog(Path dir, long startEpochMillis, double warmupSeconds, double durationSeconds) {
         try {
@@ -32,6 +37,8 @@ public final class IntervalLog implements AutoCloseable {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
+        this.counts = new IntervalCounts(dir);
+        this.startEpochMillis = startEpochMillis;
         this.writer = new HistogramLogWriter(out);
         writer.outputComment("msgbench interval log; values in nanoseconds; tags: latency, service, send-delay, ack, hiccup");
         writer.outputComment(String.format(Locale.US, "warm-up: %.3f s from StartTime, then measured: %.3f s",
@@ -52,6 +59,26 @@ public final class IntervalLog implements AutoCloseable {
         writer.outputIntervalHistogram(interval);
     }
 
+    /**
+     * Writes the counts of one interval to intervals.csv; timestamps are epoch milliseconds.
+     *
+     * @param sent         in the interval, as acknowledged and received
+     * @param unreceived   at its end: sent and not received (yet), in flight or lost
+     * @param gaps         at its end: of those, the ones below the highest sequence received
+     * @param latencyNanos the latencies of the messages received in the interval
+     */
+    public synchronized void writeCounts(long startMillis, long endMillis, long sent, long acknowledged, long received,
+                                         long unreceived, long gaps, Histogram latencyNanos) {
+        counts.write((startMillis - startEpochMillis) / 1e3, (endMillis - startEpochMillis) / 1e3,
+                new IntervalCounts.Counts(sent, acknowledged, received, unreceived, gaps), latencyNanos);
+    }
+
+    /** A comment line (HistogramLogReader skips lines starting with #), on disk at once. */
+    public synchronized void comment(String text) {
+        writer.outputComment(text);
+        out.flush();
+    }
+
     public synchronized void flush() {
         out.flush();
     }
@@ -59,5 +86,6 @@ public final class IntervalLog implements AutoCloseable {
     @Override
     public synchronized void close() {
         out.close();
+        counts.close();
     }
 }

@@ -10,9 +10,11 @@ import java.nio.file.Path;
 import org.HdrHistogram.Histogram;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /** Writes and reads the files of a results folder. */
 public final class ResultFiles {
@@ -51,9 +53,14 @@ public final class ResultFiles {
         }
     }
 
+    /** Reads result.json of this version or of an earlier schema, which it reads as this one. */
     public static RunResult readResult(Path dir) {
         try {
-            return JSON.readValue(dir.resolve(RESULT_JSON).toFile(), RunResult.class);
+            JsonNode tree = JSON.readTree(dir.resolve(RESULT_JSON).toFile());
+            if (tree instanceof ObjectNode object && tree.path("schemaVersion").asInt() == ResultSchemaV1.VERSION) {
+                tree = ResultSchemaV1.upgrade(object);
+            }
+            return JSON.treeToValue(tree, RunResult.class);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + dir.resolve(RESULT_JSON), e);
         }

@@ -5,12 +5,18 @@ import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
+import dev.msgbench.core.fault.FaultReport;
+
 /**
  * What one run measured, as written to result.json. The schema is documented in
- * docs/result-json.md; bump {@link #SCHEMA_VERSION} on any incompatible change.
+ * docs/result-json.md; bump {@link #SCHEMA_VERSION} on any incompatible change, and keep reading
+ * the old one ({@link ResultSchemaV1}).
  *
  * <p>Counts cover the whole run, warm-up included (a message lost during warm-up is still
  * lost); rates and latencies cover the measured part only.
+ *
+ * @param error      why the run failed, on one line; null unless it failed
+ * @param throughput rates at each end of a throughput run; null on a fixed schedule
  */
 @JsonPropertyOrder(alphabetic = false)
 public record RunResult(
@@ -18,7 +24,7 @@ public record RunResult(
         String tool,
         String toolVersion,
         String command,
-        String status,
+        RunStatus status,
         String error,
         String startedAt,
         String finishedAt,
@@ -29,35 +35,19 @@ public record RunResult(
         Map<String, String> versions,
         Map<String, Object> broker,
         Map<String, Object> environment,
-        long sent,
-        long acknowledged,
-        long sendErrors,
-        long received,
-        long lost,
-        long duplicated,
-        long reordered,
-        long late,
-        long unsent,
-        long foreign,
-        long measuredSent,
-        double targetRate,
-        double achievedRate,
-        double receivedRate,
-        boolean targetRateMissed,
-        double maxBehindScheduleMs,
-        Map<String, Double> latencyMs,
-        Map<String, Double> serviceMs,
-        Map<String, Double> sendDelayMs,
-        Map<String, Double> ackMs,
+        Counts counts,
+        Rates rates,
+        Latencies latenciesMs,
         Throughput throughput,
         Map<String, Object> loadGenerator,
         List<String> warnings,
-        Map<String, String> files) {
+        Map<String, String> files,
+        List<FaultReport> faults) {
 
-    public static final int SCHEMA_VERSION = 1;
+    public static final int SCHEMA_VERSION = 2;
 
-    /** "complete", or why the run ended early. */
-    public static final String COMPLETE = "complete";
-    public static final String FAILED = "failed";
-    public static final String INTERRUPTED = "interrupted";
+    public RunResult {
+        // results written before faults existed have none
+        faults = faults == null ? List.of() : List.copyOf(faults);
+    }
 }

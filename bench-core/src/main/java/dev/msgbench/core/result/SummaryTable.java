@@ -6,11 +6,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.msgbench.core.fault.FaultEvent;
+import dev.msgbench.core.fault.FaultReport;
+
 /** The table printed at the end of a run: percentiles, counts, and target against achieved rate. */
 public final class SummaryTable {
 
     private static final String BOLD = "\u001b[1m";
     private static final String RESET = "\u001b[0m";
+    /** How the warning of result.json that acknowledged messages were lost begins. */
+    public static final String ACKNOWLEDGED_LOST_WARNING = "acknowledged messages lost";
 
     private SummaryTable() {
     }
@@ -38,42 +43,50 @@ public final class SummaryTable {
 
         List<String> titles = new ArrayList<>();
         List<Map<String, Double>> columns = new ArrayList<>();
-        addColumn(titles, columns, "latency ms", r.latencyMs());
-        addColumn(titles, columns, "service ms", r.serviceMs());
+        Latencies ms = r.latenciesMs();
+        addColumn(titles, columns, "latency ms", ms.latency());
+        addColumn(titles, columns, "service ms", ms.service());
         if (!unpaced) {
             // without a schedule a message is due when it is sent: its send delay is 0 by definition
-            addColumn(titles, columns, "send delay ms", r.sendDelayMs());
+            addColumn(titles, columns, "send delay ms", ms.sendDelay());
         }
-        addColumn(titles, columns, "ack ms", r.ackMs());
+        addColumn(titles, columns, "ack ms", ms.ack());
         if (!columns.isEmpty()) {
             // a publisher-only run of a system without acknowledgements has no distribution to show
             printPercentiles(titles, columns, out);
         }
+        Counts c = r.counts();
+        String acknowledged = ms.ack().isEmpty() && c.acknowledged() == 0 ? "-" : String.format(Locale.US, "%,d", c.acknowledged());
         if (w.consumers() == 0) {
             out.printf(Locale.US, "  sent %,d   acknowledged %s   (no consumers: nothing received, nothing counted as lost)%n",
-                    r.sent(), r.ackMs().isEmpty() && r.acknowledged() == 0 ? "-" : String.format(Locale.US, "%,d", r.acknowledged()));
+                    c.sent(), acknowledged);
         } else {
             out.printf(Locale.US, "  sent %,d   acknowledged %s   received %,d   lost %,d   duplicated %,d   reordered %,d%n",
-                    r.sent(), r.ackMs().isEmpty() && r.acknowledged() == 0 ? "-" : String.format(Locale.US, "%,d", r.acknowledged()),
-                    r.received(), r.lost(), r.duplicated(), r.reordered());
+                    c.sent(), acknowledged, c.received(), c.lost(), c.duplicated(), c.reordered());
         }
-        if (r.unsent() > 0 || r.sendErrors() > 0 || r.late() > 0 || r.foreign() > 0) {
+        String promise = PromiseLine.of(r);
+        if (promise != null) {
+            // a broken promise stands out as a missed rate does
+            out.println("  " + (PromiseLine.broken(r) ? bold("**" + promise + "**", ansi) : promise));
+        }
+        if (c.unsent() > 0 || c.sendErrors() > 0 || c.late() > 0 || c.foreign() > 0) {
             out.printf(Locale.US, "  unsent %,d   send errors %,d   late %,d   foreign %,d%n",
-                    r.unsent(), r.sendErrors(), r.late(), r.foreign());
+                    c.unsent(), c.sendErrors(), c.late(), c.foreign());
         }
         if (r.throughput() != null) {
             Throughput t = r.throughput();
             out.printf(Locale.US, "  publisher %s msg/s  %,.2f MiB/s  (%,d messages %s in %.3f s)%n",
                     number(t.publisherMsgsPerSec()), t.publisherMiBPerSec(), t.sent(),
-                    r.ackMs().isEmpty() ? "sent" : r.sendErrors() == 0 ? "acknowledged"
-                            : String.format(Locale.US, "answered, %,d of them failed,", r.sendErrors()), t.publishSeconds());
+                    ms.ack().isEmpty() ? "sent" : c.sendErrors() == 0 ? "acknowledged"
+                            : String.format(Locale.US, "answered, %,d of them failed,", c.sendErrors()), t.publishSeconds());
             if (w.consumers() > 0) {
                 out.printf(Locale.US, "  consumer  %s msg/s  %,.2f MiB/s  (%,d messages received in %.3f s)%n",
                         number(t.consumerMsgsPerSec()), t.consumerMiBPerSec(), t.received(), t.consumeSeconds());
             }
         } else {
+            Rates rates = r.rates();
             out.printf(Locale.US, "  target %s msg/s   achieved %s msg/s   received %s msg/s%n",
-                    number(r.targetRate()), number(r.achievedRate()), number(r.receivedRate()));
+                    number(rates.targetMsgsPerSec()), number(rates.achievedMsgsPerSec()), number(rates.receivedMsgsPerSec()));
         }
         Map<String, Object> gen = r.loadGenerator();
         if (gen != null && gen.get("coresUsed") instanceof Number) {
@@ -86,20 +99,59 @@ public final class SummaryTable {
             out.printf(Locale.US, "  load generator stalls (hiccup meter): p99 %.3f ms, max %.3f ms%n",
                     ((Number) hiccup.get("p99")).doubleValue(), ((Number) hiccup.get("max")).doubleValue());
         }
-        if (r.targetRateMissed()) {
+        for (FaultReport fault : r.faults()) {
+            out.println("  " + faultLine(fault));
+        }
+        if (r.rates().targetMissed()) {
+            Rates rates = r.rates();
             String warning = String.format(Locale.US, "**TARGET RATE MISSED: achieved %s of %s msg/s (%.1f%%)**",
-                    number(r.achievedRate()), number(r.targetRate()), 100 * r.achievedRate() / r.targetRate());
-            out.println("  " + (ansi ? BOLD + warning + RESET : warning));
+                    number(rates.achievedMsgsPerSec()), number(rates.targetMsgsPerSec()),
+                    100 * rates.achievedMsgsPerSec() / rates.targetMsgsPerSec());
+            out.println("  " + bold(warning, ansi));
         }
         for (String warning : r.warnings()) {
-            if (!warning.startsWith("target rate missed")) {
+            // these two have lines of their own above
+            if (!warning.startsWith("target rate missed") && !warning.startsWith(ACKNOWLEDGED_LOST_WARNING)) {
                 out.println("  " + (ansi ? BOLD + "warning: " + warning + RESET : "warning: " + warning));
             }
         }
-        if (!RunResult.COMPLETE.equals(r.status())) {
-            out.println("  status: " + r.status() + (r.error() == null ? "" : ": " + r.error()));
+        if (r.status() != RunStatus.COMPLETE) {
+            out.println("  status: " + r.status().label() + (r.error() == null ? "" : ": " + r.error()));
         }
         out.println("  results: " + resultsDir);
+    }
+
+    private static String bold(String text, boolean ansi) {
+        return ansi ? BOLD + text + RESET : text;
+    }
+
+    /** One fault: what was done when, then what the run saw after it. */
+    public static String faultLine(FaultReport report) {
+        FaultEvent e = report.event();
+        StringBuilder sb = new StringBuilder("fault ").append(e.fault());
+        if (e.node() != null) {
+            sb.append(" (node ").append(e.node()).append(')');
+        }
+        sb.append(String.format(Locale.US, ": asked %.3f s", e.askedAtSeconds()));
+        if (e.doneAtSeconds() != null) {
+            sb.append(String.format(Locale.US, ", done %.3f s", e.doneAtSeconds()));
+        }
+        if (e.endedAtSeconds() != null) {
+            sb.append(String.format(Locale.US, ", ended %.3f s", e.endedAtSeconds()));
+        }
+        if (e.exitStatus() != null) {
+            sb.append(", exit status ").append(e.exitStatus());
+        }
+        if (!FaultEvent.DONE.equals(e.outcome())) {
+            sb.append(", ").append(e.outcome());
+        }
+        sb.append(";  no delivery for ").append(report.longestNoDeliverySeconds() == null ? "-"
+                : String.format(Locale.US, "%.3f s", report.longestNoDeliverySeconds()));
+        sb.append(",  max latency after ").append(report.maxLatencyAfterMs() == null ? "-"
+                : String.format(Locale.US, "%,.3f ms", report.maxLatencyAfterMs()));
+        sb.append(",  ").append(report.recoverySeconds() == null ? "not recovered"
+                : String.format(Locale.US, "recovered after %.1f s", report.recoverySeconds()));
+        return sb.toString();
     }
 
     private static void printPercentiles(List<String> titles, List<Map<String, Double>> columns, PrintStream out) {

@@ -2,6 +2,7 @@ package dev.msgbench.core.run;
 
 import java.util.concurrent.locks.LockSupport;
 
+import dev.msgbench.core.Threads;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.Recorders;
 import dev.msgbench.core.time.NanoClock;
@@ -80,18 +81,7 @@ final class HiccupMeter implements Runnable {
         if (thread == null) {
             return;
         }
-        thread.interrupt();
-        boolean interrupted = false;
-        while (thread.isAlive()) {
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        Threads.interruptAndJoin(thread);
     }
 
     private static void park(long nanos) throws InterruptedException {

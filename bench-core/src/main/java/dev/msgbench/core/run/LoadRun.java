@@ -5,38 +5,36 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import org.HdrHistogram.Histogram;
 
 import dev.msgbench.core.FirstFailure;
-import dev.msgbench.core.ToolVersion;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.fault.DeliveryProbe;
+import dev.msgbench.core.fault.FaultInjector;
+import dev.msgbench.core.fault.FaultTarget;
 import dev.msgbench.core.payload.RandomPayloads;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.Recorders;
 import dev.msgbench.core.record.StreamSnapshot;
-import dev.msgbench.core.result.Environment;
 import dev.msgbench.core.result.IntervalLog;
 import dev.msgbench.core.result.Percentiles;
-import dev.msgbench.core.result.Redaction;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.SummaryTable;
-import dev.msgbench.core.result.Throughput;
-import dev.msgbench.core.result.Workload;
 import dev.msgbench.core.time.NanoClock;
 
 /**
@@ -52,7 +50,6 @@ public final class LoadRun {
     /** Producer threads start this long after they are created, so all begin on schedule. */
     private static final long START_LEAD_NANOS = 50_000_000L;
     private static final long DRAIN_POLL_NANOS = 5_000_000L;
-    private static final double RATE_TOLERANCE = 0.01;
 
     private final RunConfig config;
     private final MessagingSystem system;
@@ -67,10 +64,9 @@ public final class LoadRun {
     private volatile boolean interrupted;
     private PlainProgress plainProgress;
     private volatile Thread runner;
-    /** When consumers started, in consume-after-produce runs; the run's start otherwise. */
-    private long consumeStartNanos = Long.MIN_VALUE;
-    /** When every publisher's flush returned: the server then has every message sent. */
-    private long flushedNanos = Long.MIN_VALUE;
+    private FaultTarget faultTarget = FaultTarget.NONE;
+    private Supplier<NanoClock> faultClock;
+    private volatile FaultInjector faults;
 
     /**
      * @param out  where the summary goes
@@ -103,6 +99,18 @@ public final class LoadRun {
     /** Prints the header when sending starts, and plain progress lines where no terminal shows the live line. */
     public LoadRun withPlainProgress(PlainProgress progress) {
         this.plainProgress = progress;
+        return this;
+    }
+
+    /** What the run's faults (--fault) act on; without it only exec faults can be done. Before {@link #execute()}. */
+    public LoadRun faultsOn(FaultTarget target) {
+        return faultsOn(target, () -> clock);
+    }
+
+    /** The test seam: the injector waits on a clock of its own, made when its thread starts (a fake clock's watcher). */
+    LoadRun faultsOn(FaultTarget target, Supplier<NanoClock> injectorClock) {
+        this.faultTarget = target;
+        this.faultClock = injectorClock;
         return this;
     }
 
@@ -141,119 +149,172 @@ public final class LoadRun {
     private RunResult executeOnce() throws Exception {
         Path dir = config.outputDir();
         Files.createDirectories(dir);
-        SplittableRandom seeds = new SplittableRandom(config.seed());
-        int runKey = nonZero(seeds.nextInt());
-        String runId = "msgbench-" + Long.toHexString(System.currentTimeMillis()) + "-"
-                + Integer.toHexString(runKey & 0xffff);
-
-        Accounting accounting = new Accounting(config.producers());
-        Recorders recorders = new Recorders();
-        Receiver receiver = new Receiver(clock, runKey, accounting, recorders);
-        FirstFailure ackErrors = new FirstFailure();
+        Measurement measurement = new Measurement(config, clock);
         String startedAt = Instant.now().toString();
         LoadGeneratorMonitor generatorMonitor = new LoadGeneratorMonitor(config.cpus());
 
-        system.prepare(new RunPlan(runId, config.messageSizeBytes(), config.producers(), config.consumers()));
+        system.prepare(new RunPlan(runId(measurement.runKey), config.messageSizeBytes(), config.producers(),
+                config.consumers()));
         SystemInfo info = system.info();
-        List<Subscriber> subscribers = new ArrayList<>();
-        List<Publisher> publishers = new ArrayList<>();
+        refuseConsumingLaterWhereNothingIsKept();
+        Clients clients = new Clients();
         Throwable failure = null;
-        ProgressMonitor monitor = null;
-        IntervalLog log = null;
-        RunWindow window = null;
-        HiccupMeter hiccups = null;
-        boolean drained = true;
-        boolean consumeLater = config.pacing() instanceof Pacing.Unpaced
-                && ((Pacing.Unpaced) config.pacing()).consumeAfterProduce();
-        if (consumeLater && !system.retainsMessages()) {
-            throw new UserError("--consume-after-produce: " + config.systemName()
-                    + " keeps nothing for consumers that subscribe later; use a system that stores messages");
-        }
         try {
-            if (!consumeLater) {
-                subscribe(subscribers, receiver);
-            }
-            RandomPayloads payloads = new RandomPayloads(config.messageSizeBytes(), seeds.nextLong());
-            for (int s = 0; s < config.producers(); s++) {
-                publishers.add(system.publisher(s, receiver.acksFor(s, ackErrors)));
-            }
-
-            long start = clock.nanoTime() + START_LEAD_NANOS;
-            window = window(start);
-            long giveUp = window.endNanos() + Math.max(10_000_000_000L, (window.endNanos() - start) / 10);
-            long startEpochMillis = System.currentTimeMillis() + START_LEAD_NANOS / 1_000_000;
-            receiver.start(window);
-            log = new IntervalLog(dir, startEpochMillis, (window.measureStartNanos() - start) / 1e9, window.measuredSeconds());
-            monitor = new ProgressMonitor(monitorClock, recorders, accounting, window, startEpochMillis, log, live,
-                    info.acknowledges(), config.pacing() instanceof Pacing.Unpaced, plainProgress);
-            if (plainProgress != null) {
-                plainProgress.start(config, info, window);
-            }
-
-            List<Thread> threads = new ArrayList<>();
-            int maxOutstanding = config.pacing() instanceof Pacing.Unpaced && info.acknowledges()
-                    ? ((Pacing.Unpaced) config.pacing()).maxOutstanding() : 0;
-            for (int s = 0; s < config.producers(); s++) {
-                ProducerStream stream = new ProducerStream(runKey, s, plan(s, window), publishers.get(s), payloads,
-                        seeds.nextLong(), clock, accounting, recorders, window, giveUp, maxOutstanding);
-                producers.add(stream);
-                threads.add(new Thread(stream, "msgbench-producer-" + s));
-            }
-            if (interrupted) {
-                producers.forEach(ProducerStream::requestStop);
-            }
-            hiccups = HiccupMeter.start(recorders, window, clock, hiccupPause);
-            Thread monitorThread = new Thread(monitor, "msgbench-monitor");
-            monitorThread.setDaemon(true);
-            monitorThread.start();
-            threads.forEach(Thread::start);
-            failure = awaitProducers(threads, receiver);
-            if (failure == null && !interrupted) {
-                for (Publisher publisher : publishers) {
-                    publisher.flush();
-                }
-                flushedNanos = clock.nanoTime();
-                if (consumeLater) {
-                    drained = drain(accounting, info.acknowledges(), 0, receiver);
-                    consumeStartNanos = clock.nanoTime();
-                    subscribe(subscribers, receiver);
-                }
-                drained &= drain(accounting, info.acknowledges(), config.consumers(), receiver);
-            }
-            hiccups.stop();
-            monitor.finish(monitorThread);
+            measure(measurement, clients, info);
+            failure = measurement.failure;
         } catch (InterruptedException e) {
             interrupted = true;
             Thread.currentThread().interrupt();
         } catch (UserError e) {
-            if (window == null) {
-                closeAll(publishers, subscribers, e);
+            if (measurement.window == null) {
+                clients.closeAll(e);
                 throw e;
             }
             failure = e;
         } catch (Exception | Error e) {
             failure = e;
         } finally {
-            if (hiccups != null) {
-                hiccups.stop();
+            if (faults != null) {
+                // before the log closes: the last faults' lines go there; and no broker stays paused
+                faults.stop();
             }
-            if (log != null) {
-                log.close();
-            }
+            measurement.stopRecording();
         }
-        closeAll(publishers, subscribers, failure);
-        if (window == null) {
+        Exception closing = clients.closeAll(failure);
+        if (failure == null) {
+            // a client that cannot close may have lost what it still held: the run failed, and says so in its results
+            failure = closing;
+        }
+        if (measurement.window == null) {
             if (failure == null) {
                 throw new InterruptedException("interrupted before the first message was sent");
             }
             throw failure instanceof Exception ? (Exception) failure : new IllegalStateException(failure);
         }
+        RunObservation observed = observation(info, startedAt, measurement, failure, generatorMonitor);
+        return finish(dir, ResultBuilder.build(config, observed), measurement.monitor, failure);
+    }
 
+    /** Subscribes, sends on schedule, flushes and drains; whatever fails on the way is left in {@code m}. */
+    private void measure(Measurement m, Clients clients, SystemInfo info) throws Exception {
+        if (!consumesAfterProducing()) {
+            subscribe(clients.subscribers, m.receiver);
+        }
+        RandomPayloads payloads = new RandomPayloads(config.messageSizeBytes(), m.seeds.nextLong());
+        for (int s = 0; s < config.producers(); s++) {
+            clients.publishers.add(system.publisher(s, m.receiver.acksFor(s, m.ackErrors)));
+        }
+
+        long start = clock.nanoTime() + START_LEAD_NANOS;
+        RunWindow window = window(start);
+        long giveUp = window.endNanos() + Math.max(10_000_000_000L, (window.endNanos() - start) / 10);
+        long startEpochMillis = System.currentTimeMillis() + START_LEAD_NANOS / 1_000_000;
+        m.receiver.start(window);
+        m.log = new IntervalLog(config.outputDir(), startEpochMillis, (window.measureStartNanos() - start) / 1e9,
+                window.measuredSeconds());
+        m.monitor = new ProgressMonitor(monitorClock, m.recorders, m.accounting, window, startEpochMillis, m.log, live,
+                info.acknowledges(), config.pacing() instanceof Pacing.Unpaced, plainProgress);
+        if (plainProgress != null) {
+            plainProgress.start(config, info, window);
+        }
+        // from here on there are results to write, whatever happens
+        m.window = window;
+
+        List<Thread> threads = producerThreads(m, clients.publishers, payloads, giveUp, info.acknowledges());
+        startFaults(m);
+        m.hiccups = HiccupMeter.start(m.recorders, window, clock, hiccupPause);
+        Thread monitorThread = new Thread(m.monitor, "msgbench-monitor");
+        monitorThread.setDaemon(true);
+        monitorThread.start();
+        threads.forEach(Thread::start);
+        m.failure = awaitProducers(threads, m.receiver);
+        if (m.failure == null && !interrupted) {
+            m.failure = flushAndDrain(m, clients, info);
+        }
+        m.hiccups.stop();
+        m.monitor.finish(monitorThread);
+    }
+
+    private void startFaults(Measurement m) {
+        IntervalLog timeline = m.log;
+        RunWindow sending = m.window;
+        faults = FaultInjector.start(config.faults(), faultTarget, config.faults().isEmpty() || faultClock == null
+                        ? clock : faultClock.get(), sending.measureStartNanos(),
+                DeliveryProbe.of(m.receiver::lastReceiveNanos,
+                        () -> config.consumers() > 0 && clock.nanoTime() <= sending.endNanos()),
+                event -> timeline.comment(event.timelineComment()));
+    }
+
+    private List<Thread> producerThreads(Measurement m, List<Publisher> publishers, RandomPayloads payloads, long giveUp,
+                                         boolean acknowledges) {
+        int maxOutstanding = config.pacing() instanceof Pacing.Unpaced unpaced && acknowledges ? unpaced.maxOutstanding() : 0;
+        List<Thread> threads = new ArrayList<>();
+        for (int s = 0; s < config.producers(); s++) {
+            ProducerStream stream = new ProducerStream(m.runKey, s, plan(s, m.window), publishers.get(s), payloads,
+                    m.seeds.nextLong(), clock, m.accounting, m.recorders, m.window, giveUp, maxOutstanding);
+            producers.add(stream);
+            threads.add(new Thread(stream, "msgbench-producer-" + s));
+        }
+        if (interrupted) {
+            producers.forEach(ProducerStream::requestStop);
+        }
+        return threads;
+    }
+
+    /**
+     * Flushes the publishers, subscribes now if consuming after producing, and waits for what is
+     * missing; returns the first failure seen meanwhile, or null.
+     */
+    private Throwable flushAndDrain(Measurement m, Clients clients, SystemInfo info) throws Exception {
+        for (Publisher publisher : clients.publishers) {
+            publisher.flush();
+        }
+        m.flushedNanos = clock.nanoTime();
+        if (consumesAfterProducing()) {
+            m.drained = drain(m.accounting, info.acknowledges(), 0, m.receiver);
+            m.consumeStartNanos = clock.nanoTime();
+            subscribe(clients.subscribers, m.receiver);
+        }
+        m.drained &= drain(m.accounting, info.acknowledges(), config.consumers(), m.receiver);
+        // a subscriber that failed while the run drained ends the drain early, and the run
+        return firstFailure(m.receiver);
+    }
+
+    private RunObservation observation(SystemInfo info, String startedAt, Measurement m, Throwable failure,
+                                       LoadGeneratorMonitor generatorMonitor) {
         Map<String, Object> generatorUsage = generatorMonitor.usage();
-        generatorUsage.put("hiccupMs", Percentiles.inMillis(monitor.measured(HistogramKind.HICCUP)));
+        generatorUsage.put("hiccupMs", Percentiles.inMillis(m.monitor.measured(HistogramKind.HICCUP)));
         generatorUsage.put("spinWindowMicros", clock.spinWindowNanos() / 1e3);
-        RunResult result = buildResult(info, accounting, monitor, window, ackErrors, receiver, startedAt, failure, drained,
-                generatorUsage);
+        Map<HistogramKind, Histogram> measured = new EnumMap<>(HistogramKind.class);
+        for (HistogramKind kind : HistogramKind.values()) {
+            measured.put(kind, m.monitor.measured(kind));
+        }
+        long consumeStart = m.consumeStartNanos == Long.MIN_VALUE ? m.window.startNanos() : m.consumeStartNanos;
+        Receiver receiver = m.receiver;
+        RunObservation.Ends ends = new RunObservation.Ends(receiver.lastReceiveNanos(), receiver.lastAckNanos(),
+                m.flushedNanos, consumeStart);
+        return new RunObservation(info, system.lossHint(), startedAt, m.window, m.accounting, sendTotals(m.window), ends,
+                measured, m.ackErrors.first(), receiver.subscriberErrors().first(), receiver.subscriberErrors().count(),
+                failure, interrupted, m.drained, generatorUsage,
+                faults == null ? List.of() : faults.reports(receiver.deliveryGaps(), m.monitor.latencyIntervals()));
+    }
+
+    private RunObservation.SendTotals sendTotals(RunWindow window) {
+        long measuredSent = 0;
+        long unsent = 0;
+        long lastSend = window.measureStartNanos();
+        long maxBehind = 0;
+        for (ProducerStream p : producers) {
+            measuredSent += p.measuredSent();
+            unsent += p.unsent();
+            lastSend = Math.max(lastSend, p.lastMeasuredSendNanos());
+            maxBehind = Math.max(maxBehind, p.maxBehindNanos());
+        }
+        return new RunObservation.SendTotals(measuredSent, unsent, lastSend, maxBehind);
+    }
+
+    /** Writes the results, prints the summary, and throws when the run failed. */
+    private RunResult finish(Path dir, RunResult result, ProgressMonitor monitor, Throwable failure) throws RunFailedException {
         ResultFiles.writeResult(dir, result);
         writeHistograms(dir, monitor);
         SummaryTable.print(result, dir.toString(), out, ansi);
@@ -261,6 +322,92 @@ public final class LoadRun {
             throw new RunFailedException(oneLine(failure), result, dir, failure);
         }
         return result;
+    }
+
+    private boolean consumesAfterProducing() {
+        return config.pacing() instanceof Pacing.Unpaced unpaced && unpaced.consumeAfterProduce();
+    }
+
+    private void refuseConsumingLaterWhereNothingIsKept() {
+        if (consumesAfterProducing() && !system.retainsMessages()) {
+            throw new UserError("--consume-after-produce: " + config.systemName()
+                    + " keeps nothing for consumers that subscribe later; use a system that stores messages");
+        }
+    }
+
+    private static String runId(int runKey) {
+        return "msgbench-" + Long.toHexString(System.currentTimeMillis()) + "-" + Integer.toHexString(runKey & 0xffff);
+    }
+
+    /**
+     * The run's recording parts and what it noted on its way; the window, log, monitor and hiccup
+     * meter are set as the run gets that far.
+     */
+    private static final class Measurement {
+        final SplittableRandom seeds;
+        final int runKey;
+        final Accounting accounting;
+        final Recorders recorders;
+        final Receiver receiver;
+        final FirstFailure ackErrors = new FirstFailure();
+        RunWindow window;
+        IntervalLog log;
+        ProgressMonitor monitor;
+        HiccupMeter hiccups;
+        Throwable failure;
+        boolean drained = true;
+        /** When consumers started, in consume-after-produce runs. */
+        long consumeStartNanos = Long.MIN_VALUE;
+        /** When every publisher's flush returned: the server then has every message sent. */
+        long flushedNanos = Long.MIN_VALUE;
+
+        Measurement(RunConfig config, NanoClock clock) {
+            seeds = new SplittableRandom(config.seed());
+            runKey = nonZero(seeds.nextInt());
+            accounting = new Accounting(config.producers(), config.consumers() > 0);
+            recorders = new Recorders();
+            receiver = new Receiver(clock, runKey, accounting, recorders);
+        }
+
+        void stopRecording() {
+            if (hiccups != null) {
+                hiccups.stop();
+            }
+            if (log != null) {
+                log.close();
+            }
+        }
+    }
+
+    /** The run's publishers and subscribers, closed together. */
+    private static final class Clients {
+        final List<Publisher> publishers = new ArrayList<>();
+        final List<Subscriber> subscribers = new ArrayList<>();
+
+        /**
+         * Closes every client, whatever the others do; returns the first failure to close (the
+         * rest suppressed in it), or null. When the run failed already, failures to close are
+         * suppressed in {@code primary} instead and null is returned.
+         */
+        Exception closeAll(Throwable primary) {
+            Exception first = null;
+            List<AutoCloseable> all = new ArrayList<>(publishers);
+            all.addAll(subscribers);
+            for (AutoCloseable closeable : all) {
+                try {
+                    closeable.close();
+                } catch (Exception e) {
+                    if (primary != null) {
+                        primary.addSuppressed(e);
+                    } else if (first == null) {
+                        first = e;
+                    } else {
+                        first.addSuppressed(e);
+                    }
+                }
+            }
+            return first;
+        }
     }
 
     private void subscribe(List<Subscriber> subscribers, Receiver receiver) throws Exception {
@@ -317,6 +464,9 @@ public final class LoadRun {
                 return producer.failure();
             }
         }
+        if (faults != null && faults.failure() != null) {
+            return faults.failure();
+        }
         return receiver.subscriberErrors().first();
     }
 
@@ -324,7 +474,8 @@ public final class LoadRun {
     private boolean drain(Accounting accounting, boolean acknowledges, int consumers, Receiver receiver)
             throws InterruptedException {
         long deadline = clock.nanoTime() + config.drainTimeout().toNanos();
-        while (!interrupted && receiver.subscriberErrors().first() == null) {
+        while (!interrupted && receiver.subscriberErrors().first() == null
+                && (faults == null || faults.failure() == null)) {
             StreamSnapshot total = accounting.total();
             boolean allReceived = consumers == 0 || total.received() >= total.sent();
             boolean allAcked = !acknowledges || total.acked() + total.sendErrors() >= total.sent();
@@ -338,142 +489,6 @@ public final class LoadRun {
             clock.sleepUntil(clock.nanoTime() + DRAIN_POLL_NANOS);
         }
         return true;
-    }
-
-    private static void closeAll(List<Publisher> publishers, List<Subscriber> subscribers, Throwable primary) throws Exception {
-        Exception first = null;
-        List<AutoCloseable> all = new ArrayList<>(publishers);
-        all.addAll(subscribers);
-        for (AutoCloseable closeable : all) {
-            try {
-                closeable.close();
-            } catch (Exception e) {
-                if (primary != null) {
-                    primary.addSuppressed(e);
-                } else if (first == null) {
-                    first = e;
-                } else {
-                    first.addSuppressed(e);
-                }
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
-    }
-
-    private RunResult buildResult(SystemInfo info, Accounting accounting, ProgressMonitor monitor, RunWindow window,
-                                  FirstFailure ackErrors, Receiver receiver, String startedAt, Throwable failure,
-                                  boolean drained, Map<String, Object> generatorUsage) {
-        StreamSnapshot total = accounting.total();
-        long measuredSent = 0;
-        long unsent = 0;
-        long lastSend = window.measureStartNanos();
-        long maxBehind = 0;
-        for (ProducerStream p : producers) {
-            measuredSent += p.measuredSent();
-            unsent += p.unsent();
-            lastSend = Math.max(lastSend, p.lastMeasuredSendNanos());
-            maxBehind = Math.max(maxBehind, p.maxBehindNanos());
-        }
-        Histogram latency = monitor.measured(HistogramKind.LATENCY);
-        boolean stoppedEarly = interrupted || failure != null;
-        List<String> warnings = new ArrayList<>();
-        double targetRate;
-        double achievedRate;
-        double receivedRate;
-        boolean missed;
-        Throughput throughput = null;
-        Workload workload;
-        if (config.pacing() instanceof Pacing.FixedRate) {
-            Pacing.FixedRate fixed = (Pacing.FixedRate) config.pacing();
-            double sendSeconds = (Math.max(window.endNanos(), lastSend) - window.measureStartNanos()) / 1e9;
-            targetRate = fixed.rateMsgsPerSec();
-            achievedRate = measuredSent / sendSeconds;
-            double scheduledRate = (measuredSent + unsent) / window.measuredSeconds();
-            double receiveSeconds = (Math.max(window.endNanos(), receiver.lastReceiveNanos()) - window.measureStartNanos()) / 1e9;
-            receivedRate = latency.getTotalCount() / receiveSeconds;
-            missed = !stoppedEarly && achievedRate < (1 - RATE_TOLERANCE) * scheduledRate;
-            if (missed) {
-                warnings.add(String.format(Locale.US, "target rate missed: achieved %.1f msg/s of %.1f (%.1f%%)",
-                        achievedRate, targetRate, 100 * achievedRate / targetRate));
-            }
-            workload = new Workload(Workload.FIXED_RATE, targetRate, 0, 0, config.messageSizeBytes(),
-                    fixed.warmup().toNanos() / 1e9, fixed.duration().toNanos() / 1e9, fixed.arrival().label(),
-                    config.producers(), config.consumers(), config.seed(), config.drainTimeout().toNanos() / 1e9);
-        } else {
-            Pacing.Unpaced unpaced = (Pacing.Unpaced) config.pacing();
-            // without acknowledgements the publisher is done when its flush returns (the server has
-            // it all, as the native tools count it), not when the last message left for a buffer
-            long publishEnd = info.acknowledges() ? Math.max(lastSend, receiver.lastAckNanos())
-                    : Math.max(lastSend, flushedNanos);
-            double publishSeconds = Math.max(1e-9, (publishEnd - window.startNanos()) / 1e9);
-            long consumeStart = consumeStartNanos == Long.MIN_VALUE ? window.startNanos() : consumeStartNanos;
-            double consumeSeconds = Math.max(1e-9, (receiver.lastReceiveNanos() - consumeStart) / 1e9);
-            double mib = config.messageSizeBytes() / 1048576.0;
-            targetRate = 0;
-            achievedRate = total.sent() / publishSeconds;
-            receivedRate = config.consumers() == 0 ? 0 : total.received() / consumeSeconds;
-            missed = false;
-            throughput = new Throughput(total.sent(), total.received(), publishSeconds, achievedRate, achievedRate * mib,
-                    config.consumers() == 0 ? 0 : consumeSeconds, receivedRate, receivedRate * mib);
-            workload = new Workload(Workload.UNPACED, 0, unpaced.messages(), unpaced.maxOutstanding(),
-                    config.messageSizeBytes(), 0, (window.endNanos() - window.startNanos()) / 1e9, "none",
-                    config.producers(), config.consumers(), config.seed(), config.drainTimeout().toNanos() / 1e9);
-        }
-        if (unsent > 0) {
-            warnings.add(String.format(Locale.US, "%,d scheduled messages were not sent (run %s)", unsent,
-                    stoppedEarly ? "stopped early" : config.pacing() instanceof Pacing.Unpaced
-                            ? "reached its time limit" : "fell too far behind schedule"));
-        }
-        if (!drained) {
-            warnings.add("drain timed out after " + config.drainTimeout().toSeconds() + " s: messages still missing are counted as lost");
-        }
-        String lossHint = system.lossHint();
-        if (config.consumers() > 0 && total.lost() > 0 && lossHint != null) {
-            warnings.add(String.format(Locale.US, "%,d messages lost; %s", total.lost(), lossHint));
-        }
-        if (total.sendErrors() > 0) {
-            warnings.add(String.format(Locale.US, "%,d sends failed; first: %s", total.sendErrors(), oneLine(ackErrors.first())));
-        }
-        if (receiver.subscriberErrors().count() > 0) {
-            warnings.add("subscriber failed: " + oneLine(receiver.subscriberErrors().first()));
-        }
-        if (total.late() > 0) {
-            warnings.add(String.format(Locale.US, "%,d messages arrived too late to be checked for duplication", total.late()));
-        }
-        if (accounting.foreign() > 0) {
-            warnings.add(String.format(Locale.US, "%,d messages received that this run did not send", accounting.foreign()));
-        }
-        String generatorWarning = LoadGeneratorMonitor.warning(generatorUsage);
-        if (generatorWarning != null) {
-            warnings.add(generatorWarning);
-        }
-
-        Map<String, String> versions = new LinkedHashMap<>();
-        versions.put("tool", ToolVersion.version());
-        versions.put("client", info.clientVersion());
-        versions.put("broker", info.brokerVersion());
-        Map<String, String> files = new LinkedHashMap<>();
-        files.put("intervalLog", IntervalLog.FILE_NAME);
-        for (HistogramKind kind : monitor.kinds()) {
-            if (monitor.measured(kind).getTotalCount() > 0) {
-                files.put(kind.tag(), kind.tag() + ".hgrm");
-            }
-        }
-        String status = failure != null ? RunResult.FAILED : interrupted ? RunResult.INTERRUPTED : RunResult.COMPLETE;
-        return new RunResult(RunResult.SCHEMA_VERSION, ToolVersion.NAME, ToolVersion.version(), config.command(),
-                status, failure == null ? null : Redaction.redactUrl(oneLine(failure)), startedAt, Instant.now().toString(),
-                config.systemName(), workload, Redaction.redact(info.durability()), Redaction.redact(info.settings()),
-                versions, Redaction.redact(config.broker()),
-                Environment.describe(), total.sent(), total.acked(), total.sendErrors(), total.received(),
-                config.consumers() == 0 ? 0 : total.lost(), total.duplicated(), total.reordered(), total.late(), unsent, accounting.foreign(),
-                measuredSent, targetRate, achievedRate, receivedRate, missed, maxBehind / 1e6,
-                Percentiles.inMillis(latency),
-                Percentiles.inMillis(monitor.measured(HistogramKind.SERVICE)),
-                Percentiles.inMillis(monitor.measured(HistogramKind.SEND_DELAY)),
-                Percentiles.inMillis(monitor.measured(HistogramKind.ACK)),
-                throughput, generatorUsage, warnings, files);
     }
 
     private static void writeHistograms(Path dir, ProgressMonitor monitor) {

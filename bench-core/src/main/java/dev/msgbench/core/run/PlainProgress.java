@@ -44,7 +44,8 @@ public final class PlainProgress {
         if (config.pacing() instanceof Pacing.FixedRate fixed) {
             load = String.format(Locale.US, "%s msg/s of %,d B for %s s after %s s warm-up (%s arrivals, %s)",
                     SummaryTable.number(fixed.rateMsgsPerSec()), config.messageSizeBytes(),
-                    SummaryTable.number(fixed.duration().toMillis() / 1e3), SummaryTable.number(fixed.warmup().toMillis() / 1e3),
+                    SummaryTable.number(fixed.duration().toMillis() / 1e3),
+                    SummaryTable.number(fixed.warmup().toMillis() / 1e3),
                     fixed.arrival().label(), clients);
         } else {
             Pacing.Unpaced limits = (Pacing.Unpaced) config.pacing();
@@ -70,13 +71,14 @@ public final class PlainProgress {
             nextNanos += everyNanos;
         }
         double elapsed = (nowNanos - window.startNanos()) / 1e9;
+        String phase = nowNanos < window.measureStartNanos() ? "warm-up"
+                : nowNanos > window.endNanos() ? "draining" : "measuring";
         String time = unpaced ? String.format(Locale.US, "%.0f s", elapsed)
-                : String.format(Locale.US, "%.0f of %.0f s, %s", elapsed, window.totalSeconds(),
-                nowNanos < window.measureStartNanos() ? "warm-up" : nowNanos > window.endNanos() ? "draining" : "measuring");
+                : String.format(Locale.US, "%.0f of %.0f s, %s", elapsed, window.totalSeconds(), phase);
         String p99 = latency.getTotalCount() == 0 ? "-"
                 : String.format(Locale.US, "%,.3f ms", latency.getValueAtPercentile(99) / 1e6);
-        out.printf(Locale.US, "progress: %s  sent %,d  received %,d  lost %,d  p99 %s (last %s s)%n", time, counts.sent(),
-                counts.received(), counts.gaps(), p99, SummaryTable.number(everyNanos / 1e9));
+        out.printf(Locale.US, "progress: %s  sent %,d  received %,d  lost %,d  p99 %s (last %s s)%n", time,
+                counts.sent(), counts.received(), counts.gaps(), p99, SummaryTable.number(everyNanos / 1e9));
         out.flush();
         latency.reset();
     }

@@ -7,6 +7,7 @@ import java.util.Set;
 
 import org.HdrHistogram.Histogram;
 
+import dev.msgbench.core.fault.LatencyIntervals;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.Recorders;
@@ -15,8 +16,8 @@ import dev.msgbench.core.result.IntervalLog;
 import dev.msgbench.core.time.NanoClock;
 
 /**
- * Once a second: collects every thread's interval histograms, writes them to the interval log,
- * adds the measured ones to the run's totals, and prints the live line.
+ * Once a second: collects every thread's interval histograms, writes them and the interval's
+ * counts to the interval log, adds the measured ones to the run's totals, and prints the live line.
  */
 final class ProgressMonitor implements Runnable {
 
@@ -35,6 +36,7 @@ final class ProgressMonitor implements Runnable {
 
     private final Histogram[] measuredTotals = new Histogram[HistogramKind.values().length];
     private final Histogram latencySoFar = Recorders.newHistogram();
+    private final LatencyIntervals latencyIntervals = new LatencyIntervals();
     private long previousNanos;
     private StreamSnapshot previousCounts = StreamSnapshot.zero();
     private volatile boolean stopped;
@@ -95,6 +97,11 @@ final class ProgressMonitor implements Runnable {
         return measuredTotals[kind.ordinal()];
     }
 
+    /** Each interval's latency p99 and max, for the per-fault figures. */
+    LatencyIntervals latencyIntervals() {
+        return latencyIntervals;
+    }
+
     Set<HistogramKind> kinds() {
         return kinds;
     }
@@ -108,9 +115,13 @@ final class ProgressMonitor implements Runnable {
             log.write(kind, interval.all(kind), fromMillis, toMillis);
             measuredTotals[kind.ordinal()].add(interval.measured(kind));
         }
+        StreamSnapshot counts = accounting.total();
+        log.writeCounts(fromMillis, toMillis, counts.sent() - previousCounts.sent(), counts.acked() - previousCounts.acked(),
+                counts.received() - previousCounts.received(), counts.sent() - counts.received(), counts.gaps(),
+                interval.all(HistogramKind.LATENCY));
         log.flush();
         latencySoFar.add(interval.all(HistogramKind.LATENCY));
-        StreamSnapshot counts = accounting.total();
+        latencyIntervals.add(previousNanos, now, interval.all(HistogramKind.LATENCY));
         if (live != null) {
             printLine(now, counts);
         }

@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.MessageSink;
+import dev.msgbench.core.fault.DeliveryGaps;
 import dev.msgbench.core.payload.PayloadHeader;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
@@ -38,6 +39,7 @@ final class Receiver implements MessageSink {
     private final int runKey;
     private volatile RunWindow window;
     private final FirstFailure subscriberErrors = new FirstFailure();
+    private final DeliveryGaps deliveryGaps = new DeliveryGaps();
     @SuppressWarnings("unused") // written through LAST_RECEIVE
     private volatile long lastReceiveNanos;
     @SuppressWarnings("unused") // written through LAST_ACK
@@ -87,6 +89,7 @@ final class Receiver implements MessageSink {
         boolean measured = window.isMeasured(intended);
         receiveSite.forCurrentThread().record(HistogramKind.LATENCY, now - intended, HistogramKind.SERVICE, now - sent,
                 measured);
+        deliveryGaps.between((long) LAST_RECEIVE.getOpaque(this), now);
         // opaque: a cheap store; readers only need a recent value, not a fence
         LAST_RECEIVE.setOpaque(this, now);
     }
@@ -98,6 +101,10 @@ final class Receiver implements MessageSink {
 
     FirstFailure subscriberErrors() {
         return subscriberErrors;
+    }
+
+    DeliveryGaps deliveryGaps() {
+        return deliveryGaps;
     }
 
     long lastReceiveNanos() {
@@ -114,7 +121,7 @@ final class Receiver implements MessageSink {
             @Override
             public void acked(long sequence, long intendedSendNanos) {
                 long now = clock.nanoTime();
-                accounting.countAcked(streamId);
+                accounting.countAcked(streamId, sequence);
                 ackSite.forCurrentThread().record(HistogramKind.ACK, window.isMeasured(intendedSendNanos),
                         now - intendedSendNanos);
                 LAST_ACK.setOpaque(Receiver.this, now);

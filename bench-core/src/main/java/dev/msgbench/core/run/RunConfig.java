@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 
 import dev.msgbench.core.cpu.CpuList;
+import dev.msgbench.core.fault.FaultPlan;
 import dev.msgbench.core.payload.PayloadHeader;
 
 /**
@@ -23,16 +24,19 @@ import dev.msgbench.core.payload.PayloadHeader;
  * @param broker       how the broker was obtained (local or given), recorded in the result
  * @param cpus         the CPUs this JVM was pinned to for the run (--cpus), or null; recorded in the
  *                     result beside the CPUs actually allowed
+ * @param faults       the faults to inject (--fault) and the --fault-timeout
  */
 public record RunConfig(String command, String systemName, Pacing pacing, int messageSizeBytes, int producers,
                         int consumers, long seed, Duration drainTimeout, Duration readyTimeout, Path outputDir,
-                        boolean progress, Map<String, Object> broker, CpuList cpus) {
+                        boolean progress, Map<String, Object> broker, CpuList cpus,
+                        FaultPlan faults) {
 
     public RunConfig {
         Objects.requireNonNull(command, "command");
         Objects.requireNonNull(systemName, "systemName");
         Objects.requireNonNull(pacing, "pacing");
         Objects.requireNonNull(outputDir, "outputDir");
+        Objects.requireNonNull(faults, "faults");
         // in the caller's order, and a value may be null (a setting not given)
         broker = Collections.unmodifiableMap(new LinkedHashMap<>(broker));
         if (messageSizeBytes < PayloadHeader.BYTES) {
@@ -46,6 +50,14 @@ public record RunConfig(String command, String systemName, Pacing pacing, int me
         }
     }
 
+    /** Without faults. */
+    public RunConfig(String command, String systemName, Pacing pacing, int messageSizeBytes, int producers,
+                     int consumers, long seed, Duration drainTimeout, Duration readyTimeout, Path outputDir,
+                     boolean progress, Map<String, Object> broker, CpuList cpus) {
+        this(command, systemName, pacing, messageSizeBytes, producers, consumers, seed, drainTimeout, readyTimeout,
+                outputDir, progress, broker, cpus, FaultPlan.NONE);
+    }
+
     /** Not pinned: this JVM runs where it was started. */
     public RunConfig(String command, String systemName, Pacing pacing, int messageSizeBytes, int producers,
                      int consumers, long seed, Duration drainTimeout, Duration readyTimeout, Path outputDir,
@@ -56,11 +68,16 @@ public record RunConfig(String command, String systemName, Pacing pacing, int me
 
     public RunConfig withOutputDir(Path dir) {
         return new RunConfig(command, systemName, pacing, messageSizeBytes, producers, consumers, seed, drainTimeout,
-                readyTimeout, dir, progress, broker, cpus);
+                readyTimeout, dir, progress, broker, cpus, faults);
     }
 
     public RunConfig withProducers(int count) {
         return new RunConfig(command, systemName, pacing, messageSizeBytes, count, consumers, seed, drainTimeout,
-                readyTimeout, outputDir, progress, broker, cpus);
+                readyTimeout, outputDir, progress, broker, cpus, faults);
+    }
+
+    public RunConfig withFaults(FaultPlan plan) {
+        return new RunConfig(command, systemName, pacing, messageSizeBytes, producers, consumers, seed, drainTimeout,
+                readyTimeout, outputDir, progress, broker, cpus, plan);
     }
 }

@@ -3,6 +3,7 @@ package dev.msgbench.core.broker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -42,6 +43,8 @@ class AbstractLocalBrokerTest {
 
         private final Consumer<SleepBroker> steps;
         final List<Integer> startOrder = new ArrayList<>();
+        /** What a restart's readiness wait does; nothing by default. */
+        Consumer<Integer> readyCheck = node -> { };
         Readiness budget;
         ManagedProcess helper;
 
@@ -61,6 +64,12 @@ class AbstractLocalBrokerTest {
             helper = startHelper(sleep("helper", logDir().resolve("helper.log")));
             launchAll();
             steps.accept(this);
+        }
+
+        @Override
+        protected void awaitNodeReady(int node, Readiness budget) {
+            this.budget = budget;
+            readyCheck.accept(node);
         }
 
         @Override
@@ -181,6 +190,68 @@ class AbstractLocalBrokerTest {
         assertEquals("sleep broker of 1 node was stopped during its start", e.getMessage());
         assertEquals(0, e.getSuppressed().length, "what the close stopped and removed is not stopped again");
         assertEquals(List.of(), entries(dir), "the close removed the temp dir, logs and all");
+    }
+
+    @Test
+    void aKilledNodeIsGoneSaysItWasKilledAndARestartStartsItAgainWithinItsOwnBudget() {
+        SleepBroker broker = start(2, null, b -> { });
+        ProcessHandle killed = handle(broker.pid(2));
+        assertNull(broker.exitDescription(2), "a running node has no exit");
+
+        broker.killNode(2);
+
+        assertFalse(ProcStat.isRunning(killed), "gone when killNode returns");
+        assertEquals("killed by signal 9 (SIGKILL)", broker.exitDescription(2));
+        assertNull(broker.exitDescription(1), "node 1 still runs");
+
+        broker.restartNode(2, Duration.ofSeconds(4));
+
+        assertEquals(List.of(1, 2, 2), broker.startOrder, "node 2 started again through startNode");
+        assertNotEquals(killed.pid(), broker.pid(2));
+        assertTrue(ProcStat.isRunning(handle(broker.pid(2))), "the new node 2 runs");
+        assertNull(broker.exitDescription(2));
+        assertEquals(Duration.ofSeconds(4), broker.budget.timeout(), "the readiness wait got the restart's budget");
+    }
+
+    @Test
+    void aStoppedNodeEndsOnSigtermAndARunningOrFrozenNodeIsNotRestarted() {
+        SleepBroker broker = start(1, null, b -> { });
+        broker.signal(1, Signal.STOP);
+        IllegalStateException running = assertThrows(IllegalStateException.class,
+                () -> broker.restartNode(1, Duration.ofSeconds(4)));
+        assertEquals("sleep node 1 (pid " + broker.pid(1) + ") still runs; stop or kill it before restarting it",
+                running.getMessage());
+
+        broker.stopNode(1);
+
+        assertEquals("killed by signal 15 (SIGTERM)", broker.exitDescription(1), "a frozen node is woken to stop");
+    }
+
+    @Test
+    void aClosedBrokerRestartsNothing() {
+        SleepBroker broker = start(1, null, b -> { });
+        broker.killNode(1);
+        broker.close();
+        UserError e = assertThrows(UserError.class, () -> broker.restartNode(1, Duration.ofSeconds(4)));
+        assertEquals("sleep broker of 1 node is closed; sleep node 1 is not restarted", e.getMessage());
+    }
+
+    @Test
+    void aCloseDuringARestartStopsTheNewNodeAndRemovesTheTempDir() throws IOException {
+        SleepBroker broker = start(1, null, b -> { });
+        broker.killNode(1);
+        List<ProcessHandle> restarted = new ArrayList<>();
+        broker.readyCheck = node -> {
+            restarted.add(handle(broker.pid(node)));
+            broker.close(); // as the shutdown hook does on Ctrl+C
+            Readiness.requireRunning(List.of(broker.startedNodes().get(node - 1)));
+        };
+
+        UserError e = assertThrows(UserError.class, () -> broker.restartNode(1, Duration.ofSeconds(4)));
+
+        assertEquals("sleep node 1 was stopped during its restart", e.getMessage());
+        assertFalse(ProcStat.isRunning(restarted.get(0)), "no orphan node");
+        assertEquals(List.of(), entries(dir), "the temp dir is removed");
     }
 
     private static ProcessHandle handle(long pid) {

@@ -80,9 +80,9 @@ class CoordinatedOmissionCalibrationTest {
         Histogram latency = measured(HistogramKind.LATENCY);
         Histogram service = measured(HistogramKind.SERVICE);
 
-        assertEquals(400, r.received());
-        assertEquals(Percentiles.inMillis(expectedLatency), r.latencyMs());
-        assertEquals(Percentiles.inMillis(expectedService), r.serviceMs());
+        assertEquals(400, r.counts().received());
+        assertEquals(Percentiles.inMillis(expectedLatency), r.latenciesMs().latency());
+        assertEquals(Percentiles.inMillis(expectedService), r.latenciesMs().service());
         assertEquals(expectedLatency, latency, "every value, not only the percentiles reported");
         assertEquals(expectedService, service);
         // the headline numbers, to HdrHistogram's 0.1%: p87.5 is S/2 plus the 10.2 ms the catch-up
@@ -102,9 +102,9 @@ class CoordinatedOmissionCalibrationTest {
         double percentile = 100 * (1 - S / (2 * D)); // 87.5
         double latencyAtP = RunResultPercentile.latencyMsAt(dir, "latency.hgrm", percentile) / 1e3;
         double serviceAtP = RunResultPercentile.latencyMsAt(dir, "service.hgrm", percentile) / 1e3;
-        double maxSeconds = r.latencyMs().get("max") / 1e3;
+        double maxSeconds = r.latenciesMs().latency().get("max") / 1e3;
 
-        assertEquals(400, r.received());
+        assertEquals(400, r.counts().received());
         // Above: a stall of this JVM (GC, a thread descheduled on a busy machine) adds to the latency
         // of every message of the backlog; S/4 allows a quarter second of it, four times the 58 ms
         // a thread was woken late while five builds shared two cores. A run that loses the freeze

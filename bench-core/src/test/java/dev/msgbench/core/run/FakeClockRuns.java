@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.concurrent.CountDownLatch;
 
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.fault.FaultTarget;
 import dev.msgbench.core.testing.ManualClock;
 
 /**
@@ -18,6 +19,12 @@ public final class FakeClockRuns {
 
     public static LoadRun loadRun(RunConfig config, MessagingSystem system, ManualClock clock, PrintStream out) {
         return new LoadRun(config, system, clock, clock.watcher(), FakeClockRuns::untilStopped, out, null, false);
+    }
+
+    /** As {@link #loadRun}, with faults acting on {@code target}; the injector watches the clock as the monitor does. */
+    public static LoadRun loadRun(RunConfig config, MessagingSystem system, FaultTarget target, ManualClock clock,
+                                  PrintStream out) {
+        return loadRun(config, system, clock, out).faultsOn(target, clock::watcher);
     }
 
     /** The hiccup meter's pause: a clock that never stalls leaves it nothing to measure, so it waits for its stop. */

@@ -29,6 +29,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.testing.InMemorySystem;
 import dev.msgbench.core.testing.ManualClock;
 import dev.msgbench.core.time.NanoClock;
@@ -65,19 +66,19 @@ class LoadRunTest {
         InMemorySystem system = new InMemorySystem(clock);
         RunResult r = run(RunConfigs.of(dir, 2_000, Duration.ofMillis(500), Duration.ofSeconds(1)), system);
 
-        assertEquals(RunResult.COMPLETE, r.status());
-        assertEquals(3_000, r.sent());
-        assertEquals(3_000, r.received());
-        assertEquals(3_000, r.acknowledged());
-        assertEquals(0, r.lost() + r.duplicated() + r.reordered() + r.unsent() + r.foreign());
-        assertEquals(2_000, r.measuredSent());
-        assertEquals(2_000, r.latencyMs().get("count"));
-        assertEquals(2_000, r.achievedRate());
-        assertEquals(2_000, r.receivedRate());
+        assertEquals(RunStatus.COMPLETE, r.status());
+        assertEquals(3_000, r.counts().sent());
+        assertEquals(3_000, r.counts().received());
+        assertEquals(3_000, r.counts().acknowledged());
+        assertEquals(0, r.counts().lost() + r.counts().duplicated() + r.counts().reordered() + r.counts().unsent() + r.counts().foreign());
+        assertEquals(2_000, r.counts().measuredSent());
+        assertEquals(2_000, r.latenciesMs().latency().get("count"));
+        assertEquals(2_000, r.rates().achievedMsgsPerSec());
+        assertEquals(2_000, r.rates().receivedMsgsPerSec());
         // each message went out at its intended time and arrived at once: the engine adds nothing
-        assertEquals(0, r.latencyMs().get("max"));
-        assertEquals(0, r.maxBehindScheduleMs());
-        assertFalse(r.targetRateMissed());
+        assertEquals(0, r.latenciesMs().latency().get("max"));
+        assertEquals(0, r.rates().maxBehindScheduleMs());
+        assertFalse(r.rates().targetMissed());
         assertEquals(List.of("prepare", "subscribe 0", "ready 0", "publisher 0", "close publisher 0", "close subscriber 0"),
                 system.eventsSnapshot());
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("sent 3,000   acknowledged 3,000   received 3,000   lost 0"));
@@ -88,18 +89,27 @@ class LoadRunTest {
         run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofMillis(500)), new InMemorySystem(clock));
         JsonNode json = ResultFiles.json().readTree(dir.resolve("result.json").toFile());
 
-        assertEquals(1, json.get("schemaVersion").asInt());
+        assertEquals(2, json.get("schemaVersion").asInt());
+        assertEquals("complete", json.get("status").asText());
         assertEquals("in-memory", json.get("system").asText());
         assertEquals("all", json.get("durability").get("acks").asText());
         assertEquals(100, json.get("workload").get("messageSizeBytes").asInt());
-        for (String key : List.of("sent", "received", "lost", "duplicated", "reordered", "targetRate", "achievedRate")) {
-            assertTrue(json.has(key), key);
-        }
+        assertEquals(List.of("sent", "acknowledged", "sendErrors", "received", "acknowledgedLost", "unacknowledgedLost",
+                "duplicated", "reordered", "late", "unsent", "foreign", "measuredSent"), fieldNames(json.get("counts")));
+        assertEquals(List.of("targetMsgsPerSec", "achievedMsgsPerSec", "receivedMsgsPerSec", "targetMissed",
+                "maxBehindScheduleMs"), fieldNames(json.get("rates")));
+        assertEquals(List.of("latency", "service", "sendDelay", "ack"), fieldNames(json.get("latenciesMs")));
         for (String p : List.of("p50", "p75", "p90", "p99", "p99.9", "p99.99", "p99.999", "p99.9999", "max")) {
-            assertTrue(json.get("latencyMs").has(p), p);
+            assertTrue(json.get("latenciesMs").get("latency").has(p), p);
         }
         assertTrue(json.get("environment").get("cores").asInt() >= 1);
-        assertEquals(RunResult.COMPLETE, ResultFiles.readResult(dir).status());
+        assertEquals(RunStatus.COMPLETE, ResultFiles.readResult(dir).status());
+    }
+
+    private static List<String> fieldNames(JsonNode object) {
+        List<String> names = new ArrayList<>();
+        object.fieldNames().forEachRemaining(names::add);
+        return names;
     }
 
     @Test
@@ -121,7 +131,27 @@ class LoadRunTest {
         assertEquals(2_500, counts.get(HistogramKind.ACK));
         assertEquals(List.of(1_000L, 1_000L, 500L), intervals.get(HistogramKind.LATENCY),
                 "one interval a second, plus the last partial one");
-        assertEquals(1_500, r.latencyMs().get("count")); // but not in the results
+        assertEquals(1_500, r.latenciesMs().latency().get("count")); // but not in the results
+    }
+
+    @Test
+    void intervalsCsvCountsEachSecondSoAnOutageShowsAsSentWithNothingReceived() throws Exception {
+        // frozen from 1.0 s to 3.0 s: publishes wait (as a stopped broker's clients do), then the backlog goes out
+        InMemorySystem system = new InMemorySystem(clock).freezing(1_000_000_000L, 2_000_000_000L);
+        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(4)), system);
+
+        List<String> lines = Files.readAllLines(dir.resolve("intervals.csv"));
+        assertTrue(lines.get(0).startsWith("# msgbench intervals: "), lines.get(0));
+        assertEquals("startSeconds,endSeconds,sent,acknowledged,received,unreceived,gaps,latencyP50Ms,latencyP99Ms,"
+                + "latencyMaxMs", lines.get(1));
+        List<String[]> rows = lines.stream().skip(2).map(l -> l.split(",", -1)).toList();
+        assertEquals(List.of("0.000", "1.000", "1000", "1000", "1000", "0", "0"), List.of(rows.get(0)).subList(0, 7));
+        assertEquals(List.of("1", "0", "0", "1", "0", "", "", ""), List.of(rows.get(1)).subList(2, 10),
+                "the second second: one message sent into the frozen system, nothing back");
+        assertEquals(List.of("0", "0", "0", "1", "0", "", "", ""), List.of(rows.get(2)).subList(2, 10));
+        assertEquals(r.counts().sent(), rows.stream().mapToLong(row -> Long.parseLong(row[2])).sum());
+        assertEquals(r.counts().received(), rows.stream().mapToLong(row -> Long.parseLong(row[4])).sum());
+        assertEquals("intervals.csv", r.files().get("intervalCounts"));
     }
 
     @Test
@@ -134,7 +164,7 @@ class LoadRunTest {
             String maxLine = lines.stream().filter(l -> l.startsWith("#[Max")).findFirst().orElseThrow();
             if (file.equals("latency.hgrm")) {
                 double max = Double.parseDouble(maxLine.replaceAll(".*Max\\s*=\\s*([0-9.]+).*", "$1"));
-                assertEquals(r.latencyMs().get("max"), max, r.latencyMs().get("max") * 0.01);
+                assertEquals(r.latenciesMs().latency().get("max"), max, r.latenciesMs().latency().get("max") * 0.01);
             }
             assertTrue(maxLine.matches(".*Total count\\s*=\\s*500]"), maxLine);
         }
@@ -148,13 +178,53 @@ class LoadRunTest {
                 .holdingBack(s -> s == 20 || s == 40);
         RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
 
-        assertEquals(1_000, r.sent());
-        assertEquals(100, r.lost());
-        assertEquals(900, r.received());
-        assertEquals(2, r.duplicated());
-        assertEquals(2, r.reordered());
+        assertEquals(1_000, r.counts().sent());
+        assertEquals(100, r.counts().lost());
+        assertEquals(100, r.counts().acknowledgedLost(), "the in-memory system acknowledges what it drops");
+        assertEquals(900, r.counts().received());
+        assertEquals(2, r.counts().duplicated());
+        assertEquals(2, r.counts().reordered());
         assertTrue(r.warnings().stream().anyMatch(w -> w.startsWith("drain timed out")), r.warnings().toString());
-        assertTrue(r.warnings().stream().noneMatch(w -> w.contains("messages lost")), "no hint, no such warning");
+        assertTrue(r.warnings().stream().noneMatch(w -> w.matches("[0-9,]+ messages lost; .*")), "no hint, no such warning");
+    }
+
+    @Test
+    void acknowledgedMessagesNeverReceivedAreABrokenPromiseTheSummarySaysSo() throws Exception {
+        // acknowledged, then lost: 3 of them; and 2 that failed, so never promised
+        InMemorySystem system = new InMemorySystem(clock).dropping(s -> s == 10 || s == 20 || s == 21 || s == 500 || s == 999)
+                .failingToAcknowledge(s -> s == 20 || s == 21);
+        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
+
+        assertEquals(List.of(1_000L, 998L, 2L, 995L, 3L, 2L), List.of(r.counts().sent(), r.counts().acknowledged(),
+                r.counts().sendErrors(), r.counts().received(), r.counts().acknowledgedLost(),
+                r.counts().unacknowledgedLost()));
+        assertEquals(RunStatus.COMPLETE, r.status(), "a broken promise is a result, not a failed run");
+        assertTrue(r.warnings().contains("acknowledged messages lost: 3 of 998 acknowledged were never received; the system "
+                + "broke the promise of its durability settings"), r.warnings().toString());
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertTrue(printed.contains("  **PROMISE BROKEN: acks=all: 3 of 998 acknowledged messages lost; 2 more lost that "
+                + "were never acknowledged (not promised)**\n"), printed);
+        assertFalse(printed.contains("warning: acknowledged messages lost"), "said once, in its own line");
+    }
+
+    @Test
+    void aSystemThatAcknowledgesNothingPromisedNothingAndItsLossesAreSaidPlainly() throws Exception {
+        InMemorySystem system = new InMemorySystem(clock).withoutAcknowledgements(0).dropping(s -> s % 100 == 0);
+        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
+
+        assertEquals(List.of(0L, 10L), List.of(r.counts().acknowledgedLost(), r.counts().unacknowledgedLost()));
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertTrue(printed.contains("  acks=all: nothing was acknowledged, so nothing was promised; 10 of 1,000 messages "
+                + "lost\n"), printed);
+        assertFalse(printed.contains("PROMISE"), printed);
+    }
+
+    @Test
+    void aKeptPromiseIsSaidWithTheDurabilityThatMadeIt() throws Exception {
+        run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofMillis(500)), new InMemorySystem(clock));
+
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("  acks=all: 0 of 500 acknowledged messages lost\n"),
+                out.toString(StandardCharsets.UTF_8));
     }
 
     @Test
@@ -162,7 +232,7 @@ class LoadRunTest {
         InMemorySystem system = new InMemorySystem(clock).dropping(s -> s >= 990).losingBecause("the log keeps 990 entries");
         RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
 
-        assertEquals(10, r.lost());
+        assertEquals(10, r.counts().lost());
         assertTrue(r.warnings().contains("10 messages lost; the log keeps 990 entries"), r.warnings().toString());
     }
 
@@ -171,10 +241,10 @@ class LoadRunTest {
         InMemorySystem system = new InMemorySystem(clock).dropping(s -> s == 0);
         RunResult r = run(RunConfigs.withProducers(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), 4), system);
 
-        assertEquals(1_000, r.sent());
-        assertEquals(4, r.lost()); // sequence 0 of each of the four streams
-        assertEquals(0, r.reordered() + r.duplicated());
-        assertEquals(1_000, r.achievedRate());
+        assertEquals(1_000, r.counts().sent());
+        assertEquals(4, r.counts().lost()); // sequence 0 of each of the four streams
+        assertEquals(0, r.counts().reordered() + r.counts().duplicated());
+        assertEquals(1_000, r.rates().achievedMsgsPerSec());
     }
 
     @Test
@@ -185,15 +255,58 @@ class LoadRunTest {
 
         assertEquals("IllegalStateException: injected failure at sequence 300", e.getMessage());
         RunResult partial = ResultFiles.readResult(dir);
-        assertEquals(RunResult.FAILED, partial.status());
-        assertEquals(300, partial.received());
-        assertEquals(2_000 - 301, partial.unsent(), "all after the failed one");
+        assertEquals(RunStatus.FAILED, partial.status());
+        assertEquals(300, partial.counts().received());
+        assertEquals(2_000 - 301, partial.counts().unsent(), "all after the failed one");
         assertTrue(Files.exists(dir.resolve("latency.hgrm")));
         RunResult inMemory = e.partialResult();
-        assertEquals(List.of(RunResult.FAILED, 300L, 2_000L - 301, partial.error()),
-                List.of(inMemory.status(), inMemory.received(), inMemory.unsent(), inMemory.error()),
+        assertEquals(List.of(RunStatus.FAILED, 300L, 2_000L - 301, partial.error()),
+                List.of(inMemory.status(), inMemory.counts().received(), inMemory.counts().unsent(), inMemory.error()),
                 "the failure carries the result it wrote");
         assertTrue(system.eventsSnapshot().contains("close publisher 0"));
+    }
+
+    @Test
+    void aSubscriberThatFailsWhileTheRunDrainsFailsTheRunWithItsPartialResults() throws Exception {
+        // consumers that start after the last acknowledgement read while the run drains: the one that breaks there
+        RunConfig config = new RunConfig("throughput", "in-memory", new Pacing.Unpaced(1_000, 100, Duration.ofSeconds(10), true),
+                100, 1, 1, 1, Duration.ofSeconds(1), Duration.ofSeconds(5), dir, false, Map.of());
+        InMemorySystem system = new InMemorySystem().retaining().failingSubscribersAt(s -> s == 600);
+        RunFailedException e = assertThrows(RunFailedException.class, () -> onRealClock(config, system));
+
+        assertEquals("IllegalStateException: injected failure of subscriber 0 at sequence 600", e.getMessage());
+        RunResult written = ResultFiles.readResult(dir);
+        assertEquals(List.of(RunStatus.FAILED, 1_000L, 600L, e.getMessage()),
+                List.of(written.status(), written.counts().sent(), written.counts().received(), written.error()));
+        assertTrue(written.warnings().contains("subscriber failed: " + e.getMessage()), written.warnings().toString());
+    }
+
+    @Test
+    void aSubscriberThatFailsMidRunFailsTheRunWithItsPartialResults() throws Exception {
+        InMemorySystem system = new InMemorySystem(clock).failingSubscribersAt(s -> s == 700);
+        RunFailedException e = assertThrows(RunFailedException.class,
+                () -> run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(2)), system));
+
+        assertEquals("IllegalStateException: injected failure of subscriber 0 at sequence 700", e.getMessage());
+        RunResult written = ResultFiles.readResult(dir);
+        assertEquals(RunStatus.FAILED, written.status());
+        assertEquals(700, written.counts().received());
+        assertTrue(system.eventsSnapshot().contains("close subscriber 0"));
+    }
+
+    @Test
+    void clientsThatFailToCloseFailTheRunAfterItsResultsAreWritten() throws Exception {
+        InMemorySystem system = new InMemorySystem(clock).failingToClose();
+        RunFailedException e = assertThrows(RunFailedException.class,
+                () -> run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofMillis(500)), system));
+
+        assertEquals("IllegalStateException: injected failure closing publisher 0", e.getMessage());
+        assertEquals(1, e.getCause().getSuppressed().length, "the subscriber's failure is kept with it");
+        RunResult written = ResultFiles.readResult(dir);
+        assertEquals(List.of(RunStatus.FAILED, 500L, 500L, e.getMessage()),
+                List.of(written.status(), written.counts().sent(), written.counts().received(), written.error()));
+        assertEquals(List.of("prepare", "subscribe 0", "ready 0", "publisher 0", "close publisher 0", "close subscriber 0"),
+                system.eventsSnapshot(), "every client is closed although the first failed");
     }
 
     @Test
@@ -205,13 +318,13 @@ class LoadRunTest {
         system.whilePublishing(999, () -> loadRun.interruptAndAwait(0));
         RunResult r = loadRun.execute();
 
-        assertEquals(RunResult.INTERRUPTED, r.status());
-        assertEquals(RunResult.INTERRUPTED, ResultFiles.readResult(dir).status());
-        assertEquals(1_000, r.sent());
-        assertEquals(1_000, r.received());
-        assertEquals(29_000, r.unsent());
+        assertEquals(RunStatus.INTERRUPTED, r.status());
+        assertEquals(RunStatus.INTERRUPTED, ResultFiles.readResult(dir).status());
+        assertEquals(1_000, r.counts().sent());
+        assertEquals(1_000, r.counts().received());
+        assertEquals(29_000, r.counts().unsent());
         assertTrue(r.warnings().contains("29,000 scheduled messages were not sent (run stopped early)"), r.warnings().toString());
-        assertFalse(r.targetRateMissed());
+        assertFalse(r.rates().targetMissed());
     }
 
     @Test
@@ -220,29 +333,29 @@ class LoadRunTest {
         InMemorySystem system = new InMemorySystem(clock).answeringIn(2_000_000);
         RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
 
-        assertTrue(r.targetRateMissed());
-        assertEquals(1_000 / 1.998, r.achievedRate(), 1e-9);
+        assertTrue(r.rates().targetMissed());
+        assertEquals(1_000 / 1.998, r.rates().achievedMsgsPerSec(), 1e-9);
         // (not the only warning: a run this short in real time may also say the load generator was busy)
         assertTrue(r.warnings().contains("target rate missed: achieved 500.5 msg/s of 1000.0 (50.1%)"), r.warnings().toString());
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("**TARGET RATE MISSED: achieved "));
-        assertTrue(ResultFiles.json().readTree(dir.resolve("result.json").toFile()).get("targetRateMissed").asBoolean());
+        assertTrue(ResultFiles.json().readTree(dir.resolve("result.json").toFile()).get("rates").get("targetMissed").asBoolean());
     }
 
     @Test
     void unpacedRunsSendTheAskedNumberAsFastAsAcceptedAndReportRatesAtBothEnds() throws Exception {
         RunResult r = onRealClock(RunConfigs.withProducers(RunConfigs.unpaced(dir, 100_001, 50), 3), new InMemorySystem());
 
-        assertEquals(RunResult.COMPLETE, r.status());
-        assertEquals(100_001, r.sent());
-        assertEquals(100_001, r.received());
-        assertEquals(100_001, r.acknowledged());
-        assertEquals(0, r.lost() + r.unsent());
+        assertEquals(RunStatus.COMPLETE, r.status());
+        assertEquals(100_001, r.counts().sent());
+        assertEquals(100_001, r.counts().received());
+        assertEquals(100_001, r.counts().acknowledged());
+        assertEquals(0, r.counts().lost() + r.counts().unsent());
         assertEquals("unpaced", r.workload().pacing());
         assertEquals(100_001, r.throughput().sent());
         assertTrue(r.throughput().publisherMsgsPerSec() > 1_000, r.throughput().toString());
         assertEquals(r.throughput().publisherMsgsPerSec() * 100 / 1048576.0, r.throughput().publisherMiBPerSec(), 1e-6);
         assertTrue(r.throughput().consumerMsgsPerSec() > 1_000, r.throughput().toString());
-        assertFalse(r.targetRateMissed());
+        assertFalse(r.rates().targetMissed());
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("publisher "), out.toString(StandardCharsets.UTF_8));
         assertTrue((Double) r.loadGenerator().get("cpuSeconds") > 0);
         @SuppressWarnings("unchecked")
@@ -261,8 +374,8 @@ class LoadRunTest {
                 1, 0, 1, Duration.ofMillis(100), Duration.ofSeconds(5), dir, false, Map.of());
         RunResult r = run(config, delayedAcks);
 
-        assertEquals(800, r.sent());
-        assertEquals(800, r.acknowledged());
+        assertEquals(800, r.counts().sent());
+        assertEquals(800, r.counts().acknowledged());
         assertEquals(8, delayedAcks.maxUnacknowledged());
     }
 
@@ -273,7 +386,7 @@ class LoadRunTest {
                 100, 1, 0, 1, Duration.ofMillis(100), Duration.ofSeconds(5), dir, false, Map.of());
         RunResult r = run(config, system);
 
-        assertEquals(1_000, r.sent());
+        assertEquals(1_000, r.counts().sent());
         // the sends take no time on this clock: the publisher's time is the 300 ms flush, exactly
         assertEquals(0.3, r.throughput().publishSeconds(), 1e-9, r.throughput().toString());
         String printed = out.toString(StandardCharsets.UTF_8);
@@ -288,8 +401,8 @@ class LoadRunTest {
         InMemorySystem system = new InMemorySystem().retaining();
         RunResult r = onRealClock(config, system);
 
-        assertEquals(5_000, r.received());
-        assertEquals(0, r.lost() + r.reordered() + r.duplicated());
+        assertEquals(5_000, r.counts().received());
+        assertEquals(0, r.counts().lost() + r.counts().reordered() + r.counts().duplicated());
         assertTrue(system.eventsSnapshot().indexOf("subscribe 0") > system.eventsSnapshot().indexOf("publisher 1"),
                 system.eventsSnapshot().toString());
         assertTrue(r.throughput().consumeSeconds() < r.throughput().publishSeconds() + 1, r.throughput().toString());

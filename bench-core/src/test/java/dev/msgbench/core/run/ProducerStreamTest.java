@@ -75,6 +75,7 @@ class ProducerStreamTest {
     private Publisher batching(List<String> events, Accounting accounting, long blockAt, long blockNanos) {
         return new Publisher() {
             private int held;
+            private long acknowledged;
 
             @Override
             public void publish(byte[] message, long seq, long intended) {
@@ -89,7 +90,7 @@ class ProducerStreamTest {
             public void endOfBurst() {
                 events.add("end@" + clock.nanoTime());
                 for (; held > 0 && accounting != null; held--) {
-                    accounting.countAcked(0);
+                    accounting.countAcked(0, acknowledged++);
                 }
             }
 

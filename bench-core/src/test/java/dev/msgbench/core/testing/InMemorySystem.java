@@ -5,9 +5,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.LongPredicate;
 
+import dev.msgbench.core.broker.Signal;
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.MessagingSystem;
@@ -15,21 +17,33 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.payload.PayloadHeader;
+import dev.msgbench.core.fault.FaultTarget;
 import dev.msgbench.core.time.NanoClock;
 
 /**
  * A messaging system in memory, for testing the core only: delivers each published message to
  * every subscriber synchronously, on the publishing thread, and acknowledges it. Faults are
  * injected by sequence number: drop, duplicate, hold back (delivered after the next message),
- * and a freeze during which publish blocks, as a process stopped with Ctrl+Z blocks its clients.
+ * a subscriber that fails on a message and receives nothing more, a publish that fails, an
+ * acknowledgement that reports a failure, a freeze
+ * during which publish blocks (as a process stopped with Ctrl+Z blocks its clients), and a
+ * subscriber or publisher whose close fails.
+ *
+ * <p>It is also a {@link FaultTarget} of {@link #withNodes one or more nodes}: while any node is
+ * stopped (SIGSTOP), killed or stopped cleanly, nothing is delivered; what is published meanwhile
+ * is held and delivered, in order, when the node is back (CONT or restart), as a broker's backlog is.
  */
-public final class InMemorySystem implements MessagingSystem {
+public final class InMemorySystem implements MessagingSystem, FaultTarget {
 
     private final List<MessageSink> sinks = new CopyOnWriteArrayList<>();
     private LongPredicate drop = s -> false;
     private LongPredicate duplicate = s -> false;
     private LongPredicate holdBack = s -> false;
     private LongPredicate failPublish = s -> false;
+    private LongPredicate failSubscriber = s -> false;
+    private LongPredicate failAck = s -> false;
+    private boolean failClose;
     private long actionSequence = -1;
     private Runnable action;
     private NanoClock clock;
@@ -45,6 +59,11 @@ public final class InMemorySystem implements MessagingSystem {
     private volatile int maxUnacknowledged;
     private RunPlan plan;
     private final List<String> events = new CopyOnWriteArrayList<>();
+    private int nodes = 1;
+    private OptionalInt leader = OptionalInt.of(1);
+    /** Set while a node is down; deliveries then go to {@link #held}. Both guarded by this system. */
+    private volatile boolean down;
+    private final List<byte[]> held = new ArrayList<>();
 
     /** A system whose waits (service, freeze, flush) are on the system clock. */
     public InMemorySystem() {
@@ -84,6 +103,28 @@ public final class InMemorySystem implements MessagingSystem {
 
     public InMemorySystem failingPublishOf(LongPredicate sequences) {
         this.failPublish = sequences;
+        return this;
+    }
+
+    /** Reports these sequences as failed (and delivers them as usual), as a broker that timed out replicating them. */
+    public InMemorySystem failingToAcknowledge(LongPredicate sequences) {
+        this.failAck = sequences;
+        return this;
+    }
+
+    /**
+     * The subscribers fail on the first message whose sequence matches: they report an error to
+     * their sink instead of delivering it, and receive nothing more, as a consumer whose
+     * connection broke.
+     */
+    public InMemorySystem failingSubscribersAt(LongPredicate sequences) {
+        this.failSubscriber = sequences;
+        return this;
+    }
+
+    /** Every subscriber's and publisher's close throws, as a client whose connection is already gone. */
+    public InMemorySystem failingToClose() {
+        this.failClose = true;
         return this;
     }
 
@@ -143,6 +184,76 @@ public final class InMemorySystem implements MessagingSystem {
         return this;
     }
 
+    /** As a fault target: this many nodes, {@code leader} leading (empty: no leader found). */
+    public InMemorySystem withNodes(int count, OptionalInt leaderNode) {
+        this.nodes = count;
+        this.leader = leaderNode;
+        return this;
+    }
+
+    @Override
+    public int nodeCount() {
+        return nodes;
+    }
+
+    @Override
+    public OptionalInt leaderNode() {
+        return leader;
+    }
+
+    @Override
+    public void signal(int node, Signal signal) {
+        events.add("signal " + signal + " " + node);
+        if (signal == Signal.STOP || signal == Signal.KILL || signal == Signal.TERM) {
+            down = true;
+        } else {
+            release();
+        }
+    }
+
+    @Override
+    public void killNode(int node) {
+        events.add("kill " + node);
+        down = true;
+    }
+
+    @Override
+    public void stopNode(int node) {
+        events.add("stop " + node);
+        down = true;
+    }
+
+    @Override
+    public void restartNode(int node, Duration timeout) {
+        events.add("restart " + node);
+        release();
+    }
+
+    /** Delivers what was held while a node was down, then lets deliveries through again. */
+    private synchronized void release() {
+        for (byte[] message : held) {
+            for (MessageSink sink : sinks) {
+                sink.onMessage(message, 0, message.length, 0);
+            }
+        }
+        held.clear();
+        down = false;
+    }
+
+    private void deliverToSinks(byte[] message) {
+        if (down) {
+            synchronized (this) {
+                if (down) {
+                    held.add(message.clone());
+                    return;
+                }
+            }
+        }
+        for (MessageSink sink : sinks) {
+            sink.onMessage(message, 0, message.length, 0);
+        }
+    }
+
     /** The most messages one stream ever had awaiting acknowledgement. */
     public int maxUnacknowledged() {
         return maxUnacknowledged;
@@ -163,7 +274,8 @@ public final class InMemorySystem implements MessagingSystem {
     }
 
     @Override
-    public synchronized Subscriber subscribe(int index, MessageSink sink) {
+    public synchronized Subscriber subscribe(int index, MessageSink runSink) {
+        MessageSink sink = new FailingSink(runSink, index);
         for (byte[] message : stored) {
             sink.onMessage(message, 0, message.length, 0);
         }
@@ -179,8 +291,47 @@ public final class InMemorySystem implements MessagingSystem {
             public void close() {
                 sinks.remove(sink);
                 events.add("close subscriber " + index);
+                if (failClose) {
+                    throw new IllegalStateException("injected failure closing subscriber " + index);
+                }
             }
         };
+    }
+
+    /** A subscriber's sink, which breaks for good on the sequence {@link #failingSubscribersAt} names. */
+    private final class FailingSink implements MessageSink {
+        private final MessageSink sink;
+        private final int index;
+        private volatile boolean broken;
+
+        FailingSink(MessageSink sink, int index) {
+            this.sink = sink;
+            this.index = index;
+        }
+
+        @Override
+        public void onMessage(byte[] data, int offset, int length, int lane) {
+            if (broken) {
+                return;
+            }
+            long sequence = PayloadHeader.sequence(data, offset);
+            if (failSubscriber.test(sequence)) {
+                broken = true;
+                sink.onError(new IllegalStateException("injected failure of subscriber " + index + " at sequence " + sequence));
+                return;
+            }
+            sink.onMessage(data, offset, length, lane);
+        }
+
+        @Override
+        public void onMessage(java.nio.ByteBuffer data, int lane) {
+            throw new UnsupportedOperationException("the in-memory system delivers arrays");
+        }
+
+        @Override
+        public void onError(Throwable error) {
+            sink.onError(error);
+        }
     }
 
     @Override
@@ -232,7 +383,11 @@ public final class InMemorySystem implements MessagingSystem {
                 }
                 while (!unacknowledged.isEmpty()) {
                     long[] pending = unacknowledged.poll();
-                    acks.acked(pending[0], pending[1]);
+                    if (failAck.test(pending[0])) {
+                        acks.failed(pending[0], pending[1], new IllegalStateException("not acknowledged: " + pending[0]));
+                    } else {
+                        acks.acked(pending[0], pending[1]);
+                    }
                 }
             }
 
@@ -262,14 +417,15 @@ public final class InMemorySystem implements MessagingSystem {
                         stored.add(message.clone());
                     }
                 }
-                for (MessageSink sink : sinks) {
-                    sink.onMessage(message, 0, message.length, 0);
-                }
+                deliverToSinks(message);
             }
 
             @Override
             public void close() {
                 events.add("close publisher " + streamId);
+                if (failClose) {
+                    throw new IllegalStateException("injected failure closing publisher " + streamId);
+                }
             }
         };
     }

@@ -34,6 +34,12 @@ import org.apache.kafka.common.utils.AppInfoParser;
  *
  * <p>Start-up: format every node's storage (in parallel, a JVM each), start every node, wait
  * until each listens and an admin client sees all of them.
+ *
+ * <p>A node restarted after a kill or a stop ({@link #restartNode}) runs on its own
+ * {@code server.properties} and {@code log.dirs}: as broker it recovers its log (after a kill,
+ * from the last flushed segment; Kafka does not fsync each write unless {@code flush.messages} is
+ * set) and catches up from the partition leaders as a follower; as controller it rejoins the
+ * KRaft quorum. Its node.id is its node number.
  */
 public final class LocalKafkaCluster extends AbstractLocalBroker {
 
@@ -193,6 +199,23 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
             budget.await(subject, log, watched, () ->
                     admin.describeCluster().nodes().get(wait, TimeUnit.MILLISECONDS).size() == nodes.size()
                             && admin.listTopics().names().get(wait, TimeUnit.MILLISECONDS) != null);
+        } finally {
+            admin.close(ADMIN_TIMEOUT);
+        }
+    }
+
+    /** The node listens and the cluster counts it among its brokers again (registered, unfenced). */
+    @Override
+    protected void awaitNodeReady(int id, Readiness budget) {
+        KafkaNode node = nodes.get(id - 1);
+        List<ManagedProcess> watched = List.of(startedNodes().get(id - 1));
+        budget.await(node.name(), node.logFile(), watched, () -> accepts(node.port()));
+        Admin admin = Admin.create(adminConfig());
+        try {
+            long wait = ADMIN_TIMEOUT.toMillis() + 1000;
+            budget.await(node.name() + " registered with the cluster", node.logFile(), watched, () ->
+                    admin.describeCluster().nodes().get(wait, TimeUnit.MILLISECONDS).stream()
+                            .anyMatch(n -> n.id() == id));
         } finally {
             admin.close(ADMIN_TIMEOUT);
         }

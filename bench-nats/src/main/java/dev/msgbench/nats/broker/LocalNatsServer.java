@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -98,6 +99,19 @@ public final class LocalNatsServer extends AbstractLocalBroker {
     }
 
     /**
+     * The node number of a server of a local cluster from the name it reports (its
+     * {@code server_name}, e.g. in a stream's cluster info); empty for any other name, such as
+     * that of a server given with --url.
+     */
+    public static OptionalInt nodeOfServerName(String serverName) {
+        if (serverName == null || !serverName.startsWith(NatsNode.SERVER_NAME_PREFIX)) {
+            return OptionalInt.empty();
+        }
+        String number = serverName.substring(NatsNode.SERVER_NAME_PREFIX.length());
+        return number.matches("[1-9][0-9]{0,3}") ? OptionalInt.of(Integer.parseInt(number)) : OptionalInt.empty();
+    }
+
+    /**
      * JetStream's config as node 1 reports it in /jsz (sync_interval and sync_always from 2.10
      * on), or an empty object when JetStream is off.
      */
@@ -143,16 +157,38 @@ public final class LocalNatsServer extends AbstractLocalBroker {
     private void awaitReady(Readiness budget) {
         List<ManagedProcess> watched = startedNodes();
         for (NatsNode node : nodes) {
-            ServerMonitor monitor = new ServerMonitor(node.monitorPort());
-            budget.await(node.name(), node.logFile(), watched, monitor::healthy);
+            awaitHealthy(node, budget, watched);
         }
         if (nodes.size() > 1) {
             for (NatsNode node : nodes) {
-                ServerMonitor monitor = new ServerMonitor(node.monitorPort());
-                budget.await(node.name() + " routes to the other " + (nodes.size() - 1) + " nodes", node.logFile(),
-                        watched, () -> monitor.routes() >= nodes.size() - 1);
+                awaitRoutes(node, nodes.size() - 1, budget, watched);
             }
         }
+    }
+
+    /**
+     * /healthz answers 200 and, in a cluster, the node has routes to every other node that runs:
+     * a restarted node serves clients once messages published on it reach the others. Its
+     * JetStream store ({@code node-N/store}) is where it was, so it comes back with its streams.
+     */
+    @Override
+    protected void awaitNodeReady(int id, Readiness budget) {
+        List<ManagedProcess> watched = List.of(startedNodes().get(id - 1));
+        awaitHealthy(node(id), budget, watched);
+        long othersRunning = nodes.stream().filter(n -> n.id() != id && exitDescription(n.id()) == null).count();
+        if (othersRunning > 0) {
+            awaitRoutes(node(id), othersRunning, budget, watched);
+        }
+    }
+
+    private static void awaitHealthy(NatsNode node, Readiness budget, List<ManagedProcess> watched) {
+        budget.await(node.name(), node.logFile(), watched, new ServerMonitor(node.monitorPort())::healthy);
+    }
+
+    private static void awaitRoutes(NatsNode node, long peers, Readiness budget, List<ManagedProcess> watched) {
+        ServerMonitor monitor = new ServerMonitor(node.monitorPort());
+        budget.await(node.name() + " routes to the other " + peers + " nodes", node.logFile(), watched,
+                () -> monitor.routes() >= peers);
     }
 
 }

@@ -13,12 +13,14 @@ import java.nio.file.Path;
  */
 record NatsNode(int id, int clientPort, int monitorPort, int clusterPort, Path dir, Path logFile) {
 
+    static final String SERVER_NAME_PREFIX = "msgbench-nats-";
+
     String name() {
         return "nats node " + id;
     }
 
     String serverName() {
-        return "msgbench-nats-" + id;
+        return SERVER_NAME_PREFIX + id;
     }
 
     String url() {

@@ -195,7 +195,8 @@ public final class WireConnection implements AutoCloseable {
 
     /** A failed write is the connection's failure, as a failed read is. */
     private IOException lost(IOException e) {
-        IOException lost = new IOException("connection " + name + " lost: " + e.getMessage(), e);
+        IOException lost = new IOException("connection " + name + " lost: " + e.getMessage()
+                + "; the direct client does not reconnect, --nats-client jnats rides through a restarted server", e);
         if (!closing) {
             failures.add(lost);
         }

@@ -195,7 +195,8 @@ class WireConnectionTest {
             IOException e = assertThrows(IOException.class, () -> c.ping(TIMEOUT));
 
             server.get(10, TimeUnit.SECONDS);
-            assertEquals("p-0 failed: connection p-0 lost: the server closed the connection", e.getMessage());
+            assertEquals("p-0 failed: connection p-0 lost: the server closed the connection; the direct client does not "
+                    + "reconnect, --nats-client jnats rides through a restarted server", e.getMessage());
             c.close();
         }
     }

@@ -36,6 +36,12 @@ import java.util.concurrent.TimeUnit;
  * set through the environment. The Erlang port mapper (epmd) is started by us, in the foreground,
  * before the node: the node then uses it instead of daemonising one of its own, which would outlive
  * the node, escape its process tree and be missed by the stale reaper.
+ *
+ * <p>A node restarted after a kill or a stop ({@link #restartNode}) keeps its node name, cookie and
+ * mnesia dir, and with them its durable queues and the persistent messages in them (a quorum
+ * queue's, and a classic queue's that reached the disk: after a kill, what the node had not yet
+ * written is gone, unless the publisher waited for its confirm). Transient queues and
+ * non-persistent messages are gone. epmd runs on; the node registers with it again.
  */
 public final class LocalRabbitMq extends AbstractLocalBroker {
 
@@ -200,6 +206,12 @@ public final class LocalRabbitMq extends AbstractLocalBroker {
         // the script, the Erlang VM and its port programs all inherit the CPUs
         return new NativeCommand(NODE, List.of(spec.serverScript().toString()), env, tempDir, logFile(), tempDir)
                 .withCpus(spec.cpus()).start();
+    }
+
+    /** The restarted node answers the AMQP greeting, as at the start. */
+    @Override
+    protected void awaitNodeReady(int node, Readiness budget) {
+        budget.await(NODE, logFile(), startedNodes(), () -> AmqpGreeting.answers(amqpPort));
     }
 
     private void awaitReady(Readiness budget, List<ManagedProcess> watched) {

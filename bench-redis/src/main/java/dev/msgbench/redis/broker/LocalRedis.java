@@ -29,6 +29,12 @@ import dev.msgbench.redis.resp.Resp;
  * snapshots (RDB) on the schedule {@code save 3600 1 300 100 60 10000}, with AOF off. A snapshot
  * forks the server in the middle of a measurement, and a run's data is thrown away anyway;
  * {@code --broker-prop save="3600 1 300 100 60 10000"} restores the off-the-shelf behaviour.
+ *
+ * <p>So with the defaults a node restarted after a kill or a stop ({@link #restartNode}) keeps
+ * nothing: it starts empty on its old port and data dir. Pub/sub keeps nothing anyway (its
+ * subscribers must subscribe again); a stream is gone, and replicas that resync from a restarted,
+ * empty primary drop their copy too. With {@code appendonly yes} a node reloads its AOF (up to the
+ * last fsync, {@code appendfsync}); with {@code save} its last snapshot.
  */
 public final class LocalRedis extends AbstractLocalBroker {
 
@@ -106,7 +112,7 @@ public final class LocalRedis extends AbstractLocalBroker {
     @Override
     protected void bringUp(Readiness budget) {
         ManagedProcess primary = launch(1);
-        budget.await(nodeName(1), logFile(1), List.of(primary), () -> "PONG".equals(Resp.call(port(1), "PING")));
+        awaitNodeReady(1, budget);
         try {
             String info = Resp.call(port(1), "INFO", "server");
             String reported = Resp.infoField(info, "redis_version");
@@ -120,14 +126,27 @@ public final class LocalRedis extends AbstractLocalBroker {
         }
         for (int node = 2; node <= spec.nodes(); node++) {
             int n = node;
-            budget.await(nodeName(n) + " (replica)", logFile(n), all,
-                    () -> "up".equals(Resp.infoField(Resp.call(port(n), "INFO", "replication"), "master_link_status")));
+            budget.await(nodeName(n) + " (replica)", logFile(n), all, () -> inSync(n));
         }
         if (spec.nodes() > 1) {
             String expected = Integer.toString(spec.nodes() - 1);
             budget.await(nodeName(1) + " with " + expected + " replicas", logFile(1), all,
                     () -> expected.equals(Resp.infoField(Resp.call(port(1), "INFO", "replication"), "connected_slaves")));
         }
+    }
+
+    /** The node answers PING; a replica is also in sync again, unless the primary is down. */
+    @Override
+    protected void awaitNodeReady(int node, Readiness budget) {
+        List<ManagedProcess> watched = List.of(startedNodes().get(node - 1));
+        budget.await(nodeName(node), logFile(node), watched, () -> "PONG".equals(Resp.call(port(node), "PING")));
+        if (node > 1 && exitDescription(1) == null) {
+            budget.await(nodeName(node) + " (replica)", logFile(node), watched, () -> inSync(node));
+        }
+    }
+
+    private boolean inSync(int replica) throws IOException {
+        return "up".equals(Resp.infoField(Resp.call(port(replica), "INFO", "replication"), "master_link_status"));
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.msgbench.redis.direct;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Supplier;
 
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.Acks;
@@ -53,10 +54,11 @@ public final class DirectClient {
     /**
      * SUBSCRIBE to {@code channels}, each pushed message handed to {@code sink} from the read buffer.
      *
-     * @param outputLimit the server's client-output-buffer-limit, named when it disconnects the subscriber
+     * @param lostConnectionCause why the connection was lost (the server ended, or it cut off a subscriber
+     *                            that fell behind), asked when it is
      */
     public static Subscriber pubSubSubscriber(RespConnection connection, List<byte[]> channels, MessageSink sink,
-                                              String outputLimit) throws IOException {
-        return new DirectPubSubSubscriber(connection, channels, sink, outputLimit);
+                                              Supplier<String> lostConnectionCause) throws IOException {
+        return new DirectPubSubSubscriber(connection, channels, sink, lostConnectionCause);
     }
 }

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.Subscriber;
@@ -23,21 +24,23 @@ import dev.msgbench.redis.resp.RespConnection;
 final class DirectPubSubSubscriber implements Subscriber, PushHandler {
 
     private static final long READY_POLL_MILLIS = 10;
+    static final String NO_RECONNECT = "the direct client does not reconnect; --redis-client lettuce rides through "
+            + "a restarted server";
 
     private final RespConnection connection;
     private final MessageSink sink;
-    private final String outputLimit;
+    private final Supplier<String> lostConnectionCause;
     private final int channels;
     private volatile int confirmed;
     private volatile boolean ended;
     private volatile boolean closing;
     private volatile IOException failure;
 
-    DirectPubSubSubscriber(RespConnection connection, List<byte[]> channels, MessageSink sink, String outputLimit)
-            throws IOException {
+    DirectPubSubSubscriber(RespConnection connection, List<byte[]> channels, MessageSink sink,
+                           Supplier<String> lostConnectionCause) throws IOException {
         this.connection = connection;
         this.sink = sink;
-        this.outputLimit = outputLimit;
+        this.lostConnectionCause = lostConnectionCause;
         this.channels = channels.size();
         if (!channels.isEmpty()) {
             List<String> command = new ArrayList<>(List.of("SUBSCRIBE"));
@@ -64,9 +67,9 @@ final class DirectPubSubSubscriber implements Subscriber, PushHandler {
         if (!closing) {
             sink.onError(new IllegalStateException(cause instanceof ProtocolException
                     ? "a Redis subscriber failed: " + cause.getMessage()
-                    : "a Redis subscriber lost its connection; what was published meanwhile is lost (Redis disconnects "
-                    + "subscribers that fall behind by more than client-output-buffer-limit pubsub " + outputLimit + ")"
-                    + (cause == null ? "" : ": " + cause.getMessage()), cause));
+                    : "a Redis subscriber lost its connection; what was published meanwhile is lost ("
+                    + lostConnectionCause.get() + ")"
+                    + (cause == null ? "" : ": " + cause.getMessage()) + "; " + NO_RECONNECT, cause));
         }
     }
 

@@ -2,12 +2,14 @@ package dev.msgbench.redis.broker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -80,16 +82,33 @@ class LocalRedisTest {
                 assertEquals("up", Resp.infoField(replica, "master_link_status"));
             }
             assertTrue(redis.pid(2) != redis.pid(1));
+
+            redis.stopNode(2);
+            assertEquals("exited with status 0", redis.exitDescription(2), "redis shuts down cleanly on SIGTERM");
+            redis.restartNode(2, Duration.ofSeconds(20));
+            assertEquals("up", Resp.infoField(Resp.call(redis.port(2), "INFO", "replication"), "master_link_status"),
+                    "a restarted replica is in sync again");
         }
     }
 
     @Test
-    void aFrozenNodeAnswersAgainAfterCont() throws Exception {
+    void aFrozenNodeAnswersAgainAfterContAndAKilledOneAfterItsRestartEmptyWithoutPersistence() throws Exception {
         try (LocalRedis redis = LocalRedis.start(RedisBrokerSpec.defaults(), dir)) {
             redis.signal(1, Signal.STOP);
             assertThrows(IOException.class, () -> Resp.call(redis.port(1), "PING"));
             redis.signal(1, Signal.CONT);
             assertEquals("PONG", Resp.call(redis.port(1), "PING"));
+
+            assertEquals("OK", Resp.call(redis.port(1), "SET", "kept", "no"));
+            redis.killNode(1);
+            assertEquals("killed by signal 9 (SIGKILL)", redis.exitDescription(1));
+            assertThrows(IOException.class, () -> Resp.call(redis.port(1), "PING"));
+
+            redis.restartNode(1, Duration.ofSeconds(20));
+
+            assertNull(redis.exitDescription(1));
+            assertEquals("PONG", Resp.call(redis.port(1), "PING"));
+            assertNull(Resp.call(redis.port(1), "GET", "kept"), "save '' and appendonly no: nothing survives a kill");
         }
     }
 

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.testing.FaultAfter;
 import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.core.testing.ShortRuns;
@@ -81,16 +82,16 @@ class RedisDirectClientTest {
         RunResult r = ShortRuns.run(new RedisPubSubSystem(direct(redis.url())), dir, 1_000, 256, 2, 3,
                 Duration.ofMillis(500), Duration.ofSeconds(2));
 
-        assertEquals(RunResult.COMPLETE, r.status(), r.warnings().toString());
-        assertEquals(2_500, r.sent());
-        assertEquals(2_500, r.received());
-        assertEquals(2_500, r.acknowledged());
-        assertEquals(0, r.lost());
-        assertEquals(0, r.duplicated());
-        assertEquals(0, r.reordered());
+        assertEquals(RunStatus.COMPLETE, r.status(), r.warnings().toString());
+        assertEquals(2_500, r.counts().sent());
+        assertEquals(2_500, r.counts().received());
+        assertEquals(2_500, r.counts().acknowledged());
+        assertEquals(0, r.counts().lost());
+        assertEquals(0, r.counts().duplicated());
+        assertEquals(0, r.counts().reordered());
         assertEquals("direct", r.settings().get("client"));
         assertEquals("msgbench direct RESP client", r.versions().get("client"));
-        assertTrue(r.ackMs().get("p50") > 0, "acknowledgement latency comes from the matched replies");
+        assertTrue(r.latenciesMs().ack().get("p50") > 0, "acknowledgement latency comes from the matched replies");
     }
 
     @Test
@@ -99,11 +100,11 @@ class RedisDirectClientTest {
         // run out again and again, so the producer waits for replies while commands are buffered
         RunResult r = ShortRuns.throughput(new RedisPubSubSystem(direct(redis.url())), dir, 200_000, 100, 1, 1);
 
-        assertEquals(RunResult.COMPLETE, r.status(), r.warnings().toString());
-        assertEquals(200_000, r.received());
-        assertEquals(200_000, r.acknowledged());
-        assertEquals(0, r.lost());
-        assertEquals(0, r.reordered());
+        assertEquals(RunStatus.COMPLETE, r.status(), r.warnings().toString());
+        assertEquals(200_000, r.counts().received());
+        assertEquals(200_000, r.counts().acknowledged());
+        assertEquals(0, r.counts().lost());
+        assertEquals(0, r.counts().reordered());
     }
 
     @Test
@@ -111,17 +112,17 @@ class RedisDirectClientTest {
         int size = FrameBuffer.CAPACITY * 2 + 5;
         RunResult r = ShortRuns.throughput(new RedisPubSubSystem(direct(redis.url())), dir, 200, size, 1, 1);
 
-        assertEquals(RunResult.COMPLETE, r.status(), r.warnings().toString());
-        assertEquals(200, r.received());
-        assertEquals(200, r.acknowledged());
+        assertEquals(RunStatus.COMPLETE, r.status(), r.warnings().toString());
+        assertEquals(200, r.counts().received());
+        assertEquals(200, r.counts().acknowledged());
     }
 
     @Test
     void aPublishThatReachesNoSubscriberIsAFailedSendAsWithLettuce() throws Exception {
         RunResult r = ShortRuns.throughput(new RedisPubSubSystem(direct(redis.url())), dir, 1_000, 100, 1, 0);
 
-        assertEquals(1_000, r.sent());
-        assertEquals(1_000, r.sendErrors());
+        assertEquals(1_000, r.counts().sent());
+        assertEquals(1_000, r.counts().sendErrors());
         assertTrue(r.warnings().stream().anyMatch(w -> w.contains("reached no subscriber")), r.warnings().toString());
     }
 
@@ -130,10 +131,10 @@ class RedisDirectClientTest {
         // the server disconnects a subscriber 32 MiB behind: 20,000 x 4 KiB is 80 MiB published back to back
         RunResult r = ShortRuns.throughput(new RedisPubSubSystem(direct(redis.url())), dir, 20_000, 4096, 2, 2);
 
-        assertEquals(RunResult.COMPLETE, r.status(), r.warnings().toString());
-        assertEquals(20_000, r.received());
-        assertEquals(0, r.lost());
-        assertEquals(0, r.reordered());
+        assertEquals(RunStatus.COMPLETE, r.status(), r.warnings().toString());
+        assertEquals(20_000, r.counts().received());
+        assertEquals(0, r.counts().lost());
+        assertEquals(0, r.counts().reordered());
     }
 
     @Test
@@ -183,10 +184,10 @@ class RedisDirectClientTest {
         assertTrue(run.failure().matches("IOException: the connection of msgbench-[0-9a-f-]+:0 failed: [^\\n]+"),
                 run.failure());
         RunResult r = run.result();
-        assertEquals(RunResult.FAILED, r.status());
-        assertTrue(r.sent() > 20_000 && r.sent() < 10_000_000, "stopped after the kill: " + r.sent());
-        assertEquals(r.sent(), r.acknowledged() + r.sendErrors(), "every message sent is acknowledged or failed");
-        assertTrue(r.sendErrors() > 0);
+        assertEquals(RunStatus.FAILED, r.status());
+        assertTrue(r.counts().sent() > 20_000 && r.counts().sent() < 10_000_000, "stopped after the kill: " + r.counts().sent());
+        assertEquals(r.counts().sent(), r.counts().acknowledged() + r.counts().sendErrors(), "every message sent is acknowledged or failed");
+        assertTrue(r.counts().sendErrors() > 0);
     }
 
     @Test
@@ -199,9 +200,9 @@ class RedisDirectClientTest {
                 + "published meanwhile is lost"), run.failure());
         assertTrue(run.failure().endsWith(": the Redis server closed msgbench-consumer-0"), run.failure());
         RunResult r = run.result();
-        assertEquals(RunResult.FAILED, r.status());
-        assertTrue(r.received() < r.sent(), r.received() + " of " + r.sent());
-        assertEquals(r.sent(), r.acknowledged() + r.sendErrors(), "the producer's messages are all settled");
+        assertEquals(RunStatus.FAILED, r.status());
+        assertTrue(r.counts().received() < r.counts().sent(), r.counts().received() + " of " + r.counts().sent());
+        assertEquals(r.counts().sent(), r.counts().acknowledged() + r.counts().sendErrors(), "the producer's messages are all settled");
     }
 
     @Test

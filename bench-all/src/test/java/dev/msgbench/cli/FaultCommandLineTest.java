@@ -1,0 +1,117 @@
+package dev.msgbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.msgbench.core.fault.FaultSpec;
+import dev.msgbench.core.result.ResultFiles;
+
+/** --fault and --fault-timeout through the real command line; no broker is started. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class FaultCommandLineTest {
+
+    private static final String HELP = " (see java -jar bench-all.jar e2e --help)";
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '#', quoteCharacter = '`', value = {
+            "--fault kill10s#error: --fault 'kill10s': no @TIME; the forms are " + FaultSpec.FORMS,
+            "--fault pause=0s@1s#error: --fault 'pause=0s@1s': the pause must be longer than 0, got '0s'; the forms are "
+                    + FaultSpec.FORMS,
+            "--fault kill@1s:node=0#error: --fault 'kill@1s:node=0': node must be a number from 1, leader or "
+                    + "any-follower, got '0'; the forms are " + FaultSpec.FORMS,
+            "--fault kill@1s:node=3#error: --fault 'kill@1s:node=3': node 3 does not exist with --brokers 1",
+            "--fault pause=1s@10s#error: --fault 'pause=1s@10s': at 10s, not inside the measured 10s (--duration); "
+                    + "times count from the end of the warm-up",
+            "--url nats://127.0.0.1:1 --fault pause=1s@2s#error: --fault 'pause=1s@2s': pause acts on a broker the "
+                    + "suite starts, not on one given with --url; use exec@TIME='COMMAND' to run a command that acts on yours",
+            "--url nats://127.0.0.1:1 --fault kill@2s:node=leader#error: --fault 'kill@2s:node=leader': kill acts on a "
+                    + "broker the suite starts, not on one given with --url; use exec@TIME='COMMAND' to run a command "
+                    + "that acts on yours",
+            "--fault-timeout 0s --fault pause=1s@2s#error: --fault-timeout must be longer than 0, got 0s",
+            "--fault-timeout soon#error: Invalid value for option '--fault-timeout': 'soon' is not a duration "
+                    + "(examples: 30s, 2m, 500ms, 1h)",
+    })
+    void aBadFaultIsOneLineNamingTheFlagAndExitsWithTwo(String args, String expected) {
+        CliRun run = CliRun.of(("e2e --system nats " + args + " --output " + dir.resolve("out")).split(" "));
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals(expected + HELP + System.lineSeparator(), run.err, run.toString());
+        assertTrue(Files.notExists(dir.resolve("out")), "nothing is written for bad input");
+    }
+
+    @Test
+    void aSystemInsideThisJvmHasNoBrokerToPause() {
+        CliRun run = CliRun.of("throughput", "--system", "loopback", "--fault", "restart@1s");
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals("error: --fault 'restart@1s': loopback runs inside this JVM, there is no broker to restart; "
+                + "use exec@TIME='COMMAND' for a command of your own (see java -jar bench-all.jar throughput --help)"
+                + System.lineSeparator(), run.err);
+    }
+
+    @Test
+    void helpTeachesFaultsWithExamples() {
+        String help = CliRun.of("e2e", "--help").out.replaceAll("\\s+", " ");
+        assertTrue(help.contains("--fault=FAULT A fault at a time from the start of the measured window (repeatable): "
+                + "pause=2s@10s"), help);
+        assertTrue(help.contains("e2e --system nats --rate 1000 --duration 20s --fault pause=2s@5s"), help);
+        assertTrue(help.contains("--fault exec@10s='ssh db1 sudo systemctl restart nats'"), help);
+        assertTrue(CliRun.of("throughput", "--help").out.contains("--fault-timeout=TIME"));
+    }
+
+    @Test
+    void anExecFaultRunsTheUsersCommandAndItsExitStatusAndOutputAreKept() throws Exception {
+        Path out = dir.resolve("exec");
+        CliRun run = CliRun.of("e2e", "--system", "loopback", "--rate", "1000", "--duration", "2s", "--warmup", "500ms",
+                "--fault", "exec@1s='echo hi; exit 3'", "--fault", "exec@1500ms=true", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode faults = ResultFiles.json().readTree(out.resolve("result.json").toFile()).get("faults");
+        assertEquals(2, faults.size(), faults.toString());
+        JsonNode first = faults.get(0).get("event");
+        assertEquals("exec@1s='echo hi; exit 3'", first.get("fault").asText());
+        assertEquals("exec", first.get("kind").asText());
+        assertEquals(3, first.get("exitStatus").asInt());
+        assertEquals("hi\n", first.get("output").asText());
+        assertEquals("done", first.get("outcome").asText());
+        assertTrue(first.get("askedAtSeconds").asDouble() >= 1.0, first.toString());
+        assertEquals(0, faults.get(1).get("event").get("exitStatus").asInt());
+        assertTrue(Files.readString(out.resolve("latency.hlog")).contains("#[fault exec asked 1."), "timeline comment");
+        assertTrue(run.out.contains("  fault exec@1s='echo hi; exit 3': asked 1."), run.out);
+        assertTrue(run.out.contains(", exit status 3;  no delivery for "), run.out);
+    }
+
+    @Test
+    void aWorkloadCellTakesFaultsAndRefusesABadOneAtItsLine() throws Exception {
+        Path file = dir.resolve("w.yaml");
+        Files.writeString(file, """
+                name: faults
+                command: e2e
+                defaults: {system: nats, duration: 20s}
+                cells:
+                  - {label: paused, fault: [pause=2s@5s, "exec@8s='true'"]}
+                  - {label: timed, fault: kill@30s, fault-timeout: 10s}
+                """);
+        CliRun run = CliRun.of("run", file.toString(), "--dry-run");
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals("error: " + file + ":6: --fault 'kill@30s': at 30s, not inside the measured 20s (--duration); "
+                + "times count from the end of the warm-up (cell 2: timed)" + System.lineSeparator(), run.err);
+
+        Files.writeString(file, Files.readString(file).replace("kill@30s", "kill@15s"));
+        CliRun ok = CliRun.of("run", file.toString(), "--dry-run");
+        assertEquals(0, ok.exitCode, ok.toString());
+    }
+}

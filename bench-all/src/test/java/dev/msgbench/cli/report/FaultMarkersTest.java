@@ -1,0 +1,59 @@
+package dev.msgbench.cli.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.msgbench.core.fault.FaultPlan;
+import dev.msgbench.core.fault.FaultSpec;
+import dev.msgbench.core.run.FakeClockRuns;
+import dev.msgbench.core.run.Pacing;
+import dev.msgbench.core.run.RunConfig;
+import dev.msgbench.core.testing.InMemorySystem;
+import dev.msgbench.core.testing.ManualClock;
+import dev.msgbench.core.time.Arrival;
+
+/** The report reads a run's faults from result.json and marks them on its over-time charts. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class FaultMarkersTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void eachFaultIsALabelledLineOnBothOverTimeChartsAndALineOfThePage() throws Exception {
+        Path runDir = dir.resolve("paused");
+        ManualClock clock = new ManualClock(0);
+        InMemorySystem system = new InMemorySystem(clock);
+        RunConfig config = new RunConfig("e2e", "in-memory", new Pacing.FixedRate(200, Arrival.UNIFORM,
+                Duration.ofSeconds(1), Duration.ofSeconds(3)), 256, 1, 1, 7, Duration.ofSeconds(10), Duration.ofSeconds(5),
+                runDir, false, Map.of("local", true))
+                .withFaults(new FaultPlan(List.of(FaultSpec.parse("pause=700ms@1s")), FaultPlan.DEFAULT_TIMEOUT));
+        FakeClockRuns.loadRun(config, system, system, clock,
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).execute();
+        RunFolder run = RunFolder.read(runDir, "paused");
+        assertEquals(1, run.result().faults().size());
+
+        // asked 1 s after a warm-up of 1 s, on an axis from the start of the run
+        assertEquals(List.of(new Charts.FaultMarker(2.0, "pause n1")), Charts.faultMarkers(run));
+        Path charts = dir.resolve("charts");
+        for (Charts.Chart chart : List.of(Charts.latencyOverTime(run, 0), Charts.throughputOverTime(run, 0))) {
+            assertTrue(ChartFiles.write(chart, charts).length > 0, chart.fileStem());
+        }
+        String page = HtmlPage.render("t", List.of(run), List.of(), List.of(new HtmlPage.RunFigures(run, List.of())),
+                "charts");
+        assertTrue(page.contains("<li>fault pause=700ms@1s (node 1): asked 1.000 s, done 1.000 s, ended 1.700 s;"), page);
+    }
+}

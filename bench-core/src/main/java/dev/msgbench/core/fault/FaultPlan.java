@@ -1,0 +1,28 @@
+package dev.msgbench.core.fault;
+
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The faults of a run, in time order, and how long the system may deliver nothing after one
+ * before the run gives up with partial results.
+ */
+public record FaultPlan(List<FaultSpec> faults, Duration faultTimeout) {
+
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+    public static final FaultPlan NONE = new FaultPlan(List.of(), DEFAULT_TIMEOUT);
+
+    public FaultPlan {
+        Objects.requireNonNull(faultTimeout, "faultTimeout");
+        if (faultTimeout.isZero() || faultTimeout.isNegative()) {
+            throw new IllegalArgumentException("fault timeout must be longer than 0: " + faultTimeout);
+        }
+        faults = faults.stream().sorted(Comparator.comparing(FaultSpec::at)).toList();
+    }
+
+    public boolean isEmpty() {
+        return faults.isEmpty();
+    }
+}

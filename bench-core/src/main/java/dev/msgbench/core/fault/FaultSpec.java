@@ -1,0 +1,177 @@
+package dev.msgbench.core.fault;
+
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Objects;
+import java.util.Set;
+
+import dev.msgbench.core.units.Durations;
+
+/**
+ * One fault of a run, as given with --fault. Times count from the start of the measured window.
+ *
+ * @param text         the value as given, for messages and the results
+ * @param at           when, from the start of the measured window
+ * @param pause        how long a {@link FaultKind#PAUSE} lasts; null for the other kinds
+ * @param restartAfter when a {@link FaultKind#KILL}ed node is started again; null for never (and
+ *                     for the other kinds)
+ * @param node         the node hit; null for {@link FaultKind#EXEC}
+ * @param command      the {@link FaultKind#EXEC} command, run with {@code sh -c}; null otherwise
+ */
+public record FaultSpec(String text, FaultKind kind, Duration at, Duration pause, Duration restartAfter, NodeChoice node,
+                        String command) {
+
+    public static final Duration DEFAULT_RESTART_AFTER = Duration.ofSeconds(5);
+
+    /** The forms, for every parse error: the user sees the rule beside the value. */
+    public static final String FORMS = "pause=DURATION@TIME, kill@TIME, restart@TIME (each optionally followed by "
+            + ":node=N|leader|any-follower, kill also by :restart-after=DURATION|never) or exec@TIME='COMMAND'";
+
+    public FaultSpec {
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(at, "at");
+        if ((kind == FaultKind.EXEC) != (command != null) || (kind == FaultKind.EXEC) == (node != null)
+                || (kind == FaultKind.PAUSE) != (pause != null) || kind != FaultKind.KILL && restartAfter != null) {
+            throw new IllegalArgumentException("fields that do not fit a " + kind.label() + " fault: " + text);
+        }
+    }
+
+    /** Whether it acts on a node of a broker the suite started (every kind but exec). */
+    public boolean needsLocalBroker() {
+        return kind != FaultKind.EXEC;
+    }
+
+    /**
+     * Parses a --fault value.
+     *
+     * @throws IllegalArgumentException whose message names the value and the rule it breaks
+     */
+    public static FaultSpec parse(String text) {
+        Objects.requireNonNull(text, "text");
+        int at = text.indexOf('@');
+        if (at < 0) {
+            throw error(text, "no @TIME");
+        }
+        String head = text.substring(0, at);
+        String rest = text.substring(at + 1);
+        String kindWord = head.contains("=") ? head.substring(0, head.indexOf('=')) : head;
+        FaultKind kind = kindOf(text, kindWord);
+        if (kind == FaultKind.EXEC) {
+            if (!head.equals("exec")) {
+                throw error(text, "exec takes no value before @");
+            }
+            return parseExec(text, rest);
+        }
+        Duration pause = null;
+        if (kind == FaultKind.PAUSE) {
+            if (!head.startsWith("pause=") || head.length() == "pause=".length()) {
+                throw error(text, "a pause needs its length, as in pause=2s@10s");
+            }
+            pause = positive(text, "the pause", head.substring("pause=".length()));
+        } else if (!head.equals(kind.label())) {
+            throw error(text, kind.label() + " takes no value before @");
+        }
+        String[] parts = rest.split(":", -1);
+        Duration time = time(text, parts[0]);
+        NodeChoice node = NodeChoice.LEADER;
+        Duration restartAfter = kind == FaultKind.KILL ? DEFAULT_RESTART_AFTER : null;
+        Set<String> seen = new HashSet<>();
+        for (int i = 1; i < parts.length; i++) {
+            String option = parts[i];
+            int eq = option.indexOf('=');
+            String name = eq < 0 ? option : option.substring(0, eq);
+            String value = eq < 0 ? "" : option.substring(eq + 1);
+            if (!seen.add(name)) {
+                throw error(text, "option '" + name + "' given twice");
+            }
+            if (eq < 0 || value.isEmpty()) {
+                throw error(text, "option '" + option + "' needs a value, as in node=2");
+            }
+            if (name.equals("node")) {
+                node = node(text, value);
+            } else if (name.equals("restart-after") && kind == FaultKind.KILL) {
+                restartAfter = value.equals("never") ? null : positive(text, "restart-after", value);
+            } else {
+                throw error(text, "unknown option '" + name + "' for " + kind.label()
+                        + " (options: node" + (kind == FaultKind.KILL ? ", restart-after" : "") + ")");
+            }
+        }
+        return new FaultSpec(text, kind, time, pause, restartAfter, node, null);
+    }
+
+    private static FaultSpec parseExec(String text, String rest) {
+        int eq = rest.indexOf('=');
+        if (eq < 0) {
+            throw error(text, "exec needs its command, as in exec@30s='ssh host sudo systemctl stop kafka'");
+        }
+        Duration time = time(text, rest.substring(0, eq));
+        String command = rest.substring(eq + 1);
+        if (!command.isEmpty() && (command.charAt(0) == '\'' || command.charAt(0) == '"')) {
+            char quote = command.charAt(0);
+            if (command.length() < 2 || command.charAt(command.length() - 1) != quote) {
+                throw error(text, "the command's quotes are unbalanced");
+            }
+            command = command.substring(1, command.length() - 1);
+        }
+        if (command.isBlank()) {
+            throw error(text, "exec needs its command, as in exec@30s='ssh host sudo systemctl stop kafka'");
+        }
+        return new FaultSpec(text, FaultKind.EXEC, time, null, null, null, command);
+    }
+
+    private static FaultKind kindOf(String text, String word) {
+        for (FaultKind kind : FaultKind.values()) {
+            if (kind.label().equals(word)) {
+                return kind;
+            }
+        }
+        throw error(text, "unknown fault '" + word + "'");
+    }
+
+    private static Duration time(String text, String value) {
+        if (value.isEmpty()) {
+            throw error(text, "no time after @");
+        }
+        try {
+            return Durations.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw error(text, "the time " + e.getMessage());
+        }
+    }
+
+    private static Duration positive(String text, String what, String value) {
+        Duration d;
+        try {
+            d = Durations.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw error(text, what + " " + e.getMessage());
+        }
+        if (d.isZero()) {
+            throw error(text, what + " must be longer than 0, got '" + value + "'");
+        }
+        return d;
+    }
+
+    private static NodeChoice node(String text, String value) {
+        if (value.equals("leader")) {
+            return NodeChoice.LEADER;
+        }
+        if (value.equals("any-follower")) {
+            return NodeChoice.ANY_FOLLOWER;
+        }
+        if (value.matches("[0-9]{1,9}") && Integer.parseInt(value) >= 1) {
+            return NodeChoice.node(Integer.parseInt(value));
+        }
+        throw error(text, "node must be a number from 1, leader or any-follower, got '" + value + "'");
+    }
+
+    private static IllegalArgumentException error(String text, String rule) {
+        return new IllegalArgumentException("'" + text + "': " + rule + "; the forms are " + FORMS);
+    }
+
+    /** When the fault is due, from the start of the measured window, in nanoseconds. */
+    public long atNanos() {
+        return at.toNanos();
+    }
+}

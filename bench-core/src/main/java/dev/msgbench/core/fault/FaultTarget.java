@@ -1,0 +1,67 @@
+package dev.msgbench.core.fault;
+
+import java.time.Duration;
+import java.util.OptionalInt;
+
+import dev.msgbench.core.broker.Signal;
+
+/**
+ * What the {@link FaultInjector} acts on: the nodes of a broker the suite started, numbered
+ * from 1. The method names are those of the local brokers, which implement them.
+ */
+public interface FaultTarget {
+
+    int nodeCount();
+
+    /** The node leading the run's partition, stream or queue; empty when none leads now. */
+    OptionalInt leaderNode() throws Exception;
+
+    /** Sends {@code signal} to one node (a pause is STOP, then CONT). */
+    void signal(int node, Signal signal);
+
+    /** SIGKILL; returns when the process is gone. */
+    void killNode(int node) throws Exception;
+
+    /** A clean stop; returns when the process is gone. */
+    void stopNode(int node) throws Exception;
+
+    /**
+     * Starts a stopped or killed node again on its own data; returns when it serves clients.
+     *
+     * @throws Exception when it does not within {@code timeout}
+     */
+    void restartNode(int node, Duration timeout) throws Exception;
+
+    /** For runs with no broker of the suite's own (--url, in-process systems): only exec faults. */
+    FaultTarget NONE = new FaultTarget() {
+        @Override
+        public int nodeCount() {
+            return 0;
+        }
+
+        @Override
+        public OptionalInt leaderNode() {
+            return OptionalInt.empty();
+        }
+
+        @Override
+        public void signal(int node, Signal signal) {
+            throw new IllegalStateException("no local broker to signal");
+        }
+
+        @Override
+        public void killNode(int node) {
+            throw new IllegalStateException("no local broker to kill");
+        }
+
+        @Override
+        public void stopNode(int node) {
+            throw new IllegalStateException("no local broker to stop");
+        }
+
+        @Override
+        public void restartNode(int node, Duration timeout) {
+            throw new IllegalStateException("no local broker to restart");
+        }
+    };
+}

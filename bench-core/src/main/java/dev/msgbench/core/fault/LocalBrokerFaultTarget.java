@@ -1,0 +1,53 @@
+package dev.msgbench.core.fault;
+
+import java.time.Duration;
+import java.util.OptionalInt;
+
+import dev.msgbench.core.broker.LocalBroker;
+import dev.msgbench.core.broker.Signal;
+import dev.msgbench.core.driver.MessagingSystem;
+
+/**
+ * The nodes of a local broker as a fault target: the broker does what is done to a node, and the
+ * system under test names the node that leads the run's data.
+ */
+public final class LocalBrokerFaultTarget implements FaultTarget {
+
+    private final LocalBroker broker;
+    private final MessagingSystem system;
+
+    public LocalBrokerFaultTarget(LocalBroker broker, MessagingSystem system) {
+        this.broker = broker;
+        this.system = system;
+    }
+
+    @Override
+    public int nodeCount() {
+        return broker.nodeCount();
+    }
+
+    @Override
+    public OptionalInt leaderNode() throws Exception {
+        return system.leaderNode();
+    }
+
+    @Override
+    public void signal(int node, Signal signal) {
+        broker.signal(node, signal);
+    }
+
+    @Override
+    public void killNode(int node) {
+        broker.killNode(node);
+    }
+
+    @Override
+    public void stopNode(int node) {
+        broker.stopNode(node);
+    }
+
+    @Override
+    public void restartNode(int node, Duration timeout) {
+        broker.restartNode(node, timeout);
+    }
+}

@@ -1,0 +1,197 @@
+package dev.msgbench.core.run;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+
+import dev.msgbench.core.ToolVersion;
+import dev.msgbench.core.record.HistogramKind;
+import dev.msgbench.core.record.Losses;
+import dev.msgbench.core.record.StreamSnapshot;
+import dev.msgbench.core.result.Counts;
+import dev.msgbench.core.result.Environment;
+import dev.msgbench.core.result.IntervalLog;
+import dev.msgbench.core.result.Latencies;
+import dev.msgbench.core.result.Percentiles;
+import dev.msgbench.core.result.Rates;
+import dev.msgbench.core.result.Redaction;
+import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
+import dev.msgbench.core.result.SummaryTable;
+import dev.msgbench.core.result.Throughput;
+import dev.msgbench.core.result.Workload;
+
+/** Turns what a run observed into its {@link RunResult}: counts, rates, latencies and warnings. */
+final class ResultBuilder {
+
+    private static final double RATE_TOLERANCE = 0.01;
+
+    private final RunConfig config;
+    private final RunObservation run;
+    private final StreamSnapshot total;
+    private final List<String> warnings = new ArrayList<>();
+
+    private ResultBuilder(RunConfig config, RunObservation run) {
+        this.config = config;
+        this.run = run;
+        this.total = run.accounting().total();
+    }
+
+    static RunResult build(RunConfig config, RunObservation run) {
+        return new ResultBuilder(config, run).build();
+    }
+
+    private RunResult build() {
+        RatesAndThroughput rates = config.pacing() instanceof Pacing.FixedRate fixed ? fixedRates(fixed) : unpacedRates();
+        Counts counts = counts();
+        warnAboutLosses(counts);
+        return new RunResult(RunResult.SCHEMA_VERSION, ToolVersion.NAME, ToolVersion.version(), config.command(),
+                status(), run.failure() == null ? null : Redaction.redactUrl(LoadRun.oneLine(run.failure())),
+                run.startedAt(), Instant.now().toString(), config.systemName(), workload(),
+                Redaction.redact(run.info().durability()), Redaction.redact(run.info().settings()), versions(),
+                Redaction.redact(config.broker()), Environment.describe(), counts, rates.rates, latencies(),
+                rates.throughput, run.generatorUsage(), warnings, files(), run.faults());
+    }
+
+    private RunStatus status() {
+        return run.failure() != null ? RunStatus.FAILED : run.interrupted() ? RunStatus.INTERRUPTED : RunStatus.COMPLETE;
+    }
+
+    private Counts counts() {
+        // without consumers nothing is received, and nothing counted as lost
+        Losses losses = config.consumers() == 0 ? Losses.NONE : run.accounting().losses();
+        if (!run.info().acknowledges()) {
+            // a system that acknowledges nothing promised nothing
+            losses = new Losses(0, losses.total());
+        }
+        return new Counts(total.sent(), total.acked(), total.sendErrors(), total.received(), losses.acknowledged(),
+                losses.unacknowledged(), total.duplicated(), total.reordered(), total.late(), run.sends().unsent(),
+                run.accounting().foreign(), run.sends().measuredSent());
+    }
+
+    private Latencies latencies() {
+        return new Latencies(Percentiles.inMillis(run.measured(HistogramKind.LATENCY)),
+                Percentiles.inMillis(run.measured(HistogramKind.SERVICE)),
+                Percentiles.inMillis(run.measured(HistogramKind.SEND_DELAY)),
+                Percentiles.inMillis(run.measured(HistogramKind.ACK)));
+    }
+
+    private record RatesAndThroughput(Rates rates, Throughput throughput) {
+    }
+
+    /** Over the measured window: what was due in it, and what of it went out and came back. */
+    private RatesAndThroughput fixedRates(Pacing.FixedRate fixed) {
+        RunWindow window = run.window();
+        RunObservation.SendTotals sends = run.sends();
+        double sendSeconds = (Math.max(window.endNanos(), sends.lastMeasuredSendNanos()) - window.measureStartNanos()) / 1e9;
+        double achieved = sends.measuredSent() / sendSeconds;
+        double scheduled = (sends.measuredSent() + sends.unsent()) / window.measuredSeconds();
+        double receiveSeconds = (Math.max(window.endNanos(), run.ends().lastReceiveNanos()) - window.measureStartNanos()) / 1e9;
+        double received = run.measured(HistogramKind.LATENCY).getTotalCount() / receiveSeconds;
+        boolean missed = !run.stoppedEarly() && achieved < (1 - RATE_TOLERANCE) * scheduled;
+        double target = fixed.rateMsgsPerSec();
+        if (missed) {
+            warnings.add(String.format(Locale.US, "target rate missed: achieved %.1f msg/s of %.1f (%.1f%%)",
+                    achieved, target, 100 * achieved / target));
+        }
+        return new RatesAndThroughput(new Rates(target, achieved, received, missed, maxBehindMs()), null);
+    }
+
+    /** Over the whole run, at each end: publisher until all was acknowledged, consumer until all arrived. */
+    private RatesAndThroughput unpacedRates() {
+        RunWindow window = run.window();
+        RunObservation.Ends ends = run.ends();
+        long lastSend = run.sends().lastMeasuredSendNanos();
+        // without acknowledgements the publisher is done when its flush returns (the server has
+        // it all, as the native tools count it), not when the last message left for a buffer
+        long publishEnd = run.info().acknowledges() ? Math.max(lastSend, ends.lastAckNanos())
+                : Math.max(lastSend, ends.flushedNanos());
+        double publishSeconds = Math.max(1e-9, (publishEnd - window.startNanos()) / 1e9);
+        double consumeSeconds = Math.max(1e-9, (ends.lastReceiveNanos() - ends.consumeStartNanos()) / 1e9);
+        double mib = config.messageSizeBytes() / 1048576.0;
+        double achieved = total.sent() / publishSeconds;
+        double received = config.consumers() == 0 ? 0 : total.received() / consumeSeconds;
+        Throughput throughput = new Throughput(total.sent(), total.received(), publishSeconds, achieved, achieved * mib,
+                config.consumers() == 0 ? 0 : consumeSeconds, received, received * mib);
+        return new RatesAndThroughput(new Rates(0, achieved, received, false, maxBehindMs()), throughput);
+    }
+
+    private double maxBehindMs() {
+        return run.sends().maxBehindNanos() / 1e6;
+    }
+
+    private Workload workload() {
+        double drainSeconds = config.drainTimeout().toNanos() / 1e9;
+        if (config.pacing() instanceof Pacing.FixedRate fixed) {
+            return new Workload(Workload.FIXED_RATE, fixed.rateMsgsPerSec(), 0, 0, config.messageSizeBytes(),
+                    fixed.warmup().toNanos() / 1e9, fixed.duration().toNanos() / 1e9, fixed.arrival().label(),
+                    config.producers(), config.consumers(), config.seed(), drainSeconds);
+        }
+        Pacing.Unpaced unpaced = (Pacing.Unpaced) config.pacing();
+        return new Workload(Workload.UNPACED, 0, unpaced.messages(), unpaced.maxOutstanding(), config.messageSizeBytes(),
+                0, run.window().totalSeconds(), "none", config.producers(), config.consumers(), config.seed(), drainSeconds);
+    }
+
+    private void warnAboutLosses(Counts counts) {
+        long unsent = run.sends().unsent();
+        if (unsent > 0) {
+            warnings.add(String.format(Locale.US, "%,d scheduled messages were not sent (run %s)", unsent,
+                    run.stoppedEarly() ? "stopped early" : config.pacing() instanceof Pacing.Unpaced
+                            ? "reached its time limit" : "fell too far behind schedule"));
+        }
+        if (!run.drained()) {
+            warnings.add("drain timed out after " + config.drainTimeout().toSeconds()
+                    + " s: messages still missing are counted as lost");
+        }
+        if (counts.acknowledgedLost() > 0) {
+            warnings.add(String.format(Locale.US, "%s: %,d of %,d acknowledged were never received; the system broke the "
+                    + "promise of its durability settings", SummaryTable.ACKNOWLEDGED_LOST_WARNING, counts.acknowledgedLost(),
+                    counts.acknowledged()));
+        }
+        if (counts.lost() > 0 && run.lossHint() != null) {
+            warnings.add(String.format(Locale.US, "%,d messages lost; %s", counts.lost(), run.lossHint()));
+        }
+        if (total.sendErrors() > 0) {
+            warnings.add(String.format(Locale.US, "%,d sends failed; first: %s", total.sendErrors(),
+                    LoadRun.oneLine(run.firstSendError())));
+        }
+        if (run.subscriberErrors() > 0) {
+            warnings.add("subscriber failed: " + LoadRun.oneLine(run.firstSubscriberError()));
+        }
+        if (total.late() > 0) {
+            warnings.add(String.format(Locale.US, "%,d messages arrived too late to be checked for duplication", total.late()));
+        }
+        if (run.accounting().foreign() > 0) {
+            warnings.add(String.format(Locale.US, "%,d messages received that this run did not send",
+                    run.accounting().foreign()));
+        }
+        String generatorWarning = LoadGeneratorMonitor.warning(run.generatorUsage());
+        if (generatorWarning != null) {
+            warnings.add(generatorWarning);
+        }
+    }
+
+    private Map<String, String> versions() {
+        Map<String, String> versions = new LinkedHashMap<>();
+        versions.put("tool", ToolVersion.version());
+        versions.put("client", run.info().clientVersion());
+        versions.put("broker", run.info().brokerVersion());
+        return versions;
+    }
+
+    private Map<String, String> files() {
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("intervalLog", IntervalLog.FILE_NAME);
+        files.put("intervalCounts", IntervalLog.COUNTS_FILE_NAME);
+        run.measured().forEach((kind, histogram) -> {
+            if (histogram.getTotalCount() > 0) {
+                files.put(kind.tag(), kind.tag() + ".hgrm");
+            }
+        });
+        return files;
+    }
+}

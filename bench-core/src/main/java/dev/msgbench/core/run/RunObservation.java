@@ -1,0 +1,55 @@
+package dev.msgbench.core.run;
+
+import java.util.List;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+
+import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.fault.FaultReport;
+import dev.msgbench.core.record.Accounting;
+import dev.msgbench.core.record.HistogramKind;
+
+/**
+ * What one run observed, handed from the run to the building of its result.
+ *
+ * @param sends             what the producer streams did, added up
+ * @param ends              when the last things of each kind happened, on the run's clock
+ * @param measured          the measured part of each histogram the run recorded (those with a
+ *                          value are written as .hgrm files)
+ * @param firstSendError    the first publish the system failed, or null
+ * @param subscriberErrors  how many subscriber errors were reported, the first of them in
+ *                          {@code firstSubscriberError}
+ * @param failure           why the run failed, or null
+ * @param drained           false when the drain timed out with messages still missing
+ * @param faults            the run's faults (--fault) and what the run saw after each
+ */
+record RunObservation(SystemInfo info, String lossHint, String startedAt, RunWindow window, Accounting accounting,
+                      SendTotals sends, Ends ends, Map<HistogramKind, Histogram> measured, Throwable firstSendError,
+                      Throwable firstSubscriberError, long subscriberErrors, Throwable failure, boolean interrupted,
+                      boolean drained, Map<String, Object> generatorUsage, List<FaultReport> faults) {
+
+    boolean stoppedEarly() {
+        return interrupted || failure != null;
+    }
+
+    Histogram measured(HistogramKind kind) {
+        return measured.get(kind);
+    }
+
+    /**
+     * @param measuredSent          messages sent whose intended time is in the measured window
+     * @param unsent                scheduled messages never sent
+     * @param lastMeasuredSendNanos when the last measured message went out (the measured start if none did)
+     * @param maxBehindNanos        the furthest any stream fell behind its schedule
+     */
+    record SendTotals(long measuredSent, long unsent, long lastMeasuredSendNanos, long maxBehindNanos) {
+    }
+
+    /**
+     * @param consumeStartNanos when consumers started (consuming after producing), else the run's start
+     * @param flushedNanos      when every publisher's flush returned: the server then had every message sent
+     */
+    record Ends(long lastReceiveNanos, long lastAckNanos, long flushedNanos, long consumeStartNanos) {
+    }
+}

@@ -1,0 +1,109 @@
+package dev.msgbench.core.fault;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import dev.msgbench.core.broker.Signal;
+import dev.msgbench.core.testing.InMemorySystem;
+import dev.msgbench.core.testing.ManualClock;
+
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class FaultInjectorTest {
+
+    private final ManualClock clock = new ManualClock(0);
+    private final InMemorySystem target = new InMemorySystem(clock);
+    private final List<FaultEvent> recorded = new CopyOnWriteArrayList<>();
+
+    private FaultInjector start(String... faults) {
+        FaultPlan plan = new FaultPlan(java.util.Arrays.stream(faults).map(FaultSpec::parse).toList(), Duration.ofSeconds(5));
+        return FaultInjector.start(plan, target, clock.watcher(), 0, DeliveryProbe.of(() -> 0, () -> false), recorded::add);
+    }
+
+    @Test
+    void aRunThatEndsDuringAPauseLeavesNoNodeStopped() {
+        FaultInjector injector = start("pause=10s@1s");
+        clock.advance(2_000_000_000L);
+        assertEquals(List.of("signal STOP 1"), target.events());
+
+        injector.stop();
+
+        assertEquals(List.of("signal STOP 1", "signal CONT 1"), target.events());
+        assertEquals(List.of(new FaultEvent("pause=10s@1s", "pause", 1, 1.0, 1.0, 2.0, "done", null, null)), recorded);
+    }
+
+    @Test
+    void theResumeOnStopIsNotCutShortByTheInterruptThatStopsTheInjector() {
+        List<String> signals = new CopyOnWriteArrayList<>();
+        FaultTarget interruptible = new FaultTarget() {
+            @Override
+            public int nodeCount() {
+                return 1;
+            }
+
+            @Override
+            public java.util.OptionalInt leaderNode() {
+                return java.util.OptionalInt.of(1);
+            }
+
+            @Override
+            public void signal(int node, Signal signal) {
+                // a real resume waits for the kill command, which a pending interrupt would cut short
+                signals.add(signal + (Thread.currentThread().isInterrupted() ? " interrupted" : ""));
+            }
+
+            @Override
+            public void killNode(int node) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public void stopNode(int node) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public void restartNode(int node, Duration timeout) {
+                throw new UnsupportedOperationException();
+            }
+        };
+        FaultInjector injector = FaultInjector.start(new FaultPlan(List.of(FaultSpec.parse("pause=10s@1s")),
+                Duration.ofSeconds(5)), interruptible, clock.watcher(), 0, DeliveryProbe.of(() -> 0, () -> false),
+                recorded::add);
+        clock.advance(2_000_000_000L);
+
+        injector.stop();
+
+        assertEquals(List.of("STOP", "CONT"), signals);
+        assertEquals("done", recorded.get(0).outcome());
+    }
+
+    @Test
+    void faultsNotYetDueWhenTheRunEndsNeverHappenAndAKilledNodeWaitingForItsRestartStaysDown() {
+        FaultInjector injector = start("kill@1s", "pause=1s@30s");
+        clock.advance(3_000_000_000L);
+
+        injector.stop();
+
+        assertEquals(List.of("kill 1"), target.events());
+        assertEquals(List.of(new FaultEvent("kill@1s", "kill", 1, 1.0, 1.0, null, "done", null, null)), recorded);
+    }
+
+    @Test
+    void stoppingTwiceOrWithoutFaultsIsHarmless() {
+        FaultInjector none = FaultInjector.start(FaultPlan.NONE, target, clock, 0, DeliveryProbe.of(() -> 0, () -> false),
+                recorded::add);
+        none.stop();
+        FaultInjector injector = start("pause=1s@1s");
+        injector.stop();
+        injector.stop();
+        assertEquals(List.of(), target.events());
+        assertEquals(List.of(), recorded);
+    }
+}

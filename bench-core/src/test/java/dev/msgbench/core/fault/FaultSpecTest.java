@@ -1,0 +1,101 @@
+package dev.msgbench.core.fault;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class FaultSpecTest {
+
+    @Test
+    void aPauseHasItsLengthAndTimeAndHitsTheLeaderByDefault() {
+        FaultSpec f = FaultSpec.parse("pause=2s@10s");
+        assertEquals(FaultKind.PAUSE, f.kind());
+        assertEquals(Duration.ofSeconds(2), f.pause());
+        assertEquals(Duration.ofSeconds(10), f.at());
+        assertEquals(NodeChoice.LEADER, f.node());
+        assertNull(f.restartAfter());
+        assertEquals("pause=2s@10s", f.text());
+    }
+
+    @Test
+    void aKillRestartsAfterFiveSecondsUnlessToldOtherwise() {
+        assertEquals(Duration.ofSeconds(5), FaultSpec.parse("kill@10s").restartAfter());
+        assertEquals(Duration.ofSeconds(3), FaultSpec.parse("kill@10s:restart-after=3s").restartAfter());
+        assertNull(FaultSpec.parse("kill@10s:restart-after=never").restartAfter());
+    }
+
+    @Test
+    void aNodeIsANumberTheLeaderOrAnyFollowerInAnyOrderOfOptions() {
+        assertEquals(NodeChoice.node(2), FaultSpec.parse("kill@1m:node=2:restart-after=500ms").node());
+        assertEquals(Duration.ofMillis(500), FaultSpec.parse("kill@1m:node=2:restart-after=500ms").restartAfter());
+        assertEquals(Duration.ofMinutes(1), FaultSpec.parse("kill@1m:node=2").at());
+        assertEquals(NodeChoice.LEADER, FaultSpec.parse("restart@10s:node=leader").node());
+        assertEquals(NodeChoice.ANY_FOLLOWER, FaultSpec.parse("pause=1s@0s:node=any-follower").node());
+        assertEquals(Duration.ZERO, FaultSpec.parse("pause=1s@0s:node=any-follower").at());
+    }
+
+    @Test
+    void execKeepsItsCommandWithoutTheQuotesAndWithWhateverItContains() {
+        FaultSpec f = FaultSpec.parse("exec@30s='ssh host:22 sudo kill -STOP $(pidof kafka) @ once'");
+        assertEquals(FaultKind.EXEC, f.kind());
+        assertEquals(Duration.ofSeconds(30), f.at());
+        assertEquals("ssh host:22 sudo kill -STOP $(pidof kafka) @ once", f.command());
+        assertNull(f.node());
+        // the shell took the quotes off already
+        assertEquals("echo hi", FaultSpec.parse("exec@1s=echo hi").command());
+        assertEquals("echo 'hi'", FaultSpec.parse("exec@1s=\"echo 'hi'\"").command());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+            "kill10s | no @TIME",
+            "pause=2s | no @TIME",
+            "kill@ | no time after @",
+            "kill@-1s | the time '-1s' is not a duration (examples: 30s, 2m, 500ms, 1h)",
+            "kill@10 parsecs | the time '10 parsecs' has an unknown unit 'parsecs' (use ms, s, m or h)",
+            "crash@10s | unknown fault 'crash'",
+            "@10s | unknown fault ''",
+            "pause@10s | a pause needs its length, as in pause=2s@10s",
+            "pause=@10s | a pause needs its length, as in pause=2s@10s",
+            "pause=0s@10s | the pause must be longer than 0, got '0s'",
+            "pause=-2s@10s | the pause '-2s' is not a duration (examples: 30s, 2m, 500ms, 1h)",
+            "kill=2s@10s | kill takes no value before @",
+            "kill@10s:restart-after=0s | restart-after must be longer than 0, got '0s'",
+            "kill@10s:restart-after=soon | restart-after 'soon' is not a duration (examples: 30s, 2m, 500ms, 1h)",
+            "pause=1s@10s:restart-after=3s | unknown option 'restart-after' for pause (options: node)",
+            "kill@10s:color=red | unknown option 'color' for kill (options: node, restart-after)",
+            "kill@10s:node=0 | node must be a number from 1, leader or any-follower, got '0'",
+            "kill@10s:node=-1 | node must be a number from 1, leader or any-follower, got '-1'",
+            "kill@10s:node=boss | node must be a number from 1, leader or any-follower, got 'boss'",
+            "kill@10s:node= | option 'node=' needs a value, as in node=2",
+            "kill@10s:node | option 'node' needs a value, as in node=2",
+            "kill@10s: | option '' needs a value, as in node=2",
+            "kill@10s:node=1:node=2 | option 'node' given twice",
+            "exec@30s | exec needs its command, as in exec@30s='ssh host sudo systemctl stop kafka'",
+            "exec@30s= | exec needs its command, as in exec@30s='ssh host sudo systemctl stop kafka'",
+            "exec@30s='' | exec needs its command, as in exec@30s='ssh host sudo systemctl stop kafka'",
+            "exec@30s='echo hi | the command's quotes are unbalanced",
+            "exec@30s=\"echo hi' | the command's quotes are unbalanced",
+            "exec@30s=' | the command's quotes are unbalanced",
+            "exec=1s@30s=true | exec takes no value before @",
+    })
+    void everyMalformedValueIsRefusedNamingTheValueAndTheRule(String value, String rule) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FaultSpec.parse(value));
+        assertEquals("'" + value + "': " + rule + "; the forms are " + FaultSpec.FORMS, e.getMessage());
+    }
+
+    @Test
+    void thePlanPutsFaultsInTimeOrderAndRefusesANonPositiveTimeout() {
+        FaultPlan plan = new FaultPlan(java.util.List.of(FaultSpec.parse("kill@9s"), FaultSpec.parse("pause=1s@2s")),
+                Duration.ofSeconds(30));
+        assertEquals("pause=1s@2s", plan.faults().get(0).text());
+        assertThrows(IllegalArgumentException.class,
+                () -> new FaultPlan(java.util.List.of(), Duration.ZERO));
+    }
+}
