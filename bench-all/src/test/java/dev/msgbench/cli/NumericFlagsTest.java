@@ -78,6 +78,8 @@ class NumericFlagsTest {
             "e2e|--system rabbitmq --prefetch 2147483647|--prefetch must be 1 to 65535 (RabbitMQ's basic.qos limit), got 2147483647",
             "e2e|--system redis-streams --maxlen 0|--maxlen must be at least 1, got 0",
             "e2e|--system redis-streams --xread-count -1|--xread-count must be at least 1, got -1",
+            "e2e|--fault-timeout 0|--fault-timeout must be longer than 0, got 0s",
+            "e2e|--fault-timeout " + HUGE + "|--fault-timeout must be at most 30 days, got " + HUGE,
             "throughput|--messages 0|--messages must be at least 1, got 0",
             "throughput|--messages -1|--messages must be at least 1, got -1",
             "throughput|--messages " + HUGE + "|Invalid value for option '--messages': '" + HUGE + "' is not a long",
