@@ -55,8 +55,11 @@ class InterruptTest {
     void ctrlCStopsTheRunWritesPartialResultsAndStopsTheLocalBroker() throws Exception {
         Path out = dir.resolve("run");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        // its own process group, which Ctrl+C signals as a whole, as a terminal does
-        Process process = new ProcessBuilder("setsid", java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+        // its own process group, which Ctrl+C signals as a whole, as a terminal does; and SIGINT
+        // back to its default first: a test run started as a background job of a script inherits
+        // it ignored, and a JVM started so never hears Ctrl+C (perl is part of every Debian)
+        Process process = new ProcessBuilder("perl", "-e", "$SIG{INT} = 'DEFAULT'; exec @ARGV or die \"exec: $!\"",
+                "setsid", java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
                 "e2e", "--duration", "60s", "--warmup", "0s", "--rate", "200", "--output", out.toString())
                 .redirectErrorStream(true).start();
         List<String> lines = new ArrayList<>();
