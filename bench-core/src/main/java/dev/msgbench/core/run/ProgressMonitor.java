@@ -32,6 +32,7 @@ final class ProgressMonitor implements Runnable {
     private final PrintStream live;
     private final Set<HistogramKind> kinds;
     private final boolean unpaced;
+    private final AutoWarmup warmup;
 
     private final Histogram[] measuredTotals = new Histogram[HistogramKind.values().length];
     private final Histogram latencySoFar = Recorders.newHistogram();
@@ -43,6 +44,14 @@ final class ProgressMonitor implements Runnable {
     /** @param live where the live line goes, or null for none */
     ProgressMonitor(NanoClock clock, Recorders recorders, Accounting accounting, RunWindow window,
                     long startEpochMillis, IntervalLog log, PrintStream live, boolean acknowledges, boolean unpaced) {
+        this(clock, recorders, accounting, window, startEpochMillis, log, live, acknowledges, unpaced, null);
+    }
+
+    /** @param warmup ends the warm-up of an open window ({@code --warmup auto}), or null */
+    ProgressMonitor(NanoClock clock, Recorders recorders, Accounting accounting, RunWindow window,
+                    long startEpochMillis, IntervalLog log, PrintStream live, boolean acknowledges, boolean unpaced,
+                    AutoWarmup warmup) {
+        this.warmup = warmup;
         this.unpaced = unpaced;
         this.clock = clock;
         this.recorders = recorders;
@@ -64,7 +73,10 @@ final class ProgressMonitor implements Runnable {
         try {
             while (!stopped) {
                 clock.sleepUntil(window.startNanos() + tick * SECOND);
-                sample();
+                long now = sample();
+                if (warmup != null) {
+                    warmup.afterSecond(now, intervals);
+                }
                 tick++;
             }
         } catch (InterruptedException e) {
@@ -95,7 +107,8 @@ final class ProgressMonitor implements Runnable {
         return kinds;
     }
 
-    private synchronized void sample() {
+    /** @return when it was taken */
+    private synchronized long sample() {
         long now = clock.nanoTime();
         Recorders.Interval interval = recorders.drainInterval();
         long fromMillis = toEpochMillis(previousNanos);
@@ -117,12 +130,14 @@ final class ProgressMonitor implements Runnable {
         }
         previousNanos = now;
         previousCounts = counts;
+        return now;
     }
 
     private void printLine(long now, StreamSnapshot counts) {
         double seconds = Math.max(1e-9, (now - previousNanos) / 1e9);
         double elapsed = (now - window.startNanos()) / 1e9;
-        String phase = now < window.measureStartNanos() ? "warm-up " : now > window.endNanos() ? "draining" : "        ";
+        String phase = window.isOpen() ? "warm-up (auto)" : now < window.measureStartNanos() ? "warm-up "
+                : now > window.endNanos() ? "draining" : "        ";
         // "so far" means the measured part once it has begun: the warm-up's cold start is not news
         Histogram soFar = measuredTotals[HistogramKind.LATENCY.ordinal()];
         if (soFar.getTotalCount() == 0) {
