@@ -19,8 +19,11 @@ public sealed interface Pacing permits Pacing.FixedRate, Pacing.Unpaced {
     record FixedRate(double rateMsgsPerSec, Arrival arrival, Duration warmup, Duration duration, boolean autoWarmup)
             implements Pacing {
 
-        /** Two windows of the judge ({@link dev.msgbench.core.analysis.WarmupJudge}): it cannot settle sooner. */
-        public static final Duration MIN_AUTO_WARMUP = Duration.ofSeconds(10);
+        /**
+         * The judge ({@link dev.msgbench.core.analysis.WarmupJudge}) needs two 5 s windows, and
+         * measuring starts at the second after its judgement: a shorter bound could never settle.
+         */
+        public static final Duration MIN_AUTO_WARMUP = Duration.ofSeconds(11);
         /** The bound of a plain {@code --warmup auto}. */
         public static final Duration DEFAULT_AUTO_WARMUP = Duration.ofSeconds(60);
 
@@ -32,7 +35,7 @@ public sealed interface Pacing permits Pacing.FixedRate, Pacing.Unpaced {
                 throw new IllegalArgumentException("warmup >= 0 and duration > 0");
             }
             if (autoWarmup && (warmup.compareTo(MIN_AUTO_WARMUP) < 0 || warmup.toNanos() % 1_000_000_000L != 0)) {
-                throw new IllegalArgumentException("an automatic warm-up's bound is whole seconds, at least 10 s: " + warmup);
+                throw new IllegalArgumentException("an automatic warm-up's bound is whole seconds, at least 11 s: " + warmup);
             }
         }
 
