@@ -34,6 +34,10 @@ import picocli.CommandLine.Spec;
                 "  e2e --system nats --rate 1000 --duration 20s --fault pause=2s@5s   (the broker stopped for 2 s)",
                 "  e2e --brokers 3 --replication-factor 3 --acks all --fault kill@10s:node=leader --duration 40s",
                 "  e2e --url nats://db1:4222 --fault exec@10s='ssh db1 sudo systemctl restart nats'",
+                "  e2e --output results/base --force                  (write over an earlier run's results)",
+                "  e2e --duration 1h --progress-interval 1m > run.log 2>&1   (a progress line a minute in the log)",
+                "",
+                Limits.HELP,
                 "",
                 "Results go to --output: " + OutputOptions.FILES,
                 "",
@@ -74,7 +78,7 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
     @Override
     public Integer call() {
         ParsedCell cell = checkFlags();
-        return runner.run(cell, output.resolve(cell.system().name())).exitCode().code();
+        return runner.run(cell, output.prepare(spec.commandLine(), cell.system().name())).exitCode().code();
     }
 
     @Override
@@ -82,7 +86,7 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
         messages.validate(1);
         Pacing pacing = load.pacing(messages.producers);
         SystemTarget system = new SystemSelection(spec, targets).select(target, pinning);
-        return ParsedCell.of(spec, system, target, pinning, messages, pacing, output.quiet,
+        return ParsedCell.of(spec, system, target, pinning, messages, pacing, output,
                 faults.plan(system, target, pacing));
     }
 }

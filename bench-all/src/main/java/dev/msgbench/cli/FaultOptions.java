@@ -44,6 +44,7 @@ final class FaultOptions {
         if (faultTimeout.isZero() || faultTimeout.isNegative()) {
             throw error("--fault-timeout must be longer than 0, got " + Durations.format(faultTimeout));
         }
+        Limits.requireTimeAtMost(spec, "--fault-timeout", faultTimeout, Limits.MAX_TIME);
         Duration window = pacing instanceof Pacing.FixedRate fixed ? fixed.duration() : ((Pacing.Unpaced) pacing).timeLimit();
         List<FaultSpec> specs = new ArrayList<>();
         for (String value : faults) {

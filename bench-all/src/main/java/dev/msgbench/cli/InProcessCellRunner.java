@@ -17,7 +17,9 @@ import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.fault.FaultTarget;
 import dev.msgbench.core.fault.LocalBrokerFaultTarget;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunningMarker;
 import dev.msgbench.core.run.LoadRun;
+import dev.msgbench.core.run.PlainProgress;
 import dev.msgbench.core.run.RunConfig;
 import dev.msgbench.core.run.RunFailedException;
 import dev.msgbench.core.time.NanoClock;
@@ -40,6 +42,8 @@ final class InProcessCellRunner implements CellRunner {
     public CellOutcome run(ParsedCell cell, Path outputDir) {
         Path dir = outputDir.toAbsolutePath().normalize();
         try {
+            // the next run (or report) tells a folder whose run was SIGKILLed from one still being written
+            RunningMarker.write(dir);
             return CellOutcome.of(pinnedRun(cell, dir));
         } catch (RunFailedException e) {
             ExitCode exitCode = ErrorLines.report(e, io.err());
@@ -51,6 +55,9 @@ final class InProcessCellRunner implements CellRunner {
             ExitCode exitCode = ErrorLines.report(e, io.err());
             return new CellOutcome(exitCode, null, e.getMessage() == null ? e.getClass().getSimpleName()
                     : ErrorLines.oneLine(e.getMessage()));
+        } finally {
+            // ended, with or without a result, but not killed
+            RunningMarker.delete(dir);
         }
     }
 
@@ -107,6 +114,11 @@ final class InProcessCellRunner implements CellRunner {
                 LoadRun run = new LoadRun(config, messaging, NanoClock.system(messages.spinWindow.toNanos()), io.out(),
                         config.progress() ? io.err() : null, io.terminal())
                         .faultsOn(broker == null ? FaultTarget.NONE : new LocalBrokerFaultTarget(broker, messaging));
+                if (!cell.quiet()) {
+                    // on a terminal the live line shows progress; elsewhere plain lines every --progress-interval
+                    Duration every = io.terminal() ? Duration.ZERO : cell.progressInterval();
+                    run.withPlainProgress(new PlainProgress(io.err(), every));
+                }
                 CleanupRegistry.Registration registration = CleanupRegistry.register(cell.command() + " run",
                         () -> run.interruptAndAwait(15_000));
                 try {

@@ -1,6 +1,7 @@
 package dev.msgbench.cli;
 
 import java.time.Duration;
+import java.util.Locale;
 
 import dev.msgbench.cli.workload.WarmupSpec;
 import dev.msgbench.core.run.Pacing;
@@ -17,7 +18,8 @@ final class LoadOptions {
     CommandSpec spec;
 
     @Option(names = "--rate", paramLabel = "MSGS_PER_SEC", defaultValue = "1000",
-            description = "Target rate of all producers together, messages per second (default: ${DEFAULT-VALUE}).")
+            description = "Target rate of all producers together, messages per second (default: ${DEFAULT-VALUE}). "
+                    + "At most 10,000,000 per producer: a schedule finer than one send every 100 ns cannot be kept.")
     double rate;
 
     @Option(names = "--duration", paramLabel = "TIME", defaultValue = "10s", converter = Converters.Time.class,
@@ -40,8 +42,20 @@ final class LoadOptions {
         if (!(rate > 0) || Double.isInfinite(rate)) {
             throw error("--rate must be a positive number of messages per second, got " + fmt(rate));
         }
+        if (rate / producers > Limits.MAX_RATE_PER_PRODUCER) {
+            throw error(String.format(Locale.US, "--rate cannot be scheduled: at most %,.0f msg/s per producer "
+                    + "(one send every %d ns), got %s for %d producer%s; lower --rate or add --producers",
+                    Limits.MAX_RATE_PER_PRODUCER, Limits.MIN_SEND_INTERVAL_NANOS, fmt(rate), producers,
+                    producers == 1 ? "" : "s"));
+        }
         if (duration.isZero() || duration.isNegative()) {
             throw error("--duration must be longer than 0, got " + duration.toMillis() + " ms");
+        }
+        Limits.requireTimeAtMost(spec, "--duration", duration, Limits.MAX_TIME);
+        Limits.requireTimeAtMost(spec, "--warmup", warmup.length(), Limits.MAX_TIME);
+        if (warmup.length().plus(duration).compareTo(Limits.MAX_TIME) > 0) {
+            throw error("--warmup plus --duration must be at most " + Limits.human(Limits.MAX_TIME) + ", got "
+                    + Limits.given(spec, "--warmup", warmup.length()) + " + " + Limits.given(spec, "--duration", duration));
         }
         if (rate * (duration.toNanos() + warmup.length().toNanos()) / 1e9 < producers) {
             throw error("--rate " + fmt(rate) + " for " + duration.toMillis() + " ms gives each of the " + producers
@@ -55,6 +69,7 @@ final class LoadOptions {
     }
 
     private static String fmt(double v) {
-        return v == Math.rint(v) && !Double.isInfinite(v) ? Long.toString((long) v) : Double.toString(v);
+        // a whole number as typed; beyond 10^15 a double has no exact digits to show
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
     }
 }

@@ -12,6 +12,7 @@ import picocli.CommandLine.Spec;
 final class MessageOptions {
 
     static final int MAX_SIZE_BYTES = 64 << 20;
+    private static final Duration MAX_SPIN_WINDOW = Duration.ofSeconds(1);
 
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
@@ -74,6 +75,11 @@ final class MessageOptions {
         if (consumers < minConsumers) {
             throw error("--consumers must be at least " + minConsumers + ", got " + consumers);
         }
+        Limits.requireClientsAtMost(spec, connections != null ? "--connections" : "--producers", producers);
+        Limits.requireClientsAtMost(spec, connections != null ? "--connections" : "--consumers", consumers);
+        Limits.requireTimeAtMost(spec, "--drain-timeout", drainTimeout, Limits.MAX_TIME);
+        // a window longer than the gap between sends already spins all the time
+        Limits.requireTimeAtMost(spec, "--spin-window", spinWindow, MAX_SPIN_WINDOW);
     }
 
     ParameterException error(String message) {

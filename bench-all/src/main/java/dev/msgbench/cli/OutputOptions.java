@@ -1,10 +1,14 @@
 package dev.msgbench.cli;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
 /** Where results go and how much is printed while a run goes. */
 final class OutputOptions {
@@ -17,14 +21,48 @@ final class OutputOptions {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     @Option(names = "--output", paramLabel = "DIR",
-            description = "Results folder (default: results/<timestamp>-<system>).")
+            description = "Results folder (default: results/<timestamp>-<system>). Must be new or empty and writable; "
+                    + "checked before any broker starts.")
     Path output;
 
+    @Option(names = "--force",
+            description = "Write over the results already in --output (its result.json, latency.hlog, intervals.csv "
+                    + "and .hgrm files are deleted first; other files are left): --output results/last --force.")
+    boolean force;
+
     @Option(names = {"-q", "--quiet"},
-            description = "No live line while the run goes (it is off anyway when output is not a terminal).")
+            description = "Nothing printed while the run goes: no header, live line or progress lines.")
     boolean quiet;
+
+    @Option(names = "--progress-interval", paramLabel = "TIME", defaultValue = "10s", converter = Converters.Time.class,
+            description = "When output is not a terminal (CI logs, tee, nohup): a plain progress line this often, with "
+                    + "elapsed time, sent, received, lost and the p99 since the last line; 0 = none. On a terminal "
+                    + "the live line shows progress each second instead (default: ${DEFAULT-VALUE}). "
+                    + "Example: --progress-interval 1m.")
+    Duration progressInterval;
+
+    /** --progress-interval, checked: the monitor ticks once a second, so a shorter interval would promise too much. */
+    Duration progressInterval(CommandSpec spec) {
+        if (!progressInterval.isZero() && progressInterval.compareTo(Duration.ofSeconds(1)) < 0) {
+            throw new ParameterException(spec.commandLine(), "--progress-interval must be 0 (none) or at least 1s, got "
+                    + Limits.given(spec, "--progress-interval", progressInterval));
+        }
+        Limits.requireTimeAtMost(spec, "--progress-interval", progressInterval, Limits.MAX_TIME);
+        return progressInterval;
+    }
 
     Path resolve(String system) {
         return output != null ? output : Path.of("results", LocalDateTime.now().format(STAMP) + "-" + system);
+    }
+
+    /**
+     * The folder a run of {@code system} writes, checked and created before anything starts: no
+     * earlier result is overwritten without --force, and one that cannot be written costs no broker.
+     */
+    Path prepare(CommandLine cl, String system) {
+        Path dir = resolve(system);
+        OutputFolder.requireUnused(cl, dir, true, force);
+        OutputFolder.requireWritable(cl, dir);
+        return dir;
     }
 }

@@ -1,5 +1,6 @@
 package dev.msgbench.cli;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,11 +19,12 @@ import picocli.CommandLine.Model.CommandSpec;
  * @param args    the command line it was parsed from, the command first (what a child JVM is given)
  * @param system  the system --system selected, holding that system's own flags
  * @param pacing  the schedule, or the unpaced limits of a throughput run
- * @param quiet   no live line while it runs
+ * @param quiet   nothing printed while it runs
+ * @param progressInterval how often a plain progress line is printed when output is not a terminal; 0 for none
  * @param faults  the faults to inject (--fault) and --fault-timeout
  */
 record ParsedCell(String command, List<String> args, SystemTarget system, TargetOptions target, PinningOptions pinning,
-                  MessageOptions messages, Pacing pacing, boolean quiet, FaultPlan faults) {
+                  MessageOptions messages, Pacing pacing, boolean quiet, Duration progressInterval, FaultPlan faults) {
 
     ParsedCell {
         args = List.copyOf(args);
@@ -30,9 +32,10 @@ record ParsedCell(String command, List<String> args, SystemTarget system, Target
 
     /** The cell a command's parsed and checked options make. */
     static ParsedCell of(CommandSpec spec, SystemTarget system, TargetOptions target, PinningOptions pinning,
-                         MessageOptions messages, Pacing pacing, boolean quiet, FaultPlan faults) {
+                         MessageOptions messages, Pacing pacing, OutputOptions output, FaultPlan faults) {
         List<String> args = new ArrayList<>(List.of(spec.name()));
         args.addAll(spec.commandLine().getParseResult().expandedArgs());
-        return new ParsedCell(spec.name(), args, system, target, pinning, messages, pacing, quiet, faults);
+        return new ParsedCell(spec.name(), args, system, target, pinning, messages, pacing, output.quiet,
+                output.progressInterval(spec), faults);
     }
 }

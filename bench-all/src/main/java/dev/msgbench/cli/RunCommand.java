@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 
 import dev.msgbench.cli.report.Report;
 import dev.msgbench.cli.workload.Catalogs;
@@ -143,8 +142,8 @@ final class RunCommand implements Callable<Integer> {
     private ExitCode runAll(WorkloadFile workload, List<Cell> cells, List<ParsedCell> parsed, List<List<String>> args,
                             int runs) throws IOException {
         Path dir = output != null ? output : Path.of("results", LocalDateTime.now().format(STAMP) + "-" + slug(stem()));
-        requireEmpty(dir);
-        Files.createDirectories(dir);
+        OutputFolder.requireUnused(spec.commandLine(), dir, false, false);
+        OutputFolder.requireWritable(spec.commandLine(), dir);
         String startedAt = Instant.now().toString();
         List<SummaryReport.CellRun> done = new ArrayList<>();
         boolean interrupted = false;
@@ -290,19 +289,6 @@ final class RunCommand implements Callable<Integer> {
                     + file + " (cells: " + String.join("; ", labels) + ")");
         }
         return selected;
-    }
-
-    private void requireEmpty(Path dir) throws IOException {
-        if (Files.isDirectory(dir)) {
-            try (Stream<Path> entries = Files.list(dir)) {
-                if (entries.findAny().isPresent()) {
-                    throw new ParameterException(spec.commandLine(), "--output " + dir
-                            + " already holds files; give an empty or new folder, so no result is overwritten");
-                }
-            }
-        } else if (Files.exists(dir)) {
-            throw new ParameterException(spec.commandLine(), "--output " + dir + " is a file, not a folder");
-        }
     }
 
     private String stem() {

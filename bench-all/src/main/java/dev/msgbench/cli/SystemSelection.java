@@ -56,6 +56,10 @@ final class SystemSelection {
         if (target.brokers < 1) {
             throw new ParameterException(spec.commandLine(), "--brokers must be at least 1, got " + target.brokers);
         }
+        if (target.brokers > Limits.MAX_LOCAL_NODES) {
+            throw new ParameterException(spec.commandLine(), "--brokers must be at most " + Limits.MAX_LOCAL_NODES
+                    + " (nodes of a local cluster, all on this machine), got " + target.brokers);
+        }
         if (!selected.needsBroker() && (target.url != null || target.brokers != 1 || !target.brokerProps.isEmpty()
                 || pinning.brokerCpus != null)) {
             throw new ParameterException(spec.commandLine(), "--url, --brokers, --broker-prop and --broker-cpus mean "
@@ -73,6 +77,7 @@ final class SystemSelection {
             CpuAffinity.requireTaskset(pinning.cpus != null ? "--cpus" : "--broker-cpus");
         }
         selected.validate(target.acks, target.url == null ? target.brokers : 0);
+        selected.checkProps(target.brokerProps).forEach(w -> spec.commandLine().getErr().println("warning: " + w));
         return selected;
     }
 }

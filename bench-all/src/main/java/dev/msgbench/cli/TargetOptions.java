@@ -30,7 +30,8 @@ final class TargetOptions {
     int brokers;
 
     @Option(names = "--broker-prop", paramLabel = "KEY=VALUE",
-            description = "A server setting for the local broker, e.g. log.flush.interval.messages=1 (repeatable).")
+            description = "A server setting for the local broker, e.g. log.flush.interval.messages=1 (repeatable). "
+                    + "Kafka's are checked against the broker's own definitions before it starts.")
     Map<String, String> brokerProps = new LinkedHashMap<>();
 
     static final class SystemNames implements Iterable<String> {

@@ -33,6 +33,9 @@ import picocli.CommandLine.Spec;
                 "  throughput --duration 30s --producers 3 --partitions 6",
                 "  throughput --messages 1000000 --size 100 --consume-after-produce   consumer reading a stored log",
                 "  throughput --duration 30s --fault restart@10s   the broker stopped cleanly and started again",
+                "  throughput --duration 1h --progress-interval 1m --output results/tp --force",
+                "",
+                Limits.HELP,
                 "",
                 "Results go to --output: " + OutputOptions.FILES,
                 "",
@@ -93,7 +96,7 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
     @Override
     public Integer call() {
         ParsedCell cell = checkFlags();
-        return runner.run(cell, output.resolve(cell.system().name())).exitCode().code();
+        return runner.run(cell, output.prepare(spec.commandLine(), cell.system().name())).exitCode().code();
     }
 
     @Override
@@ -104,6 +107,9 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
         }
         if (duration != null && (duration.isZero() || duration.isNegative())) {
             throw new ParameterException(spec.commandLine(), "--duration must be longer than 0, got " + duration.toMillis() + " ms");
+        }
+        if (duration != null) {
+            Limits.requireTimeAtMost(spec, "--duration", duration, Limits.MAX_TIME);
         }
         if (maxOutstanding != null && maxOutstanding < 1) {
             throw new ParameterException(spec.commandLine(), "--max-outstanding must be at least 1, got " + maxOutstanding);
@@ -117,7 +123,7 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
         Pacing pacing = new Pacing.Unpaced(count, outstanding, duration != null ? duration : DEFAULT_TIME_LIMIT,
                 consumeAfterProduce);
         SystemTarget system = new SystemSelection(spec, targets).select(target, pinning);
-        return ParsedCell.of(spec, system, target, pinning, messages, pacing, output.quiet,
+        return ParsedCell.of(spec, system, target, pinning, messages, pacing, output,
                 faults.plan(system, target, pacing));
     }
 }

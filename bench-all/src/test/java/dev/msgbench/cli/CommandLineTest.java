@@ -39,7 +39,7 @@ class CommandLineTest {
             "--warmup|autox|error: Invalid value for option '--warmup': 'autox' is not a warm-up: give a time (5s), auto, or auto:MAX (auto:90s) (see java -jar bench-all.jar e2e --help)",
             "--acks|2|error: Invalid value for option '--acks': must be 0, 1 or all, got '2' (see java -jar bench-all.jar e2e --help)",
             "--brokers|0|error: --brokers must be at least 1, got 0 (see java -jar bench-all.jar e2e --help)",
-            "--partitions|0|error: --partitions must be at least 1, got 0",
+            "--partitions|0|error: --partitions must be 1 to 10000, got 0",
             "--producers|0|error: --producers must be at least 1, got 0 (see java -jar bench-all.jar e2e --help)",
             "--cpus|0-|error: Invalid value for option '--cpus': '0-' is not a CPU list (examples: 0, 0-1, 0,2) (see java -jar bench-all.jar e2e --help)",
             "--broker-cpus|1;2|error: Invalid value for option '--broker-cpus': '1;2' is not a CPU list (examples: 0, 0-1, 0,2) (see java -jar bench-all.jar e2e --help)",

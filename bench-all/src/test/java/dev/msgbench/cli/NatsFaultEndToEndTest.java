@@ -33,8 +33,8 @@ class NatsFaultEndToEndTest {
         assertEquals(0, run.exitCode, run.toString());
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
         assertEquals("complete", r.get("status").asText());
-        assertEquals(0, r.get("lost").asLong());
-        assertEquals(7_000, r.get("received").asLong());
+        assertEquals(0, r.get("counts").get("unacknowledgedLost").asLong() + r.get("counts").get("acknowledgedLost").asLong());
+        assertEquals(7_000, r.get("counts").get("received").asLong());
         assertEquals(1, r.get("faults").size());
         JsonNode fault = r.get("faults").get(0);
         JsonNode event = fault.get("event");

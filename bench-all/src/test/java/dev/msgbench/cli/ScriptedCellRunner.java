@@ -32,6 +32,13 @@ final class ScriptedCellRunner implements CellRunner {
         this.script = script;
     }
 
+    /** A runner for a command that must stop before anything starts: running a cell fails the test. */
+    static ScriptedCellRunner failingIfRun() {
+        return new ScriptedCellRunner(cell -> {
+            throw new AssertionError("a cell was run (a broker would have started): " + cell.args());
+        });
+    }
+
     @Override
     public CellOutcome run(ParsedCell cell, Path outputDir) {
         calls.add(new Call(cell, outputDir));

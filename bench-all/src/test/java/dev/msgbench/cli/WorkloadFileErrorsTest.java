@@ -200,8 +200,11 @@ class WorkloadFileErrorsTest {
                     .append("]\n");
         }
         assertOneLineError("not valid YAML: Number of aliases for non-scalar nodes exceeds the specified max=50", aliases.toString());
-        assertOneLineError("not valid YAML: The incoming YAML document exceeds the limit: 3145728 code points.",
-                "name: huge\ncells:\n" + "  - {system: nats, rate: 10}\n".repeat(200_000));
+        assertOneLineError("5,800,018 bytes is too large for a workload file (at most 1,048,576); a workload file "
+                + "describes runs, it holds no data", "name: huge\ncells:\n" + "  - {system: nats, rate: 10}\n".repeat(200_000));
+        // one long value, which the YAML parser would take minutes over
+        assertOneLineError("31,457,286 bytes is too large for a workload file (at most 1,048,576); a workload file "
+                + "describes runs, it holds no data", "name: " + "x".repeat(30 << 20));
     }
 
     @Test

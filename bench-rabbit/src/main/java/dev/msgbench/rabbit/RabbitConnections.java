@@ -80,6 +80,10 @@ final class RabbitConnections {
         String usage = "--url must be amqp://[USER:PASSWORD@]HOST[:PORT][/VHOST] or HOST:PORT, got '" + url + "'";
         try {
             if (url.startsWith("amqp://") || url.startsWith("amqps://")) {
+                if (new java.net.URI(url).getHost() == null) {
+                    // the client would connect to localhost instead of refusing a port like :notaport
+                    throw new UserError(usage);
+                }
                 factory.setUri(url);
                 return factory;
             }

@@ -78,7 +78,8 @@ public final class RabbitMqSystem implements MessagingSystem {
         }
         Connection connection = connections.open("msgbench-consumer-" + index);
         try {
-            return new RabbitSubscriber(index, connection, queues, sink, settings.consumerAck(), settings.prefetch());
+            return new RabbitSubscriber(index, connection, queues, settings.queueType(), sink, settings.consumerAck(),
+                    settings.prefetch());
         } catch (IOException | RuntimeException e) {
             closeAfterFailure(connection, e);
             throw e;

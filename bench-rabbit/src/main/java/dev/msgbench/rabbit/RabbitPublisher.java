@@ -8,6 +8,7 @@ import com.rabbitmq.client.Recoverable;
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.Publisher;
 import java.io.IOException;
+import java.net.SocketException;
 
 /**
  * One producer stream: its own connection and channel, publishing through the default exchange to
@@ -54,6 +55,10 @@ final class RabbitPublisher implements Publisher {
             } catch (AlreadyClosedException e) {
                 // without confirms nothing is promised: the message is lost, and counted so
                 throwUnlessRecovering(e);
+            } catch (IOException e) {
+                if (!connectionBroke(e)) {
+                    throw e;
+                }
             }
             return;
         }
@@ -65,10 +70,25 @@ final class RabbitPublisher implements Publisher {
         } catch (AlreadyClosedException e) {
             throwUnlessRecovering(e);
             confirms.fail(tag, e);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
+            if (!connectionBroke(e)) {
+                confirms.forget(tag);
+                throw e;
+            }
+            confirms.fail(tag, e);
+        } catch (RuntimeException e) {
             confirms.forget(tag);
             throw e;
         }
+    }
+
+    /**
+     * A write that fails because the broker went away (its socket reset under the publish, before
+     * the client noticed and began to recover) loses the message as a closed channel does; any
+     * other I/O failure ends the stream.
+     */
+    private boolean connectionBroke(IOException e) {
+        return connection instanceof Recoverable && (e instanceof SocketException || !connection.isOpen());
     }
 
     /**

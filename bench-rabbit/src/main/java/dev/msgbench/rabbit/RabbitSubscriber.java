@@ -27,8 +27,14 @@ final class RabbitSubscriber implements Subscriber {
     private final List<String> queues;
     private volatile boolean closing;
 
-    RabbitSubscriber(int index, Connection connection, List<String> queues, MessageSink sink, ConsumerAck ack,
-                     int prefetch) throws IOException {
+    /**
+     * @param queueType how the run's queues were declared: each is declared again here, the same
+     *                  way, so that this connection's own recovery declares it before it consumes
+     *                  from it again (a node restarted on its data has lost a transient queue, and
+     *                  the admin connection may recover later than this one)
+     */
+    RabbitSubscriber(int index, Connection connection, List<String> queues, QueueType queueType, MessageSink sink,
+                     ConsumerAck ack, int prefetch) throws IOException {
         this.connection = connection;
         this.queues = List.copyOf(queues);
         this.channel = connection.createChannel();
@@ -37,6 +43,7 @@ final class RabbitSubscriber implements Subscriber {
             channel.basicQos(prefetch);
         }
         for (String queue : queues) {
+            channel.queueDeclare(queue, queueType.durable(), false, false, queueType.arguments());
             // basicConsume waits for consume-ok: once it returns, the queue delivers to us
             channel.basicConsume(queue, autoAck, "msgbench-consumer-" + index + "-" + queue,
                     new Delivery(channel, queue, sink, autoAck));
@@ -95,8 +102,9 @@ final class RabbitSubscriber implements Subscriber {
 
         @Override
         public void handleShutdownSignal(String consumerTag, ShutdownSignalException cause) {
-            // a recovering connection registers the consumer again: the outage shows as late and lost messages
-            if (!closing && !cause.isInitiatedByApplication() && !(cause.getReference() instanceof Recoverable)) {
+            // a recovering connection registers the consumer again: the outage shows as late and lost
+            // messages. The signal names the connection underneath the recovering one, so ask ours.
+            if (!closing && !cause.isInitiatedByApplication() && !(connection instanceof Recoverable)) {
                 sink.onError(cause);
             }
         }

@@ -9,12 +9,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.record.HistogramKind;
+import dev.msgbench.core.result.IntervalLog;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunningMarker;
 
 /**
  * One results folder as the report and compare read it.
@@ -46,6 +49,7 @@ public record RunFolder(Path dir, String label, RunResult result, PercentileCurv
             if (!Files.isDirectory(dir)) {
                 throw new UserError(what + " must be a results folder, got '" + dir + "', which is not a folder");
             }
+            requireFinished(dir, what);
             List<Path> inside = resultFolders(dir);
             if (inside.isEmpty()) {
                 throw new UserError(what + " must be a results folder (with " + ResultFiles.RESULT_JSON
@@ -59,6 +63,20 @@ public record RunFolder(Path dir, String label, RunResult result, PercentileCurv
             runs.add(read(found.get(i), labels.get(i)));
         }
         return runs;
+    }
+
+    /**
+     * A folder left by a run killed before it finished (or still being written) is refused,
+     * rather than read as a result or reported as "no result.json": the user is told what happened.
+     */
+    private static void requireFinished(Path dir, String what) {
+        Optional<Path> marked = RunningMarker.findBelow(dir, MAX_DEPTH);
+        if (marked.isPresent()) {
+            RunningMarker marker = RunningMarker.read(marked.get()).orElseThrow();
+            String next = marker.stillRunning() ? "; wait for it to end"
+                    : "; its " + IntervalLog.FILE_NAME + " holds the intervals measured until then";
+            throw new UserError(what + ": " + marker.describe(marked.get()) + next);
+        }
     }
 
     private static List<Path> resultFolders(Path dir) {

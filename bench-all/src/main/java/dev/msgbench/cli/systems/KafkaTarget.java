@@ -1,7 +1,9 @@
 package dev.msgbench.cli.systems;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import dev.msgbench.cli.Converters;
@@ -10,6 +12,7 @@ import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.kafka.CommitMode;
+import dev.msgbench.kafka.KafkaProps;
 import dev.msgbench.kafka.KafkaSettings;
 import dev.msgbench.kafka.KafkaSystem;
 import dev.msgbench.kafka.broker.KafkaClusterSpec;
@@ -22,6 +25,9 @@ public final class KafkaTarget implements SystemTarget {
     /** A local broker's limit must hold the largest message plus its batch overhead. */
     private static final long MESSAGE_MAX_MARGIN_BYTES = 64 * 1024;
     private static final long KAFKA_DEFAULT_MESSAGE_MAX_BYTES = 1_048_588;
+    /** Far above what a topic of one benchmark needs; a broker asked for millions would take hours to create them. */
+    private static final int MAX_PARTITIONS = 10_000;
+    private static final Duration MAX_POLL_TIMEOUT = Duration.ofMinutes(1);
     /** Say an address is wrong well within 10 s, rather than after the client's long retries. */
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
 
@@ -34,11 +40,13 @@ public final class KafkaTarget implements SystemTarget {
     Integer replicationFactor;
 
     @Option(names = "--producer-prop", paramLabel = "KEY=VALUE",
-            description = "Kafka: a producer property, passed through unchanged: linger.ms=5, batch.size=0, compression.type=lz4 (repeatable).")
+            description = "Kafka: a producer property, passed through: linger.ms=5, batch.size=0, compression.type=lz4 (repeatable). "
+                    + "Checked against the client's own definitions before anything starts: a value Kafka refuses is "
+                    + "an error, a key it does not define a warning (Kafka only warns too).")
     Map<String, String> producerProps = new LinkedHashMap<>();
 
     @Option(names = "--consumer-prop", paramLabel = "KEY=VALUE",
-            description = "Kafka: a consumer property, passed through unchanged: max.poll.records=50 (repeatable).")
+            description = "Kafka: a consumer property, passed through: max.poll.records=50 (repeatable); checked as --producer-prop is.")
     Map<String, String> consumerProps = new LinkedHashMap<>();
 
     @Option(names = "--commit", paramLabel = "MODE", defaultValue = "auto",
@@ -81,8 +89,12 @@ public final class KafkaTarget implements SystemTarget {
         if (!producerFlush.equals("none") && !producerFlush.equals("each-send")) {
             throw new UserError("--producer-flush must be none or each-send, got '" + producerFlush + "'");
         }
-        if (partitions < 1) {
-            throw new UserError("--partitions must be at least 1, got " + partitions);
+        if (partitions < 1 || partitions > MAX_PARTITIONS) {
+            throw new UserError("--partitions must be 1 to " + MAX_PARTITIONS + ", got " + partitions);
+        }
+        if (pollTimeout.compareTo(MAX_POLL_TIMEOUT) > 0) {
+            throw new UserError("--poll-timeout must be at most " + MAX_POLL_TIMEOUT.toSeconds() + " s (a longer poll "
+                    + "only delays the end of the run), got " + pollTimeout.toSeconds() + " s");
         }
         if (replicationFactor != null && replicationFactor < 1) {
             throw new UserError("--replication-factor must be at least 1, got " + replicationFactor);
@@ -91,6 +103,14 @@ public final class KafkaTarget implements SystemTarget {
             throw new UserError("--replication-factor " + replicationFactor + " needs as many brokers; the local cluster would have "
                     + localNodes + " (add --brokers " + replicationFactor + ")");
         }
+    }
+
+    @Override
+    public List<String> checkProps(Map<String, String> brokerProps) {
+        List<String> warnings = new ArrayList<>(KafkaProps.PRODUCER.check(producerProps));
+        warnings.addAll(KafkaProps.CONSUMER.check(consumerProps));
+        warnings.addAll(KafkaProps.BROKER.check(brokerProps));
+        return warnings;
     }
 
     @Override

@@ -29,6 +29,18 @@ public interface SystemTarget {
     void validate(Acks acks, int localNodes);
 
     /**
+     * Checks the properties passed through to the system (its client properties, and
+     * --broker-prop for a local broker) against the system's own definitions, before anything
+     * starts; throws {@link dev.msgbench.core.UserError} naming the flag, key and value for one
+     * the system would refuse.
+     *
+     * @return a warning for each key the system does not know, which it would ignore
+     */
+    default List<String> checkProps(Map<String, String> brokerProps) {
+        return List.of();
+    }
+
+    /**
      * Flags of another system's mixin that this one reads too (picocli takes each name once per
      * command): --redis-client is Redis pub/sub's and Redis Streams'.
      */

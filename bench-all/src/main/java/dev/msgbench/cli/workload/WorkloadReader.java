@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.yaml.snakeyaml.nodes.MappingNode;
@@ -42,9 +43,18 @@ public final class WorkloadReader {
      * @param shownAs    the path as the user wrote it, for messages
      * @param ombSystem  the system an OpenMessaging Benchmark file is run against
      */
+    /** Far above any experiment's file (the largest shipped is a few KiB). */
+    static final long MAX_FILE_BYTES = 1 << 20;
+
     public static WorkloadFile read(Path path, String shownAs, Catalogs catalogs, String ombSystem) {
         String text;
         try {
+            long size = Files.size(path);
+            if (size > MAX_FILE_BYTES) {
+                // the YAML parser takes minutes over a long value in a file this large before it gives up
+                throw new UserError(String.format(Locale.US, "%s: %,d bytes is too large for a workload file (at most "
+                        + "%,d); a workload file describes runs, it holds no data", shownAs, size, MAX_FILE_BYTES));
+            }
             text = Files.readString(path, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new UserError(shownAs + ": no such file");

@@ -8,6 +8,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -186,9 +187,12 @@ public final class CpuAffinity {
      * any time, more often on a busy machine). taskset stops at that thread, so the check of every
      * thread that follows finds those it did not reach, and taskset gets another go.
      */
+    private static final Pattern AFFINITY_LIST = Pattern.compile("pid \\d+'s (current|new) affinity list: .*");
+
     static String failure(String output) {
         String[] lines = output.strip().split("\\R");
         boolean threadEnded = false;
+        boolean onlyAffinityLists = true;
         for (String line : lines) {
             if (line.startsWith("taskset:")) {
                 if (!line.contains("No such process")) {
@@ -196,7 +200,10 @@ public final class CpuAffinity {
                 }
                 threadEnded = true;
             }
+            onlyAffinityLists &= AFFINITY_LIST.matcher(line).matches();
         }
-        return threadEnded ? null : lines[lines.length - 1];
+        // taskset has also been seen to exit 1 with nothing but the lists, a thread it listed gone:
+        // the caller checks every thread afterwards and tries again, so that is no failure either
+        return threadEnded || onlyAffinityLists ? null : lines[lines.length - 1];
     }
 }

@@ -46,6 +46,8 @@ public final class ResultFiles {
             // a reader never sees half a file, even if we die mid-write
             Files.move(tmp, dir.resolve(RESULT_JSON), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                     java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            // the result is whole: the folder is no longer that of a run that may have been killed
+            RunningMarker.delete(dir);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + dir.resolve(RESULT_JSON), e);
         }

@@ -191,13 +191,15 @@ public final class SummaryTable {
         }
     }
 
-    private static String inline(Map<String, Object> map) {
+    /** A map on one line: k=v  k=v, as the summary shows settings. */
+    public static String inline(Map<String, Object> map) {
         StringBuilder sb = new StringBuilder();
         map.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : "  ").append(k).append('=').append(v));
         return sb.length() == 0 ? "(none reported)" : sb.toString();
     }
 
-    static String number(double value) {
+    /** A count or rate as the summary shows it: 1,000 or 1,234.5. */
+    public static String number(double value) {
         if (value == Math.rint(value) && Math.abs(value) < 1e15) {
             return String.format(Locale.US, "%,d", (long) value);
         }

@@ -63,6 +63,7 @@ public final class LoadRun {
     private final CountDownLatch finished = new CountDownLatch(1);
     private final List<ProducerStream> producers = new ArrayList<>();
     private volatile boolean interrupted;
+    private PlainProgress plainProgress;
     private volatile Thread runner;
     private FaultTarget faultTarget = FaultTarget.NONE;
     private Supplier<NanoClock> faultClock;
@@ -96,6 +97,12 @@ public final class LoadRun {
         this.out = out;
         this.live = live;
         this.ansi = ansi;
+    }
+
+    /** Prints the header when sending starts, and plain progress lines where no terminal shows the live line. */
+    public LoadRun withPlainProgress(PlainProgress progress) {
+        this.plainProgress = progress;
+        return this;
     }
 
     /** What the run's faults (--fault) act on; without it only exec faults can be done. Before {@link #execute()}. */
@@ -218,7 +225,10 @@ public final class LoadRun {
             m.log = new IntervalLog(config.outputDir(), startEpochMillis, window.warmupSeconds(), window.measuredSeconds());
         }
         m.monitor = new ProgressMonitor(monitorClock, m.recorders, m.accounting, window, startEpochMillis, m.log, live,
-                info.acknowledges(), config.pacing() instanceof Pacing.Unpaced, m.warmup);
+                info.acknowledges(), config.pacing() instanceof Pacing.Unpaced, plainProgress, m.warmup);
+        if (plainProgress != null) {
+            plainProgress.start(config, info, window);
+        }
         // from here on there are results to write, whatever happens
         m.window = window;
 

@@ -32,6 +32,7 @@ final class ProgressMonitor implements Runnable {
     private final PrintStream live;
     private final Set<HistogramKind> kinds;
     private final boolean unpaced;
+    private final PlainProgress plain;
     private final AutoWarmup warmup;
 
     private final Histogram[] measuredTotals = new Histogram[HistogramKind.values().length];
@@ -41,18 +42,22 @@ final class ProgressMonitor implements Runnable {
     private StreamSnapshot previousCounts = StreamSnapshot.zero();
     private volatile boolean stopped;
 
-    /** @param live where the live line goes, or null for none */
     ProgressMonitor(NanoClock clock, Recorders recorders, Accounting accounting, RunWindow window,
                     long startEpochMillis, IntervalLog log, PrintStream live, boolean acknowledges, boolean unpaced) {
-        this(clock, recorders, accounting, window, startEpochMillis, log, live, acknowledges, unpaced, null);
+        this(clock, recorders, accounting, window, startEpochMillis, log, live, acknowledges, unpaced, null, null);
     }
 
-    /** @param warmup ends the warm-up of an open window ({@code --warmup auto}), or null */
+    /**
+     * @param live   where the live line goes, or null for none
+     * @param plain  where the plain lines go when no terminal shows the live line, or null
+     * @param warmup ends the warm-up of an open window ({@code --warmup auto}), or null
+     */
     ProgressMonitor(NanoClock clock, Recorders recorders, Accounting accounting, RunWindow window,
                     long startEpochMillis, IntervalLog log, PrintStream live, boolean acknowledges, boolean unpaced,
-                    AutoWarmup warmup) {
+                    PlainProgress plain, AutoWarmup warmup) {
         this.warmup = warmup;
         this.unpaced = unpaced;
+        this.plain = plain;
         this.clock = clock;
         this.recorders = recorders;
         this.accounting = accounting;
@@ -127,6 +132,9 @@ final class ProgressMonitor implements Runnable {
                 counts.received() - previousCounts.received(), counts.sent() - counts.received(), interval.all(HistogramKind.LATENCY));
         if (live != null) {
             printLine(now, counts);
+        }
+        if (plain != null) {
+            plain.sample(now, counts, interval.all(HistogramKind.LATENCY));
         }
         previousNanos = now;
         previousCounts = counts;

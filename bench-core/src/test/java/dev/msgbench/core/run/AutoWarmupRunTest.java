@@ -77,7 +77,9 @@ class AutoWarmupRunTest {
         assertEquals(16 * RATE, r.counts().sent());
         assertEquals(5 * RATE, r.counts().measuredSent());
         assertEquals(5 * RATE, r.latenciesMs().latency().get("count"));
-        assertEquals(List.of(), r.warnings());
+        // (the load generator's own warning may appear: a fake-clock run is seconds of schedule in milliseconds)
+        assertTrue(r.warnings().stream().noneMatch(warning -> warning.startsWith(ResultBuilder.UNSETTLED_WARNING)
+                || warning.startsWith(ResultBuilder.NOT_STEADY_WARNING)), r.warnings().toString());
         assertTrue(log().contains("#measured from: 11.000 s from StartTime (warm-up auto: settled)"), log().toString());
         assertTrue(log().contains("#warm-up: auto, until settled, at most 60.000 s from StartTime, then measured: 5.000 s"),
                 log().toString());
