@@ -2,6 +2,7 @@ package dev.msgbench.cli;
 
 import java.time.Duration;
 
+import dev.msgbench.cli.workload.WarmupSpec;
 import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.driver.Acks;
@@ -32,6 +33,18 @@ public final class Converters {
         public Duration convert(String value) {
             try {
                 return Durations.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** --warmup: a time, auto or auto:MAX. */
+    public static final class Warmup implements ITypeConverter<WarmupSpec> {
+        @Override
+        public WarmupSpec convert(String value) {
+            try {
+                return WarmupSpec.parse(value);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }

@@ -3,6 +3,7 @@ package dev.msgbench.cli;
 import java.time.Duration;
 import java.util.Locale;
 
+import dev.msgbench.cli.workload.WarmupSpec;
 import dev.msgbench.core.run.Pacing;
 import dev.msgbench.core.time.Arrival;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,9 +26,13 @@ final class LoadOptions {
             description = "Measured time after the warm-up: 30s, 2m, 1h (default: ${DEFAULT-VALUE}).")
     Duration duration;
 
-    @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "2s", converter = Converters.Time.class,
-            description = "Warm-up before the measured time; sent on the same schedule, left out of the results (default: ${DEFAULT-VALUE}).")
-    Duration warmup;
+    @Option(names = "--warmup", paramLabel = "TIME|auto[:MAX]", defaultValue = "2s", converter = Converters.Warmup.class,
+            description = {"Warm-up before the measured time; sent on the same schedule, left out of the results "
+                    + "(default: ${DEFAULT-VALUE}, so that a single run takes a predictable time).",
+                    "auto: warm up until the per-second latency, rate and backlog have settled (two steady 5 s windows "
+                    + "at one level), at most 60 s (auto:MAX: at most MAX, from 11s); then measure --duration. "
+                    + "Recommended: a fresh broker may take seconds to settle (the default for workload files)."})
+    WarmupSpec warmup;
 
     @Option(names = "--arrival", paramLabel = "PROCESS", defaultValue = "uniform",
             description = "Spacing of intended send times: uniform (fixed rate) or poisson (default: ${DEFAULT-VALUE}).")
@@ -47,16 +52,16 @@ final class LoadOptions {
             throw error("--duration must be longer than 0, got " + duration.toMillis() + " ms");
         }
         Limits.requireTimeAtMost(spec, "--duration", duration, Limits.MAX_TIME);
-        Limits.requireTimeAtMost(spec, "--warmup", warmup, Limits.MAX_TIME);
-        if (warmup.plus(duration).compareTo(Limits.MAX_TIME) > 0) {
+        Limits.requireTimeAtMost(spec, "--warmup", warmup.length(), Limits.MAX_TIME);
+        if (warmup.length().plus(duration).compareTo(Limits.MAX_TIME) > 0) {
             throw error("--warmup plus --duration must be at most " + Limits.human(Limits.MAX_TIME) + ", got "
-                    + Limits.given(spec, "--warmup", warmup) + " + " + Limits.given(spec, "--duration", duration));
+                    + Limits.given(spec, "--warmup", warmup.length()) + " + " + Limits.given(spec, "--duration", duration));
         }
-        if (rate * (duration.toNanos() + warmup.toNanos()) / 1e9 < producers) {
+        if (rate * (duration.toNanos() + warmup.length().toNanos()) / 1e9 < producers) {
             throw error("--rate " + fmt(rate) + " for " + duration.toMillis() + " ms gives each of the " + producers
                     + " producers less than one message; raise --rate or --duration");
         }
-        return new Pacing.FixedRate(rate, arrival, warmup, duration);
+        return warmup.pacing(rate, arrival, duration);
     }
 
     private ParameterException error(String message) {

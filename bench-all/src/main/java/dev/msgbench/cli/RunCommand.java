@@ -20,6 +20,7 @@ import dev.msgbench.cli.workload.FlagValue;
 import dev.msgbench.cli.workload.Origin;
 import dev.msgbench.cli.workload.Scaling;
 import dev.msgbench.cli.workload.Setting;
+import dev.msgbench.cli.workload.WarmupSpec;
 import dev.msgbench.cli.workload.SummaryReport;
 import dev.msgbench.cli.workload.WorkloadFile;
 import dev.msgbench.cli.workload.WorkloadReader;
@@ -216,29 +217,38 @@ final class RunCommand implements Callable<Integer> {
         Duration sending = Duration.ZERO;
         boolean paced = false;
         boolean unpaced = false;
+        boolean autoWarmup = false;
         for (int i = 0; i < cells.size(); i++) {
             Cell cell = cells.get(i);
             io.out().printf(Locale.US, "%n%3d  %s%n     %s%n", cell.index(), cell.label(), String.join(" ", args.get(i)));
             if (cell.command().equals("e2e")) {
                 sending = sending.plus(time(cell, "warmup", catalogs).plus(time(cell, "duration", catalogs)).multipliedBy(runs));
+                autoWarmup |= setting(cell, "warmup", catalogs).startsWith(WarmupSpec.AUTO);
                 paced = true;
             } else {
                 unpaced = true;
             }
         }
         if (paced) {
-            io.out().printf(Locale.US, "%nsending time: %s%s, plus a broker start per run%n", human(sending),
+            io.out().printf(Locale.US, "%nsending time: %s%s%s, plus a broker start per run%n", autoWarmup ? "at most " : "", human(sending),
                     unpaced ? " for the e2e cells (throughput cells take as long as the system needs)" : "");
         } else {
             io.out().printf(Locale.US, "%nsending time: as long as the systems need (throughput), plus a broker start per run%n");
         }
     }
 
-    private static Duration time(Cell cell, String key, Catalogs catalogs) {
+    /** As given for the cell, else the command's default; empty if neither. */
+    private static String setting(Cell cell, String key, Catalogs catalogs) {
         Setting setting = cell.setting(key);
         String text = setting != null ? ((FlagValue.Scalar) setting.value()).text()
                 : catalogs.of(cell.command()).defaultValue(key);
-        return text == null ? Duration.ZERO : Durations.parse(text);
+        return text == null ? "" : text;
+    }
+
+    /** An automatic warm-up counts as its bound: the plan says how long cells may take. */
+    private static Duration time(Cell cell, String key, Catalogs catalogs) {
+        String text = setting(cell, key, catalogs);
+        return text.isEmpty() ? Duration.ZERO : key.equals("warmup") ? WarmupSpec.parse(text).length() : Durations.parse(text);
     }
 
     private static String human(Duration d) {

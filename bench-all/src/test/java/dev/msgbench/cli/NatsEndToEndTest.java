@@ -64,6 +64,27 @@ class NatsEndToEndTest {
     }
 
     @Test
+    void anAutomaticWarmupSettlesOnALocalServerAndThenMeasuresTheDuration() throws Exception {
+        Path out = dir.resolve("auto");
+        CliRun run = CliRun.of("e2e", "--system", "nats", "--rate", "500", "--warmup", "auto:20s", "--duration", "3s",
+                "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode w = ResultFiles.json().readTree(out.resolve("result.json").toFile()).get("workload");
+        assertEquals("auto", w.get("warmup").asText());
+        assertTrue(w.get("warmupSettled").asBoolean(), w.toString());
+        double warmup = w.get("warmupSeconds").asDouble();
+        // judged after 10 s at the earliest, measured from the next second; whole seconds from the start
+        assertTrue(warmup >= 11 && warmup <= 20 && warmup == Math.rint(warmup), w.toString());
+        JsonNode counts = ResultFiles.json().readTree(out.resolve("result.json").toFile()).get("counts");
+        assertEquals(1_500, counts.get("measuredSent").asLong());
+        assertTrue(Files.readAllLines(out.resolve("latency.hlog")).contains(String.format(java.util.Locale.US,
+                "#measured from: %.3f s from StartTime (warm-up auto: settled)", warmup)));
+        assertTrue(run.out.contains(String.format(java.util.Locale.US, "for 3 s after %.0f s of warm-up (auto: settled)",
+                warmup)), run.out);
+    }
+
+    @Test
     void requestReplyOverThreeConnectionsOnAThreeNodeClusterLosesNothing() throws Exception {
         Path out = dir.resolve("rr");
         CliRun run = CliRun.of("e2e", "--system", "nats", "--nats-pattern", "request-reply", "--brokers", "3",

@@ -43,7 +43,7 @@ class WorkloadExpansionTest {
                 "nats size=1KiB rate=2000", "kafka size=256B slow", "kafka size=256B rate=2000", "kafka size=1KiB slow",
                 "kafka size=1KiB rate=2000"), labels(cells));
         assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8), cells.stream().map(Cell::index).toList());
-        assertEquals("e2e --system kafka --duration 30s --size 1KiB --rate 2000", args(cells.get(7)));
+        assertEquals("e2e --system kafka --duration 30s --size 1KiB --rate 2000 --warmup auto", args(cells.get(7)));
     }
 
     @Test
@@ -59,11 +59,12 @@ class WorkloadExpansionTest {
                   nats: {nats-pattern: request-reply, rate: 200}
                   kafka: {partitions: 3}
                 """);
-        assertEquals("e2e --system nats --rate 200 --broker-prop a=1 --broker-prop b=2 --nats-pattern request-reply",
-                args(cells.get(0)));
+        assertEquals("e2e --system nats --rate 200 --broker-prop a=1 --broker-prop b=2 --nats-pattern request-reply "
+                + "--warmup auto", args(cells.get(0)));
         assertEquals("e2e --system nats --rate 300 --broker-prop a=1 --broker-prop b=20 --broker-prop c=30 "
-                + "--nats-pattern request-reply", args(cells.get(1)));
-        assertEquals("e2e --system kafka --rate 100 --broker-prop a=1 --broker-prop b=2 --partitions 3", args(cells.get(2)));
+                + "--nats-pattern request-reply --warmup auto", args(cells.get(1)));
+        assertEquals("e2e --system kafka --rate 100 --broker-prop a=1 --broker-prop b=2 --partitions 3 --warmup auto",
+                args(cells.get(2)));
     }
 
     @Test
@@ -81,8 +82,9 @@ class WorkloadExpansionTest {
                 """);
         assertEquals(List.of("one consumer throughput", "one consumer latency", "three producers throughput",
                 "three producers latency"), labels(cells));
-        assertEquals("throughput --size 100B --consumers 1 --messages 1000", args(cells.get(0)));
-        assertEquals("e2e --size 100B --producers 3 --rate 50", args(cells.get(3)));
+        assertEquals("throughput --size 100B --consumers 1 --messages 1000", args(cells.get(0)),
+                "throughput has no warm-up");
+        assertEquals("e2e --size 100B --producers 3 --rate 50 --warmup auto", args(cells.get(3)));
     }
 
     @Test
@@ -96,7 +98,7 @@ class WorkloadExpansionTest {
                 new Setting("rate", new FlagValue.Scalar("250", FlagValue.Type.UNTYPED), new Origin("--set rate=250")),
                 new Setting("broker-prop", new FlagValue.Scalar("b=2", FlagValue.Type.UNTYPED), new Origin("--set broker-prop=b=2")));
         Cell cell = Expansion.cells(file, CATALOGS, set).get(0);
-        assertEquals("e2e --system nats --rate 250 --broker-prop a=1 --broker-prop b=2", args(cell));
+        assertEquals("e2e --system nats --rate 250 --broker-prop a=1 --broker-prop b=2 --warmup auto", args(cell));
     }
 
     @Test
@@ -111,8 +113,8 @@ class WorkloadExpansionTest {
                 args(Scaling.scale(e2e, 2, CATALOGS.of("e2e"), 100_000)), "more than 1 lengthens");
 
         Cell defaults = cells("defaults: {rate: 10}\n").get(0);
-        assertEquals("e2e --rate 10 --warmup 1s --duration 5s", args(Scaling.scale(defaults, 0.5, CATALOGS.of("e2e"), 1)),
-                "the command's own defaults (2s, 10s) are scaled too");
+        assertEquals("e2e --rate 10 --warmup auto:30s --duration 5s", args(Scaling.scale(defaults, 0.5, CATALOGS.of("e2e"), 1)),
+                "the command's default duration (10s) is scaled too, and the cells' default warm-up only in its bound");
 
         Cell throughput = cells("command: throughput\ndefaults: {messages: 50000000}\n").get(0);
         assertEquals("throughput --messages 50000", args(Scaling.scale(throughput, 0.001, CATALOGS.of("throughput"), 1)));
@@ -123,6 +125,20 @@ class WorkloadExpansionTest {
         Cell timed = cells("command: throughput\ndefaults: {duration: 1m}\n").get(0);
         assertEquals("throughput --duration 6s", args(Scaling.scale(timed, 0.1, CATALOGS.of("throughput"), 100_000)),
                 "a cell limited by time gets no message count");
+    }
+
+    @Test
+    void aCellWithoutAWarmupWarmsUpUntilSettledAndScalingNeverShortensThatBelowWhatTheJudgeNeeds() {
+        Cell e2e = cells("defaults: {rate: 3000, duration: 30s}\n").get(0);
+        assertEquals("e2e --rate 3000 --duration 30s --warmup auto", args(e2e));
+        assertEquals("e2e --rate 3000 --duration 3s --warmup auto:11s", args(Scaling.scale(e2e, 0.1, CATALOGS.of("e2e"), 1)),
+                "the bound shrinks to 11 s at most: two 5 s windows, then the next second");
+        assertEquals("e2e --rate 3000 --duration 1m --warmup auto:2m", args(Scaling.scale(e2e, 2, CATALOGS.of("e2e"), 1)));
+        Cell bounded = cells("defaults: {rate: 3000, warmup: 'auto:90s'}\n").get(0);
+        assertEquals("e2e --rate 3000 --warmup auto:45s --duration 5s",
+                args(Scaling.scale(bounded, 0.5, CATALOGS.of("e2e"), 1)));
+        Cell fixed = cells("defaults: {rate: 3000, warmup: 5s}\n").get(0);
+        assertEquals("e2e --rate 3000 --warmup 5s", args(fixed), "a warm-up the file sets is kept");
     }
 
     @Test

@@ -33,7 +33,7 @@ import dev.msgbench.core.result.IntervalLog;
  */
 public record IntervalSeries(double warmupSeconds, Map<HistogramKind, List<Interval>> byKind, List<Counts> counts) {
 
-    private static final Pattern WARMUP = Pattern.compile("#warm-up: ([0-9.]+) s from StartTime");
+    private static final Pattern WARMUP = Pattern.compile("#(?:warm-up: |" + IntervalLog.MEASURED_FROM + ")([0-9.]+) s from StartTime");
     private static final double NANOS_PER_MILLI = 1e6;
 
     /**
@@ -140,9 +140,13 @@ public record IntervalSeries(double warmupSeconds, Map<HistogramKind, List<Inter
         }
     }
 
+    /**
+     * From the header's warm-up comment, or for {@code --warmup auto} (whose header gives only the
+     * bound) from the comment written when the measure start was decided, later in the log.
+     */
     static double warmupSeconds(Path hlog) {
         try (var lines = Files.lines(hlog, StandardCharsets.US_ASCII)) {
-            return lines.takeWhile(l -> l.startsWith("#") || l.startsWith("\"")).map(WARMUP::matcher)
+            return lines.filter(l -> l.startsWith("#")).map(WARMUP::matcher)
                     .filter(Matcher::find).findFirst().map(m -> Double.parseDouble(m.group(1))).orElse(0.0);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + hlog, e);

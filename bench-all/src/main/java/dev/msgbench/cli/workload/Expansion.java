@@ -10,9 +10,12 @@ import java.util.Map;
  * file order, first entry outermost, then the cells), with the flags of each layer merged:
  * defaults, then per-system, then the cell's own, then the command line's --set. A later layer
  * overrides an earlier one; maps (broker-prop) are merged key by key. Within the cell's own
- * layer a flag set by two axes is an error: which would win is not obvious.
+ * layer a flag set by two axes is an error: which would win is not obvious. A cell of a command
+ * with a warm-up that no layer sets warms up with {@code auto}: until the system has settled.
  */
 public final class Expansion {
+
+    private static final String WARMUP = "warmup";
 
     private Expansion() {
     }
@@ -78,6 +81,11 @@ public final class Expansion {
         top.values().forEach(s -> merge(merged, s));
 
         FlagCatalog catalog = catalogs.of(command);
+        if (catalog.has(WARMUP) && !merged.containsKey(WARMUP)) {
+            // a fresh broker per cell may take seconds to settle: a cell warms up until it has
+            merged.put(WARMUP, new Setting(WARMUP, new FlagValue.Scalar(WarmupSpec.AUTO, FlagValue.Type.TEXT),
+                    new Origin("the default warm-up of workload cells")));
+        }
         merged.values().forEach(catalog::check);
         String label = labels.isEmpty() ? file.name() : String.join(" ", labels);
         return new Cell(index, label, command, new ArrayList<>(merged.values()), origin);

@@ -12,7 +12,9 @@ import dev.msgbench.core.units.Durations;
  * message counts, never rates, sizes or anything else, so that each cell still runs the
  * published load, only for less time. A scaled value never drops below 1 s or 1 message
  * (or below the original, if that was already shorter): a cell must still measure something.
- * A warm-up of whole seconds stays whole seconds.
+ * A warm-up of whole seconds stays whole seconds. An automatic warm-up ({@code auto}) is never
+ * shortened: it still lasts until the system has settled; only its bound scales, to no less than
+ * the judge needs.
  */
 public final class Scaling {
 
@@ -42,14 +44,14 @@ public final class Scaling {
             if (text == null) {
                 continue;
             }
-            Duration original;
+            String scaled;
             try {
-                original = Durations.parse(text);
+                scaled = key.equals("warmup") ? WarmupSpec.parse(text).scaled(factor).text()
+                        : Durations.format(duration(Durations.parse(text), factor));
             } catch (IllegalArgumentException e) {
                 continue; // left as written, for the command's own error
             }
-            Duration scaled = key.equals("warmup") ? warmup(original, factor) : duration(original, factor);
-            put(settings, new Setting(key, new FlagValue.Scalar(Durations.format(scaled), FlagValue.Type.TEXT),
+            put(settings, new Setting(key, new FlagValue.Scalar(scaled, FlagValue.Type.TEXT),
                     given != null ? given.origin() : new Origin("--scale")));
         }
         if (catalog.has(MESSAGES)) {

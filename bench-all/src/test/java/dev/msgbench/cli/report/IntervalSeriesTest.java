@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.msgbench.core.record.HistogramKind;
+import dev.msgbench.core.result.IntervalLog;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
 
@@ -114,6 +115,17 @@ class IntervalSeriesTest {
         assertTrue(IntervalSeries.read(dir.resolve("old")).counts().isEmpty());
         assertEquals(List.of("sent (publishers)", "received (consumers)"), List.copyOf(
                 Charts.throughputOverTime(RunFolder.read(dir.resolve("old"), "old"), 0).xchart().getSeriesMap().keySet()));
+    }
+
+    @Test
+    void anAutomaticWarmupEndsWhereTheLogSaysItWasDecided() throws Exception {
+        Path auto = java.nio.file.Files.createDirectories(dir.resolve("auto"));
+        try (IntervalLog log = IntervalLog.withAutoWarmup(auto, 0, 60, 10)) {
+            log.comment("[fault pause node=1 asked 2.000s done 2.000s ended 3.500s]");
+            log.measuredFrom(13, "settled");
+        }
+
+        assertEquals(13.0, IntervalSeries.warmupSeconds(auto.resolve(IntervalLog.FILE_NAME)));
     }
 
     @Test

@@ -29,7 +29,29 @@ public final class IntervalLog implements AutoCloseable {
     private final IntervalCounts counts;
     private final long startEpochMillis;
 
+    /**
+     * How the comment that ends an automatic warm-up begins; the measured part starts this many
+     * seconds from StartTime, and readers take it over the header's warm-up.
+     */
+    public static final String MEASURED_FROM = "measured from: ";
+
     public IntervalLog(Path dir, long startEpochMillis, double warmupSeconds, double durationSeconds) {
+        this(dir, startEpochMillis, String.format(Locale.US, "warm-up: %.3f s from StartTime, then measured: %.3f s",
+                warmupSeconds, durationSeconds));
+    }
+
+    /**
+     * A log whose warm-up ends when the system settles ({@code --warmup auto}): its end is not
+     * known yet, and {@link #measuredFrom} writes it once it is.
+     */
+    public static IntervalLog withAutoWarmup(Path dir, long startEpochMillis, double maxWarmupSeconds,
+                                             double durationSeconds) {
+        return new IntervalLog(dir, startEpochMillis, String.format(Locale.US,
+                "warm-up: auto, until settled, at most %.3f s from StartTime, then measured: %.3f s",
+                maxWarmupSeconds, durationSeconds));
+    }
+
+    private IntervalLog(Path dir, long startEpochMillis, String warmupComment) {
         try {
             this.out = new PrintStream(dir.resolve(FILE_NAME).toFile(), StandardCharsets.US_ASCII);
         } catch (FileNotFoundException e) {
@@ -41,8 +63,7 @@ public final class IntervalLog implements AutoCloseable {
         this.startEpochMillis = startEpochMillis;
         this.writer = new HistogramLogWriter(out);
         writer.outputComment("msgbench interval log; values in nanoseconds; tags: latency, service, send-delay, ack, hiccup");
-        writer.outputComment(String.format(Locale.US, "warm-up: %.3f s from StartTime, then measured: %.3f s",
-                warmupSeconds, durationSeconds));
+        writer.outputComment(warmupComment);
         writer.outputLogFormatVersion();
         writer.outputStartTime(startEpochMillis);
         writer.setBaseTime(startEpochMillis);
@@ -71,6 +92,11 @@ public final class IntervalLog implements AutoCloseable {
                                          long unreceived, long gaps, Histogram latencyNanos) {
         counts.write((startMillis - startEpochMillis) / 1e3, (endMillis - startEpochMillis) / 1e3,
                 new IntervalCounts.Counts(sent, acknowledged, received, unreceived, gaps), latencyNanos);
+    }
+
+    /** Where an automatic warm-up ended: {@code #measured from: 11.000 s from StartTime (warm-up auto: settled)}. */
+    public void measuredFrom(double secondsFromStart, String how) {
+        comment(String.format(Locale.US, "%s%.3f s from StartTime (warm-up auto: %s)", MEASURED_FROM, secondsFromStart, how));
     }
 
     /** A comment line (HistogramLogReader skips lines starting with #), on disk at once. */

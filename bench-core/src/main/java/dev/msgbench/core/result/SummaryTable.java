@@ -24,6 +24,15 @@ public final class SummaryTable {
      * @param ansi whether the output is a terminal, where the missed-rate warning is set in bold
      *             (it is framed with ** either way, so it stands out in a log too)
      */
+    /** "2 s warm-up", or for {@code --warmup auto} "11 s of warm-up (auto: settled)". */
+    static String warmup(Workload w) {
+        if (!w.autoWarmup()) {
+            return number(w.warmupSeconds()) + " s warm-up";
+        }
+        return number(w.warmupSeconds()) + " s of warm-up (auto: " + (Boolean.TRUE.equals(w.warmupSettled()) ? "settled"
+                : "did not settle in " + number(w.warmupSeconds()) + " s") + ")";
+    }
+
     public static void print(RunResult r, String resultsDir, PrintStream out, boolean ansi) {
         Workload w = r.workload();
         boolean unpaced = Workload.UNPACED.equals(w.pacing());
@@ -34,9 +43,9 @@ public final class SummaryTable {
                     r.tool(), r.command(), r.system(), w.messages(), w.messageSizeBytes(),
                     w.maxOutstanding() == 0 ? "no limit on" : String.format(Locale.US, "at most %,d", w.maxOutstanding()), clients);
         } else {
-            out.printf(Locale.US, "%n%s %s: %s, %s msg/s of %,d B for %s s after %s s warm-up (%s arrivals, %s)%n",
+            out.printf(Locale.US, "%n%s %s: %s, %s msg/s of %,d B for %s s after %s (%s arrivals, %s)%n",
                     r.tool(), r.command(), r.system(), number(w.rateMsgsPerSec()), w.messageSizeBytes(),
-                    number(w.durationSeconds()), number(w.warmupSeconds()), w.arrival(), clients);
+                    number(w.durationSeconds()), warmup(w), w.arrival(), clients);
         }
         out.println("durability: " + inline(r.durability()));
         out.println();

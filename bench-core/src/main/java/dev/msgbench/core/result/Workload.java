@@ -7,11 +7,33 @@ package dev.msgbench.core.result;
  * @param rateMsgsPerSec the target rate; 0 when unpaced
  * @param messages       the messages asked for when unpaced; 0 on a fixed schedule
  * @param maxOutstanding per stream when unpaced; 0 for no limit
+ * @param warmupSeconds  the warm-up the run had: with {@code warmup} "auto", as it was decided
+ *                       during the run
+ * @param warmup         "fixed" or "auto" ({@code --warmup auto}: until the system settled);
+ *                       "none" when unpaced; null in results written before it was recorded
+ * @param warmupSettled  with "auto": whether the system settled within the bound (false: the
+ *                       warm-up reached its bound and the run measured anyway); null otherwise
  */
 public record Workload(String pacing, double rateMsgsPerSec, long messages, int maxOutstanding, int messageSizeBytes,
                        double warmupSeconds, double durationSeconds, String arrival, int producers, int consumers,
-                       long seed, double drainTimeoutSeconds) {
+                       long seed, double drainTimeoutSeconds, String warmup, Boolean warmupSettled) {
 
     public static final String FIXED_RATE = "fixed-rate";
     public static final String UNPACED = "unpaced";
+    public static final String FIXED_WARMUP = "fixed";
+    public static final String AUTO_WARMUP = "auto";
+    public static final String NO_WARMUP = "none";
+
+    /** A fixed warm-up on a fixed schedule, or none when unpaced. */
+    public Workload(String pacing, double rateMsgsPerSec, long messages, int maxOutstanding, int messageSizeBytes,
+                    double warmupSeconds, double durationSeconds, String arrival, int producers, int consumers,
+                    long seed, double drainTimeoutSeconds) {
+        this(pacing, rateMsgsPerSec, messages, maxOutstanding, messageSizeBytes, warmupSeconds, durationSeconds, arrival,
+                producers, consumers, seed, drainTimeoutSeconds, UNPACED.equals(pacing) ? NO_WARMUP : FIXED_WARMUP, null);
+    }
+
+    /** Whether the warm-up lasted until the system settled ({@code --warmup auto}). */
+    public boolean autoWarmup() {
+        return AUTO_WARMUP.equals(warmup);
+    }
 }

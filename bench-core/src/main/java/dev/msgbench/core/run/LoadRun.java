@@ -68,6 +68,8 @@ public final class LoadRun {
     private FaultTarget faultTarget = FaultTarget.NONE;
     private Supplier<NanoClock> faultClock;
     private volatile FaultInjector faults;
+    /** Set when the run no longer wants faults: an automatic warm-up decided late must not start them. */
+    private boolean faultsStopped;
 
     /**
      * @param out  where the summary goes
@@ -175,11 +177,12 @@ public final class LoadRun {
         } catch (Exception | Error e) {
             failure = e;
         } finally {
-            if (faults != null) {
-                // before the log closes: the last faults' lines go there; and no broker stays paused
-                faults.stop();
-            }
+            // before the log closes: the last faults' lines go there; and no broker stays paused
+            stopFaults();
             measurement.stopRecording();
+            if (measurement.warmup != null) {
+                measurement.warmup.closeUndecided();
+            }
         }
         Exception closing = clients.closeAll(failure);
         if (failure == null) {
@@ -208,13 +211,21 @@ public final class LoadRun {
 
         long start = clock.nanoTime() + START_LEAD_NANOS;
         RunWindow window = window(start);
+        // an open window's end is the latest it can be: a stream behind schedule may go on a little longer
         long giveUp = window.endNanos() + Math.max(10_000_000_000L, (window.endNanos() - start) / 10);
         long startEpochMillis = System.currentTimeMillis() + START_LEAD_NANOS / 1_000_000;
         m.receiver.start(window);
-        m.log = new IntervalLog(config.outputDir(), startEpochMillis, (window.measureStartNanos() - start) / 1e9,
-                window.measuredSeconds());
+        if (config.pacing() instanceof Pacing.FixedRate fixed && fixed.autoWarmup()) {
+            m.log = IntervalLog.withAutoWarmup(config.outputDir(), startEpochMillis, fixed.warmup().toSeconds(),
+                    window.measuredSeconds());
+            // fault times count from the measure start: the faults wait for it
+            m.warmup = new AutoWarmup(window, fixed.warmup().toNanos(), fixed.rateMsgsPerSec(), m.log,
+                    () -> startFaults(m));
+        } else {
+            m.log = new IntervalLog(config.outputDir(), startEpochMillis, window.warmupSeconds(), window.measuredSeconds());
+        }
         m.monitor = new ProgressMonitor(monitorClock, m.recorders, m.accounting, window, startEpochMillis, m.log, live,
-                info.acknowledges(), config.pacing() instanceof Pacing.Unpaced, plainProgress);
+                info.acknowledges(), config.pacing() instanceof Pacing.Unpaced, plainProgress, m.warmup);
         if (plainProgress != null) {
             plainProgress.start(config, info, window);
         }
@@ -222,7 +233,9 @@ public final class LoadRun {
         m.window = window;
 
         List<Thread> threads = producerThreads(m, clients.publishers, payloads, giveUp, info.acknowledges());
-        startFaults(m);
+        if (m.warmup == null) {
+            startFaults(m);
+        }
         m.hiccups = HiccupMeter.start(m.recorders, window, clock, hiccupPause);
         Thread monitorThread = new Thread(m.monitor, "msgbench-monitor");
         monitorThread.setDaemon(true);
@@ -236,7 +249,10 @@ public final class LoadRun {
         m.monitor.finish(monitorThread);
     }
 
-    private void startFaults(Measurement m) {
+    private synchronized void startFaults(Measurement m) {
+        if (faultsStopped) {
+            return;
+        }
         IntervalLog timeline = m.log;
         RunWindow sending = m.window;
         faults = FaultInjector.start(config.faults(), faultTarget, config.faults().isEmpty() || faultClock == null
@@ -244,6 +260,13 @@ public final class LoadRun {
                 DeliveryProbe.of(m.receiver::lastReceiveNanos,
                         () -> config.consumers() > 0 && clock.nanoTime() <= sending.endNanos()),
                 event -> timeline.comment(event.timelineComment()));
+    }
+
+    private synchronized void stopFaults() {
+        faultsStopped = true;
+        if (faults != null) {
+            faults.stop();
+        }
     }
 
     private List<Thread> producerThreads(Measurement m, List<Publisher> publishers, RandomPayloads payloads, long giveUp,
@@ -354,6 +377,8 @@ public final class LoadRun {
         final Receiver receiver;
         final FirstFailure ackErrors = new FirstFailure();
         RunWindow window;
+        /** Ends the warm-up of {@code --warmup auto}; null for a fixed one. */
+        AutoWarmup warmup;
         IntervalLog log;
         ProgressMonitor monitor;
         HiccupMeter hiccups;
@@ -423,6 +448,9 @@ public final class LoadRun {
     }
 
     private RunWindow window(long start) {
+        if (config.pacing() instanceof Pacing.FixedRate fixed && fixed.autoWarmup()) {
+            return RunWindow.open(start, fixed.warmup().toNanos(), fixed.duration().toNanos());
+        }
         if (config.pacing() instanceof Pacing.FixedRate) {
             Pacing.FixedRate fixed = (Pacing.FixedRate) config.pacing();
             long measureStart = start + fixed.warmup().toNanos();
@@ -436,7 +464,7 @@ public final class LoadRun {
         if (config.pacing() instanceof Pacing.FixedRate) {
             Pacing.FixedRate fixed = (Pacing.FixedRate) config.pacing();
             return StreamPlan.fixed(fixed.arrival().schedule(window.startNanos(), fixed.rateMsgsPerSec(), stream,
-                    config.producers(), config.seed()), window.endNanos());
+                    config.producers(), config.seed()), window);
         }
         long total = ((Pacing.Unpaced) config.pacing()).messages();
         // the first streams take one more when the count does not divide evenly

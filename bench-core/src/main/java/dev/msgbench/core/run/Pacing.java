@@ -10,9 +10,23 @@ public sealed interface Pacing permits Pacing.FixedRate, Pacing.Unpaced {
     /**
      * The open-loop schedule of {@code e2e}: intended send times fixed in advance.
      *
-     * @param warmup scheduled and sent like the rest, excluded from the results
+     * @param warmup     scheduled and sent like the rest, excluded from the results; with
+     *                   {@code autoWarmup}, the longest it may last (whole seconds, at least
+     *                   {@link #MIN_AUTO_WARMUP})
+     * @param autoWarmup the warm-up lasts until the system has settled ({@code --warmup auto}),
+     *                   at most {@code warmup}; the measured {@code duration} follows it
      */
-    record FixedRate(double rateMsgsPerSec, Arrival arrival, Duration warmup, Duration duration) implements Pacing {
+    record FixedRate(double rateMsgsPerSec, Arrival arrival, Duration warmup, Duration duration, boolean autoWarmup)
+            implements Pacing {
+
+        /**
+         * The judge ({@link dev.msgbench.core.analysis.WarmupJudge}) needs two 5 s windows, and
+         * measuring starts at the second after its judgement: a shorter bound could never settle.
+         */
+        public static final Duration MIN_AUTO_WARMUP = Duration.ofSeconds(11);
+        /** The bound of a plain {@code --warmup auto}. */
+        public static final Duration DEFAULT_AUTO_WARMUP = Duration.ofSeconds(60);
+
         public FixedRate {
             if (!(rateMsgsPerSec > 0) || Double.isInfinite(rateMsgsPerSec)) {
                 throw new IllegalArgumentException("rate must be positive and finite: " + rateMsgsPerSec);
@@ -20,6 +34,20 @@ public sealed interface Pacing permits Pacing.FixedRate, Pacing.Unpaced {
             if (warmup.isNegative() || duration.isNegative() || duration.isZero()) {
                 throw new IllegalArgumentException("warmup >= 0 and duration > 0");
             }
+            if (autoWarmup && (warmup.compareTo(MIN_AUTO_WARMUP) < 0 || warmup.toNanos() % 1_000_000_000L != 0)) {
+                throw new IllegalArgumentException("an automatic warm-up's bound is whole seconds, at least 11 s: " + warmup);
+            }
+        }
+
+        /** A warm-up of fixed length. */
+        public FixedRate(double rateMsgsPerSec, Arrival arrival, Duration warmup, Duration duration) {
+            this(rateMsgsPerSec, arrival, warmup, duration, false);
+        }
+
+        /** A warm-up until the system has settled, at most {@code maxWarmup}. */
+        public static FixedRate withAutoWarmup(double rateMsgsPerSec, Arrival arrival, Duration maxWarmup,
+                                               Duration duration) {
+            return new FixedRate(rateMsgsPerSec, arrival, maxWarmup, duration, true);
         }
     }
 

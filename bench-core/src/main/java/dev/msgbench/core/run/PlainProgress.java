@@ -42,11 +42,12 @@ public final class PlainProgress {
                 config.producers() == 1 ? "" : "s", config.consumers(), config.consumers() == 1 ? "" : "s");
         String load;
         if (config.pacing() instanceof Pacing.FixedRate fixed) {
-            load = String.format(Locale.US, "%s msg/s of %,d B for %s s after %s s warm-up (%s arrivals, %s)",
+            String warmup = fixed.autoWarmup()
+                    ? "a warm-up until settled (auto, at most " + SummaryTable.number(fixed.warmup().toSeconds()) + " s)"
+                    : SummaryTable.number(fixed.warmup().toMillis() / 1e3) + " s warm-up";
+            load = String.format(Locale.US, "%s msg/s of %,d B for %s s after %s (%s arrivals, %s)",
                     SummaryTable.number(fixed.rateMsgsPerSec()), config.messageSizeBytes(),
-                    SummaryTable.number(fixed.duration().toMillis() / 1e3),
-                    SummaryTable.number(fixed.warmup().toMillis() / 1e3),
-                    fixed.arrival().label(), clients);
+                    SummaryTable.number(fixed.duration().toMillis() / 1e3), warmup, fixed.arrival().label(), clients);
         } else {
             Pacing.Unpaced limits = (Pacing.Unpaced) config.pacing();
             load = String.format(Locale.US, "%s messages of %,d B as fast as accepted, for at most %s s (%s)",
@@ -71,10 +72,11 @@ public final class PlainProgress {
             nextNanos += everyNanos;
         }
         double elapsed = (nowNanos - window.startNanos()) / 1e9;
-        String phase = nowNanos < window.measureStartNanos() ? "warm-up"
+        String phase = window.isOpen() ? "warm-up (auto)" : nowNanos < window.measureStartNanos() ? "warm-up"
                 : nowNanos > window.endNanos() ? "draining" : "measuring";
         String time = unpaced ? String.format(Locale.US, "%.0f s", elapsed)
-                : String.format(Locale.US, "%.0f of %.0f s, %s", elapsed, window.totalSeconds(), phase);
+                : String.format(Locale.US, "%.0f of %s%.0f s, %s", elapsed, window.isOpen() ? "at most " : "",
+                window.totalSeconds(), phase);
         String p99 = latency.getTotalCount() == 0 ? "-"
                 : String.format(Locale.US, "%,.3f ms", latency.getValueAtPercentile(99) / 1e6);
         out.printf(Locale.US, "progress: %s  sent %,d  received %,d  lost %,d  p99 %s (last %s s)%n", time,

@@ -33,6 +33,7 @@ final class ProgressMonitor implements Runnable {
     private final Set<HistogramKind> kinds;
     private final boolean unpaced;
     private final PlainProgress plain;
+    private final AutoWarmup warmup;
 
     private final Histogram[] measuredTotals = new Histogram[HistogramKind.values().length];
     private final Histogram latencySoFar = Recorders.newHistogram();
@@ -43,16 +44,18 @@ final class ProgressMonitor implements Runnable {
 
     ProgressMonitor(NanoClock clock, Recorders recorders, Accounting accounting, RunWindow window,
                     long startEpochMillis, IntervalLog log, PrintStream live, boolean acknowledges, boolean unpaced) {
-        this(clock, recorders, accounting, window, startEpochMillis, log, live, acknowledges, unpaced, null);
+        this(clock, recorders, accounting, window, startEpochMillis, log, live, acknowledges, unpaced, null, null);
     }
 
     /**
-     * @param live  where the live line goes, or null for none
-     * @param plain where the plain lines go when no terminal shows the live line, or null
+     * @param live   where the live line goes, or null for none
+     * @param plain  where the plain lines go when no terminal shows the live line, or null
+     * @param warmup ends the warm-up of an open window ({@code --warmup auto}), or null
      */
     ProgressMonitor(NanoClock clock, Recorders recorders, Accounting accounting, RunWindow window,
                     long startEpochMillis, IntervalLog log, PrintStream live, boolean acknowledges, boolean unpaced,
-                    PlainProgress plain) {
+                    PlainProgress plain, AutoWarmup warmup) {
+        this.warmup = warmup;
         this.unpaced = unpaced;
         this.plain = plain;
         this.clock = clock;
@@ -75,7 +78,10 @@ final class ProgressMonitor implements Runnable {
         try {
             while (!stopped) {
                 clock.sleepUntil(window.startNanos() + tick * SECOND);
-                sample();
+                long now = sample();
+                if (warmup != null) {
+                    warmup.afterSecond(now, intervals);
+                }
                 tick++;
             }
         } catch (InterruptedException e) {
@@ -106,7 +112,8 @@ final class ProgressMonitor implements Runnable {
         return kinds;
     }
 
-    private synchronized void sample() {
+    /** @return when it was taken */
+    private synchronized long sample() {
         long now = clock.nanoTime();
         Recorders.Interval interval = recorders.drainInterval();
         long fromMillis = toEpochMillis(previousNanos);
@@ -131,12 +138,14 @@ final class ProgressMonitor implements Runnable {
         }
         previousNanos = now;
         previousCounts = counts;
+        return now;
     }
 
     private void printLine(long now, StreamSnapshot counts) {
         double seconds = Math.max(1e-9, (now - previousNanos) / 1e9);
         double elapsed = (now - window.startNanos()) / 1e9;
-        String phase = now < window.measureStartNanos() ? "warm-up " : now > window.endNanos() ? "draining" : "        ";
+        String phase = window.isOpen() ? "warm-up (auto)" : now < window.measureStartNanos() ? "warm-up "
+                : now > window.endNanos() ? "draining" : "        ";
         // "so far" means the measured part once it has begun: the warm-up's cold start is not news
         Histogram soFar = measuredTotals[HistogramKind.LATENCY.ordinal()];
         if (soFar.getTotalCount() == 0) {

@@ -32,6 +32,8 @@ final class ResultBuilder {
     private static final double RATE_TOLERANCE = 0.01;
     /** How the warning of a run that was not steady begins: the workload table's status reads it. */
     static final String NOT_STEADY_WARNING = "not steady: ";
+    /** How the warning of an automatic warm-up that reached its bound begins. */
+    static final String UNSETTLED_WARNING = "warm-up did not settle within ";
 
     private final RunConfig config;
     private final RunObservation run;
@@ -52,6 +54,7 @@ final class ResultBuilder {
         RatesAndThroughput rates = config.pacing() instanceof Pacing.FixedRate fixed ? fixedRates(fixed) : unpacedRates();
         Counts counts = counts();
         warnAboutLosses(counts);
+        warnAboutUnsettledWarmup();
         Steadiness steadiness = steadiness();
         return new RunResult(RunResult.SCHEMA_VERSION, ToolVersion.NAME, ToolVersion.version(), config.command(),
                 status(), run.failure() == null ? null : Redaction.redactUrl(LoadRun.oneLine(run.failure())),
@@ -75,6 +78,14 @@ final class ResultBuilder {
                     + " (a longer --warmup, or --warmup auto, measures the settled system)");
         }
         return steadiness;
+    }
+
+    /** The measured window of such a run most likely holds a transient: the steadiness judgement will tell. */
+    private void warnAboutUnsettledWarmup() {
+        if (config.pacing() instanceof Pacing.FixedRate fixed && fixed.autoWarmup() && !run.window().settled()
+                && !run.stoppedEarly()) {
+            warnings.add(String.format(Locale.US, "%s%d s; measuring anyway", UNSETTLED_WARNING, fixed.warmup().toSeconds()));
+        }
     }
 
     private RunStatus status() {
@@ -147,9 +158,12 @@ final class ResultBuilder {
     private Workload workload() {
         double drainSeconds = config.drainTimeout().toNanos() / 1e9;
         if (config.pacing() instanceof Pacing.FixedRate fixed) {
+            // an automatic warm-up as it was decided: the readers of the interval log take it from here
             return new Workload(Workload.FIXED_RATE, fixed.rateMsgsPerSec(), 0, 0, config.messageSizeBytes(),
-                    fixed.warmup().toNanos() / 1e9, fixed.duration().toNanos() / 1e9, fixed.arrival().label(),
-                    config.producers(), config.consumers(), config.seed(), drainSeconds);
+                    run.window().warmupSeconds(), fixed.duration().toNanos() / 1e9, fixed.arrival().label(),
+                    config.producers(), config.consumers(), config.seed(), drainSeconds,
+                    fixed.autoWarmup() ? Workload.AUTO_WARMUP : Workload.FIXED_WARMUP,
+                    fixed.autoWarmup() ? run.window().settled() : null);
         }
         Pacing.Unpaced unpaced = (Pacing.Unpaced) config.pacing();
         return new Workload(Workload.UNPACED, 0, unpaced.messages(), unpaced.maxOutstanding(), config.messageSizeBytes(),

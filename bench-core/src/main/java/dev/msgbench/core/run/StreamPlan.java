@@ -21,19 +21,23 @@ interface StreamPlan {
         return false;
     }
 
-    /** Fixed in advance: the schedule up to the end of the run. */
-    static StreamPlan fixed(Schedule schedule, long endNanos) {
+    /**
+     * Fixed in advance: the schedule up to the end of the run, read per message, since an
+     * automatic warm-up moves it during the run.
+     */
+    static StreamPlan fixed(Schedule schedule, RunWindow window) {
         return new StreamPlan() {
             @Override
             public long next(long now) {
                 long due = schedule.next();
-                return due < endNanos ? due : DONE;
+                return due < window.endNanos() ? due : DONE;
             }
 
             @Override
             public long remainingAfterStop() {
                 long remaining = 0;
-                for (long t = schedule.next(); t < endNanos; t = schedule.next()) {
+                long end = window.endNanos();
+                for (long t = schedule.next(); t < end; t = schedule.next()) {
                     remaining++;
                 }
                 return remaining;

@@ -45,7 +45,7 @@ class ProducerStreamTest {
         Accounting accounting = new Accounting(1);
         Recorders recorders = new Recorders();
         RunWindow window = new RunWindow(0, 0, 10 * MS);
-        ProducerStream stream = new ProducerStream(1, 0, StreamPlan.fixed(new UniformSchedule(0, 1_000), window.endNanos()),
+        ProducerStream stream = new ProducerStream(1, 0, StreamPlan.fixed(new UniformSchedule(0, 1_000), window),
                 blockingAt(2, 3_500_000), new RandomPayloads(64, 1), 1, clock, accounting, recorders, window, 1_000 * MS, 0);
         stream.run();
 
@@ -104,7 +104,7 @@ class ProducerStreamTest {
     void onScheduleTheBurstEndsAfterEveryMessageBeforeTheStreamWaitsForTheNext() {
         List<String> events = new ArrayList<>();
         RunWindow window = new RunWindow(0, 0, 5 * MS);
-        new ProducerStream(1, 0, StreamPlan.fixed(new UniformSchedule(0, 1_000), window.endNanos()),
+        new ProducerStream(1, 0, StreamPlan.fixed(new UniformSchedule(0, 1_000), window),
                 batching(events, null, -1, 0), new RandomPayloads(64, 1), 1, clock, new Accounting(1), new Recorders(),
                 window, 1_000 * MS, 0).run();
 
@@ -117,7 +117,7 @@ class ProducerStreamTest {
     void behindScheduleMessagesGoOutInOneBurstAndTheBurstEndsOnlyWhenTheStreamCatchesUp() {
         List<String> events = new ArrayList<>();
         RunWindow window = new RunWindow(0, 0, 8 * MS);
-        new ProducerStream(1, 0, StreamPlan.fixed(new UniformSchedule(0, 1_000), window.endNanos()),
+        new ProducerStream(1, 0, StreamPlan.fixed(new UniformSchedule(0, 1_000), window),
                 batching(events, null, 2, 3_500_000), new RandomPayloads(64, 1), 1, clock, new Accounting(1),
                 new Recorders(), window, 1_000 * MS, 0).run();
 
@@ -161,7 +161,7 @@ class ProducerStreamTest {
     void aStreamTooFarBehindStopsAtTheGiveUpTimeAndCountsWhatItCouldNotSend() {
         Accounting accounting = new Accounting(1);
         RunWindow window = new RunWindow(0, 0, 10 * MS);
-        ProducerStream stream = new ProducerStream(1, 0, StreamPlan.fixed(new UniformSchedule(0, 1_000), window.endNanos()),
+        ProducerStream stream = new ProducerStream(1, 0, StreamPlan.fixed(new UniformSchedule(0, 1_000), window),
                 blockingAt(1, 20 * MS), new RandomPayloads(64, 1), 1, clock, accounting, new Recorders(), window, 15 * MS, 0);
         stream.run();
 
@@ -190,7 +190,7 @@ class ProducerStreamTest {
     void warmUpSendsAreRecordedApartFromMeasuredOnes() {
         Recorders recorders = new Recorders();
         RunWindow window = new RunWindow(0, 4 * MS, 10 * MS);
-        new ProducerStream(1, 0, StreamPlan.fixed(new UniformSchedule(0, 1_000), window.endNanos()), blockingAt(-1, 0),
+        new ProducerStream(1, 0, StreamPlan.fixed(new UniformSchedule(0, 1_000), window), blockingAt(-1, 0),
                 new RandomPayloads(64, 1), 1, clock, new Accounting(1), recorders, window, 1_000 * MS, 0).run();
         Recorders.Interval interval = recorders.drainInterval();
         assertEquals(10, interval.all(HistogramKind.SEND_DELAY).getTotalCount());

@@ -51,6 +51,7 @@ public final class InMemorySystem implements MessagingSystem, FaultTarget {
     private String lossHint;
     private long freezeAfterNanos = -1;
     private long freezeNanos;
+    private long freezePeriodNanos;
     private int ackBatch = 1;
     private boolean retaining;
     private boolean acknowledging = true;
@@ -152,8 +153,17 @@ public final class InMemorySystem implements MessagingSystem, FaultTarget {
 
     /** Freezes {@code afterNanos} after the first publish, for {@code forNanos}. */
     public InMemorySystem freezing(long afterNanos, long forNanos) {
+        return freezing(afterNanos, forNanos, 0);
+    }
+
+    /**
+     * Freezes as {@link #freezing(long, long)}, and again every {@code periodNanos} after that
+     * (0: once): a system that never settles, for {@code --warmup auto}.
+     */
+    public InMemorySystem freezing(long afterNanos, long forNanos, long periodNanos) {
         this.freezeAfterNanos = afterNanos;
         this.freezeNanos = forNanos;
+        this.freezePeriodNanos = periodNanos;
         return this;
     }
 
@@ -397,6 +407,9 @@ public final class InMemorySystem implements MessagingSystem, FaultTarget {
                     firstPublishNanos = now;
                 }
                 long freezeStart = firstPublishNanos + freezeAfterNanos;
+                if (freezePeriodNanos > 0 && now > freezeStart) {
+                    freezeStart += (now - freezeStart) / freezePeriodNanos * freezePeriodNanos;
+                }
                 if (freezeAfterNanos >= 0 && now >= freezeStart && now < freezeStart + freezeNanos) {
                     clock.sleepUntil(freezeStart + freezeNanos);
                     now = freezeStart + freezeNanos;
