@@ -186,7 +186,10 @@ final class ResultBuilder {
                     + "promise of its durability settings", SummaryTable.ACKNOWLEDGED_LOST_WARNING, counts.acknowledgedLost(),
                     counts.acknowledged()));
         }
-        if (counts.lost() > 0 && run.lossHint() != null) {
+        // a node the run killed or restarted explains its losses better than the system's guess
+        boolean nodeWentAway = run.faults().stream().anyMatch(f -> f.event().kind().equals("kill")
+                || f.event().kind().equals("restart"));
+        if (counts.lost() > 0 && run.lossHint() != null && !nodeWentAway) {
             warnings.add(String.format(Locale.US, "%,d messages lost; %s", counts.lost(), run.lossHint()));
         }
         if (total.sendErrors() > 0) {

@@ -82,6 +82,15 @@ class FaultRunTest {
     }
 
     @Test
+    void aKilledNodeExplainsTheLossesInsteadOfTheSystemsGuess() throws Exception {
+        system.losingBecause("streams are trimmed").dropping(s -> s == 1_500);
+        RunResult r = run("kill@1s:restart-after=1s");
+
+        assertEquals(1, r.counts().lost());
+        assertTrue(r.warnings().stream().noneMatch(w -> w.contains("streams are trimmed")), r.warnings().toString());
+    }
+
+    @Test
     void theTimelineIsInTheIntervalLogAndTheSummary() throws Exception {
         RunResult r = run("pause=1500ms@2s");
 
