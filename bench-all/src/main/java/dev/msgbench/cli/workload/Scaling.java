@@ -12,9 +12,8 @@ import dev.msgbench.core.units.Durations;
  * message counts, never rates, sizes or anything else, so that each cell still runs the
  * published load, only for less time. A scaled value never drops below 1 s or 1 message
  * (or below the original, if that was already shorter): a cell must still measure something.
- * A warm-up of whole seconds stays whole seconds. An automatic warm-up ({@code auto}) is never
- * shortened: it still lasts until the system has settled; only its bound scales, to no less than
- * the judge needs.
+ * A warm-up of whole seconds stays whole seconds. An automatic warm-up ({@code auto}) is not
+ * scaled at all: it lasts until the system has settled, whatever the factor.
  */
 public final class Scaling {
 

@@ -55,15 +55,11 @@ public record WarmupSpec(Duration length, boolean auto) {
 
     /**
      * For --scale: a fixed warm-up shrinks (or grows) with the factor as {@link Scaling#warmup}
-     * says; an automatic one still lasts until the system settles, only its bound scales, never
-     * below {@link Pacing.FixedRate#MIN_AUTO_WARMUP}.
+     * says; an automatic one is left as it is, bound included: it lasts until the system settles,
+     * and a quick look must not cut a fresh broker's warm-up short (one took about 10 s here).
      */
     WarmupSpec scaled(double factor) {
-        if (!auto) {
-            return new WarmupSpec(Scaling.warmup(length, factor), false);
-        }
-        long seconds = Math.round(length.toSeconds() * factor);
-        return new WarmupSpec(Duration.ofSeconds(Math.max(Pacing.FixedRate.MIN_AUTO_WARMUP.toSeconds(), seconds)), true);
+        return auto ? this : new WarmupSpec(Scaling.warmup(length, factor), false);
     }
 
     /** The schedule of a latency run with this warm-up. */
