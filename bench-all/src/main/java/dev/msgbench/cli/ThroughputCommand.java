@@ -116,7 +116,7 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
         }
         int outstanding = maxOutstanding != null ? maxOutstanding
                 : (int) Math.max(1, Math.min(1 << 20, DEFAULT_OUTSTANDING_BYTES / messages.sizeBytes));
-        long count = messageCount != null ? messageCount : duration != null ? Long.MAX_VALUE : DEFAULT_MESSAGES;
+        long count = messageCount != null ? messageCount : duration != null ? Pacing.Unpaced.UNTIL_TIME_LIMIT : DEFAULT_MESSAGES;
         if (consumeAfterProduce && messages.consumers < 1) {
             throw new ParameterException(spec.commandLine(), "--consume-after-produce needs at least one consumer, got --consumers 0");
         }

@@ -468,7 +468,9 @@ public final class LoadRun {
         }
         long total = ((Pacing.Unpaced) config.pacing()).messages();
         // the first streams take one more when the count does not divide evenly
-        long share = total / config.producers() + (stream < total % config.producers() ? 1 : 0);
+        // (a run limited by time alone has no count: each stream sends until the time is up)
+        long share = total == Pacing.Unpaced.UNTIL_TIME_LIMIT ? total
+                : total / config.producers() + (stream < total % config.producers() ? 1 : 0);
         return StreamPlan.unpaced(share, window.startNanos(), window.endNanos());
     }
 

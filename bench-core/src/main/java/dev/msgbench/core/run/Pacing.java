@@ -64,6 +64,10 @@ public sealed interface Pacing permits Pacing.FixedRate, Pacing.Unpaced {
      *                       from the start (E7's "consumer from the start of the log")
      */
     record Unpaced(long messages, int maxOutstanding, Duration timeLimit, boolean consumeAfterProduce) implements Pacing {
+
+        /** {@code messages} of a run limited by its time alone: it sends until the time is up. */
+        public static final long UNTIL_TIME_LIMIT = Long.MAX_VALUE;
+
         public Unpaced {
             if (messages < 1 || maxOutstanding < 0 || timeLimit.isNegative() || timeLimit.isZero()) {
                 throw new IllegalArgumentException("messages >= 1, maxOutstanding >= 0, timeLimit > 0");

@@ -65,7 +65,8 @@ interface StreamPlan {
 
             @Override
             public long remainingAfterStop() {
-                return messages - handedOut;
+                // a stream with no count, stopped by its time limit, left nothing unsent
+                return messages == Pacing.Unpaced.UNTIL_TIME_LIMIT ? 0 : messages - handedOut;
             }
 
             @Override

@@ -209,6 +209,18 @@ class LoadRunTest {
     }
 
     @Test
+    void aThroughputRunLimitedByTimeAloneLeavesNothingUnsent() throws Exception {
+        RunConfig config = new RunConfig("throughput", "in-memory",
+                new Pacing.Unpaced(Pacing.Unpaced.UNTIL_TIME_LIMIT, 100, Duration.ofMillis(300), false), 100, 2, 1, 1,
+                Duration.ofSeconds(1), Duration.ofSeconds(5), dir, false, Map.of());
+        RunResult r = run(config, new InMemorySystem(clock).answeringIn(1_000_000));
+
+        assertTrue(r.counts().sent() > 0, "sent " + r.counts().sent());
+        assertEquals(0, r.counts().unsent());
+        assertTrue(r.warnings().stream().noneMatch(w -> w.contains("were not sent")), r.warnings().toString());
+    }
+
+    @Test
     void aRunAtOneLevelThroughoutIsJudgedSteady() throws Exception {
         RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(8)),
                 new InMemorySystem(clock).answeringIn(100_000));
