@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.msgbench.core.broker.JavaChild;
 import dev.msgbench.core.broker.ManagedProcess;
 import dev.msgbench.core.testing.NeedsBroker;
+import dev.msgbench.core.testing.Poll;
 
 /** The `broker` command run as people run it: in its own JVM, ended by a signal. */
 @NeedsBroker
@@ -35,7 +36,7 @@ class BrokerCommandCleanupTest {
         ManagedProcess command = new JavaChild("broker command", Main.class.getName(), List.of("-Djava.io.tmpdir=" + dir),
                 List.of("broker", "nats"), null, log, null).start();
         try {
-            waitFor(() -> Files.exists(log) && read(log).contains("Ctrl+C stops it") || !command.isAlive());
+            Poll.until(() -> Files.exists(log) && read(log).contains("Ctrl+C stops it") || !command.isAlive());
             assertTrue(command.isAlive(), () -> read(log));
             List<Path> running = brokerFolders();
             assertTrue(running.stream().anyMatch(p -> p.getFileName().toString().startsWith("msgbench-broker-logs-")),
@@ -65,12 +66,6 @@ class BrokerCommandCleanupTest {
             return Files.readString(file);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
-        while (!condition.getAsBoolean()) {
-            Thread.sleep(20); // polling a child process's log file: there is no event to wait on
         }
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.testing.NeedsBroker;
+import dev.msgbench.core.testing.Poll;
 import dev.msgbench.kafka.broker.KafkaClusterSpec;
 import dev.msgbench.kafka.broker.LocalKafkaCluster;
 import java.nio.file.Path;
@@ -15,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Properties;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -52,7 +52,7 @@ class KafkaFailoverTest {
 
             cluster.killNode(leader);
             assertEquals("killed by signal 9 (SIGKILL)", cluster.exitDescription(leader));
-            int next = await(() -> {
+            int next = Poll.value(() -> {
                 OptionalInt now = system.leaderNode();
                 return now.isPresent() && now.getAsInt() != leader ? now.getAsInt() : null;
             });
@@ -61,7 +61,7 @@ class KafkaFailoverTest {
             cluster.restartNode(leader, Duration.ofSeconds(90));
 
             assertNull(cluster.exitDescription(leader));
-            await(() -> partition(admin).isr().stream().anyMatch(n -> n.id() == leader) ? true : null);
+            Poll.value(() -> partition(admin).isr().stream().anyMatch(n -> n.id() == leader) ? true : null);
             assertEquals(3, partition(admin).replicas().size(), "the topic is still there, with its three replicas");
             produceThroughOnly(cluster.url().split(",")[leader - 1]);
         }
@@ -79,17 +79,6 @@ class KafkaFailoverTest {
         props.put(ProducerConfig.ACKS_CONFIG, "all");
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(props, new StringSerializer(), new StringSerializer())) {
             producer.send(new ProducerRecord<>(TOPIC, "after the restart")).get(30, TimeUnit.SECONDS);
-        }
-    }
-
-    /** Polls until {@code probe} returns non-null; the test's timeout bounds it. */
-    private static <T> T await(Callable<T> probe) throws Exception {
-        while (true) {
-            T value = probe.call();
-            if (value != null) {
-                return value;
-            }
-            Thread.sleep(100);
         }
     }
 }

@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.OptionalInt;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -21,6 +20,7 @@ import io.nats.client.api.StreamInfo;
 
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.testing.NeedsBroker;
+import dev.msgbench.core.testing.Poll;
 import dev.msgbench.nats.broker.LocalNatsServer;
 import dev.msgbench.nats.broker.NatsServerSpec;
 
@@ -50,7 +50,7 @@ class JetStreamFailoverTest {
 
             cluster.killNode(leader);
             assertEquals("killed by signal 9 (SIGKILL)", cluster.exitDescription(leader));
-            int next = await(() -> {
+            int next = Poll.value(() -> {
                 OptionalInt now = system.leaderNode();
                 return now.isPresent() && now.getAsInt() != leader ? now.getAsInt() : null;
             });
@@ -74,20 +74,5 @@ class JetStreamFailoverTest {
         assertEquals(OptionalInt.empty(), LocalNatsServer.nodeOfServerName("NDJWE4SOUJOJT2TY5Y2YQEOAHGAK5VIGXTGKWJSFHVCII4ITI3LBHSBE"));
         assertEquals(OptionalInt.empty(), LocalNatsServer.nodeOfServerName("msgbench-nats-x"));
         assertEquals(OptionalInt.empty(), LocalNatsServer.nodeOfServerName(null));
-    }
-
-    /** Polls until {@code probe} returns non-null; failures of the probe (a reconnecting client) count as not yet. */
-    private static <T> T await(Callable<T> probe) throws InterruptedException {
-        while (true) {
-            try {
-                T value = probe.call();
-                if (value != null) {
-                    return value;
-                }
-            } catch (Exception e) {
-                // the setup connection may be reconnecting to another server
-            }
-            Thread.sleep(100);
-        }
     }
 }
