@@ -123,18 +123,20 @@ final class ProgressMonitor implements Runnable {
             measuredTotals[kind.ordinal()].add(interval.measured(kind));
         }
         StreamSnapshot counts = accounting.total();
-        log.writeCounts(fromMillis, toMillis, counts.sent() - previousCounts.sent(), counts.acked() - previousCounts.acked(),
-                counts.received() - previousCounts.received(), counts.sent() - counts.received(), counts.gaps(),
-                interval.all(HistogramKind.LATENCY));
+        Histogram latency = interval.all(HistogramKind.LATENCY);
+        long sent = counts.sent() - previousCounts.sent();
+        long received = counts.received() - previousCounts.received();
+        long inFlight = counts.sent() - counts.received();
+        log.writeCounts(fromMillis, toMillis, sent, counts.acked() - previousCounts.acked(), received, inFlight,
+                counts.gaps(), latency);
         log.flush();
-        latencySoFar.add(interval.all(HistogramKind.LATENCY));
-        intervals.add(previousNanos, now, counts.sent() - previousCounts.sent(),
-                counts.received() - previousCounts.received(), counts.sent() - counts.received(), interval.all(HistogramKind.LATENCY));
+        latencySoFar.add(latency);
+        intervals.add(previousNanos, now, sent, received, inFlight, latency);
         if (live != null) {
             printLine(now, counts);
         }
         if (plain != null) {
-            plain.sample(now, counts, interval.all(HistogramKind.LATENCY));
+            plain.sample(now, counts, latency);
         }
         previousNanos = now;
         previousCounts = counts;
