@@ -13,6 +13,7 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.broker.Signal;
 import dev.msgbench.core.testing.NeedsBroker;
+import dev.msgbench.core.testing.Poll;
 import dev.msgbench.rabbit.broker.LocalRabbitMq;
 import dev.msgbench.rabbit.broker.RabbitBrokerSpec;
 import java.net.URI;
@@ -66,12 +67,17 @@ class RabbitFailoverTest {
                 broker.restartNode(1, Duration.ofSeconds(90));
 
                 assertNull(broker.exitDescription(1));
-                try (Connection connection = factory(broker.url()).newConnection("msgbench-test")) {
-                    Channel channel = connection.createChannel();
-                    // passive: fails unless the durable queue survived the kill
-                    channel.queueDeclarePassive(system.queueOf(0));
-                    channel.basicPublish("", system.queueOf(0), null, new byte[128]);
-                }
+                // on a busy machine a restarted node can answer AMQP while a durable queue is still
+                // "down or inaccessible" (rabbitmq-server#2454); asked until it answers, or fails why
+                Poll.valueWithin(Duration.ofSeconds(30), () -> {
+                    try (Connection connection = factory(broker.url()).newConnection("msgbench-test")) {
+                        Channel channel = connection.createChannel();
+                        // passive: fails unless the durable queue survived the kill
+                        channel.queueDeclarePassive(system.queueOf(0));
+                        channel.basicPublish("", system.queueOf(0), null, new byte[128]);
+                        return true;
+                    }
+                });
             } finally {
                 system.close();
             }

@@ -1,5 +1,6 @@
 package dev.msgbench.core.testing;
 
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.function.BooleanSupplier;
 
@@ -39,5 +40,35 @@ public final class Poll {
             }
             Thread.sleep(INTERVAL_MILLIS);
         }
+    }
+
+    /**
+     * Like {@link #value}, but gives up after {@code limit} with the probe's last failure as the
+     * reason: for state that should settle soon after an event and may never come (a durable
+     * queue that did not survive a kill), so the test fails saying why, not at its timeout.
+     */
+    public static <T> T valueWithin(Duration limit, Callable<T> probe) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        Exception last = null;
+        while (true) {
+            try {
+                T value = probe.call();
+                if (value != null) {
+                    return value;
+                }
+            } catch (Exception e) {
+                last = e;
+            }
+            if (System.nanoTime() - deadline >= 0) {
+                throw new AssertionError("no answer within " + limit.toSeconds() + " s"
+                        + (last == null ? "" : "; last: " + describe(last)), last);
+            }
+            Thread.sleep(INTERVAL_MILLIS);
+        }
+    }
+
+    /** The client's wrapper often says less than its cause (amqp-client's IOException around a 404). */
+    private static String describe(Exception e) {
+        return e.getCause() == null ? e.toString() : e + " caused by " + e.getCause();
     }
 }
