@@ -9,7 +9,10 @@ import java.util.Map;
 
 import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.broker.CleanupRegistry;
+import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
+import dev.msgbench.core.security.BrokerSecurity;
+import dev.msgbench.core.security.ClientSecurity;
 import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.cpu.PinnedJvm;
@@ -84,6 +87,12 @@ final class InProcessCellRunner implements CellRunner {
         LocalBroker broker = null;
         try {
             String url = target.url;
+            BrokerSecurity brokerSecurity = target.brokerSecurity();
+            ClientSecurity clientSecurity = target.remoteSecurity();
+            if ((brokerSecurity != null || clientSecurity != ClientSecurity.NONE) && !system.securable()) {
+                throw new UserError(system.name() + " does not reach secured brokers yet: --secure, --ca, --user and "
+                        + "--password-file are refused for it");
+            }
             if (!system.needsBroker()) {
                 url = "in-process";
                 brokerInfo.put("local", true);
@@ -93,8 +102,9 @@ final class InProcessCellRunner implements CellRunner {
                         + (target.brokers == 1 ? "" : "s") + (brokerCpus == null ? "" : ", CPUs " + brokerCpus)
                         + ") ...");
                 broker = system.startLocalBroker(new SystemTarget.BrokerRequest(target.brokers, target.brokerProps,
-                        dir.resolve("broker-logs"), messages.sizeBytes, brokerCpus));
+                        dir.resolve("broker-logs"), messages.sizeBytes, brokerCpus, brokerSecurity));
                 url = broker.url();
+                clientSecurity = broker.clientSecurity();
                 io.err().println(system.name() + " " + broker.version() + " ready at " + url);
                 brokerInfo.put("local", true);
                 brokerInfo.put("nodes", broker.nodeCount());
@@ -106,8 +116,9 @@ final class InProcessCellRunner implements CellRunner {
                 brokerInfo.put("local", false);
             }
             brokerInfo.put("url", url);
+            brokerInfo.put("security", clientSecurity.toString());
             try (MessagingSystem messaging = system.connect(
-                    new SystemTarget.ConnectRequest(url, target.acks, broker, messages.sizeBytes))) {
+                    new SystemTarget.ConnectRequest(url, target.acks, broker, messages.sizeBytes, clientSecurity))) {
                 RunConfig config = new RunConfig(cell.command(), system.name(), cell.pacing(), (int) messages.sizeBytes,
                         messages.producers, messages.consumers, messages.seed, messages.drainTimeout, READY_TIMEOUT, dir,
                         !cell.quiet() && io.terminal(), brokerInfo, pinning.cpus, cell.faults());

@@ -7,6 +7,7 @@ import dev.msgbench.cli.report.CompareCommand;
 import dev.msgbench.cli.report.ReportCommand;
 import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.cli.systems.Targets;
+import dev.msgbench.core.security.UrlPasswords;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -27,11 +28,32 @@ public final class Main {
         // Log4j (in the jar for a client's logging) first loads when a client closes, which on
         // Ctrl+C is during shutdown, where it would print a warning that it cannot add its hook
         System.setProperty("log4j2.shutdownHookEnabled", "false");
-        System.exit(run(Io.system(), args));
+        // before any client library takes hold of stdout or stderr for its logging
+        Io.Scrubbed system = Io.system().scrubbed();
+        System.setOut(system.io().out());
+        System.setErr(system.io().err());
+        int code;
+        try {
+            code = run(system.io(), args);
+        } finally {
+            system.flushAll();
+        }
+        System.exit(code);
     }
 
+    /**
+     * Runs one command. Passwords in URLs on the command line are known as secrets before it is
+     * parsed, and what the command prints is cleaned of every secret, so that even an error that
+     * echoes an argument does not show one.
+     */
     public static int run(Io io, String... args) {
-        return commandLine(io).execute(args);
+        UrlPasswords.registerAll(args);
+        Io.Scrubbed scrubbed = io.scrubbed();
+        try {
+            return commandLine(scrubbed.io()).execute(args);
+        } finally {
+            scrubbed.flushAll();
+        }
     }
 
     /** The command line whose measuring commands run their cells in this JVM. */

@@ -8,6 +8,8 @@ import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.security.BrokerSecurity;
+import dev.msgbench.core.security.ClientSecurity;
 
 /**
  * How the command line reaches one system: it starts the system's local broker and builds its
@@ -53,6 +55,14 @@ public interface SystemTarget {
         return true;
     }
 
+    /**
+     * Whether this system reaches secured brokers: TLS and a login (--secure, --ca, --user ...).
+     * Until it does, asking for them is refused before anything starts.
+     */
+    default boolean securable() {
+        return false;
+    }
+
     /** Starts a local broker (registered for cleanup by its launcher). */
     LocalBroker startLocalBroker(BrokerRequest request);
 
@@ -62,16 +72,28 @@ public interface SystemTarget {
     /**
      * @param logDir where the broker's logs go (inside the results folder)
      * @param cpus   the CPUs every broker process runs on (--broker-cpus), or null for this JVM's
+     * @param security TLS and the login the broker demands (--secure), or null for an open broker
      */
     record BrokerRequest(int nodes, Map<String, String> brokerProps, Path logDir, long messageSizeBytes,
-                         CpuList cpus) {
+                         CpuList cpus, BrokerSecurity security) {
+
+        public BrokerRequest(int nodes, Map<String, String> brokerProps, Path logDir, long messageSizeBytes,
+                             CpuList cpus) {
+            this(nodes, brokerProps, logDir, messageSizeBytes, cpus, null);
+        }
     }
 
     /**
      * @param url    where the broker is (a local one's URL when the suite started it)
      * @param acks   --acks, or null for the system's default
      * @param broker the local broker, or null when measuring one given with --url
+     * @param security how clients reach the broker: a secured local broker's own
+     *                 ({@link LocalBroker#clientSecurity}), or --ca, --user ... for one given with --url
      */
-    record ConnectRequest(String url, Acks acks, LocalBroker broker, long messageSizeBytes) {
+    record ConnectRequest(String url, Acks acks, LocalBroker broker, long messageSizeBytes, ClientSecurity security) {
+
+        public ConnectRequest(String url, Acks acks, LocalBroker broker, long messageSizeBytes) {
+            this(url, acks, broker, messageSizeBytes, broker == null ? ClientSecurity.NONE : broker.clientSecurity());
+        }
     }
 }

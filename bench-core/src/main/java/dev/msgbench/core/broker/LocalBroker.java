@@ -3,6 +3,9 @@ package dev.msgbench.core.broker;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import dev.msgbench.core.security.ClientSecurity;
+import dev.msgbench.core.security.LocalSecurity;
+
 /**
  * A broker, or a cluster of broker nodes, that the suite started on this machine and owns.
  *
@@ -20,6 +23,20 @@ public interface LocalBroker extends AutoCloseable {
 
     /** Where the nodes' logs are written. */
     Path logDir();
+
+    /**
+     * A broker started secured (--secure): its certificates, login and password file, all in its
+     * temporary folder; null for an open one.
+     */
+    default LocalSecurity localSecurity() {
+        return null;
+    }
+
+    /** What a client of this broker needs to reach it: nothing for an open broker. */
+    default ClientSecurity clientSecurity() {
+        LocalSecurity security = localSecurity();
+        return security == null ? ClientSecurity.NONE : security.client();
+    }
 
     /** The operating system pid of one node, for fault injection and for checks. */
     long pid(int node);

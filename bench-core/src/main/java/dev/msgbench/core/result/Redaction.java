@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
+import dev.msgbench.core.security.Secrets;
+
 /**
  * Keeps secrets out of results: passwords inside URLs (amqp://user:password@host) and the
  * values of settings whose names say they are secret (sasl.jaas.config, ssl.key.password).
@@ -28,8 +30,9 @@ public final class Redaction {
         return out;
     }
 
+    /** {@code text} without a password in a URL, nor any secret the suite was given ({@link Secrets}). */
     public static String redactUrl(String text) {
-        return text == null ? null : URL_PASSWORD.matcher(text).replaceAll("$1:" + HIDDEN + "@");
+        return text == null ? null : Secrets.scrub(URL_PASSWORD.matcher(text).replaceAll("$1:" + HIDDEN + "@"));
     }
 
     @SuppressWarnings("unchecked")

@@ -1,0 +1,113 @@
+package dev.msgbench.core.security;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLServerSocket;
+import javax.net.ssl.SSLSocket;
+
+import dev.msgbench.core.UserError;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Real TLS handshakes on loopback between contexts built from the throwaway CA's PEM files. */
+@Timeout(60)
+class ThrowawayPkiTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theFolderAndEveryKeyAreReadableByTheOwnerOnly() throws IOException {
+        Pki pki = ThrowawayPki.create(dir.resolve("tls"));
+
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(pki.dir())));
+        for (Path key : new Path[] {pki.serverKeyFile(), pki.clientKeyFile(), pki.dir().resolve("ca.key")}) {
+            assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(key)), key.toString());
+        }
+    }
+
+    @Test
+    void aClientTrustingTheCaCompletesAMutualHandshakeWithTheServerCertificate() throws Exception {
+        Pki pki = ThrowawayPki.create(dir);
+        SSLContext server = new TlsFiles(pki.caFile(), pki.serverCertFile(), pki.serverKeyFile()).sslContext();
+
+        assertEquals("CN=msgbench", handshake(server, true, pki.clientTls().sslContext()));
+    }
+
+    @Test
+    void aServerDemandingAClientCertificateRefusesAClientWithout() throws Exception {
+        Pki pki = ThrowawayPki.create(dir);
+        SSLContext server = new TlsFiles(pki.caFile(), pki.serverCertFile(), pki.serverKeyFile()).sslContext();
+
+        assertThrows(IOException.class,
+                () -> handshake(server, true, new TlsFiles(pki.caFile(), null, null).sslContext()));
+    }
+
+    @Test
+    void aClientTrustingOnlyTheJvmsAuthoritiesRefusesTheThrowawayCertificate() throws Exception {
+        Pki pki = ThrowawayPki.create(dir);
+        SSLContext server = new TlsFiles(pki.caFile(), pki.serverCertFile(), pki.serverKeyFile()).sslContext();
+
+        assertThrows(SSLException.class, () -> handshake(server, false, TlsFiles.DEFAULT_TRUST.sslContext()));
+    }
+
+    @Test
+    void aKeyInAnOlderFormIsRefusedWithTheCommandThatConvertsIt() throws IOException {
+        Pki pki = ThrowawayPki.create(dir);
+        Path rsa = dir.resolve("old.key");
+        Files.writeString(rsa, "-----BEGIN EC PRIVATE KEY-----\nAAAA\n-----END EC PRIVATE KEY-----\n");
+
+        UserError e = assertThrows(UserError.class,
+                () -> new TlsFiles(pki.caFile(), pki.clientCertFile(), rsa).sslContext());
+        assertEquals("--client-key: " + rsa + " is not an unencrypted PKCS#8 PEM key (\"-----BEGIN PRIVATE KEY-----\"); "
+                + "convert it with: openssl pkcs8 -topk8 -nocrypt -in KEY -out KEY.pk8", e.getMessage());
+    }
+
+    @Test
+    void aMissingFileIsNamedWithItsFlag() {
+        UserError e = assertThrows(UserError.class, () -> new TlsFiles(dir.resolve("nope.pem"), null, null));
+        assertEquals("--ca: cannot read " + dir.resolve("nope.pem") + " (no such file)", e.getMessage());
+        e = assertThrows(UserError.class, () -> new TlsFiles(null, dir.resolve("c.pem"), null));
+        assertEquals("--client-cert needs --client-key (the private key of the certificate)", e.getMessage());
+    }
+
+    /** The subject of the certificate the client presented, as the server saw it ("" for none). */
+    private static String handshake(SSLContext server, boolean needClientAuth, SSLContext client) throws Exception {
+        try (SSLServerSocket listener = (SSLServerSocket) server.getServerSocketFactory()
+                .createServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            listener.setNeedClientAuth(needClientAuth);
+            CompletableFuture<String> seen = CompletableFuture.supplyAsync(() -> {
+                try (SSLSocket accepted = (SSLSocket) listener.accept()) {
+                    accepted.startHandshake();
+                    return needClientAuth ? accepted.getSession().getPeerPrincipal().getName() : "";
+                } catch (IOException e) {
+                    return "refused: " + e;
+                }
+            });
+            try (SSLSocket socket = (SSLSocket) client.getSocketFactory().createSocket("127.0.0.1", listener.getLocalPort())) {
+                socket.startHandshake();
+                // TLS 1.3 reports a refused client certificate on the first read
+                socket.getOutputStream().write(1);
+                socket.getOutputStream().flush();
+                socket.setSoTimeout(10_000);
+                socket.getInputStream().read();
+            }
+            String subject = seen.get(30, TimeUnit.SECONDS);
+            assertTrue(!subject.startsWith("refused"), subject);
+            return subject;
+        }
+    }
+}
