@@ -99,6 +99,27 @@ class KafkaSecureEndToEndTest {
     }
 
     @Test
+    void aClientConfigFileAloneReachesTheSecuredClusterAsKafkasToolsDo() throws Exception {
+        Path config = dir.resolve("client.properties");
+        Files.writeString(config, String.join("\n",
+                "security.protocol=SASL_SSL",
+                "sasl.mechanism=PLAIN",
+                "sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username=\"msgbench\" "
+                        + "password=\"" + PASSWORD + "\";",
+                "ssl.truststore.type=PEM",
+                "ssl.truststore.location=" + cluster.localSecurity().pki().caFile(), ""));
+        Path out = dir.resolve("client-config");
+        CliRun run = CliRun.of("e2e", "--system", "kafka", "--url", cluster.url(), "--client-config", config.toString(),
+                "--rate", "300", "--duration", "1s", "--warmup", "0s", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals(300, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        SecretLeaks.assertAbsent(PASSWORD, run, out);
+    }
+
+    @Test
     void aWrongPasswordIsOneLineAndNeitherPasswordShows() throws Exception {
         Path out = dir.resolve("refused");
         CliRun run = remote(out, cluster.url(), WRONG_PASSWORD, true);
