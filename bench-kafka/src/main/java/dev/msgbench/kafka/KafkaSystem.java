@@ -116,8 +116,13 @@ public final class KafkaSystem implements MessagingSystem {
     }
 
     private UserError noAnswer() {
+        // a TLS listener never answers a plaintext client, it only waits: the timeout is all the client sees
+        String plaintextLogin = settings.security().hasLogin() && !settings.security().usesTls()
+                && !settings.clientProps().containsKey("security.protocol")
+                ? " (the login went in plaintext: give --ca if the broker speaks TLS)" : "";
         return new UserError("--bootstrap-servers: no Kafka broker answered at " + settings.bootstrapServers()
-                    + " within " + settings.connectTimeout().toSeconds() + " s; check the address, or omit the flag to start a local broker");
+                + " within " + settings.connectTimeout().toSeconds() + " s" + plaintextLogin
+                + "; check the address, or omit the flag to start a local broker");
     }
 
     private String describeBrokerVersion() {

@@ -113,6 +113,28 @@ class SecuredKafkaTest {
     }
 
     @Test
+    void aClientWithoutACertificateOnAMutualTlsClusterIsOneLineAskingForOne() {
+        ClientSecurity noCert = cluster.clientSecurity().withTls(new TlsFiles(cluster.localSecurity().pki().caFile(), null, null));
+        KafkaSystem system = new KafkaSystem(settings().withSecurity(noCert, null));
+
+        UserError e = assertThrows(UserError.class, () -> system.prepare(new RunPlan("no-cert", 128, 1, 1)));
+
+        assertEquals("kafka at " + cluster.url() + ": the TLS handshake failed (Received fatal alert: bad_certificate); "
+                + "if the broker demands a client certificate, give --client-cert and --client-key", e.getMessage());
+    }
+
+    @Test
+    void aLoginWithoutTlsTimesOutWithAHintToGiveTheCa() {
+        KafkaSystem system = new KafkaSystem(settings().withSecurity(cluster.clientSecurity().withTls(null), null));
+
+        UserError e = assertThrows(UserError.class, () -> system.prepare(new RunPlan("plaintext", 128, 1, 1)));
+
+        assertEquals("--bootstrap-servers: no Kafka broker answered at " + cluster.url() + " within 8 s (the login went "
+                + "in plaintext: give --ca if the broker speaks TLS); check the address, or omit the flag to start a "
+                + "local broker", e.getMessage());
+    }
+
+    @Test
     void theKeysAndThePasswordAreReadableByTheOwnerOnly() throws Exception {
         assertNotNull(cluster.localSecurity());
         for (var file : List.of(cluster.localSecurity().passwordFile(), cluster.localSecurity().pki().serverKeyFile(),
