@@ -90,7 +90,8 @@ public final class KafkaClientSecurity {
                 + quoted(security.password().reveal()) + "\";");
     }
 
-    static void requireMechanism(String mechanism) {
+    /** @throws UserError naming --sasl-mechanism for a mechanism this suite does not send */
+    public static void requireMechanism(String mechanism) {
         if (!MECHANISMS.contains(mechanism)) {
             throw new UserError("--sasl-mechanism must be one of " + String.join(", ", MECHANISMS) + ", got '"
                     + mechanism + "'");

@@ -116,10 +116,7 @@ public final class KafkaTarget implements SystemTarget {
 
     @Override
     public void validate(Acks acks, int localNodes) {
-        if (!KafkaClientSecurity.MECHANISMS.contains(saslMechanism)) {
-            throw new UserError("--sasl-mechanism must be one of " + String.join(", ", KafkaClientSecurity.MECHANISMS)
-                    + ", got '" + saslMechanism + "'");
-        }
+        KafkaClientSecurity.requireMechanism(saslMechanism);
         clientConfigProps();
         if (!producerFlush.equals("none") && !producerFlush.equals("each-send")) {
             throw new UserError("--producer-flush must be none or each-send, got '" + producerFlush + "'");
