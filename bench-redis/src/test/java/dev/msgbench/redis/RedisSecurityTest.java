@@ -18,6 +18,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.RunPlan;
@@ -185,6 +187,33 @@ class RedisSecurityTest {
             assertTrue(e.getMessage().endsWith("); check --ca, and --client-cert/--client-key when the server demands "
                     + "a client certificate"), e.getMessage());
         }
+    }
+
+    /** A plaintext server with an ACL user: both clients log in with --user/--password-file, which win over the URL's. */
+    @ParameterizedTest(name = "--redis-client {0}")
+    @EnumSource(RedisClientKind.class)
+    void aLoginFromTheFlagsReachesAPlaintextServerThatWantsOne(RedisClientKind client) throws Exception {
+        try (LocalRedis plain = LocalRedis.start(RedisBrokerSpec.defaults())) {
+            Resp.call(plain.port(1), "ACL", "SETUSER", "carol", "on", ">carols-pw", "~*", "&*", "+@all");
+            Resp.call(plain.port(1), "ACL", "SETUSER", "default", "off");
+            ClientSecurity login = ClientSecurity.NONE.withLogin("carol", Secret.of("carols-pw"));
+            String urlWithAnother = plain.url().replace("redis://", "redis://alice:not-used@");
+            RunResult r;
+            try (RedisPubSubSystem system = new RedisPubSubSystem(
+                    RedisSettings.defaults(urlWithAnother).withClient(client).withSecurity(login))) {
+                r = ShortRuns.runWithoutClosing(system, dir, 200, 64, 1, 1, Duration.ofMillis(200), Duration.ofSeconds(1));
+            }
+            assertEquals(RunStatus.COMPLETE, r.status(), r.warnings().toString());
+            assertEquals(240, r.counts().received());
+            assertEquals(0, r.counts().lost());
+        }
+    }
+
+    @Test
+    void anUnreachableServerIsNamedWithoutThePasswordOfItsUrl() {
+        UserError e = prepareFails(RedisSettings.defaults("redis://msgbench:pw-in-the-url@127.0.0.1:1"));
+        assertEquals("--url: no Redis server answered at redis://msgbench:***@127.0.0.1:1 within 5 s; check the address, "
+                + "or omit the flag to start a local broker", e.getMessage());
     }
 
     private static UserError prepareFails(RedisSettings settings) {
