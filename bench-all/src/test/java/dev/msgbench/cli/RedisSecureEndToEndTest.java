@@ -110,11 +110,9 @@ class RedisSecureEndToEndTest {
                 "--ca", secured.localSecurity().pki().caFile().toString(), "--user", "nobody",
                 "--password-file", passwordFile().toString(), "--output", out.toString()));
 
-        assertEquals(2, run.exitCode, run.toString());
-        assertEquals(List.of("error: --url: the Redis server at " + secured.url() + " refused the login (WRONGPASS invalid "
-                + "username-password pair or user is disabled.); check --user and --password-file, or the user and "
-                + "password in the URL"), errors(run), run.toString());
-        SecretLeaks.assertAbsent(SECRET, run, out);
+        failsInOneLineWithoutTheSecret(run, out, "error: --url: the Redis server at " + secured.url()
+                + " refused the login (WRONGPASS invalid username-password pair or user is disabled.); check --user "
+                + "and --password-file, or the user and password in the URL");
     }
 
     @ParameterizedTest(name = "--system {0}")
@@ -124,10 +122,8 @@ class RedisSecureEndToEndTest {
         CliRun run = CliRun.of(remote("e2e", "--system", system, "--url", "redis://msgbench:" + SECRET + "@127.0.0.1:1",
                 "--output", out.toString()));
 
-        assertEquals(2, run.exitCode, run.toString());
-        assertEquals(List.of("error: --url: no Redis server answered at redis://msgbench:***@127.0.0.1:1 within 5 s; "
-                + "check the address, or omit the flag to start a local broker"), errors(run), run.toString());
-        SecretLeaks.assertAbsent(SECRET, run, out);
+        failsInOneLineWithoutTheSecret(run, out, "error: --url: no Redis server answered at "
+                + "redis://msgbench:***@127.0.0.1:1 within 5 s; check the address, or omit the flag to start a local broker");
     }
 
     @ParameterizedTest(name = "--system {0}")
@@ -137,11 +133,9 @@ class RedisSecureEndToEndTest {
         CliRun run = CliRun.of(remote("e2e", "--system", system, "--url", secured.url(), "--user", "msgbench",
                 "--password-file", passwordFile().toString(), "--output", out.toString()));
 
-        assertEquals(2, run.exitCode, run.toString());
-        assertEquals(List.of("error: --url: the Redis server at " + secured.url() + " presented a certificate that is "
-                + "not trusted (unable to find valid certification path to requested target); pass the CA that signed "
-                + "it with --ca FILE"), errors(run), run.toString());
-        SecretLeaks.assertAbsent(SECRET, run, out);
+        failsInOneLineWithoutTheSecret(run, out, "error: --url: the Redis server at " + secured.url()
+                + " presented a certificate that is not trusted (unable to find valid certification path to requested "
+                + "target); pass the CA that signed it with --ca FILE");
     }
 
     @ParameterizedTest(name = "--system {0}")
@@ -179,6 +173,13 @@ class RedisSecureEndToEndTest {
         assertEquals(0, ResultTrees.lost(r));
         assertTrue(run.out.contains("lost 0"), run.out);
         return r;
+    }
+
+    /** Exit 2, {@code expected} as the only error line, and the secret nowhere. */
+    private static void failsInOneLineWithoutTheSecret(CliRun run, Path out, String expected) throws Exception {
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals(List.of(expected), errors(run), run.toString());
+        SecretLeaks.assertAbsent(SECRET, run, out);
     }
 
     private static List<String> errors(CliRun run) {
