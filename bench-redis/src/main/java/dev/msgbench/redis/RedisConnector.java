@@ -27,6 +27,7 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisConnectionException;
 import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.RedisCommandExecutionException;
+import io.lettuce.core.RedisCredentials;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.SslOptions;
@@ -125,7 +126,8 @@ final class RedisConnector implements AutoCloseable {
 
     /**
      * {@code uri} with TLS when {@code security} has it, and its login, which wins over the URL's:
-     * a --password-file keeps the password off the command line.
+     * a --password-file keeps the password off the command line. Without --user, the URL's user
+     * (if any) logs in with that password.
      */
     static RedisURI secured(RedisURI uri, ClientSecurity security) {
         RedisURI.Builder b = RedisURI.builder(uri);
@@ -135,13 +137,21 @@ final class RedisConnector implements AutoCloseable {
         // Redis takes a token as the default user's password
         Secret password = security.password() != null ? security.password() : security.token();
         if (password != null) {
-            if (security.user() == null) {
+            String user = security.user() != null ? security.user() : urlUser(uri);
+            if (user == null) {
                 b.withPassword(password.reveal());
             } else {
-                b.withAuthentication(security.user(), password.reveal());
+                b.withAuthentication(user, password.reveal());
             }
         }
         return b.build();
+    }
+
+    private static String urlUser(RedisURI uri) {
+        // the URL's credentials are static: resolving them waits for nothing
+        RedisCredentials credentials = uri.getCredentialsProvider() == null ? null
+                : uri.getCredentialsProvider().resolveCredentials().block();
+        return credentials != null && credentials.hasUsername() ? credentials.getUsername() : null;
     }
 
     /** PEM files as lettuce takes them; no CA file trusts the JVM's own authorities. */

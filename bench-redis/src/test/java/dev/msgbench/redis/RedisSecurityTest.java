@@ -35,6 +35,7 @@ import dev.msgbench.redis.broker.LocalRedis;
 import dev.msgbench.redis.broker.RedisBrokerSpec;
 import dev.msgbench.redis.direct.DirectConnections;
 import dev.msgbench.redis.resp.Resp;
+import io.lettuce.core.RedisCredentials;
 import io.lettuce.core.RedisURI;
 
 /** A local redis-server with TLS and an ACL login (--secure), and the clients that reach it or are refused. */
@@ -207,6 +208,20 @@ class RedisSecurityTest {
             assertEquals(240, r.counts().received());
             assertEquals(0, r.counts().lost());
         }
+    }
+
+    @Test
+    void theFlagsPasswordGoesWithTheUrlsUserUnlessUserIsGiven() {
+        RedisURI url = RedisURI.create("rediss://dave:url-pw@127.0.0.1:6379");
+        RedisCredentials urlUser = RedisConnector.secured(url, ClientSecurity.NONE.withLogin(null, Secret.of("flag-pw")))
+                .getCredentialsProvider().resolveCredentials().block();
+        assertEquals("dave", urlUser.getUsername());
+        assertEquals("flag-pw", new String(urlUser.getPassword()));
+        RedisCredentials flagUser = RedisConnector.secured(url, ClientSecurity.NONE.withLogin("erin", Secret.of("flag-pw")))
+                .getCredentialsProvider().resolveCredentials().block();
+        assertEquals("erin", flagUser.getUsername());
+        assertTrue(RedisConnector.secured(RedisURI.create("redis://127.0.0.1:6379"),
+                ClientSecurity.NONE.withTls(TlsFiles.DEFAULT_TRUST)).isSsl(), "--ca turns TLS on for redis://");
     }
 
     @Test

@@ -229,7 +229,7 @@ public final class LocalRedis extends AbstractLocalBroker {
                 "tls-ca-cert-file " + quoted(pki.caFile().toString()),
                 "tls-auth-clients " + (login.mutualTls() ? "yes" : "no"),
                 "user default off",
-                // the hash, not the password: the file of a replica still holds the password itself
+                // the password's hash: only a replica's file must hold the password itself (masterauth)
                 "user " + quoted(login.user()) + " on " + quoted("#" + sha256Hex(login.password().reveal()))
                         + " ~* &* +@all"));
         if (node > 1) {
