@@ -75,7 +75,7 @@ class RedisSecurityTest {
     }
 
     @Test
-    void thePasswordIsInNoCommandLineAndNoLogAndTheConfigIsTheOwnersOnly() throws Exception {
+    void thePasswordIsInNoCommandLineAndNoLogAndTheConfigAndTempDirAreTheOwnersOnly() throws Exception {
         String commandLine = Files.readString(Path.of("/proc/" + redis.pid(1) + "/cmdline")).replace('\0', ' ');
         assertFalse(commandLine.contains(PASSWORD), commandLine);
         try (Stream<Path> logs = Files.list(redis.logDir())) {
@@ -87,6 +87,7 @@ class RedisSecurityTest {
         Path config = tempDir.resolve("redis-1.conf");
         assertFalse(Files.readString(config).contains(PASSWORD), "the primary's file holds the password's hash only");
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(config)));
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(tempDir)));
         assertEquals("rw-------", PosixFilePermissions.toString(
                 Files.getPosixFilePermissions(redis.localSecurity().passwordFile())));
     }
