@@ -27,8 +27,12 @@ public record LocalSecurity(Pki pki, BrokerSecurity login, Path passwordFile) {
         return new LocalSecurity(pki, login, passwordFile);
     }
 
-    /** What a client of this broker uses: TLS with the CA and the client certificate, and the login. */
+    /**
+     * What a client of this broker uses: TLS with the CA, the login, and the client certificate
+     * only where the broker demands one (so the results say mutual TLS only where it is).
+     */
     public ClientSecurity client() {
-        return new ClientSecurity(pki.clientTls(), login.user(), login.password(), null);
+        TlsFiles tls = login.mutualTls() ? pki.clientTls() : new TlsFiles(pki.caFile(), null, null);
+        return new ClientSecurity(tls, login.user(), login.password(), null);
     }
 }
