@@ -71,6 +71,7 @@ class RabbitMqSecureEndToEndTest {
         assertEquals(0, ResultTrees.lost(r));
         assertTrue(r.get("settings").get("url").asText().matches("amqps://127\\.0\\.0\\.1:\\d+"), r.get("settings").toString());
         assertTrue(run.err.contains(" ready at amqps://127.0.0.1:"), run.err);
+        assertTrue(r.get("broker").get("security").asText().contains("TLS, user msgbench"), r.get("broker").toString());
         assertTrue(Files.readString(out.resolve("broker-logs").resolve("rabbitmq-1.log")).contains("Server startup complete"),
                 "the broker's log is kept with the results");
         SecretLeaks.assertAbsent(PASSWORD, run, out);

@@ -1,8 +1,10 @@
 package dev.msgbench.rabbit;
 
+import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.PossibleAuthenticationFailureException;
+import com.rabbitmq.client.ShutdownSignalException;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.security.ClientSecurity;
 import dev.msgbench.core.security.TlsFiles;
@@ -84,6 +86,12 @@ final class RabbitConnections {
             if (Thread.currentThread().isInterrupted()) {
                 throw new InterruptedException("interrupted while connecting to " + address);
             }
+            String refusedVhost = refusedVirtualHost(e);
+            if (refusedVhost != null) {
+                throw new UserError("--url: RabbitMQ at " + address + " refused virtual host '" + factory.getVirtualHost()
+                        + "' to user '" + factory.getUsername() + "' (" + refusedVhost + "); the URL's path is the "
+                        + "virtual host: amqp://HOST:PORT/VHOST, %2F for /", e);
+            }
             SSLException tls = causeOf(e, SSLException.class);
             if (tls != null) {
                 throw tlsFailure(tls, e);
@@ -91,7 +99,7 @@ final class RabbitConnections {
             if (factory.isSSL() && !clientCertificate && closedByPeer(e)) {
                 // TLS 1.3: the server checks the client's certificate after the client's handshake is done
                 throw new UserError("--client-cert: RabbitMQ at " + address + " closed the TLS connection ("
-                        + rootMessage(e) + "); it may demand a client certificate: give --client-cert and --client-key",
+                        + rootMessage(e) + "): it may demand a client certificate; give --client-cert and --client-key",
                         e);
             }
             throw new UserError("--url: no RabbitMQ broker answered at " + address + " within "
@@ -126,8 +134,24 @@ final class RabbitConnections {
             return new UserError("--ca: the TLS certificate of RabbitMQ at " + address + " is not trusted ("
                     + rootMessage(tls) + "); give the authority that signed it with --ca FILE (PEM)", e);
         }
+        if (!clientCertificate && rootMessage(tls).contains("certificate_required")) {
+            return new UserError("--client-cert: RabbitMQ at " + address + " demands a client certificate ("
+                    + rootMessage(tls) + "); give --client-cert and --client-key", e);
+        }
         return new UserError("--url: the TLS handshake with RabbitMQ at " + address + " failed (" + rootMessage(tls)
                 + "); check --ca, --client-cert and --client-key", e);
+    }
+
+    /** The server's reason when it closed the connection for the virtual host (530 NOT_ALLOWED), else null. */
+    private static String refusedVirtualHost(Exception e) {
+        ShutdownSignalException closed = causeOf(e, ShutdownSignalException.class);
+        if (closed != null && closed.getReason() instanceof AMQP.Connection.Close) {
+            AMQP.Connection.Close close = (AMQP.Connection.Close) closed.getReason();
+            if (close.getReplyCode() == AMQP.NOT_ALLOWED) {
+                return oneLine(close.getReplyText());
+            }
+        }
+        return null;
     }
 
     private static boolean closedByPeer(Exception e) {

@@ -24,6 +24,9 @@ final class RabbitConf {
     /** The largest max_message_size RabbitMQ 3.10 accepts (512 MiB). */
     static final long LIMIT_MAX_MESSAGE_BYTES = 536_870_912L;
 
+    /** Printable ASCII but space and '#'. */
+    private static final String CONF_VALUE = "[!\"$-~]+";
+
     private RabbitConf() {
     }
 
@@ -68,15 +71,18 @@ final class RabbitConf {
         return conf;
     }
 
-    /** rabbitmq.conf has no quoting: a value is the rest of its line, trimmed. */
+    /**
+     * rabbitmq.conf has no quoting: a value is the rest of its line, trimmed, up to a '#', which
+     * starts a comment even inside a value (cuttlefish's grammar).
+     */
     private static void checkLoginFits(LocalSecurity security) {
-        if (!security.login().user().matches("[!-~]+")) {
-            throw new UserError("--user: a local RabbitMQ node takes a user name of printable ASCII without spaces, got '"
-                    + security.login().user() + "'");
+        if (!security.login().user().matches(CONF_VALUE)) {
+            throw new UserError("--user: a local RabbitMQ node takes a user name of printable ASCII without spaces or "
+                    + "'#', got '" + security.login().user() + "'");
         }
-        if (!security.login().password().reveal().matches("[!-~]+")) {
+        if (!security.login().password().reveal().matches(CONF_VALUE)) {
             throw new UserError("--password-file: a local RabbitMQ node takes a password of printable ASCII without "
-                    + "spaces (it goes into rabbitmq.conf, which has no quoting)");
+                    + "spaces or '#' (it goes into rabbitmq.conf, which has no quoting)");
         }
     }
 
