@@ -17,7 +17,6 @@ import java.security.cert.CertificateException;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLException;
-import javax.net.ssl.SSLHandshakeException;
 
 /**
  * Opens the adapter's connections, all configured alike: one per producer, one per consumer and one
@@ -63,7 +62,8 @@ final class RabbitConnections {
         factory.setMaxInboundMessageBodySize(Math.max(CLIENT_DEFAULT_MAX_INBOUND_BYTES,
                 messageSizeBytes + INBOUND_MARGIN_BYTES));
         String vhost = factory.getVirtualHost();
-        this.address = (factory.isSSL() ? "amqps://" : "amqp://") + factory.getHost() + ":" + factory.getPort() + ("/".equals(vhost) ? "" : "/" + vhost);
+        this.address = (factory.isSSL() ? "amqps://" : "amqp://") + factory.getHost() + ":" + factory.getPort()
+                + ("/".equals(vhost) ? "" : "/" + vhost);
     }
 
     /** The broker's address without credentials, for messages and results. */
@@ -129,14 +129,17 @@ final class RabbitConnections {
 
     /** An untrusted certificate names --ca; other handshake failures say what TLS reported. */
     private UserError tlsFailure(SSLException tls, Exception e) {
-        if (causeOf(e, CertificateException.class) != null || causeOf(e, SSLHandshakeException.class) != null
-                && rootMessage(tls).contains("certification path")) {
+        if (causeOf(e, CertificateException.class) != null || rootMessage(tls).contains("certification path")) {
             return new UserError("--ca: the TLS certificate of RabbitMQ at " + address + " is not trusted ("
                     + rootMessage(tls) + "); give the authority that signed it with --ca FILE (PEM)", e);
         }
         if (!clientCertificate && rootMessage(tls).contains("certificate_required")) {
             return new UserError("--client-cert: RabbitMQ at " + address + " demands a client certificate ("
                     + rootMessage(tls) + "); give --client-cert and --client-key", e);
+        }
+        if (rootMessage(tls).contains("Unsupported or unrecognized SSL message")) {
+            return new UserError("--url: RabbitMQ at " + address + " does not speak TLS on port " + factory.getPort()
+                    + " (" + rootMessage(tls) + "); use amqp:// for a plain port, or its TLS port (5671 by default)", e);
         }
         return new UserError("--url: the TLS handshake with RabbitMQ at " + address + " failed (" + rootMessage(tls)
                 + "); check --ca, --client-cert and --client-key", e);
