@@ -15,6 +15,9 @@ import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.broker.TempDirs;
 import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.cpu.CpuList;
+import dev.msgbench.core.security.BrokerSecurity;
+import dev.msgbench.core.security.LocalSecurity;
+import dev.msgbench.core.security.Secret;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -36,7 +39,8 @@ import picocli.CommandLine.Model.CommandSpec;
         footer = {"", "Examples:",
                 "  broker kafka",
                 "  broker kafka --brokers 3 --broker-prop log.flush.interval.messages=1",
-                "  broker nats --broker-cpus 0"})
+                "  broker nats --broker-cpus 0",
+                "  broker redis --secure"})
 final class BrokerCommand implements Callable<Integer> {
 
     private final Io io;
@@ -60,6 +64,16 @@ final class BrokerCommand implements Callable<Integer> {
 
     @Option(names = "--logs", paramLabel = "DIR", description = "Where the broker's logs go (default: a temporary folder, removed on exit).")
     Path logs;
+
+    @Option(names = "--secure",
+            description = "TLS with a throwaway CA and certificate (made with openssl, in the broker's temporary folder) "
+                    + "and a login: user msgbench, a random password written to an owner-only file whose path is "
+                    + "printed (the password itself never is).")
+    boolean secure;
+
+    @Option(names = "--password-file", paramLabel = "FILE",
+            description = "With --secure: the password to demand instead of a random one.")
+    Path passwordFile;
 
     @Option(names = "--stop-after", paramLabel = "TIME", converter = Converters.Time.class,
             description = "Stop by itself after this long (default: run until Ctrl+C).")
@@ -87,14 +101,31 @@ final class BrokerCommand implements Callable<Integer> {
         if (brokerCpus != null) {
             CpuAffinity.requireTaskset("--broker-cpus");
         }
+        if (passwordFile != null && !secure) {
+            throw new ParameterException(spec.commandLine(), "--password-file needs --secure (the login it sets)");
+        }
+        if (secure && !target.securable()) {
+            throw new ParameterException(spec.commandLine(), system + " cannot be started secured yet (--secure)");
+        }
+        BrokerSecurity security = !secure ? null : passwordFile == null ? BrokerSecurity.generated()
+                : BrokerSecurity.generated().withPassword(Secret.fromFile("--password-file", passwordFile));
         Path logDir = logs != null ? logs : Files.createTempDirectory("msgbench-broker-logs-");
         // registered before the broker, so that a SIGTERM's shutdown hook, which closes newest
         // first, removes the folder after the broker that writes into it has stopped
         CleanupRegistry.Registration logCleanup = logs != null ? null
                 : CleanupRegistry.register("the broker's log folder " + logDir, () -> TempDirs.deleteRecursively(logDir));
         try (LocalBroker broker = target.startLocalBroker(new SystemTarget.BrokerRequest(brokers, brokerProps, logDir, 1024,
-                brokerCpus))) {
+                brokerCpus, security))) {
             io.out().println(broker.url());
+            LocalSecurity secured = broker.localSecurity();
+            if (secured != null) {
+                io.err().println("TLS: trust " + secured.pki().caFile() + "; client certificate " + secured.pki().clientCertFile()
+                        + " with key " + secured.pki().clientKeyFile() + "; user " + secured.login().user()
+                        + ", password in " + secured.passwordFile() + " (owner-only)");
+                io.err().println("measure it with: e2e --system " + system + " --url " + broker.url() + " --ca "
+                        + secured.pki().caFile() + " --user " + secured.login().user() + " --password-file "
+                        + secured.passwordFile());
+            }
             io.err().println(system + " " + broker.version() + " is running with " + broker.nodeCount() + " node"
                     + (broker.nodeCount() == 1 ? "" : "s") + " on CPUs " + String.join(" / ", InProcessCellRunner.cpusAllowed(broker))
                     + "; logs in " + broker.logDir() + "; Ctrl+C stops it");

@@ -90,8 +90,11 @@ final class InProcessCellRunner implements CellRunner {
             BrokerSecurity brokerSecurity = target.brokerSecurity();
             ClientSecurity clientSecurity = target.remoteSecurity();
             if ((brokerSecurity != null || clientSecurity != ClientSecurity.NONE) && !system.securable()) {
-                throw new UserError(system.name() + " does not reach secured brokers yet: --secure, --ca, --user and "
-                        + "--password-file are refused for it");
+                throw new UserError(system.needsBroker()
+                        ? system.name() + " does not reach secured brokers yet: --secure, --ca, --user and "
+                                + "--password-file are refused for it"
+                        : "--secure, --ca, --user and --password-file mean nothing for " + system.name()
+                                + ": it runs inside this JVM, with no broker to secure");
             }
             if (!system.needsBroker()) {
                 url = "in-process";

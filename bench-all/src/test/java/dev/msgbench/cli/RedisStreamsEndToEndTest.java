@@ -87,7 +87,7 @@ class RedisStreamsEndToEndTest {
             "--maxlen 0|error: --maxlen must be at least 1, got 0",
             "--xread-count 0|error: --xread-count must be at least 1, got 0",
             "--redis-client jedis|error: Invalid value for option '--redis-client': must be lettuce or direct, got 'jedis' (see java -jar bench-all.jar e2e --help)",
-            "--broker-prop dir=/tmp|error: --broker-prop dir cannot be set: msgbench chooses it for every start (ports, directories, replication); remove it",
+            "--broker-prop dir=/tmp|error: --broker-prop dir cannot be set: msgbench chooses it for every start (ports, directories, replication, TLS and the login of --secure); remove it",
     })
     void badInputIsOneLineNamingTheFlag(String args, String expected) {
         List<String> all = new java.util.ArrayList<>(List.of("e2e", "--system", "redis-streams", "--output",

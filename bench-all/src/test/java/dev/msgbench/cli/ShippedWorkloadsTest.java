@@ -38,6 +38,7 @@ class ShippedWorkloadsTest {
             "e7-kafka-2m-writes.yaml,             8 cells",
             "e7-record-sizes-and-growing-log.yaml, 6 cells",
             "omb-1-topic-16-partitions-1kb.yaml,  1 cell",
+            "tls-cost.yaml,                       24 cells",
     })
     void everyCellOfTheFileIsChecked(String file, String cells) {
         CliRun run = CliRun.of("run", WORKLOADS.resolve(file).toString(), "--dry-run");

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Objects;
 
 import dev.msgbench.core.driver.Acks;
+import dev.msgbench.core.security.ClientSecurity;
 
 /**
  * How the Kafka adapter is configured for one run. Client properties given by the user are
@@ -19,11 +20,15 @@ import dev.msgbench.core.driver.Acks;
  * @param connectTimeout    how long to try to reach the cluster before giving up
  * @param flushEachSend     call flush() after every send, as experiment E5's producer does: each
  *                          publish then waits for the broker, which the engine measures as send delay
+ * @param security          TLS and the login of every client (producers, consumers, admin)
+ * @param saslMechanism     how a login is sent: SCRAM-SHA-512 (the default), SCRAM-SHA-256 or PLAIN
+ * @param clientProps       --client-config: applied to every client, under --producer-prop and --consumer-prop
  */
 public record KafkaSettings(String bootstrapServers, Acks acks, int partitions, int replicationFactor,
                             Map<String, String> producerProps, Map<String, String> consumerProps,
                             CommitMode commitMode, Duration pollTimeout, String brokerVersion,
-                            Duration connectTimeout, boolean flushEachSend) {
+                            Duration connectTimeout, boolean flushEachSend, ClientSecurity security,
+                            String saslMechanism, Map<String, String> clientProps) {
 
     /** The producer's default since Kafka 3.0. */
     public static final Acks DEFAULT_ACKS = Acks.ALL;
@@ -32,11 +37,44 @@ public record KafkaSettings(String bootstrapServers, Acks acks, int partitions, 
         Objects.requireNonNull(bootstrapServers, "bootstrapServers");
         acks = acks == null ? DEFAULT_ACKS : acks;
         Objects.requireNonNull(commitMode, "commitMode");
+        security = security == null ? ClientSecurity.NONE : security;
+        saslMechanism = saslMechanism == null ? KafkaClientSecurity.DEFAULT_MECHANISM : saslMechanism;
+        KafkaClientSecurity.requireMechanism(saslMechanism);
+        clientProps = clientProps == null ? Map.of() : Map.copyOf(clientProps);
         producerProps = Map.copyOf(producerProps);
         consumerProps = Map.copyOf(consumerProps);
         if (partitions < 1 || replicationFactor < 0 || replicationFactor > Short.MAX_VALUE) {
             throw new IllegalArgumentException("partitions >= 1, replication factor >= 0");
         }
+    }
+
+    /** Open: no TLS, no login, no --client-config. */
+    public KafkaSettings(String bootstrapServers, Acks acks, int partitions, int replicationFactor,
+                         Map<String, String> producerProps, Map<String, String> consumerProps,
+                         CommitMode commitMode, Duration pollTimeout, String brokerVersion,
+                         Duration connectTimeout, boolean flushEachSend) {
+        this(bootstrapServers, acks, partitions, replicationFactor, producerProps, consumerProps, commitMode,
+                pollTimeout, brokerVersion, connectTimeout, flushEachSend, ClientSecurity.NONE, null, Map.of());
+    }
+
+    public KafkaSettings withSecurity(ClientSecurity newSecurity, String mechanism) {
+        return new KafkaSettings(bootstrapServers, acks, partitions, replicationFactor, producerProps, consumerProps,
+                commitMode, pollTimeout, brokerVersion, connectTimeout, flushEachSend, newSecurity, mechanism, clientProps);
+    }
+
+    public KafkaSettings withClientProps(Map<String, String> props) {
+        return new KafkaSettings(bootstrapServers, acks, partitions, replicationFactor, producerProps, consumerProps,
+                commitMode, pollTimeout, brokerVersion, connectTimeout, flushEachSend, security, saslMechanism, props);
+    }
+
+    /**
+     * What every client (producer, consumer, admin) gets before its own properties: TLS and the
+     * login, then --client-config. Holds the JAAS line: never print it.
+     */
+    public Map<String, String> commonClientProps() {
+        Map<String, String> props = new java.util.LinkedHashMap<>(KafkaClientSecurity.props(security, saslMechanism));
+        props.putAll(clientProps);
+        return props;
     }
 
     public static KafkaSettings defaults(String bootstrapServers) {

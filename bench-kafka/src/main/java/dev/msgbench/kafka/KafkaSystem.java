@@ -83,6 +83,7 @@ public final class KafkaSystem implements MessagingSystem {
 
     private Admin connect() throws InterruptedException {
         Properties props = new Properties();
+        props.putAll(settings.commonClientProps());
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
         int timeoutMs = (int) settings.connectTimeout().toMillis();
         props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, Math.max(1_000, timeoutMs / 2));
@@ -98,14 +99,30 @@ public final class KafkaSystem implements MessagingSystem {
         try {
             created.describeCluster().nodes().get(settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
             return created;
-        } catch (TimeoutException | ExecutionException e) {
+        } catch (ExecutionException e) {
             created.close(java.time.Duration.ZERO);
-            throw new UserError("--bootstrap-servers: no Kafka broker answered at " + settings.bootstrapServers()
-                    + " within " + settings.connectTimeout().toSeconds() + " s; check the address, or omit the flag to start a local broker");
+            UserError refused = KafkaSecurityErrors.explain(settings, e);
+            if (refused != null) {
+                throw refused;
+            }
+            throw noAnswer();
+        } catch (TimeoutException e) {
+            created.close(java.time.Duration.ZERO);
+            throw noAnswer();
         } catch (InterruptedException e) {
             created.close(java.time.Duration.ZERO);
             throw e;
         }
+    }
+
+    private UserError noAnswer() {
+        // a TLS listener never answers a plaintext client, it only waits: the timeout is all the client sees
+        String plaintextLogin = settings.security().hasLogin() && !settings.security().usesTls()
+                && !settings.clientProps().containsKey("security.protocol")
+                ? " (the login went in plaintext: give --ca if the broker speaks TLS)" : "";
+        return new UserError("--bootstrap-servers: no Kafka broker answered at " + settings.bootstrapServers()
+                + " within " + settings.connectTimeout().toSeconds() + " s" + plaintextLogin
+                + "; check the address, or omit the flag to start a local broker");
     }
 
     private String describeBrokerVersion() {
@@ -204,6 +221,7 @@ public final class KafkaSystem implements MessagingSystem {
     @Override
     public Subscriber subscribe(int index, MessageSink sink) {
         Properties props = new Properties();
+        props.putAll(settings.commonClientProps());
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
         props.put(ConsumerConfig.GROUP_ID_CONFIG, topic);
         props.put(ConsumerConfig.CLIENT_ID_CONFIG, "msgbench-consumer-" + index);
@@ -239,6 +257,7 @@ public final class KafkaSystem implements MessagingSystem {
     @Override
     public Publisher publisher(int streamId, AckListener acks) {
         Properties props = new Properties();
+        props.putAll(settings.commonClientProps());
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
         props.put(ProducerConfig.ACKS_CONFIG, settings.producerAcks());
         props.put(ProducerConfig.CLIENT_ID_CONFIG, "msgbench-producer-" + streamId);
@@ -290,6 +309,9 @@ public final class KafkaSystem implements MessagingSystem {
         durability.put("consumerCommit", settings.commitMode().label());
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("bootstrapServers", settings.bootstrapServers());
+        s.put("security", settings.security().toString()
+                + (settings.security().hasLogin() ? " (" + settings.saslMechanism() + ")" : ""));
+        s.put("clientConfigKeys", List.copyOf(settings.clientProps().keySet()));
         s.put("topic", topic);
         s.put("partitions", settings.partitions());
         s.put("pollTimeoutMs", settings.pollTimeout().toMillis());

@@ -3,13 +3,21 @@ package dev.msgbench.redis;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
+import java.security.cert.CertPathBuilderException;
+import java.security.cert.CertificateException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
+import javax.net.ssl.SSLException;
+
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.result.Redaction;
+import dev.msgbench.core.security.ClientSecurity;
+import dev.msgbench.core.security.Secret;
+import dev.msgbench.core.security.TlsFiles;
 import dev.msgbench.redis.direct.DirectConnections;
 import dev.msgbench.redis.resp.RespConnection;
 import io.lettuce.core.ClientOptions;
@@ -19,8 +27,10 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisConnectionException;
 import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.RedisCommandExecutionException;
+import io.lettuce.core.RedisCredentials;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SocketOptions;
+import io.lettuce.core.SslOptions;
 import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.ByteArrayCodec;
@@ -65,18 +75,25 @@ final class RedisConnector implements AutoCloseable {
     private final Map<Object, Runnable> onDisconnect = new ConcurrentHashMap<>();
 
     RedisConnector(RedisSettings settings) {
-        this.url = settings.url();
-        this.uri = parse(settings.url());
+        this.url = Redaction.redactUrl(settings.url());
+        this.uri = secured(parse(settings.url()), settings.security());
+        if (settings.client() == RedisClientKind.DIRECT && uri.isSsl()) {
+            // before any connection, so that the hint comes first
+            throw DirectConnections.tlsRefused(uri);
+        }
         this.connectTimeout = settings.connectTimeout();
         this.reconnectFor = settings.reconnectFor();
         this.resources = DefaultClientResources.builder().reconnectDelay(Delay.constant(RECONNECT_WAIT)).build();
         this.client = RedisClient.create(resources, uri);
-        client.setOptions(ClientOptions.builder()
+        ClientOptions.Builder options = ClientOptions.builder()
                 .socketOptions(SocketOptions.builder().tcpNoDelay(true).connectTimeout(connectTimeout).build())
                 .protocolVersion(PROTOCOL)
                 .autoReconnect(true)
-                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-                .build());
+                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS);
+        if (uri.isSsl()) {
+            options.sslOptions(sslOptions(settings.security().tls()));
+        }
+        client.setOptions(options.build());
         client.addListener(new RedisConnectionStateListener() {
             @Override
             public void onRedisDisconnected(RedisChannelHandler<?, ?> connection) {
@@ -107,6 +124,49 @@ final class RedisConnector implements AutoCloseable {
         }
     }
 
+    /**
+     * {@code uri} with TLS when {@code security} has it, and its login, which wins over the URL's:
+     * a --password-file keeps the password off the command line. Without --user, the URL's user
+     * (if any) logs in with that password.
+     */
+    static RedisURI secured(RedisURI uri, ClientSecurity security) {
+        RedisURI.Builder b = RedisURI.builder(uri);
+        if (security.usesTls()) {
+            b.withSsl(true);
+        }
+        // Redis takes a token as the default user's password
+        Secret password = security.password() != null ? security.password() : security.token();
+        if (password != null) {
+            String user = security.user() != null ? security.user() : urlUser(uri);
+            if (user == null) {
+                b.withPassword(password.reveal());
+            } else {
+                b.withAuthentication(user, password.reveal());
+            }
+        }
+        return b.build();
+    }
+
+    private static String urlUser(RedisURI uri) {
+        // the URL's credentials are static: resolving them waits for nothing
+        RedisCredentials credentials = uri.getCredentialsProvider() == null ? null
+                : uri.getCredentialsProvider().resolveCredentials().block();
+        return credentials != null && credentials.hasUsername() ? credentials.getUsername() : null;
+    }
+
+    /** PEM files as lettuce takes them; no CA file trusts the JVM's own authorities. */
+    private static SslOptions sslOptions(TlsFiles tls) {
+        SslOptions.Builder ssl = SslOptions.builder().jdkSslProvider();
+        if (tls != null && tls.caFile() != null) {
+            ssl.trustManager(tls.caFile().toFile());
+        }
+        if (tls != null && tls.mutual()) {
+            ssl.keyManager(tls.clientCertFile().toFile(), tls.clientKeyFile().toFile(), null);
+        }
+        return ssl.build();
+    }
+
+    /** --url as given, without a password in it. */
     String url() {
         return url;
     }
@@ -192,16 +252,45 @@ final class RedisConnector implements AutoCloseable {
 
     private UserError connectError(RedisConnectionException e) {
         Throwable root = e;
+        SSLException tls = null;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
+            if (root instanceof SSLException && tls == null) {
+                tls = (SSLException) root;
+            }
         }
         String reason = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        if (tls != null) {
+            return new UserError(tlsFailure(url, root, reason), e);
+        }
         if (root instanceof RedisCommandExecutionException) {
-            // the server answered, and said no: a password, a protocol, a full server
+            if (isLoginRefusal(reason)) {
+                return new UserError("--url: the Redis server at " + url + " refused the login (" + reason
+                        + "); check --user and --password-file, or the user and password in the URL", e);
+            }
+            // the server answered, and said no: a protocol, a full server
             return new UserError("--url: the Redis server at " + url + " refused the connection: " + reason, e);
         }
-        String why = root instanceof ConnectException || root instanceof ConnectTimeoutException ? "" : " (" + reason + ")";
+        boolean silent = root instanceof ConnectException || root instanceof ConnectTimeoutException;
+        String why = silent ? "" : " (" + reason + (uri.isSsl() ? "" : "; a server that demands TLS drops a plaintext "
+                + "client: use rediss:// and --ca") + ")";
         return new UserError("--url: no Redis server answered at " + url + " within " + connectTimeout.toSeconds()
                 + " s" + why + "; check the address, or omit the flag to start a local broker", e);
+    }
+
+    /** WRONGPASS (a user or password the server does not know), NOAUTH (no login given to a server that wants one). */
+    static boolean isLoginRefusal(String reply) {
+        return reply.startsWith("WRONGPASS") || reply.startsWith("NOAUTH") || reply.startsWith("NOPERM")
+                || reply.startsWith("ERR AUTH") || reply.startsWith("ERR invalid password");
+    }
+
+    /** One line for a TLS handshake that failed: an untrusted certificate says which flag trusts it. */
+    static String tlsFailure(String url, Throwable root, String reason) {
+        if (root instanceof CertPathBuilderException || root instanceof CertificateException) {
+            return "--url: the Redis server at " + url + " presented a certificate that is not trusted (" + reason
+                    + "); pass the CA that signed it with --ca FILE";
+        }
+        return "--url: the TLS handshake with the Redis server at " + url + " failed (" + reason
+                + "); check --ca, and --client-cert/--client-key when the server demands a client certificate";
     }
 }

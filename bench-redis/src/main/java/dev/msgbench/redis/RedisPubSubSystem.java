@@ -51,7 +51,7 @@ public final class RedisPubSubSystem implements MessagingSystem {
         this.routing = new Routing(runPlan);
         this.connector = new RedisConnector(settings);
         this.admin = connector.connect("msgbench-admin");
-        this.facts = ServerFacts.read(settings.url(), admin.async());
+        this.facts = ServerFacts.read(connector.url(), admin.async());
         this.runIdAtStart = runId();
         facts.checkMessageSize(runPlan.messageSizeBytes());
         long hard = facts.pubsubHardLimit();

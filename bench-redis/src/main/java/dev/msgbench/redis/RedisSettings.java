@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Supplier;
 
+import dev.msgbench.core.security.ClientSecurity;
+
 /**
  * How a Redis adapter connects, for one run.
  *
@@ -20,10 +22,12 @@ import java.util.function.Supplier;
  *                       connection, instead of a guessed cause
  * @param reconnectFor   how long a lettuce consumer that lost its connection may take to have it
  *                       back before the run fails (null for {@link #DEFAULT_RECONNECT_FOR})
+ * @param security       TLS (as rediss:// in the URL asks too) and a login, which wins over one in the URL;
+ *                       null for none beyond the URL's
  */
 public record RedisSettings(String url, RedisAcks acks, Duration connectTimeout, Duration waitTimeout,
                             int maxInFlight, RedisClientKind client, Supplier<String> serverExit,
-                            Duration reconnectFor) {
+                            Duration reconnectFor, ClientSecurity security) {
 
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
     public static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofSeconds(5);
@@ -47,6 +51,7 @@ public record RedisSettings(String url, RedisAcks acks, Duration connectTimeout,
         client = client == null ? RedisClientKind.LETTUCE : client;
         serverExit = serverExit == null ? () -> null : serverExit;
         reconnectFor = reconnectFor == null ? DEFAULT_RECONNECT_FOR : reconnectFor;
+        security = security == null ? ClientSecurity.NONE : security;
         if (maxInFlight < 1) {
             throw new IllegalArgumentException("maxInFlight must be at least 1, got " + maxInFlight);
         }
@@ -55,7 +60,7 @@ public record RedisSettings(String url, RedisAcks acks, Duration connectTimeout,
     /** A server that is not the suite's, or whose end is not watched. */
     public RedisSettings(String url, RedisAcks acks, Duration connectTimeout, Duration waitTimeout, int maxInFlight,
                          RedisClientKind client) {
-        this(url, acks, connectTimeout, waitTimeout, maxInFlight, client, null, null);
+        this(url, acks, connectTimeout, waitTimeout, maxInFlight, client, null, null, null);
     }
 
     /** Acks 1, 5 s to connect, 5 s WAIT timeout. */
@@ -64,20 +69,24 @@ public record RedisSettings(String url, RedisAcks acks, Duration connectTimeout,
     }
 
     public RedisSettings withAcks(RedisAcks acks) {
-        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, client, serverExit, reconnectFor);
+        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, client, serverExit, reconnectFor, security);
     }
 
     public RedisSettings withClient(RedisClientKind client) {
-        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, client, serverExit, reconnectFor);
+        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, client, serverExit, reconnectFor, security);
     }
 
     /** @param serverExit see the record's parameter; the command line gives the local broker's node 1 */
     public RedisSettings withServerExit(Supplier<String> serverExit) {
-        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, client, serverExit, reconnectFor);
+        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, client, serverExit, reconnectFor, security);
     }
 
     public RedisSettings withReconnectFor(Duration reconnectFor) {
-        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, client, serverExit, reconnectFor);
+        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, client, serverExit, reconnectFor, security);
+    }
+
+    public RedisSettings withSecurity(ClientSecurity security) {
+        return new RedisSettings(url, acks, connectTimeout, waitTimeout, maxInFlight, client, serverExit, reconnectFor, security);
     }
 
     /**

@@ -50,7 +50,7 @@ public final class RedisStreamsSystem implements MessagingSystem {
         this.routing = new Routing(runPlan);
         this.connector = new RedisConnector(settings);
         this.admin = connector.connect("msgbench-admin");
-        this.facts = ServerFacts.read(settings.url(), admin.async());
+        this.facts = ServerFacts.read(connector.url(), admin.async());
         facts.requirePrimary();
         facts.requireReplicasFor(settings.acks());
         facts.checkMessageSize(runPlan.messageSizeBytes());

@@ -1,17 +1,27 @@
 package dev.msgbench.cli.systems;
 
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Properties;
 
 import dev.msgbench.cli.Converters;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.security.Secret;
 import dev.msgbench.kafka.CommitMode;
+import dev.msgbench.kafka.KafkaClientSecurity;
 import dev.msgbench.kafka.KafkaProps;
 import dev.msgbench.kafka.KafkaSettings;
 import dev.msgbench.kafka.KafkaSystem;
@@ -62,6 +72,20 @@ public final class KafkaTarget implements SystemTarget {
                     + "then waits for the broker (measured as send delay) (default: ${DEFAULT-VALUE}).")
     String producerFlush;
 
+    @Option(names = "--sasl-mechanism", paramLabel = "MECHANISM", defaultValue = KafkaClientSecurity.DEFAULT_MECHANISM,
+            description = "Kafka: how --user and the password log in: SCRAM-SHA-512, SCRAM-SHA-256 or PLAIN "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String saslMechanism;
+
+    @Option(names = "--client-config", paramLabel = "FILE",
+            description = "Kafka: a client properties file (Kafka's own convention, as the console tools' --command-config), "
+                    + "applied to the producers, the consumers and the admin client; --producer-prop and "
+                    + "--consumer-prop win over it.")
+    Path clientConfig;
+
+    /** Read once: the values of secret-looking keys are registered as secrets before anything prints. */
+    private Map<String, String> clientConfigProps;
+
     @Override
     public String name() {
         return "kafka";
@@ -78,6 +102,7 @@ public final class KafkaTarget implements SystemTarget {
         }
         props.putAll(request.brokerProps());
         return LocalKafkaCluster.start(KafkaClusterSpec.defaults()
+                .withSecurity(request.security())
                 .withNodes(request.nodes())
                 .withBrokerProps(props)
                 .withLogDir(request.logDir())
@@ -85,7 +110,14 @@ public final class KafkaTarget implements SystemTarget {
     }
 
     @Override
+    public boolean securable() {
+        return true;
+    }
+
+    @Override
     public void validate(Acks acks, int localNodes) {
+        KafkaClientSecurity.requireMechanism(saslMechanism);
+        clientConfigProps();
         if (!producerFlush.equals("none") && !producerFlush.equals("each-send")) {
             throw new UserError("--producer-flush must be none or each-send, got '" + producerFlush + "'");
         }
@@ -118,6 +150,42 @@ public final class KafkaTarget implements SystemTarget {
         return new KafkaSystem(new KafkaSettings(request.url(), request.acks(), partitions,
                 replicationFactor == null ? 0 : replicationFactor, producerProps, consumerProps, commit, pollTimeout,
                 request.broker() == null ? null : request.broker().version(), CONNECT_TIMEOUT,
-                "each-send".equals(producerFlush)));
+                "each-send".equals(producerFlush))
+                .withSecurity(request.security(), saslMechanism)
+                .withClientProps(clientConfigProps()));
+    }
+
+    private Map<String, String> clientConfigProps() {
+        if (clientConfigProps == null) {
+            clientConfigProps = clientConfig == null ? Map.of() : readClientConfig(clientConfig);
+        }
+        return clientConfigProps;
+    }
+
+    /** A Java properties file, as Kafka's tools read it; keys whose values are secrets are registered as such. */
+    static Map<String, String> readClientConfig(Path file) {
+        Properties read = new Properties();
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            read.load(in);
+        } catch (NoSuchFileException e) {
+            throw new UserError("--client-config: no such file " + file);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new UserError("--client-config: cannot read " + file + " (" + e.getClass().getSimpleName() + ")");
+        }
+        Map<String, String> props = new LinkedHashMap<>();
+        for (String key : read.stringPropertyNames()) {
+            String value = read.getProperty(key);
+            if (isSecretKey(key) && !value.isEmpty()) {
+                Secret.of(value);
+            }
+            props.put(key, value);
+        }
+        return props;
+    }
+
+    private static boolean isSecretKey(String key) {
+        String lower = key.toLowerCase(Locale.ROOT);
+        return lower.contains("password") || lower.contains("jaas") || lower.contains("secret")
+                || lower.endsWith(".key") || lower.contains("token");
     }
 }

@@ -57,17 +57,24 @@ public final class RedisStreamsTarget implements SystemTarget {
     }
 
     @Override
+    public boolean securable() {
+        return true;
+    }
+
+    @Override
     public LocalBroker startLocalBroker(BrokerRequest request) {
         return LocalRedis.start(RedisBrokerSpec.defaults()
                 .withNodes(request.nodes())
                 .withServerArgs(request.brokerProps())
                 .withLogDir(request.logDir())
-                .withCpus(request.cpus()));
+                .withCpus(request.cpus())
+                .withSecurity(request.security()));
     }
 
     @Override
     public MessagingSystem connect(ConnectRequest request) {
         return new RedisStreamsSystem(RedisSettings.defaults(request.url()).withAcks(RedisAcks.of(request.acks()))
+                .withSecurity(request.security())
                 .withClient(pubSub.client), settings());
     }
 

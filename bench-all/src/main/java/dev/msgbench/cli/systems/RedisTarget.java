@@ -33,7 +33,7 @@ public final class RedisTarget implements SystemTarget {
                     + "object and future per command, its I/O thread between us and the socket), or direct (the suite "
                     + "speaks RESP itself: the producer writes PUBLISH or XADD from its own thread and a reader matches "
                     + "the replies in order, a pub/sub subscriber hands each message to the core from its read buffer; "
-                    + "Streams consumers stay lettuce; no TLS) (default: ${DEFAULT-VALUE}).")
+                    + "Streams consumers stay lettuce; a login, but no TLS) (default: ${DEFAULT-VALUE}).")
     RedisClientKind client;
 
     @Override
@@ -49,6 +49,11 @@ public final class RedisTarget implements SystemTarget {
     }
 
     @Override
+    public boolean securable() {
+        return true;
+    }
+
+    @Override
     public LocalBroker startLocalBroker(BrokerRequest request) {
         Map<String, String> args = new LinkedHashMap<>(RedisPubSubSystem.localBrokerArgs(request.messageSizeBytes()));
         args.putAll(request.brokerProps());
@@ -56,13 +61,15 @@ public final class RedisTarget implements SystemTarget {
                 .withNodes(request.nodes())
                 .withServerArgs(args)
                 .withLogDir(request.logDir())
-                .withCpus(request.cpus()));
+                .withCpus(request.cpus())
+                .withSecurity(request.security()));
     }
 
     @Override
     public MessagingSystem connect(ConnectRequest request) {
         // a subscriber cut off names the local server's death rather than guessing a cause
         return new RedisPubSubSystem(RedisSettings.defaults(request.url()).withAcks(RedisAcks.of(request.acks()))
+                .withSecurity(request.security())
                 .withClient(client).withServerExit(NodeExit.of(request.broker(), 1)));
     }
 

@@ -2,6 +2,7 @@ package dev.msgbench.kafka.broker;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.cpu.CpuList;
+import dev.msgbench.core.security.BrokerSecurity;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
@@ -20,9 +21,10 @@ import java.util.Set;
  * @param startTimeout how long formatting, starting and the ready check may take together
  * @param cpus         the CPUs the node JVMs (and their storage format runs) use (--broker-cpus);
  *                     null: those of this JVM
+ * @param security     --secure: clients must use TLS and log in (SCRAM or PLAIN); null: an open cluster
  */
 public record KafkaClusterSpec(int nodes, Map<String, String> brokerProps, String heap, Path logDir,
-                               Duration startTimeout, CpuList cpus) {
+                               Duration startTimeout, CpuList cpus, BrokerSecurity security) {
 
     public static final int DEFAULT_NODES = 1;
     public static final String DEFAULT_HEAP = "512m";
@@ -58,33 +60,44 @@ public record KafkaClusterSpec(int nodes, Map<String, String> brokerProps, Strin
         }
     }
 
+    /** An open cluster. */
+    public KafkaClusterSpec(int nodes, Map<String, String> brokerProps, String heap, Path logDir,
+                            Duration startTimeout, CpuList cpus) {
+        this(nodes, brokerProps, heap, logDir, startTimeout, cpus, null);
+    }
+
     /** One node, no overrides, 512m heap, logs in the temp dir, 90 s to start. */
     public static KafkaClusterSpec defaults() {
         return new KafkaClusterSpec(DEFAULT_NODES, Map.of(), DEFAULT_HEAP, null, DEFAULT_START_TIMEOUT, null);
     }
 
     public KafkaClusterSpec withNodes(int nodes) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus);
+        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security);
     }
 
     public KafkaClusterSpec withBrokerProps(Map<String, String> brokerProps) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus);
+        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security);
     }
 
     public KafkaClusterSpec withHeap(String heap) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus);
+        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security);
     }
 
     public KafkaClusterSpec withLogDir(Path logDir) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus);
+        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security);
     }
 
     public KafkaClusterSpec withStartTimeout(Duration startTimeout) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus);
+        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security);
     }
 
     /** @param cpus the CPUs to run on, or null for this JVM's */
     public KafkaClusterSpec withCpus(CpuList cpus) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus);
+        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security);
+    }
+
+    /** @param security TLS and the login clients must use, or null for an open cluster */
+    public KafkaClusterSpec withSecurity(BrokerSecurity security) {
+        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security);
     }
 }

@@ -24,8 +24,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ScramCredentialInfo;
+import org.apache.kafka.clients.admin.ScramMechanism;
+import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.utils.AppInfoParser;
+
+import dev.msgbench.core.security.BrokerSecurity;
+import dev.msgbench.core.security.LocalSecurity;
+import dev.msgbench.kafka.KafkaClientSecurity;
 
 /**
  * A Kafka cluster in KRaft combined mode (every node is broker and controller), each node in a
@@ -51,6 +58,8 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
     /** After a failed start the data is thrown away; no point in a long shutdown. */
     private static final Duration ABORT_GRACE = Duration.ofSeconds(5);
     private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(3);
+    /** Kafka's own default for SCRAM credentials (kafka-configs.sh); at least 4096 as RFC 7677 asks. */
+    private static final int SCRAM_ITERATIONS = 4096;
 
     /*
      * The options of bin/kafka-run-class.sh, so the broker runs as it does when installed; the
@@ -65,19 +74,26 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
     private final KafkaClusterSpec spec;
     private final List<KafkaNode> nodes;
     private final Map<String, String> effectiveProps;
+    /** Made in the temp dir during the start, so a failed start removes the keys with the rest. */
+    private volatile SecuredListener secured;
 
     private LocalKafkaCluster(KafkaClusterSpec spec, Path tempDir) {
         super(spec.nodes(), tempDir, spec.logDir(), STOP_GRACE, ABORT_GRACE);
         this.spec = spec;
-        List<Integer> ports = FreePorts.take(2 * spec.nodes());
+        int perNode = spec.security() == null ? 2 : 3;
+        List<Integer> ports = FreePorts.take(perNode * spec.nodes());
         List<KafkaNode> list = new ArrayList<>();
         for (int id = 1; id <= spec.nodes(); id++) {
-            list.add(new KafkaNode(id, ports.get(2 * id - 2), ports.get(2 * id - 1), tempDir.resolve("node-" + id),
-                    logDir().resolve("kafka-" + id + ".log")));
+            int base = perNode * (id - 1);
+            list.add(new KafkaNode(id, ports.get(base), ports.get(base + 1), tempDir.resolve("node-" + id),
+                    logDir().resolve("kafka-" + id + ".log"), perNode == 3 ? ports.get(base + 2) : 0));
         }
         this.nodes = List.copyOf(list);
         Map<String, String> first = ServerProperties.of(nodes.get(0), nodes, spec.brokerProps());
         first.keySet().removeAll(ServerProperties.PER_RUN);
+        if (spec.security() != null) {
+            first.putAll(SecuredListener.summaryOf(spec.security()));
+        }
         this.effectiveProps = Collections.unmodifiableMap(new TreeMap<>(first));
     }
 
@@ -116,13 +132,25 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
         return effectiveProps;
     }
 
+    /** The certificates and login of a cluster started with a {@link KafkaClusterSpec#security}, else null. */
+    @Override
+    public LocalSecurity localSecurity() {
+        SecuredListener listener = secured;
+        return listener == null ? null : listener.security();
+    }
+
     @Override
     public String toString() {
-        return "kafka cluster of " + nodesText() + " at " + url();
+        return (spec.security() == null ? "" : "secured ") + "kafka cluster of " + nodesText() + " at " + url();
     }
 
     @Override
     protected void bringUp(Readiness budget) {
+        if (spec.security() != null) {
+            Path tls = tempDir().resolve("tls");
+            LocalSecurity security = LocalSecurity.create(tls, spec.security());
+            secured = SecuredListener.create(security, tls.resolve("server-keystore.pem"));
+        }
         writeConfigs();
         formatStorage(budget);
         launchAll();
@@ -142,7 +170,8 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
         try {
             for (KafkaNode node : nodes) {
                 Files.createDirectories(node.dir());
-                ServerProperties.write(ServerProperties.of(node, nodes, spec.brokerProps()), node.serverProperties());
+                ServerProperties.write(ServerProperties.of(node, nodes, spec.brokerProps(), secured),
+                        node.serverProperties());
                 try (InputStream config = LocalKafkaCluster.class.getResourceAsStream(LOG4J_RESOURCE)) {
                     if (config == null) {
                         throw new IllegalStateException(LOG4J_RESOURCE + " is missing from the class path");
@@ -191,16 +220,59 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
         for (KafkaNode node : nodes) {
             budget.await(node.name(), node.logFile(), watched, () -> accepts(node.port()));
         }
+        String subject = nodes.size() == 1 ? nodes.get(0).name() : "kafka cluster of " + nodes.size() + " nodes";
+        Path log = nodes.size() == 1 ? nodes.get(0).logFile() : logDir();
+        long wait = ADMIN_TIMEOUT.toMillis() + 1000;
         Admin admin = Admin.create(adminConfig());
         try {
-            String subject = nodes.size() == 1 ? nodes.get(0).name() : "kafka cluster of " + nodes.size() + " nodes";
-            Path log = nodes.size() == 1 ? nodes.get(0).logFile() : logDir();
-            long wait = ADMIN_TIMEOUT.toMillis() + 1000;
             budget.await(subject, log, watched, () ->
                     admin.describeCluster().nodes().get(wait, TimeUnit.MILLISECONDS).size() == nodes.size()
                             && admin.listTopics().names().get(wait, TimeUnit.MILLISECONDS) != null);
+            if (secured != null) {
+                addScramCredentials(admin, wait);
+            }
         } finally {
             admin.close(ADMIN_TIMEOUT);
+        }
+        if (secured != null) {
+            awaitLogin(budget, subject, log, watched, wait);
+        }
+    }
+
+    /*
+     * SCRAM credentials live in the cluster's metadata; made through the internal listener, which
+     * needs no login, the password travels only inside this JVM's request, never on a command line.
+     */
+    private void addScramCredentials(Admin admin, long waitMillis) {
+        BrokerSecurity login = spec.security();
+        try {
+            // one user's credential once per request, so a request per mechanism
+            for (ScramMechanism mechanism : List.of(ScramMechanism.SCRAM_SHA_512, ScramMechanism.SCRAM_SHA_256)) {
+                admin.alterUserScramCredentials(List.of(new UserScramCredentialUpsertion(login.user(),
+                                new ScramCredentialInfo(mechanism, SCRAM_ITERATIONS), login.password().reveal())))
+                        .all().get(waitMillis, TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UserError("start of " + this + " was interrupted", e);
+        } catch (Exception e) {
+            throw new UserError("cannot create the SCRAM login of user '" + login.user() + "' on " + this + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** Every node's metadata has the credential once a client logs in with it through the secured listener. */
+    private void awaitLogin(Readiness budget, String subject, Path log, List<ManagedProcess> watched, long waitMillis) {
+        for (KafkaNode node : nodes) {
+            Properties config = adminConfig(node.bootstrap());
+            config.putAll(KafkaClientSecurity.props(localSecurity().client(), KafkaClientSecurity.DEFAULT_MECHANISM));
+            Admin admin = Admin.create(config);
+            try {
+                budget.await(subject + " login over TLS", log, watched, () ->
+                        admin.describeCluster().clusterId().get(waitMillis, TimeUnit.MILLISECONDS) != null);
+            } finally {
+                admin.close(ADMIN_TIMEOUT);
+            }
         }
     }
 
@@ -221,9 +293,15 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
         }
     }
 
+    /** Over the brokers' own listener, which needs no login even when clients must log in. */
     private Properties adminConfig() {
+        return adminConfig(secured == null ? url()
+                : nodes.stream().map(KafkaNode::internal).collect(Collectors.joining(",")));
+    }
+
+    private Properties adminConfig(String bootstrap) {
         Properties config = new Properties();
-        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, url());
+        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         config.put(AdminClientConfig.CLIENT_ID_CONFIG, "msgbench-ready-check");
         config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) ADMIN_TIMEOUT.toMillis() - 1000);
         config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) ADMIN_TIMEOUT.toMillis());

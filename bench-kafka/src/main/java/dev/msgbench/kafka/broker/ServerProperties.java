@@ -25,17 +25,32 @@ final class ServerProperties {
     }
 
     static Map<String, String> of(KafkaNode node, List<KafkaNode> cluster, Map<String, String> overrides) {
+        return of(node, cluster, overrides, null);
+    }
+
+    /** @param secured the client listener's TLS and login, or null for an open cluster */
+    static Map<String, String> of(KafkaNode node, List<KafkaNode> cluster, Map<String, String> overrides,
+                                  SecuredListener secured) {
         int n = cluster.size();
         String replicas = Integer.toString(n);
         String minIsr = Integer.toString(Math.min(2, n));
         Map<String, String> p = new LinkedHashMap<>();
         p.put("process.roles", "broker,controller");
         p.put("node.id", Integer.toString(node.id()));
-        p.put("listeners", "PLAINTEXT://" + node.bootstrap() + ",CONTROLLER://" + node.controller());
+        if (secured == null) {
+            p.put("listeners", "PLAINTEXT://" + node.bootstrap() + ",CONTROLLER://" + node.controller());
+            p.put("inter.broker.listener.name", "PLAINTEXT");
+            p.put("listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT");
+        } else {
+            p.put("listeners", secured.listenerName() + "://" + node.bootstrap() + "," + SecuredListener.INTERNAL
+                    + "://" + node.internal() + ",CONTROLLER://" + node.controller());
+            p.put("inter.broker.listener.name", SecuredListener.INTERNAL);
+            p.put("listener.security.protocol.map", "CONTROLLER:PLAINTEXT," + SecuredListener.INTERNAL
+                    + ":PLAINTEXT," + secured.listenerName() + ":SASL_SSL");
+            p.putAll(secured.serverProps());
+        }
         p.put("advertised.listeners", p.get("listeners"));
         p.put("controller.listener.names", "CONTROLLER");
-        p.put("inter.broker.listener.name", "PLAINTEXT");
-        p.put("listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT");
         if (n == 1) {
             // a dynamic quorum, formatted with --standalone
             p.put("controller.quorum.bootstrap.servers", node.controller());

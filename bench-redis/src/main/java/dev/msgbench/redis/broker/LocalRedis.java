@@ -2,9 +2,14 @@ package dev.msgbench.redis.broker;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -17,6 +22,9 @@ import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.broker.ManagedProcess;
 import dev.msgbench.core.broker.NativeCommand;
 import dev.msgbench.core.broker.Readiness;
+import dev.msgbench.core.security.BrokerSecurity;
+import dev.msgbench.core.security.LocalSecurity;
+import dev.msgbench.core.security.Pki;
 import dev.msgbench.redis.resp.Resp;
 
 /**
@@ -35,6 +43,11 @@ import dev.msgbench.redis.resp.Resp;
  * subscribers must subscribe again); a stream is gone, and replicas that resync from a restarted,
  * empty primary drop their copy too. With {@code appendonly yes} a node reloads its AOF (up to the
  * last fsync, {@code appendfsync}); with {@code save} its last snapshot.
+ *
+ * <p>With {@link RedisBrokerSpec#security()} (--secure) every node listens on TLS only, with a
+ * throwaway CA made in the temp dir, and knows one ACL user (the default user is off); replicas
+ * follow the primary over TLS with that login. The password is only in a config file in the temp
+ * dir, owner-only: never on a command line, which {@code ps} shows, nor in a log.
  */
 public final class LocalRedis extends AbstractLocalBroker {
 
@@ -49,6 +62,9 @@ public final class LocalRedis extends AbstractLocalBroker {
     private final List<Integer> ports;
     private final Map<String, String> effectiveArgs;
     private volatile String version = "unknown";
+    /** Made by the first {@link #bringUp}, inside the temp dir, so that a failed start removes it too. */
+    private volatile LocalSecurity security;
+    private volatile javax.net.ssl.SSLContext probeTls;
 
     private LocalRedis(RedisBrokerSpec spec, Path binary, Path tempDir) {
         super(spec.nodes(), tempDir, spec.logDir(), STOP_GRACE, ABORT_GRACE);
@@ -80,10 +96,26 @@ public final class LocalRedis extends AbstractLocalBroker {
         return startBroker("redis", tempParent, spec.startTimeout(), tempDir -> new LocalRedis(spec, binary, tempDir));
     }
 
-    /** {@code redis://127.0.0.1:PORT} of the primary: clients write there, replicas follow it. */
+    /**
+     * {@code redis://127.0.0.1:PORT} of the primary ({@code rediss://} when secured): clients write
+     * there, replicas follow it.
+     */
     @Override
     public String url() {
-        return "redis://127.0.0.1:" + ports.get(0);
+        return (spec.security() == null ? "redis" : "rediss") + "://127.0.0.1:" + ports.get(0);
+    }
+
+    @Override
+    public LocalSecurity localSecurity() {
+        return security;
+    }
+
+    /** How the suite's one-shot client reaches node {@code node}: with TLS and the login when secured. */
+    public Resp.Endpoint endpoint(int node) {
+        int port = port(node);
+        LocalSecurity s = security;
+        return s == null ? Resp.Endpoint.plain(port)
+                : new Resp.Endpoint(port, probeTls, s.login().user(), s.login().password());
     }
 
     /** The port of node {@code node} (1 = the primary). */
@@ -111,10 +143,14 @@ public final class LocalRedis extends AbstractLocalBroker {
     /** The primary first, answering PING and INFO, then the replicas, each in sync. */
     @Override
     protected void bringUp(Readiness budget) {
+        if (spec.security() != null && security == null) {
+            security = LocalSecurity.create(tempDir().resolve("tls"), spec.security());
+            probeTls = security.pki().clientTls().sslContext();
+        }
         ManagedProcess primary = launch(1);
         awaitNodeReady(1, budget);
         try {
-            String info = Resp.call(port(1), "INFO", "server");
+            String info = Resp.call(endpoint(1), "INFO", "server");
             String reported = Resp.infoField(info, "redis_version");
             version = reported == null ? "unknown" : reported;
         } catch (IOException e) {
@@ -131,7 +167,7 @@ public final class LocalRedis extends AbstractLocalBroker {
         if (spec.nodes() > 1) {
             String expected = Integer.toString(spec.nodes() - 1);
             budget.await(nodeName(1) + " with " + expected + " replicas", logFile(1), all,
-                    () -> expected.equals(Resp.infoField(Resp.call(port(1), "INFO", "replication"), "connected_slaves")));
+                    () -> expected.equals(Resp.infoField(Resp.call(endpoint(1), "INFO", "replication"), "connected_slaves")));
         }
     }
 
@@ -139,14 +175,14 @@ public final class LocalRedis extends AbstractLocalBroker {
     @Override
     protected void awaitNodeReady(int node, Readiness budget) {
         List<ManagedProcess> watched = List.of(startedNodes().get(node - 1));
-        budget.await(nodeName(node), logFile(node), watched, () -> "PONG".equals(Resp.call(port(node), "PING")));
+        budget.await(nodeName(node), logFile(node), watched, () -> "PONG".equals(Resp.call(endpoint(node), "PING")));
         if (node > 1 && exitDescription(1) == null) {
             budget.await(nodeName(node) + " (replica)", logFile(node), watched, () -> inSync(node));
         }
     }
 
     private boolean inSync(int replica) throws IOException {
-        return "up".equals(Resp.infoField(Resp.call(port(replica), "INFO", "replication"), "master_link_status"));
+        return "up".equals(Resp.infoField(Resp.call(endpoint(replica), "INFO", "replication"), "master_link_status"));
     }
 
     @Override
@@ -157,8 +193,15 @@ public final class LocalRedis extends AbstractLocalBroker {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + dataDir, e);
         }
-        List<String> command = new ArrayList<>(List.of(binary.toString(),
-                "--port", Integer.toString(port(node)),
+        List<String> command = new ArrayList<>(List.of(binary.toString()));
+        if (security == null) {
+            command.addAll(List.of("--port", Integer.toString(port(node))));
+        } else {
+            // redis-server reads a config file given first, then the arguments after it
+            command.add(secureConfig(node).toString());
+            command.addAll(List.of("--port", "0", "--tls-port", Integer.toString(port(node))));
+        }
+        command.addAll(List.of(
                 "--bind", "127.0.0.1",
                 "--dir", dataDir.toString(),
                 "--daemonize", "no",
@@ -174,6 +217,58 @@ public final class LocalRedis extends AbstractLocalBroker {
         // log is open still leaves its reason there
         return new NativeCommand(nodeName(node), command, Map.of(), dataDir, logFile(node), tempDir())
                 .withCpus(spec.cpus()).start();
+    }
+
+    /** The TLS files and the login of node {@code node}, in an owner-only file in the temp dir. */
+    private Path secureConfig(int node) {
+        Pki pki = security.pki();
+        BrokerSecurity login = security.login();
+        List<String> lines = new ArrayList<>(List.of(
+                "tls-cert-file " + quoted(pki.serverCertFile().toString()),
+                "tls-key-file " + quoted(pki.serverKeyFile().toString()),
+                "tls-ca-cert-file " + quoted(pki.caFile().toString()),
+                "tls-auth-clients " + (login.mutualTls() ? "yes" : "no"),
+                "user default off",
+                // the password's hash: only a replica's file must hold the password itself (masterauth)
+                "user " + quoted(login.user()) + " on " + quoted("#" + sha256Hex(login.password().reveal()))
+                        + " ~* &* +@all"));
+        if (node > 1) {
+            lines.addAll(List.of("tls-replication yes",
+                    "masteruser " + quoted(login.user()),
+                    "masterauth " + quoted(login.password().reveal())));
+        }
+        Path file = tempDir().resolve("redis-" + node + ".conf");
+        try {
+            Files.deleteIfExists(file);
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.writeString(file, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+        return file;
+    }
+
+    /** A redis.conf argument in double quotes, which keeps spaces and quotes as they are. */
+    static String quoted(String value) {
+        StringBuilder b = new StringBuilder("\"");
+        for (char c : value.toCharArray()) {
+            switch (c) {
+                case '\\' -> b.append("\\\\");
+                case '"' -> b.append("\\\"");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                default -> b.append(c);
+            }
+        }
+        return b.append('"').toString();
+    }
+
+    private static String sha256Hex(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
+        }
     }
 
     private String nodeName(int node) {

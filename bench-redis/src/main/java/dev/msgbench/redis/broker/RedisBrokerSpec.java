@@ -9,6 +9,7 @@ import java.util.Set;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.cpu.CpuList;
+import dev.msgbench.core.security.BrokerSecurity;
 
 /**
  * What local Redis to start.
@@ -20,14 +21,17 @@ import dev.msgbench.core.cpu.CpuList;
  * @param startTimeout how long starting and the ready checks may take together
  * @param binary       the redis-server program; null: search the PATH, then /usr/bin and /usr/sbin
  * @param cpus         the CPUs the nodes run on (--broker-cpus); null: those of this JVM
+ * @param security     TLS and the login the nodes demand (--secure); null: plaintext, no login
  */
 public record RedisBrokerSpec(int nodes, Map<String, String> serverArgs, Path logDir, Duration startTimeout,
-                              Path binary, CpuList cpus) {
+                              Path binary, CpuList cpus, BrokerSecurity security) {
 
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(30);
 
     /** Ports, paths and replication topology differ on every start; a user value would break them. */
-    static final Set<String> RESERVED = Set.of("port", "bind", "dir", "daemonize", "logfile", "replicaof", "slaveof");
+    static final Set<String> RESERVED = Set.of("port", "bind", "dir", "daemonize", "logfile", "replicaof", "slaveof",
+            "tls-port", "tls-cert-file", "tls-key-file", "tls-ca-cert-file", "tls-auth-clients", "tls-replication",
+            "masteruser", "masterauth", "user", "requirepass", "aclfile");
 
     public RedisBrokerSpec {
         if (nodes < 1) {
@@ -38,7 +42,7 @@ public record RedisBrokerSpec(int nodes, Map<String, String> serverArgs, Path lo
             String key = arg.getKey();
             if (RESERVED.contains(key.toLowerCase(java.util.Locale.ROOT))) {
                 throw new UserError("--broker-prop " + key + " cannot be set: msgbench chooses it for every start "
-                        + "(ports, directories, replication); remove it");
+                        + "(ports, directories, replication, TLS and the login of --secure); remove it");
             }
             if (!key.matches("[A-Za-z0-9][A-Za-z0-9-]*") || arg.getValue() == null || arg.getValue().contains("\n")) {
                 throw new UserError("--broker-prop must be KEY=VALUE with a redis.conf setting as KEY (appendonly=yes), got '"
@@ -53,31 +57,36 @@ public record RedisBrokerSpec(int nodes, Map<String, String> serverArgs, Path lo
 
     /** One node, no overrides, logs in the temp dir, 30 s to start, redis-server from the PATH. */
     public static RedisBrokerSpec defaults() {
-        return new RedisBrokerSpec(1, Map.of(), null, DEFAULT_START_TIMEOUT, null, null);
+        return new RedisBrokerSpec(1, Map.of(), null, DEFAULT_START_TIMEOUT, null, null, null);
     }
 
     public RedisBrokerSpec withNodes(int nodes) {
-        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus);
+        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus, security);
     }
 
     public RedisBrokerSpec withServerArgs(Map<String, String> serverArgs) {
-        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus);
+        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus, security);
     }
 
     public RedisBrokerSpec withLogDir(Path logDir) {
-        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus);
+        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus, security);
     }
 
     public RedisBrokerSpec withStartTimeout(Duration startTimeout) {
-        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus);
+        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus, security);
     }
 
     public RedisBrokerSpec withBinary(Path binary) {
-        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus);
+        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus, security);
+    }
+
+    /** @param security TLS and the login to demand, or null for an open server */
+    public RedisBrokerSpec withSecurity(BrokerSecurity security) {
+        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus, security);
     }
 
     /** @param cpus the CPUs to run on, or null for this JVM's */
     public RedisBrokerSpec withCpus(CpuList cpus) {
-        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus);
+        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus, security);
     }
 }

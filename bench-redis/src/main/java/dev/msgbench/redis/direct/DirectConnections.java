@@ -20,8 +20,7 @@ public final class DirectConnections {
      */
     public static RespConnection open(RedisURI uri, String name, Duration timeout) throws IOException {
         if (uri.isSsl()) {
-            throw new UserError("--url: '" + uri.getHost() + ":" + uri.getPort() + "' uses TLS, which --redis-client "
-                    + "direct does not speak; use --redis-client lettuce");
+            throw tlsRefused(uri);
         }
         RedisCredentials credentials = uri.getCredentialsProvider() == null ? null
                 : uri.getCredentialsProvider().resolveCredentials().block(timeout);
@@ -29,5 +28,11 @@ public final class DirectConnections {
         return RespConnection.open(uri.getHost(), uri.getPort(),
                 password && credentials.hasUsername() ? credentials.getUsername() : null,
                 password ? new String(credentials.getPassword()) : null, name, timeout);
+    }
+
+    /** The one line for a server reached over TLS: the direct client speaks plaintext RESP only. */
+    public static UserError tlsRefused(RedisURI uri) {
+        return new UserError("--url: '" + uri.getHost() + ":" + uri.getPort() + "' uses TLS (rediss:// or --ca), "
+                + "which --redis-client direct does not speak; use --redis-client lettuce");
     }
 }

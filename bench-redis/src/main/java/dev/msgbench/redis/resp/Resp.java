@@ -10,7 +10,11 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
+
 import dev.msgbench.core.broker.FreePorts;
+import dev.msgbench.core.security.Secret;
 
 /**
  * The Redis protocol (RESP2) as every part of the suite writes it, and a one-shot client for the
@@ -26,6 +30,20 @@ public final class Resp {
     private static final byte[] CRLF = {'\r', '\n'};
 
     private Resp() {
+    }
+
+    /**
+     * A server on 127.0.0.1 as the one-shot client reaches it: over TLS when {@code tls} is set,
+     * logging in (AUTH) first when {@code password} is.
+     *
+     * @param user null for the default user
+     */
+    public record Endpoint(int port, SSLContext tls, String user, Secret password) {
+
+        /** Plaintext, no login. */
+        public static Endpoint plain(int port) {
+            return new Endpoint(port, null, null, null);
+        }
     }
 
     /** One command as RESP2 writes it: an array of bulk strings. */
@@ -70,7 +88,12 @@ public final class Resp {
      * @throws IOException when the server does not answer, answers with an error or with an array
      */
     public static String call(int port, String... command) throws IOException {
-        Object reply = exchange(port, command);
+        return call(Endpoint.plain(port), command);
+    }
+
+    /** {@link #call(int, String...)} on a server that may want TLS and a login. */
+    public static String call(Endpoint endpoint, String... command) throws IOException {
+        Object reply = exchange(endpoint, command);
         if (reply instanceof List) {
             throw new ProtocolException(command[0] + " answered with " + describe(reply) + ", not a single value");
         }
@@ -79,7 +102,12 @@ public final class Resp {
 
     /** CONFIG GET of one setting: its value, or null when the server has no such setting. */
     public static String configGet(int port, String key) throws IOException {
-        Object reply = exchange(port, "CONFIG", "GET", key);
+        return configGet(Endpoint.plain(port), key);
+    }
+
+    /** {@link #configGet(int, String)} on a server that may want TLS and a login. */
+    public static String configGet(Endpoint endpoint, String key) throws IOException {
+        Object reply = exchange(endpoint, "CONFIG", "GET", key);
         if (!(reply instanceof List)) {
             throw new ProtocolException("CONFIG GET " + key + " answered with " + describe(reply) + ", not an array");
         }
@@ -87,20 +115,41 @@ public final class Resp {
         return pair.size() < 2 ? null : text(pair.get(1));
     }
 
-    private static Object exchange(int port, String... command) throws IOException {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(FreePorts.LOOPBACK, port), TIMEOUT_MILLIS);
-            socket.setSoTimeout(TIMEOUT_MILLIS);
+    private static Object exchange(Endpoint endpoint, String... command) throws IOException {
+        String where = "127.0.0.1:" + endpoint.port();
+        try (Socket plain = new Socket()) {
+            plain.connect(new InetSocketAddress(FreePorts.LOOPBACK, endpoint.port()), TIMEOUT_MILLIS);
+            plain.setSoTimeout(TIMEOUT_MILLIS);
+            Socket socket = plain;
+            if (endpoint.tls() != null) {
+                SSLSocket tls = (SSLSocket) endpoint.tls().getSocketFactory()
+                        .createSocket(plain, "127.0.0.1", endpoint.port(), true);
+                tls.startHandshake();
+                socket = tls;
+            }
             OutputStream out = socket.getOutputStream();
-            out.write(encode(command));
-            out.flush();
-            RespReader reader = new RespReader(new BufferedInputStream(socket.getInputStream()), "127.0.0.1:" + port);
-            Object reply = reader.readValue();
+            RespReader reader = new RespReader(new BufferedInputStream(socket.getInputStream()), where);
+            if (endpoint.password() != null) {
+                Object auth = send(out, reader, endpoint.user() == null
+                        ? new String[] {"AUTH", endpoint.password().reveal()}
+                        : new String[] {"AUTH", endpoint.user(), endpoint.password().reveal()});
+                if (auth instanceof RespError) {
+                    // the server's words (WRONGPASS ...) hold no secret
+                    throw new IOException("redis refused the login: " + ((RespError) auth).message());
+                }
+            }
+            Object reply = send(out, reader, command);
             if (reply instanceof RespError) {
                 throw new IOException("redis answered: " + ((RespError) reply).message());
             }
             return reply;
         }
+    }
+
+    private static Object send(OutputStream out, RespReader reader, String... command) throws IOException {
+        out.write(encode(command));
+        out.flush();
+        return reader.readValue();
     }
 
     private static String text(Object value) {

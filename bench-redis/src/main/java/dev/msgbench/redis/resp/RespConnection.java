@@ -69,7 +69,14 @@ public final class RespConnection implements AutoCloseable {
             }
             socket.setSoTimeout((int) timeout.toMillis());
             RespConnection c = new RespConnection(name, socket.getInputStream(), socket.getOutputStream(), socket);
-            c.handshake(where, username, password);
+            try {
+                c.handshake(where, username, password);
+            } catch (IOException e) {
+                // a TLS port drops (or alerts) a client that speaks plaintext to it
+                throw new UserError("--url: the Redis server at " + where + " did not answer the login and CLIENT SETNAME ("
+                        + e.getMessage() + "); a server that demands TLS does that, and --redis-client direct does not "
+                        + "speak TLS: use --redis-client lettuce with rediss://" + where, e);
+            }
             socket.setSoTimeout(0);
             return c;
         } catch (IOException | RuntimeException e) {

@@ -135,7 +135,7 @@ class LocalRedisTest {
     void settingsThatMsgbenchChoosesCannotBeOverridden() {
         UserError e = assertThrows(UserError.class, () -> RedisBrokerSpec.defaults().withServerArgs(Map.of("port", "6379")));
         assertEquals("--broker-prop port cannot be set: msgbench chooses it for every start (ports, directories, "
-                + "replication); remove it", e.getMessage());
+                + "replication, TLS and the login of --secure); remove it", e.getMessage());
         assertEquals("--broker-prop must be KEY=VALUE with a redis.conf setting as KEY (appendonly=yes), got '--save'",
                 assertThrows(UserError.class, () -> RedisBrokerSpec.defaults().withServerArgs(Map.of("--save", "")))
                         .getMessage());
