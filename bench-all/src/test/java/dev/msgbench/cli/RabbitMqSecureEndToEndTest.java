@@ -144,6 +144,20 @@ class RabbitMqSecureEndToEndTest {
         SecretLeaks.assertAbsent(PASSWORD, run, out);
     }
 
+    @Test
+    void theBrokerCommandSecuredPrintsTheAmqpsAddressTheCaAndThePasswordFileButNotThePassword() throws Exception {
+        Path logs = dir.resolve("broker-logs");
+        CliRun run = CliRun.of("broker", "rabbitmq", "--secure", "--password-file", passwordFile(PASSWORD).toString(),
+                "--stop-after", "1s", "--logs", logs.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.trim().matches("amqps://127\\.0\\.0\\.1:\\d+"), run.out);
+        assertTrue(run.err.contains("TLS: trust "), run.err);
+        assertTrue(run.err.contains("user msgbench, password in "), run.err);
+        assertTrue(run.err.contains("measure it with: e2e --system rabbitmq --url " + run.out.trim() + " --ca "), run.err);
+        SecretLeaks.assertAbsent(PASSWORD, run, logs);
+    }
+
     private CliRun remoteRun(Path out, String password, String... flags) throws Exception {
         List<String> args = new ArrayList<>(List.of("e2e", "--system", "rabbitmq", "--user", USER, "--password-file",
                 passwordFile(password).toString(), "--rate", "300", "--duration", "1s", "--warmup", "1s",
