@@ -1,14 +1,22 @@
 package dev.msgbench.rabbit;
 
+import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.PossibleAuthenticationFailureException;
+import com.rabbitmq.client.ShutdownSignalException;
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.security.ClientSecurity;
+import dev.msgbench.core.security.TlsFiles;
+import java.io.EOFException;
 import java.io.IOException;
+import java.net.SocketException;
 import java.net.URISyntaxException;
 import java.security.GeneralSecurityException;
+import java.security.cert.CertificateException;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
+import javax.net.ssl.SSLException;
 
 /**
  * Opens the adapter's connections, all configured alike: one per producer, one per consumer and one
@@ -32,10 +40,16 @@ final class RabbitConnections {
     private final ConnectionFactory factory;
     private final String address;
     private final Duration timeout;
+    private final boolean clientCertificate;
 
-    RabbitConnections(String url, int messageSizeBytes, Duration timeout) {
+    /**
+     * @param security TLS, used with amqps:// URLs and whenever --ca or a client certificate is
+     *                 given; its login wins over the URL's
+     */
+    RabbitConnections(String url, ClientSecurity security, int messageSizeBytes, Duration timeout) {
         this.factory = factory(url);
         this.timeout = timeout;
+        this.clientCertificate = security.usesTls() && security.tls().mutual();
         int timeoutMillis = (int) timeout.toMillis();
         factory.setConnectionTimeout(timeoutMillis);
         factory.setHandshakeTimeout(timeoutMillis);
@@ -44,10 +58,12 @@ final class RabbitConnections {
         factory.setNetworkRecoveryInterval(RECOVERY_INTERVAL_MILLIS);
         // the client's default configurator does the same today; explicit, because E3 requires it
         factory.setSocketConfigurator(socket -> socket.setTcpNoDelay(true));
+        secure(factory, security);
         factory.setMaxInboundMessageBodySize(Math.max(CLIENT_DEFAULT_MAX_INBOUND_BYTES,
                 messageSizeBytes + INBOUND_MARGIN_BYTES));
         String vhost = factory.getVirtualHost();
-        this.address = "amqp://" + factory.getHost() + ":" + factory.getPort() + ("/".equals(vhost) ? "" : "/" + vhost);
+        this.address = (factory.isSSL() ? "amqps://" : "amqp://") + factory.getHost() + ":" + factory.getPort()
+                + ("/".equals(vhost) ? "" : "/" + vhost);
     }
 
     /** The broker's address without credentials, for messages and results. */
@@ -63,16 +79,97 @@ final class RabbitConnections {
         try {
             return factory.newConnection(name);
         } catch (PossibleAuthenticationFailureException e) {
-            throw new UserError("--url: RabbitMQ at " + address + " refused the login (" + oneLine(e.getMessage())
-                    + "); give the user and password in the URL: amqp://USER:PASSWORD@HOST:PORT", e);
+            throw new UserError("--user: RabbitMQ at " + address + " refused the login of user '" + factory.getUsername()
+                    + "' (" + oneLine(e.getMessage()) + "); check --user and --password-file, or the URL's "
+                    + "amqp://USER:PASSWORD@HOST", e);
         } catch (IOException | TimeoutException e) {
             if (Thread.currentThread().isInterrupted()) {
                 throw new InterruptedException("interrupted while connecting to " + address);
+            }
+            String refusedVhost = refusedVirtualHost(e);
+            if (refusedVhost != null) {
+                throw new UserError("--url: RabbitMQ at " + address + " refused virtual host '" + factory.getVirtualHost()
+                        + "' to user '" + factory.getUsername() + "' (" + refusedVhost + "); the URL's path is the "
+                        + "virtual host: amqp://HOST:PORT/VHOST, %2F for /", e);
+            }
+            SSLException tls = causeOf(e, SSLException.class);
+            if (tls != null) {
+                throw tlsFailure(tls, e);
+            }
+            if (factory.isSSL() && !clientCertificate && closedByPeer(e)) {
+                // TLS 1.3: the server checks the client's certificate after the client's handshake is done
+                throw new UserError("--client-cert: RabbitMQ at " + address + " closed the TLS connection ("
+                        + rootMessage(e) + "): it may demand a client certificate; give --client-cert and --client-key",
+                        e);
             }
             throw new UserError("--url: no RabbitMQ broker answered at " + address + " within "
                     + timeout.toSeconds() + " s (" + rootMessage(e) + "); check the address, or omit --url to start "
                     + "a local broker", e);
         }
+    }
+
+    /**
+     * amqps:// alone would make the client trust every certificate (its setUri default): the
+     * context is always ours, --ca's authority or the JVM's, and the host name is checked.
+     */
+    private static void secure(ConnectionFactory factory, ClientSecurity security) {
+        if (factory.isSSL() || security.usesTls()) {
+            TlsFiles tls = security.usesTls() ? security.tls() : TlsFiles.DEFAULT_TRUST;
+            factory.useSslProtocol(tls.sslContext());
+            // after setSocketConfigurator, which would replace the check
+            factory.enableHostnameVerification();
+        }
+        if (security.user() != null) {
+            factory.setUsername(security.user());
+        }
+        if (security.password() != null) {
+            factory.setPassword(security.password().reveal());
+        }
+    }
+
+    /** An untrusted certificate names --ca; other handshake failures say what TLS reported. */
+    private UserError tlsFailure(SSLException tls, Exception e) {
+        if (causeOf(e, CertificateException.class) != null || rootMessage(tls).contains("certification path")) {
+            return new UserError("--ca: the TLS certificate of RabbitMQ at " + address + " is not trusted ("
+                    + rootMessage(tls) + "); give the authority that signed it with --ca FILE (PEM)", e);
+        }
+        if (!clientCertificate && rootMessage(tls).contains("certificate_required")) {
+            return new UserError("--client-cert: RabbitMQ at " + address + " demands a client certificate ("
+                    + rootMessage(tls) + "); give --client-cert and --client-key", e);
+        }
+        if (rootMessage(tls).contains("Unsupported or unrecognized SSL message")) {
+            return new UserError("--url: RabbitMQ at " + address + " does not speak TLS on port " + factory.getPort()
+                    + " (" + rootMessage(tls) + "); use amqp:// for a plain port, or its TLS port (5671 by default)", e);
+        }
+        return new UserError("--url: the TLS handshake with RabbitMQ at " + address + " failed (" + rootMessage(tls)
+                + "); check --ca, --client-cert and --client-key", e);
+    }
+
+    /** The server's reason when it closed the connection for the virtual host (530 NOT_ALLOWED), else null. */
+    private static String refusedVirtualHost(Exception e) {
+        ShutdownSignalException closed = causeOf(e, ShutdownSignalException.class);
+        if (closed != null && closed.getReason() instanceof AMQP.Connection.Close) {
+            AMQP.Connection.Close close = (AMQP.Connection.Close) closed.getReason();
+            if (close.getReplyCode() == AMQP.NOT_ALLOWED) {
+                return oneLine(close.getReplyText());
+            }
+        }
+        return null;
+    }
+
+    private static boolean closedByPeer(Exception e) {
+        SocketException reset = causeOf(e, SocketException.class);
+        return causeOf(e, EOFException.class) != null
+                || reset != null && String.valueOf(reset.getMessage()).matches(".*(reset|Broken pipe).*");
+    }
+
+    private static <T extends Throwable> T causeOf(Throwable t, Class<T> type) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (type.isInstance(c)) {
+                return type.cast(c);
+            }
+        }
+        return null;
     }
 
     private static ConnectionFactory factory(String url) {

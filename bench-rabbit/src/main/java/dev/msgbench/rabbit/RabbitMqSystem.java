@@ -49,7 +49,8 @@ public final class RabbitMqSystem implements MessagingSystem {
     @Override
     public void prepare(RunPlan runPlan) throws Exception {
         this.plan = runPlan;
-        connections = new RabbitConnections(settings.url(), runPlan.messageSizeBytes(), settings.connectTimeout());
+        connections = new RabbitConnections(settings.url(), settings.security(), runPlan.messageSizeBytes(),
+                settings.connectTimeout());
         admin = connections.open("msgbench-admin");
         Object version = admin.getServerProperties().get("version");
         brokerVersion = version == null ? "unknown" : version.toString();

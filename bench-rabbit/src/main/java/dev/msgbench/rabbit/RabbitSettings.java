@@ -2,6 +2,7 @@ package dev.msgbench.rabbit;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.Acks;
+import dev.msgbench.core.security.ClientSecurity;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -18,9 +19,12 @@ import java.util.Objects;
  * @param prefetch       basic.qos per consumer with manual acks
  * @param replicas       quorum queue members when known (a local broker's size), else null
  * @param connectTimeout how long to try to reach the broker before giving up
+ * @param security       TLS (amqps:// without it trusts the JVM's authorities) and a login, which
+ *                       wins over the URL's; null for {@link ClientSecurity#NONE}
  */
 public record RabbitSettings(String url, Acks acks, QueueType queueType, int maxUnconfirmed,
-                             ConsumerAck consumerAck, int prefetch, Integer replicas, Duration connectTimeout) {
+                             ConsumerAck consumerAck, int prefetch, Integer replicas, Duration connectTimeout,
+                             ClientSecurity security) {
 
     public static final Acks DEFAULT_ACKS = Acks.NONE;
     public static final int DEFAULT_MAX_UNCONFIRMED = 1000;
@@ -32,6 +36,7 @@ public record RabbitSettings(String url, Acks acks, QueueType queueType, int max
         Objects.requireNonNull(queueType, "queueType");
         Objects.requireNonNull(consumerAck, "consumerAck");
         Objects.requireNonNull(connectTimeout, "connectTimeout");
+        security = security == null ? ClientSecurity.NONE : security;
         acks = acks == null ? DEFAULT_ACKS : acks;
         checkAcks(acks, queueType);
         if (maxUnconfirmed < 1) {
@@ -45,35 +50,48 @@ public record RabbitSettings(String url, Acks acks, QueueType queueType, int max
     /** Transient queue, no confirms, manual acks with prefetch 100, as an application off the shelf. */
     public static RabbitSettings defaults(String url) {
         return new RabbitSettings(url, DEFAULT_ACKS, QueueType.TRANSIENT, DEFAULT_MAX_UNCONFIRMED, ConsumerAck.MANUAL,
-                DEFAULT_PREFETCH, null, DEFAULT_CONNECT_TIMEOUT);
+                DEFAULT_PREFETCH, null, DEFAULT_CONNECT_TIMEOUT,
+                ClientSecurity.NONE);
     }
 
     public RabbitSettings withAcks(Acks acks) {
-        return new RabbitSettings(url, acks, queueType, maxUnconfirmed, consumerAck, prefetch, replicas, connectTimeout);
+        return new RabbitSettings(url, acks, queueType, maxUnconfirmed, consumerAck, prefetch, replicas, connectTimeout,
+                security);
     }
 
     public RabbitSettings withQueueType(QueueType queueType) {
-        return new RabbitSettings(url, acks, queueType, maxUnconfirmed, consumerAck, prefetch, replicas, connectTimeout);
+        return new RabbitSettings(url, acks, queueType, maxUnconfirmed, consumerAck, prefetch, replicas, connectTimeout,
+                security);
     }
 
     public RabbitSettings withMaxUnconfirmed(int maxUnconfirmed) {
-        return new RabbitSettings(url, acks, queueType, maxUnconfirmed, consumerAck, prefetch, replicas, connectTimeout);
+        return new RabbitSettings(url, acks, queueType, maxUnconfirmed, consumerAck, prefetch, replicas, connectTimeout,
+                security);
     }
 
     public RabbitSettings withConsumerAck(ConsumerAck consumerAck) {
-        return new RabbitSettings(url, acks, queueType, maxUnconfirmed, consumerAck, prefetch, replicas, connectTimeout);
+        return new RabbitSettings(url, acks, queueType, maxUnconfirmed, consumerAck, prefetch, replicas, connectTimeout,
+                security);
     }
 
     public RabbitSettings withPrefetch(int prefetch) {
-        return new RabbitSettings(url, acks, queueType, maxUnconfirmed, consumerAck, prefetch, replicas, connectTimeout);
+        return new RabbitSettings(url, acks, queueType, maxUnconfirmed, consumerAck, prefetch, replicas, connectTimeout,
+                security);
     }
 
     public RabbitSettings withReplicas(Integer replicas) {
-        return new RabbitSettings(url, acks, queueType, maxUnconfirmed, consumerAck, prefetch, replicas, connectTimeout);
+        return new RabbitSettings(url, acks, queueType, maxUnconfirmed, consumerAck, prefetch, replicas, connectTimeout,
+                security);
     }
 
     public RabbitSettings withConnectTimeout(Duration connectTimeout) {
-        return new RabbitSettings(url, acks, queueType, maxUnconfirmed, consumerAck, prefetch, replicas, connectTimeout);
+        return new RabbitSettings(url, acks, queueType, maxUnconfirmed, consumerAck, prefetch, replicas, connectTimeout,
+                security);
+    }
+
+    public RabbitSettings withSecurity(ClientSecurity security) {
+        return new RabbitSettings(url, acks, queueType, maxUnconfirmed, consumerAck, prefetch, replicas, connectTimeout,
+                security);
     }
 
     /** Whether publishers use publisher confirms. */

@@ -163,6 +163,17 @@ class RabbitMqSystemTest {
                 + "refused); check the address, or omit --url to start a local broker", e.getMessage());
     }
 
+    @Test
+    void amqpsToAPlainPortIsOneLineSayingTheNodeDoesNotSpeakTlsThere() throws Exception {
+        int port = java.net.URI.create(broker.url()).getPort();
+        RabbitMqSystem system = new RabbitMqSystem(RabbitSettings.defaults("amqps://127.0.0.1:" + port));
+        UserError e = assertThrows(UserError.class, () -> system.prepare(new RunPlan("msgbench-plain", 100, 1, 1)));
+        system.close();
+        assertEquals("--url: RabbitMQ at amqps://127.0.0.1:" + port + " does not speak TLS on port " + port
+                + " (Unsupported or unrecognized SSL message); use amqp:// for a plain port, or its TLS port (5671 by "
+                + "default)", e.getMessage());
+    }
+
     private RunResult run(RabbitSettings settings, double rate, int size, int producers, int consumers)
             throws Exception {
         return ShortRuns.run(new RabbitMqSystem(settings), dir, rate, size, producers, consumers, Duration.ofSeconds(1),

@@ -68,6 +68,12 @@ public final class RabbitMqTarget implements SystemTarget {
         }
     }
 
+    /** TLS (amqps://, mutual TLS), a user and password, the virtual host from the URL. */
+    @Override
+    public boolean securable() {
+        return true;
+    }
+
     @Override
     public LocalBroker startLocalBroker(BrokerRequest request) {
         return LocalRabbitMq.start(RabbitBrokerSpec.defaults()
@@ -75,7 +81,8 @@ public final class RabbitMqTarget implements SystemTarget {
                 .withBrokerProps(request.brokerProps())
                 .withRoomForMessagesOf(request.messageSizeBytes())
                 .withLogDir(request.logDir())
-                .withCpus(request.cpus()));
+                .withCpus(request.cpus())
+                .withSecurity(request.security()));
     }
 
     @Override
@@ -83,6 +90,7 @@ public final class RabbitMqTarget implements SystemTarget {
         return new RabbitMqSystem(new RabbitSettings(request.url(), request.acks(), queueType,
                 maxUnconfirmed == null ? RabbitSettings.DEFAULT_MAX_UNCONFIRMED : maxUnconfirmed, consumerAck,
                 prefetch == null ? RabbitSettings.DEFAULT_PREFETCH : prefetch,
-                request.broker() == null ? null : request.broker().nodeCount(), RabbitSettings.DEFAULT_CONNECT_TIMEOUT));
+                request.broker() == null ? null : request.broker().nodeCount(), RabbitSettings.DEFAULT_CONNECT_TIMEOUT,
+                request.security()));
     }
 }

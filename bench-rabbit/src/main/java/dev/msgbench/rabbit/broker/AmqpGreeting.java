@@ -8,6 +8,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import javax.net.ssl.SSLSocketFactory;
 
 /**
  * The cheapest sign that a node serves AMQP: after the 8-byte protocol header, the server's first
@@ -24,27 +25,37 @@ final class AmqpGreeting {
     private AmqpGreeting() {
     }
 
-    /** True when a method frame answers the protocol header on {@code port} of 127.0.0.1. */
-    static boolean answers(int port) throws IOException {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(FreePorts.LOOPBACK, port), TIMEOUT_MILLIS);
-            socket.setSoTimeout(TIMEOUT_MILLIS);
-            OutputStream out = socket.getOutputStream();
-            out.write(PROTOCOL_HEADER);
-            out.flush();
-            InputStream in = socket.getInputStream();
-            int type = in.read();
-            if (type == FRAME_METHOD) {
-                return true;
+    /**
+     * True when a method frame answers the protocol header on {@code port} of 127.0.0.1.
+     *
+     * @param tls for a node that speaks AMQP over TLS only: the TLS handshake first; null for plain
+     */
+    static boolean answers(int port, SSLSocketFactory tls) throws IOException {
+        try (Socket plain = new Socket()) {
+            plain.connect(new InetSocketAddress(FreePorts.LOOPBACK, port), TIMEOUT_MILLIS);
+            plain.setSoTimeout(TIMEOUT_MILLIS);
+            try (Socket socket = tls == null ? plain : tls.createSocket(plain, "127.0.0.1", port, true)) {
+                return greets(socket, port);
             }
-            if (type == -1) {
-                return false;
-            }
-            throw new IOException("port " + port + " answered the AMQP header with frame type " + type
-                    + ", not a method frame: is it a RabbitMQ node? ("
-                    + new String(new byte[] {(byte) type}, StandardCharsets.ISO_8859_1) + "...)");
         } catch (SocketTimeoutException e) {
             return false;
         }
+    }
+
+    private static boolean greets(Socket socket, int port) throws IOException {
+        OutputStream out = socket.getOutputStream();
+        out.write(PROTOCOL_HEADER);
+        out.flush();
+        InputStream in = socket.getInputStream();
+        int type = in.read();
+        if (type == FRAME_METHOD) {
+            return true;
+        }
+        if (type == -1) {
+            return false;
+        }
+        throw new IOException("port " + port + " answered the AMQP header with frame type " + type
+                + ", not a method frame: is it a RabbitMQ node? ("
+                + new String(new byte[] {(byte) type}, StandardCharsets.ISO_8859_1) + "...)");
     }
 }

@@ -10,6 +10,7 @@ import dev.msgbench.core.broker.ManagedProcess;
 import dev.msgbench.core.broker.NativeCommand;
 import dev.msgbench.core.broker.Readiness;
 import dev.msgbench.core.broker.Signal;
+import dev.msgbench.core.security.LocalSecurity;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLSocketFactory;
 
 /**
  * One RabbitMQ node from Debian's rabbitmq-server package, private to this JVM: its own node name,
@@ -58,7 +60,9 @@ public final class LocalRabbitMq extends AbstractLocalBroker {
     private final int distPort;
     private final int epmdPort;
     private final String nodeName;
-    private final Map<String, String> conf;
+    private volatile Map<String, String> conf = Map.of();
+    /** Made with the node's files, in its temp dir: a failed start removes it with the rest. */
+    private volatile LocalSecurity security;
     private final Path epmdBinary;
     private volatile String version = "unknown";
 
@@ -71,7 +75,6 @@ public final class LocalRabbitMq extends AbstractLocalBroker {
         this.distPort = ports.get(1);
         this.epmdPort = ports.get(2);
         this.nodeName = "msgbench-" + amqpPort + "@localhost";
-        this.conf = Collections.unmodifiableMap(RabbitConf.of(amqpPort, spec.brokerProps()));
     }
 
     /**
@@ -91,10 +94,19 @@ public final class LocalRabbitMq extends AbstractLocalBroker {
                 tempDir -> new LocalRabbitMq(spec, epmdBinary, tempDir));
     }
 
-    /** {@code amqp://127.0.0.1:PORT}; the default guest user may log in over loopback. */
+    /**
+     * {@code amqp://127.0.0.1:PORT}, where the default guest user may log in over loopback; a
+     * secured node's is {@code amqps://127.0.0.1:PORT}, the login in {@link #localSecurity}.
+     */
     @Override
     public String url() {
-        return "amqp://127.0.0.1:" + amqpPort;
+        return (spec.security() == null ? "amqp" : "amqps") + "://127.0.0.1:" + amqpPort;
+    }
+
+    /** The certificates and login of a node started with a {@link RabbitBrokerSpec#security}, else null. */
+    @Override
+    public LocalSecurity localSecurity() {
+        return security;
     }
 
     /** As the node reports it in its connection properties, e.g. 3.10.8. */
@@ -108,7 +120,10 @@ public final class LocalRabbitMq extends AbstractLocalBroker {
         return logDir().resolve("rabbitmq-1.log");
     }
 
-    /** The rabbitmq.conf settings, the user's included, without paths; ports are chosen per run. */
+    /**
+     * The rabbitmq.conf settings, the user's included, without the node's directories and without
+     * a secured node's login; ports are chosen per run. Empty until the node is started.
+     */
     public Map<String, String> conf() {
         return conf;
     }
@@ -153,6 +168,10 @@ public final class LocalRabbitMq extends AbstractLocalBroker {
 
     private void writeFiles() {
         Path tempDir = tempDir();
+        if (spec.security() != null) {
+            security = LocalSecurity.create(tempDir.resolve("tls"), spec.security());
+        }
+        conf = Collections.unmodifiableMap(RabbitConf.of(amqpPort, spec.brokerProps(), security));
         try {
             Path home = Files.createDirectories(tempDir.resolve("home"));
             // Erlang refuses a cookie that others can read; a fresh one keeps other nodes out
@@ -164,7 +183,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker {
             // an empty env file: else /etc/rabbitmq/rabbitmq-env.conf would be read
             Files.writeString(tempDir.resolve("rabbitmq-env.conf"), "");
             Files.writeString(tempDir.resolve("enabled_plugins"), "[].\n");
-            RabbitConf.write(conf, tempDir.resolve("rabbitmq.conf"));
+            RabbitConf.write(conf, security, tempDir.resolve("rabbitmq.conf"));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the rabbitmq node files in " + tempDir, e);
         }
@@ -186,8 +205,11 @@ public final class LocalRabbitMq extends AbstractLocalBroker {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("HOME", tempDir.resolve("home").toString());
         env.put("RABBITMQ_NODENAME", nodeName);
-        env.put("RABBITMQ_NODE_IP_ADDRESS", "127.0.0.1");
-        env.put("RABBITMQ_NODE_PORT", Integer.toString(amqpPort));
+        if (security == null) {
+            // a secured node's listeners are all in rabbitmq.conf: these would add a plain one
+            env.put("RABBITMQ_NODE_IP_ADDRESS", "127.0.0.1");
+            env.put("RABBITMQ_NODE_PORT", Integer.toString(amqpPort));
+        }
         env.put("RABBITMQ_DIST_PORT", Integer.toString(distPort));
         env.put("ERL_EPMD_PORT", Integer.toString(epmdPort));
         env.put("ERL_EPMD_ADDRESS", "127.0.0.1");
@@ -211,12 +233,17 @@ public final class LocalRabbitMq extends AbstractLocalBroker {
     /** The restarted node answers the AMQP greeting, as at the start. */
     @Override
     protected void awaitNodeReady(int node, Readiness budget) {
-        budget.await(NODE, logFile(), startedNodes(), () -> AmqpGreeting.answers(amqpPort));
+        budget.await(NODE, logFile(), startedNodes(), () -> AmqpGreeting.answers(amqpPort, greetingTls()));
+    }
+
+    /** A secured node greets only over TLS, and with mutual TLS only a client with a certificate. */
+    private SSLSocketFactory greetingTls() {
+        return security == null ? null : security.pki().clientTls().sslContext().getSocketFactory();
     }
 
     private void awaitReady(Readiness budget, List<ManagedProcess> watched) {
         try {
-            budget.await(NODE, logFile(), watched, () -> AmqpGreeting.answers(amqpPort));
+            budget.await(NODE, logFile(), watched, () -> AmqpGreeting.answers(amqpPort, greetingTls()));
         } catch (UserError e) {
             String rejected = StartFailure.configurationErrors(logFile());
             if (rejected != null) {
@@ -239,6 +266,12 @@ public final class LocalRabbitMq extends AbstractLocalBroker {
         factory.setConnectionTimeout(CONNECT_TIMEOUT_MILLIS);
         factory.setHandshakeTimeout(CONNECT_TIMEOUT_MILLIS);
         factory.setAutomaticRecoveryEnabled(false);
+        if (security != null) {
+            factory.useSslProtocol(security.pki().clientTls().sslContext());
+            factory.enableHostnameVerification();
+            factory.setUsername(security.login().user());
+            factory.setPassword(security.login().password().reveal());
+        }
         try (Connection connection = factory.newConnection("msgbench-ready-check")) {
             Object v = connection.getServerProperties().get("version");
             return v == null ? "unknown" : v.toString();

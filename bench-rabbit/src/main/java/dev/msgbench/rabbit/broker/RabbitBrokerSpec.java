@@ -2,6 +2,7 @@ package dev.msgbench.rabbit.broker;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.cpu.CpuList;
+import dev.msgbench.core.security.BrokerSecurity;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
@@ -20,9 +21,11 @@ import java.util.Map;
  * @param installDir   where Debian's rabbitmq-server package put its scripts
  * @param cpus         the CPUs epmd and the node (and every process they start) run on
  *                     (--broker-cpus); null: those of this JVM
+ * @param security     TLS and the login the node demands (--secure); null: plain AMQP, guest over
+ *                     loopback
  */
 public record RabbitBrokerSpec(int nodes, Map<String, String> brokerProps, Path logDir, Duration startTimeout,
-                               Path installDir, CpuList cpus) {
+                               Path installDir, CpuList cpus, BrokerSecurity security) {
 
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(60);
     public static final Path DEFAULT_INSTALL_DIR = Path.of("/usr/lib/rabbitmq/bin");
@@ -49,32 +52,37 @@ public record RabbitBrokerSpec(int nodes, Map<String, String> brokerProps, Path 
 
     /** One node, no overrides, logs in the temp dir, 60 s to start, Debian's install. */
     public static RabbitBrokerSpec defaults() {
-        return new RabbitBrokerSpec(1, Map.of(), null, DEFAULT_START_TIMEOUT, DEFAULT_INSTALL_DIR, null);
+        return new RabbitBrokerSpec(1, Map.of(), null, DEFAULT_START_TIMEOUT, DEFAULT_INSTALL_DIR, null, null);
     }
 
     public RabbitBrokerSpec withNodes(int nodes) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus);
+        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security);
     }
 
     public RabbitBrokerSpec withBrokerProps(Map<String, String> brokerProps) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus);
+        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security);
     }
 
     public RabbitBrokerSpec withLogDir(Path logDir) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus);
+        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security);
     }
 
     public RabbitBrokerSpec withStartTimeout(Duration startTimeout) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus);
+        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security);
     }
 
     public RabbitBrokerSpec withInstallDir(Path installDir) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus);
+        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security);
     }
 
     /** @param cpus the CPUs to run on, or null for this JVM's */
     public RabbitBrokerSpec withCpus(CpuList cpus) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus);
+        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security);
+    }
+
+    /** @param security what the node demands, or null for an open node */
+    public RabbitBrokerSpec withSecurity(BrokerSecurity security) {
+        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security);
     }
 
     /**

@@ -1,11 +1,14 @@
 package dev.msgbench.rabbit.broker;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.security.LocalSecurity;
+import dev.msgbench.core.security.Pki;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -20,6 +23,9 @@ final class RabbitConf {
     static final long DEFAULT_MAX_MESSAGE_BYTES = 134_217_728L;
     /** The largest max_message_size RabbitMQ 3.10 accepts (512 MiB). */
     static final long LIMIT_MAX_MESSAGE_BYTES = 536_870_912L;
+
+    /** Printable ASCII but space and '#'. */
+    private static final String CONF_VALUE = "[!\"$-~]+";
 
     private RabbitConf() {
     }
@@ -41,18 +47,61 @@ final class RabbitConf {
         }
     }
 
-    /** Our settings first, the user's after them: later lines win in rabbitmq.conf. */
-    static Map<String, String> of(int amqpPort, Map<String, String> userProps) {
+    /**
+     * Our settings first, the user's after them: later lines win in rabbitmq.conf. A secured node
+     * has no plain listener at all, so no client can measure it without TLS; its login is not here
+     * but in {@link #write}, so that this map can be shown.
+     */
+    static Map<String, String> of(int amqpPort, Map<String, String> userProps, LocalSecurity security) {
         Map<String, String> conf = new LinkedHashMap<>();
-        conf.put("listeners.tcp.default", "127.0.0.1:" + amqpPort);
+        if (security == null) {
+            conf.put("listeners.tcp.default", "127.0.0.1:" + amqpPort);
+        } else {
+            Pki pki = security.pki();
+            conf.put("listeners.tcp", "none");
+            conf.put("listeners.ssl.default", "127.0.0.1:" + amqpPort);
+            conf.put("ssl_options.cacertfile", pki.caFile().toString());
+            conf.put("ssl_options.certfile", pki.serverCertFile().toString());
+            conf.put("ssl_options.keyfile", pki.serverKeyFile().toString());
+            // a client certificate, when one comes, must be the CA's; mutual TLS demands one
+            conf.put("ssl_options.verify", "verify_peer");
+            conf.put("ssl_options.fail_if_no_peer_cert", Boolean.toString(security.login().mutualTls()));
+        }
         conf.putAll(userProps);
         return conf;
     }
 
-    static void write(Map<String, String> conf, Path file) {
+    /**
+     * rabbitmq.conf has no quoting: a value is the rest of its line, trimmed, up to a '#', which
+     * starts a comment even inside a value (cuttlefish's grammar).
+     */
+    private static void checkLoginFits(LocalSecurity security) {
+        if (!security.login().user().matches(CONF_VALUE)) {
+            throw new UserError("--user: a local RabbitMQ node takes a user name of printable ASCII without spaces or "
+                    + "'#', got '" + security.login().user() + "'");
+        }
+        if (!security.login().password().reveal().matches(CONF_VALUE)) {
+            throw new UserError("--password-file: a local RabbitMQ node takes a password of printable ASCII without "
+                    + "spaces or '#' (it goes into rabbitmq.conf, which has no quoting)");
+        }
+    }
+
+    /**
+     * Writes {@code conf} to {@code file}, owner-only; a secured node's login comes first: the
+     * default user, made when the node first boots, instead of guest. rabbitmq.conf is the one
+     * place the password can go without a command line or a log seeing it.
+     */
+    static void write(Map<String, String> conf, LocalSecurity security, Path file) {
         StringBuilder text = new StringBuilder("# written by msgbench for one run\n");
+        if (security != null) {
+            checkLoginFits(security);
+            text.append("default_user = ").append(security.login().user()).append('\n');
+            text.append("default_pass = ").append(security.login().password().reveal()).append('\n');
+        }
         conf.forEach((k, v) -> text.append(k).append(" = ").append(v).append('\n'));
         try {
+            Files.deleteIfExists(file);
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             Files.writeString(file, text, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);

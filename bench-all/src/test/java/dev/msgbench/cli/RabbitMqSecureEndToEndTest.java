@@ -1,0 +1,190 @@
+package dev.msgbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.security.BrokerSecurity;
+import dev.msgbench.core.security.LocalSecurity;
+import dev.msgbench.core.security.Secret;
+import dev.msgbench.core.testing.NeedsBroker;
+import dev.msgbench.rabbit.broker.LocalRabbitMq;
+import dev.msgbench.rabbit.broker.RabbitBrokerSpec;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * RabbitMQ with TLS and a login, through the command line, run in-process: the suite's own
+ * secured node (--secure), and a secured node the test starts, reached as one the suite did not
+ * start (--url amqps:// with --ca, --user, --password-file). A known password is searched for in
+ * everything each run printed and wrote.
+ */
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+@NeedsBroker
+class RabbitMqSecureEndToEndTest {
+
+    private static final String PASSWORD = "rabbit-Leak-Check-4Vz9";
+    private static final String USER = "bench-user";
+
+    /** Not mutual TLS: --ca and the login are all a client needs. */
+    private static LocalRabbitMq remote;
+
+    @TempDir
+    static Path shared;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    @Timeout(90)
+    static void startRemoteBroker() {
+        remote = LocalRabbitMq.start(RabbitBrokerSpec.defaults().withLogDir(shared.resolve("remote-logs"))
+                .withSecurity(new BrokerSecurity(USER, Secret.of(PASSWORD), false)));
+    }
+
+    @AfterAll
+    static void stopRemoteBroker() {
+        if (remote != null) {
+            remote.close();
+        }
+    }
+
+    @Test
+    void e2eSecureRunsOverTlsWithTheKnownPasswordAndNothingWrittenOrPrintedHoldsIt() throws Exception {
+        Path out = dir.resolve("secure");
+        CliRun run = CliRun.of("e2e", "--system", "rabbitmq", "--secure", "--password-file", passwordFile(PASSWORD).toString(),
+                "--rate", "300", "--duration", "2s", "--warmup", "1s", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = complete(out);
+        assertEquals(900, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        assertTrue(r.get("settings").get("url").asText().matches("amqps://127\\.0\\.0\\.1:\\d+"), r.get("settings").toString());
+        assertTrue(run.err.contains(" ready at amqps://127.0.0.1:"), run.err);
+        assertTrue(r.get("broker").get("security").asText().contains("TLS, user msgbench"), r.get("broker").toString());
+        assertTrue(Files.readString(out.resolve("broker-logs").resolve("rabbitmq-1.log")).contains("Server startup complete"),
+                "the broker's log is kept with the results");
+        SecretLeaks.assertAbsent(PASSWORD, run, out);
+    }
+
+    @Test
+    void throughputSecureLosesNothing() throws Exception {
+        Path out = dir.resolve("throughput");
+        CliRun run = CliRun.of("throughput", "--system", "rabbitmq", "--secure", "--messages", "20000", "--size", "100B",
+                "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = complete(out);
+        assertEquals(20_000, r.get("counts").get("sent").asLong());
+        assertEquals(20_000, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(0, r.get("counts").get("unsent").asLong());
+    }
+
+    @Test
+    void aSecuredBrokerTheSuiteDidNotStartIsMeasuredWithCaUserAndPasswordFile() throws Exception {
+        Path out = dir.resolve("remote");
+        CliRun run = remoteRun(out, PASSWORD, "--url", remote.url(), "--ca", ca());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = complete(out);
+        assertEquals(600, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(remote.url(), r.get("settings").get("url").asText());
+        SecretLeaks.assertAbsent(PASSWORD, run, out, remote.logDir());
+    }
+
+    @Test
+    void aRefusedLoginIsOneLineAndNeitherPasswordShows() throws Exception {
+        Path out = dir.resolve("refused");
+        String wrong = "wrong-Leak-Check-8Kp3";
+        CliRun run = remoteRun(out, wrong, "--url", remote.url(), "--ca", ca());
+
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals("error: --user: RabbitMQ at " + remote.url() + " refused the login of user '" + USER + "' "
+                + "(ACCESS_REFUSED - Login was refused using authentication mechanism PLAIN. For details see the broker "
+                + "logfile.); check --user and --password-file, or the URL's amqp://USER:PASSWORD@HOST"
+                + System.lineSeparator(), lastLine(run.err), run.err);
+        SecretLeaks.assertAbsent(wrong, run, out, remote.logDir());
+        SecretLeaks.assertAbsent(PASSWORD, run, out, remote.logDir());
+    }
+
+    @Test
+    void anUntrustedCertificateIsOneLineNamingTheCaFlagAndThePasswordDoesNotShow() throws Exception {
+        Path out = dir.resolve("untrusted");
+        CliRun run = remoteRun(out, PASSWORD, "--url", remote.url());
+
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals("error: --ca: the TLS certificate of RabbitMQ at " + remote.url() + " is not trusted (unable to "
+                + "find valid certification path to requested target); give the authority that signed it with --ca FILE "
+                + "(PEM)" + System.lineSeparator(), lastLine(run.err), run.err);
+        SecretLeaks.assertAbsent(PASSWORD, run, out, remote.logDir());
+    }
+
+    @Test
+    void anUnreachableServerIsOneLineWithoutThePasswordOfItsUrl() throws Exception {
+        Path out = dir.resolve("unreachable");
+        CliRun run = CliRun.of("e2e", "--system", "rabbitmq", "--url", "amqp://msgbench:" + PASSWORD + "@127.0.0.1:1",
+                "--rate", "100", "--duration", "1s", "--warmup", "0s", "--output", out.toString());
+
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals("error: --url: no RabbitMQ broker answered at amqp://127.0.0.1:1 within 5 s (Connection refused); "
+                + "check the address, or omit --url to start a local broker" + System.lineSeparator(), lastLine(run.err),
+                run.err);
+        SecretLeaks.assertAbsent(PASSWORD, run, out);
+    }
+
+    @Test
+    void theBrokerCommandSecuredPrintsTheAmqpsAddressTheCaAndThePasswordFileButNotThePassword() throws Exception {
+        Path logs = dir.resolve("broker-logs");
+        CliRun run = CliRun.of("broker", "rabbitmq", "--secure", "--password-file", passwordFile(PASSWORD).toString(),
+                "--stop-after", "1s", "--logs", logs.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.trim().matches("amqps://127\\.0\\.0\\.1:\\d+"), run.out);
+        assertTrue(run.err.contains("TLS: trust "), run.err);
+        assertTrue(run.err.contains("user msgbench, password in "), run.err);
+        assertTrue(run.err.contains("measure it with: e2e --system rabbitmq --url " + run.out.trim() + " --ca "), run.err);
+        SecretLeaks.assertAbsent(PASSWORD, run, logs);
+    }
+
+    private CliRun remoteRun(Path out, String password, String... flags) throws Exception {
+        List<String> args = new ArrayList<>(List.of("e2e", "--system", "rabbitmq", "--user", USER, "--password-file",
+                passwordFile(password).toString(), "--rate", "300", "--duration", "1s", "--warmup", "1s",
+                "--output", out.toString()));
+        args.addAll(List.of(flags));
+        return CliRun.of(args.toArray(String[]::new));
+    }
+
+    private Path passwordFile(String password) throws Exception {
+        Path file = dir.resolve("password-" + password.length() + "-" + password.hashCode());
+        Files.writeString(file, password + "\n", StandardCharsets.UTF_8);
+        return file;
+    }
+
+    private static String ca() {
+        LocalSecurity security = remote.localSecurity();
+        return security.pki().caFile().toString();
+    }
+
+    private static JsonNode complete(Path out) throws Exception {
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals("complete", r.get("status").asText(), r.toString());
+        return r;
+    }
+
+    private static String lastLine(String text) {
+        String trimmed = text.substring(0, text.length() - System.lineSeparator().length());
+        return text.substring(trimmed.lastIndexOf('\n') + 1);
+    }
+}

@@ -1,0 +1,64 @@
+package dev.msgbench.rabbit.broker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.security.BrokerSecurity;
+import dev.msgbench.core.security.LocalSecurity;
+import dev.msgbench.core.security.Pki;
+import dev.msgbench.core.security.Secret;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.io.TempDir;
+
+class RabbitConfTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aSecuredNodeHasOnlyATlsListenerAndItsLoginIsWrittenButNotShown() throws Exception {
+        LocalSecurity security = security(new BrokerSecurity("bench-user", Secret.of("conf-Secret-1"), true));
+        Map<String, String> conf = RabbitConf.of(5671, Map.of("max_message_size", "1000"), security);
+        Path file = dir.resolve("rabbitmq.conf");
+        RabbitConf.write(conf, security, file);
+
+        assertEquals("# written by msgbench for one run\n"
+                + "default_user = bench-user\n"
+                + "default_pass = conf-Secret-1\n"
+                + "listeners.tcp = none\n"
+                + "listeners.ssl.default = 127.0.0.1:5671\n"
+                + "ssl_options.cacertfile = " + dir.resolve("ca.pem") + "\n"
+                + "ssl_options.certfile = " + dir.resolve("server.pem") + "\n"
+                + "ssl_options.keyfile = " + dir.resolve("server.key") + "\n"
+                + "ssl_options.verify = verify_peer\n"
+                + "ssl_options.fail_if_no_peer_cert = true\n"
+                + "max_message_size = 1000\n", Files.readString(file));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
+        assertFalse(conf.toString().contains("conf-Secret-1"), conf.toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"two words", "before#after", "caf\u00e9"})
+    void aPasswordThatRabbitmqConfCannotHoldIsRefusedWithoutShowingIt(String password) {
+        LocalSecurity security = security(new BrokerSecurity("bench-user", Secret.of(password), false));
+        UserError e = assertThrows(UserError.class,
+                () -> RabbitConf.write(RabbitConf.of(5671, Map.of(), security), security, dir.resolve("rabbitmq.conf")));
+
+        assertEquals("--password-file: a local RabbitMQ node takes a password of printable ASCII without spaces or '#' (it goes "
+                + "into rabbitmq.conf, which has no quoting)", e.getMessage());
+    }
+
+    private LocalSecurity security(BrokerSecurity login) {
+        Pki pki = new Pki(dir, dir.resolve("ca.pem"), dir.resolve("server.pem"), dir.resolve("server.key"),
+                dir.resolve("client.pem"), dir.resolve("client.key"));
+        return new LocalSecurity(pki, login, dir.resolve("password"));
+    }
+}
