@@ -3,6 +3,7 @@ package dev.msgbench.nats;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.concurrent.TimeoutException;
 
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
@@ -19,8 +20,13 @@ final class ConnectFailure {
     private ConnectFailure() {
     }
 
-    /** @param servers the --url list without passwords */
-    static UserError describe(IOException e, String servers, Duration timeout) {
+    /**
+     * @param servers the --url list without passwords
+     * @param auth    what the client brought: without a certificate of its own, a TLS server that
+     *                never answers is most likely one that demands it (with TLS 1.3 the server
+     *                refuses after the client's handshake is done, and jnats then only times out)
+     */
+    static UserError describe(IOException e, String servers, Duration timeout, NatsAuth auth) {
         String text = causeText(e).toLowerCase(Locale.ROOT);
         if (text.contains("authorization violation") || text.contains("authentication")) {
             return new UserError("--url: the NATS server at " + servers + " refused the login (Authorization Violation); "
@@ -41,6 +47,13 @@ final class ConnectFailure {
         if (text.contains("ssl required by client") || find(e, SSLException.class) != null) {
             return new UserError("--url: TLS with the NATS server at " + servers + " failed ("
                     + oneLine(causeText(e)) + "); a server without TLS wants nats:// and no --ca", e);
+        }
+        boolean tls = auth.security().usesTls() || servers.toLowerCase(Locale.ROOT).contains("tls://");
+        boolean certificate = auth.security().usesTls() && auth.security().tls().mutual();
+        if (tls && !certificate && find(e, TimeoutException.class) != null) {
+            return new UserError("--url: the NATS server at " + servers + " did not complete the TLS connection within "
+                    + timeout.toSeconds() + " s: if it demands mutual TLS, give a client certificate with --client-cert "
+                    + "and --client-key", e);
         }
         return new UserError("--url: no NATS server answered at " + servers + " within " + timeout.toSeconds()
                 + " s; check the address, or omit --url to start a local server", e);

@@ -70,7 +70,7 @@ final class NatsConnections {
             if (problem != null && problem != e) {
                 e.addSuppressed(problem);
             }
-            throw ConnectFailure.describe(e, ServerAddress.redactAll(url), timeout);
+            throw ConnectFailure.describe(e, ServerAddress.redactAll(url), timeout, auth);
         }
     }
 

@@ -145,6 +145,24 @@ class NatsSecurityTest {
     }
 
     @Test
+    void aServerDemandingMutualTlsAcceptsTheClientCertificateAndRefusesAClientWithoutOne(@TempDir Path dir)
+            throws Exception {
+        try (LocalNatsServer mutual = LocalNatsServer.start(NatsServerSpec.defaults().withLogDir(dir)
+                .withSecurity(BrokerSecurity.generated().withMutualTls(true)))) {
+            ClientSecurity withCertificate = mutual.clientSecurity();
+            assertTrue(withCertificate.tls().mutual());
+            try (Connection connection = open(mutual.url(), new NatsAuth(withCertificate, null, null))) {
+                assertEquals(Connection.Status.CONNECTED, connection.getStatus());
+            }
+            ClientSecurity caOnly = withCertificate.withTls(new TlsFiles(withCertificate.tls().caFile(), null, null));
+            UserError e = assertThrows(UserError.class, () -> open(mutual.url(), new NatsAuth(caOnly, null, null)));
+            assertEquals("--url: the NATS server at " + mutual.url() + " did not complete the TLS connection within 5 s: "
+                    + "if it demands mutual TLS, give a client certificate with --client-cert and --client-key",
+                    e.getMessage());
+        }
+    }
+
+    @Test
     void anNKeySeedLogsInToAServerThatKnowsItsPublicKey(@TempDir Path dir) throws Exception {
         NKey user = NKey.createUser(null);
         String publicKey = new String(user.getPublicKey());
