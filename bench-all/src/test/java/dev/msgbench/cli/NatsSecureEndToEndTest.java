@@ -180,6 +180,26 @@ class NatsSecureEndToEndTest {
     }
 
     @Test
+    void aTokenFromNatsTokenFileLogsInToAServerThatWantsOneWithoutShowingIt() throws Exception {
+        String token = "natsE2eToken" + System.nanoTime();
+        Path tokenFile = Files.writeString(dir.resolve("token"), token + "\n");
+        Path out = dir.resolve("token-run");
+        try (LocalNatsServer tokenServer = LocalNatsServer.start(NatsServerSpec.defaults().withLogDir(dir.resolve("logs"))
+                .withServerProps(java.util.Map.of("authorization.token", "\"" + token + "\"")))) {
+            CliRun refused = run("e2e", "--system", "nats", "--url", tokenServer.url(), "--rate", "100", "--duration",
+                    "1s", "--output", dir.resolve("no-token").toString());
+            assertEquals(2, refused.exitCode, refused.toString());
+            assertTrue(refused.err.contains("refused the login (Authorization Violation)"), refused.toString());
+
+            CliRun run = run("e2e", "--system", "nats", "--url", tokenServer.url(), "--nats-token-file",
+                    tokenFile.toString(), "--rate", "100", "--duration", "1s", "--warmup", "0s", "--output", out.toString());
+            assertEquals(0, run.exitCode, run.toString());
+            assertEquals(0, ResultTrees.lost(result(out)));
+            SecretLeaks.assertAbsent(token, run, out);
+        }
+    }
+
+    @Test
     void aNatsLoginFlagWithALocalServerIsRefused() {
         CliRun run = run("e2e", "--system", "jetstream", "--secure", "--nats-token-file", passwordFile.toString(),
                 "--rate", "100", "--duration", "1s", "--output", dir.resolve("token").toString());
