@@ -94,6 +94,18 @@ class NatsSecureEndToEndTest {
         assertEquals("mutual TLS, user msgbench, password", r.get("broker").get("security").asText());
     }
 
+    @Test
+    void aSecuredClusterOfThreeServesTlsOnEveryNode() throws Exception {
+        Path out = dir.resolve("cluster");
+        CliRun run = run("e2e", "--system", "nats", "--secure", "--brokers", "3", "--producers", "3", "--consumers", "3",
+                "--rate", "300", "--duration", "1s", "--warmup", "0s", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.err.matches("(?s).*ready at tls://127\\.0\\.0\\.1:\\d+,tls://127\\.0\\.0\\.1:\\d+,tls://127\\.0\\.0\\.1:\\d+\n.*"),
+                run.err);
+        assertEquals(0, ResultTrees.lost(result(out)));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"nats", "jetstream"})
     void throughputSecureReceivesEveryMessage(String system) throws Exception {
