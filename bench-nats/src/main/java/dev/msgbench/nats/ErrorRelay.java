@@ -34,6 +34,14 @@ final class ErrorRelay implements ErrorListener, ConnectionListener {
         this.target = target;
     }
 
+    /**
+     * The last exception of losing or failing to make the connection, or null: what a failed
+     * connect was about (jnats' own exception then only says it could not connect).
+     */
+    Exception connectionProblem() {
+        return connectionProblem;
+    }
+
     /** Called just before the connection is closed on purpose. */
     void closing() {
         closing = true;

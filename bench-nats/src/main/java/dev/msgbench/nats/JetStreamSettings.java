@@ -5,6 +5,7 @@ import java.util.Objects;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.Acks;
+import dev.msgbench.core.security.ClientSecurity;
 
 /**
  * How the JetStream adapter is configured for one run.
@@ -19,10 +20,11 @@ import dev.msgbench.core.driver.Acks;
  * @param maxPending     PubAcks awaited at once per producer; publish blocks beyond it
  * @param connectTimeout how long to try to reach the server before saying it is unreachable
  * @param requestTimeout how long a PubAck or an API call may take before it counts as failed
+ * @param auth           TLS and the login of every connection
  */
 public record JetStreamSettings(String url, Acks acks, JsStorage storage, JsSync sync, int replicas,
                                 JsConsumerMode consumer, int maxPending, Duration connectTimeout,
-                                Duration requestTimeout) {
+                                Duration requestTimeout, NatsAuth auth) {
 
     /** A JetStream publish awaits its PubAck unless told otherwise. */
     public static final Acks DEFAULT_ACKS = Acks.BROKER;
@@ -40,12 +42,13 @@ public record JetStreamSettings(String url, Acks acks, JsStorage storage, JsSync
         }
         connectTimeout = connectTimeout == null ? NatsSettings.DEFAULT_CONNECT_TIMEOUT : connectTimeout;
         requestTimeout = requestTimeout == null ? DEFAULT_REQUEST_TIMEOUT : requestTimeout;
+        auth = auth == null ? NatsAuth.NONE : auth;
     }
 
     /** Acks 1, file storage, the server's sync, one replica, push, 1000 pending. */
     public static JetStreamSettings defaults(String url) {
         return new JetStreamSettings(url, DEFAULT_ACKS, JsStorage.FILE, JsSync.DEFAULT, 1, JsConsumerMode.PUSH,
-                DEFAULT_MAX_PENDING, null, null);
+                DEFAULT_MAX_PENDING, null, null, NatsAuth.NONE);
     }
 
     /**
@@ -71,26 +74,35 @@ public record JetStreamSettings(String url, Acks acks, JsStorage storage, JsSync
     }
 
     public JetStreamSettings withAcks(Acks a) {
-        return new JetStreamSettings(url, a, storage, sync, replicas, consumer, maxPending, connectTimeout, requestTimeout);
+        return new JetStreamSettings(url, a, storage, sync, replicas, consumer, maxPending, connectTimeout, requestTimeout, auth);
     }
 
     public JetStreamSettings withStorage(JsStorage s) {
-        return new JetStreamSettings(url, acks, s, sync, replicas, consumer, maxPending, connectTimeout, requestTimeout);
+        return new JetStreamSettings(url, acks, s, sync, replicas, consumer, maxPending, connectTimeout, requestTimeout, auth);
     }
 
     public JetStreamSettings withSync(JsSync s) {
-        return new JetStreamSettings(url, acks, storage, s, replicas, consumer, maxPending, connectTimeout, requestTimeout);
+        return new JetStreamSettings(url, acks, storage, s, replicas, consumer, maxPending, connectTimeout, requestTimeout, auth);
     }
 
     public JetStreamSettings withReplicas(int r) {
-        return new JetStreamSettings(url, acks, storage, sync, r, consumer, maxPending, connectTimeout, requestTimeout);
+        return new JetStreamSettings(url, acks, storage, sync, r, consumer, maxPending, connectTimeout, requestTimeout, auth);
     }
 
     public JetStreamSettings withConsumer(JsConsumerMode c) {
-        return new JetStreamSettings(url, acks, storage, sync, replicas, c, maxPending, connectTimeout, requestTimeout);
+        return new JetStreamSettings(url, acks, storage, sync, replicas, c, maxPending, connectTimeout, requestTimeout, auth);
     }
 
     public JetStreamSettings withMaxPending(int m) {
-        return new JetStreamSettings(url, acks, storage, sync, replicas, consumer, m, connectTimeout, requestTimeout);
+        return new JetStreamSettings(url, acks, storage, sync, replicas, consumer, m, connectTimeout, requestTimeout, auth);
+    }
+
+    public JetStreamSettings withAuth(NatsAuth a) {
+        return new JetStreamSettings(url, acks, storage, sync, replicas, consumer, maxPending, connectTimeout, requestTimeout, a);
+    }
+
+    /** TLS and a user/password or token, keeping an NKey or credentials file already set. */
+    public JetStreamSettings withSecurity(ClientSecurity security) {
+        return withAuth(auth.withSecurity(security));
     }
 }

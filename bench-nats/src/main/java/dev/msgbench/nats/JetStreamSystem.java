@@ -85,7 +85,7 @@ public final class JetStreamSystem implements MessagingSystem {
         this.subjects = new Subjects(runPlan.runId());
         this.streamName = runPlan.runId();
         this.setupRelay = new ErrorRelay("msgbench-setup", setupFailures::add);
-        this.setup = NatsConnections.open(settings.url(), "msgbench-setup", settings.connectTimeout(), setupRelay);
+        this.setup = NatsConnections.open(settings.url(), settings.auth(), "msgbench-setup", settings.connectTimeout(), setupRelay);
         this.server = setup.getServerInfo();
         if (!server.isJetStreamAvailable()) {
             throw new UserError("--url: the NATS server at " + settings.url() + " runs without JetStream; start it "
@@ -176,7 +176,7 @@ public final class JetStreamSystem implements MessagingSystem {
     public Subscriber subscribe(int index, MessageSink sink) throws Exception {
         String name = "msgbench-consumer-" + index;
         ErrorRelay relay = new ErrorRelay(name, sink::onError);
-        Connection connection = NatsConnections.open(settings.url(), name, settings.connectTimeout(), relay);
+        Connection connection = NatsConnections.open(settings.url(), settings.auth(), name, settings.connectTimeout(), relay);
         List<MessageConsumer> pulls = new ArrayList<>();
         try {
             MessageHandler handler = message -> deliver(message, sink);
@@ -224,7 +224,7 @@ public final class JetStreamSystem implements MessagingSystem {
         String name = "msgbench-producer-" + streamId;
         FirstFailure failures = new FirstFailure();
         ErrorRelay relay = new ErrorRelay(name, failures::add);
-        Connection connection = NatsConnections.open(settings.url(), name, settings.connectTimeout(), relay);
+        Connection connection = NatsConnections.open(settings.url(), settings.auth(), name, settings.connectTimeout(), relay);
         String subject = subjects.stream(streamId);
         try {
             StreamReach.await(connection.jetStream(jsOptions()), subject, streamName, settings.requestTimeout());

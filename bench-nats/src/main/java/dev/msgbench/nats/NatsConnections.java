@@ -9,6 +9,7 @@ import io.nats.client.Nats;
 import io.nats.client.Options;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.nats.wire.ServerAddress;
 
 /**
  * Opens the connections of a run, all alike: one per producer, per consumer and for setup.
@@ -34,15 +35,18 @@ final class NatsConnections {
     }
 
     /**
-     * @param url     one or more servers, comma-separated, with or without nats://
+     * @param url     one or more servers, comma-separated, with or without nats:// (tls:// for TLS)
+     * @param auth    TLS and the login
      * @param name    shown by the server's /connz, e.g. "msgbench-producer-3"
      * @param errors  where asynchronous errors of this connection go
-     * @throws UserError when no server answers within {@code timeout}
+     * @throws UserError when no server answers within {@code timeout}, the server refuses the
+     *                   login, or TLS fails (an untrusted certificate, TLS on one side only)
      */
-    static Connection open(String url, String name, Duration timeout, ErrorRelay errors) throws InterruptedException {
+    static Connection open(String url, NatsAuth auth, String name, Duration timeout, ErrorRelay errors)
+            throws InterruptedException {
         Options options;
         try {
-            options = new Options.Builder()
+            Options.Builder builder = new Options.Builder()
                     .servers(Arrays.stream(url.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toArray(String[]::new))
                     .connectionName(name)
                     .connectionTimeout(timeout)
@@ -52,17 +56,21 @@ final class NatsConnections {
                     .reconnectWait(RECONNECT_WAIT)
                     // the suite names every subject itself; jnats' check of each publish's subject cost
                     // a sixth of the producer thread's time at a million messages a second
-                    .noSubjectValidation()
-                    .build();
+                    .noSubjectValidation();
+            auth.applyTo(builder);
+            options = builder.build();
         } catch (IllegalArgumentException | IllegalStateException e) {
-            throw new UserError("--url: '" + url + "' is not a NATS server address (host:port or nats://host:port, "
+            throw new UserError("--url: '" + ServerAddress.redactAll(url) + "' is not a NATS server address (host:port or nats://host:port, "
                     + "comma-separated): " + e.getMessage());
         }
         try {
             return Nats.connect(options);
         } catch (IOException e) {
-            throw new UserError("--url: no NATS server answered at " + url + " within " + timeout.toSeconds()
-                    + " s; check the address, or omit --url to start a local server");
+            Exception problem = errors.connectionProblem();
+            if (problem != null && problem != e) {
+                e.addSuppressed(problem);
+            }
+            throw ConnectFailure.describe(e, ServerAddress.redactAll(url), timeout, auth);
         }
     }
 

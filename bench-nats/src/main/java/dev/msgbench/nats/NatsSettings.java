@@ -5,6 +5,7 @@ import java.util.Objects;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.Acks;
+import dev.msgbench.core.security.ClientSecurity;
 
 /**
  * How the core NATS adapter is configured for one run.
@@ -14,9 +15,10 @@ import dev.msgbench.core.driver.Acks;
  * @param connectTimeout how long to try to reach the server before saying it is unreachable
  * @param probeTimeout   how long a producer may wait for its first probe to come through
  * @param publisherClient what producers publish with: jnats, or the suite's own protocol writer
+ * @param auth           TLS and the login of every connection
  */
 public record NatsSettings(String url, NatsPattern pattern, Duration connectTimeout, Duration probeTimeout,
-                           NatsClient publisherClient) {
+                           NatsClient publisherClient, NatsAuth auth) {
 
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
     public static final Duration DEFAULT_PROBE_TIMEOUT = Duration.ofSeconds(10);
@@ -29,18 +31,32 @@ public record NatsSettings(String url, NatsPattern pattern, Duration connectTime
         connectTimeout = connectTimeout == null ? DEFAULT_CONNECT_TIMEOUT : connectTimeout;
         probeTimeout = probeTimeout == null ? DEFAULT_PROBE_TIMEOUT : probeTimeout;
         publisherClient = publisherClient == null ? NatsClient.JNATS : publisherClient;
+        auth = auth == null ? NatsAuth.NONE : auth;
+        if (publisherClient == NatsClient.DIRECT && auth.secured()) {
+            throw new UserError("--nats-client direct speaks plain nats:// without a login (but for one in the URL); "
+                    + "use --nats-client jnats for TLS, --user, tokens, NKeys and credentials files");
+        }
     }
 
     public static NatsSettings defaults(String url) {
-        return new NatsSettings(url, NatsPattern.PUBSUB, DEFAULT_CONNECT_TIMEOUT, DEFAULT_PROBE_TIMEOUT, NatsClient.JNATS);
+        return new NatsSettings(url, NatsPattern.PUBSUB, DEFAULT_CONNECT_TIMEOUT, DEFAULT_PROBE_TIMEOUT, NatsClient.JNATS, NatsAuth.NONE);
     }
 
     public NatsSettings withPattern(NatsPattern p) {
-        return new NatsSettings(url, p, connectTimeout, probeTimeout, publisherClient);
+        return new NatsSettings(url, p, connectTimeout, probeTimeout, publisherClient, auth);
     }
 
     public NatsSettings withPublisherClient(NatsClient c) {
-        return new NatsSettings(url, pattern, connectTimeout, probeTimeout, c);
+        return new NatsSettings(url, pattern, connectTimeout, probeTimeout, c, auth);
+    }
+
+    public NatsSettings withAuth(NatsAuth a) {
+        return new NatsSettings(url, pattern, connectTimeout, probeTimeout, publisherClient, a);
+    }
+
+    /** TLS and a user/password or token, keeping an NKey or credentials file already set. */
+    public NatsSettings withSecurity(ClientSecurity security) {
+        return withAuth(auth.withSecurity(security));
     }
 
     /** Refuses an --acks core NATS cannot keep; null (the default) and 0 pass. */

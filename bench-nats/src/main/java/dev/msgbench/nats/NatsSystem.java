@@ -48,7 +48,7 @@ public final class NatsSystem implements MessagingSystem {
         this.subjects = new Subjects(runPlan.runId());
         this.probes = new Probes(runPlan.producers());
         this.setupRelay = new ErrorRelay("msgbench-setup", setupFailures::add);
-        this.setup = NatsConnections.open(settings.url(), "msgbench-setup", settings.connectTimeout(), setupRelay);
+        this.setup = NatsConnections.open(settings.url(), settings.auth(), "msgbench-setup", settings.connectTimeout(), setupRelay);
         this.server = setup.getServerInfo();
         checkMessageSize(runPlan.messageSizeBytes(), server.getMaxPayload());
     }
@@ -68,7 +68,7 @@ public final class NatsSystem implements MessagingSystem {
         boolean echo = settings.pattern() == NatsPattern.REQUEST_REPLY;
         String name = (echo ? "msgbench-responder-" : "msgbench-consumer-") + index;
         ErrorRelay relay = new ErrorRelay(name, messageSink::onError);
-        Connection connection = NatsConnections.open(settings.url(), name, settings.connectTimeout(), relay);
+        Connection connection = NatsConnections.open(settings.url(), settings.auth(), name, settings.connectTimeout(), relay);
         try {
             Dispatcher dispatcher = connection.createDispatcher(echo
                     ? message -> connection.publish(message.getReplyTo(), message.getData())
@@ -111,7 +111,7 @@ public final class NatsSystem implements MessagingSystem {
             return directPublisher(streamId, name, failures, to, publishOnly);
         }
         ErrorRelay relay = new ErrorRelay(name, failures::add);
-        Connection connection = NatsConnections.open(settings.url(), name, settings.connectTimeout(), relay);
+        Connection connection = NatsConnections.open(settings.url(), settings.auth(), name, settings.connectTimeout(), relay);
         try {
             String subject = subjects.stream(streamId);
             String replyTo = null;
@@ -143,7 +143,7 @@ public final class NatsSystem implements MessagingSystem {
             if (settings.pattern() == NatsPattern.REQUEST_REPLY) {
                 replyTo = subjects.reply(streamId);
                 ErrorRelay relay = new ErrorRelay(name + "-replies", failures::add);
-                Connection connection = NatsConnections.open(settings.url(), name + "-replies", settings.connectTimeout(), relay);
+                Connection connection = NatsConnections.open(settings.url(), settings.auth(), name + "-replies", settings.connectTimeout(), relay);
                 replies = () -> {
                     relay.closing();
                     connection.close();

@@ -1,6 +1,7 @@
 package dev.msgbench.cli.systems;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import dev.msgbench.core.UserError;
@@ -26,6 +27,13 @@ import picocli.CommandLine.Option;
  * RAFT quorum (2 of 3) stored the message: a majority, not every replica.
  */
 public final class JetStreamTarget implements SystemTarget {
+
+    /** Holds the NATS-only login flags (--nats-token-file, --nats-nkey, --nats-creds), which both read. */
+    private final NatsTarget core;
+
+    JetStreamTarget(NatsTarget core) {
+        this.core = core;
+    }
 
     /** JetStream's limit on a stream's replicas. */
     private static final int MAX_REPLICAS = 5;
@@ -58,7 +66,18 @@ public final class JetStreamTarget implements SystemTarget {
     }
 
     @Override
+    public List<String> borrowedFlags() {
+        return List.of("--nats-token-file", "--nats-nkey", "--nats-creds");
+    }
+
+    @Override
+    public boolean securable() {
+        return true;
+    }
+
+    @Override
     public void validate(Acks acks, int localNodes) {
+        core.checkLoginFlags(localNodes);
         int r = replicas(localNodes);
         if (r < 1 || r > MAX_REPLICAS) {
             throw new UserError("--js-replicas must be 1 to " + MAX_REPLICAS + " (JetStream's limit), got " + r);
@@ -100,6 +119,7 @@ public final class JetStreamTarget implements SystemTarget {
             props.put(NatsServerSpec.SYNC_PROP, "always");
         }
         return LocalNatsServer.start(NatsServerSpec.defaults()
+                .withSecurity(request.security())
                 .withNodes(request.nodes())
                 .withJetStream(true)
                 .withServerProps(props)
@@ -119,7 +139,8 @@ public final class JetStreamTarget implements SystemTarget {
                 .withSync(sync)
                 .withReplicas(replicas(request.broker() == null ? 0 : request.broker().nodeCount()))
                 .withConsumer(consumer)
-                .withMaxPending(maxPending == null ? JetStreamSettings.DEFAULT_MAX_PENDING : maxPending),
+                .withMaxPending(maxPending == null ? JetStreamSettings.DEFAULT_MAX_PENDING : maxPending)
+                .withAuth(core.auth(request.security())),
                 localMonitor);
     }
 }

@@ -1,8 +1,15 @@
 package dev.msgbench.cli.systems;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.security.ClientSecurity;
+import dev.msgbench.core.security.Secret;
+import dev.msgbench.nats.NatsAuth;
 import dev.msgbench.nats.NatsClient;
 import dev.msgbench.nats.NatsPattern;
 import dev.msgbench.nats.NatsSettings;
@@ -28,6 +35,20 @@ public final class NatsTarget implements SystemTarget {
                     + "client, is measured). Consumers always use jnats (default: ${DEFAULT-VALUE}).")
     NatsClient client;
 
+    @Option(names = "--nats-token-file", paramLabel = "FILE",
+            description = "NATS and JetStream, with --url: log in with the token in FILE (read from a file so that it "
+                    + "is never on a command line or screen).")
+    Path tokenFile;
+
+    @Option(names = "--nats-nkey", paramLabel = "FILE",
+            description = "NATS and JetStream, with --url: log in with the NKey seed (SU...) in FILE.")
+    Path nkeyFile;
+
+    @Option(names = "--nats-creds", paramLabel = "FILE",
+            description = "NATS and JetStream, with --url: log in with a credentials file (a user JWT and its NKey "
+                    + "seed, as nsc writes them).")
+    Path credsFile;
+
     @Override
     public String name() {
         return "nats";
@@ -36,11 +57,38 @@ public final class NatsTarget implements SystemTarget {
     @Override
     public void validate(Acks acks, int localNodes) {
         NatsSettings.checkAcks(acks);
+        checkLoginFlags(localNodes);
+    }
+
+    @Override
+    public boolean securable() {
+        return true;
+    }
+
+    /** The NATS-only logins reach a server given with --url; a local one (--secure) has its own. */
+    void checkLoginFlags(int localNodes) {
+        String flag = tokenFile != null ? "--nats-token-file" : nkeyFile != null ? "--nats-nkey"
+                : credsFile != null ? "--nats-creds" : null;
+        if (flag != null && localNodes > 0) {
+            throw new UserError(flag + " logs in to a NATS server given with --url; a local server started with "
+                    + "--secure has its own login");
+        }
+        if (credsFile != null && !Files.isReadable(credsFile)) {
+            throw new UserError("--nats-creds: cannot read " + credsFile);
+        }
+    }
+
+    /** TLS and the login: the local server's, or --ca, --user ... and the NATS-only flags for --url. */
+    NatsAuth auth(ClientSecurity security) {
+        ClientSecurity withToken = tokenFile == null ? security
+                : security.withToken(Secret.fromFile("--nats-token-file", tokenFile));
+        return new NatsAuth(withToken, nkeyFile == null ? null : Secret.fromFile("--nats-nkey", nkeyFile), credsFile);
     }
 
     @Override
     public LocalBroker startLocalBroker(BrokerRequest request) {
         return LocalNatsServer.start(NatsServerSpec.defaults()
+                .withSecurity(request.security())
                 .withNodes(request.nodes())
                 .withServerProps(request.brokerProps())
                 .withMaxPayloadBytes(NatsServerSpec.maxPayloadFor(request.messageSizeBytes()))
@@ -50,7 +98,8 @@ public final class NatsTarget implements SystemTarget {
 
     @Override
     public MessagingSystem connect(ConnectRequest request) {
-        return new NatsSystem(NatsSettings.defaults(request.url()).withPattern(pattern).withPublisherClient(client));
+        return new NatsSystem(NatsSettings.defaults(request.url()).withPattern(pattern).withPublisherClient(client)
+                .withAuth(auth(request.security())));
     }
 
     static final class ClientConverter implements ITypeConverter<NatsClient> {

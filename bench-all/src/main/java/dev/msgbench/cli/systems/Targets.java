@@ -12,7 +12,8 @@ public final class Targets {
     /** Fresh instances: each also holds its flags, so each command line needs its own. */
     public static List<SystemTarget> create() {
         RedisTarget redis = new RedisTarget();
-        return List.of(new KafkaTarget(), new NatsTarget(), new JetStreamTarget(), new RabbitMqTarget(),
+        NatsTarget nats = new NatsTarget();
+        return List.of(new KafkaTarget(), nats, new JetStreamTarget(nats), new RabbitMqTarget(),
                 redis, new RedisStreamsTarget(redis), new LoopbackTarget());
     }
 

@@ -19,12 +19,17 @@ import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.broker.ManagedProcess;
 import dev.msgbench.core.broker.NativeCommand;
 import dev.msgbench.core.broker.Readiness;
+import dev.msgbench.core.security.LocalSecurity;
 
 /**
  * nats-server on loopback, one process per node, each with a config file written for the run and
  * its JetStream store in a temp dir. Several nodes form a cluster: every node lists every route.
  * Closing it, an exit and Ctrl+C (through {@link CleanupRegistry}) stop the servers and remove
  * the temp dir.
+ *
+ * <p>With {@link NatsServerSpec#security} clients must speak TLS (the throwaway certificate in
+ * the temp dir) and log in; the monitoring port, which answers the ready checks, stays plain HTTP
+ * on loopback.
  *
  * <p>Ready when every node's /healthz answers 200 and, in a cluster, every node has a route to
  * each other one, so that a message published on one node reaches subscribers on another.
@@ -38,6 +43,8 @@ public final class LocalNatsServer extends AbstractLocalBroker {
     private final NatsServerSpec spec;
     private final NatsServerBinary binary;
     private final List<NatsNode> nodes;
+    /** Made at start, in the temp dir, so that a failed start removes it with the rest. */
+    private volatile LocalSecurity security;
 
     private LocalNatsServer(NatsServerSpec spec, NatsServerBinary binary, Path tempDir) {
         super(spec.nodes(), tempDir, spec.logDir(), STOP_GRACE, ABORT_GRACE);
@@ -74,10 +81,19 @@ public final class LocalNatsServer extends AbstractLocalBroker {
                 tempDir -> new LocalNatsServer(spec, binary, tempDir));
     }
 
-    /** Every node, comma-separated, as jnats takes them: {@code nats://127.0.0.1:P1,nats://127.0.0.1:P2}. */
+    /**
+     * Every node, comma-separated, as jnats takes them: {@code nats://127.0.0.1:P1,nats://127.0.0.1:P2},
+     * or {@code tls://} for a secured server.
+     */
     @Override
     public String url() {
-        return nodes.stream().map(NatsNode::url).collect(Collectors.joining(","));
+        String scheme = spec.security() == null ? "nats" : "tls";
+        return nodes.stream().map(n -> n.url(scheme)).collect(Collectors.joining(","));
+    }
+
+    @Override
+    public LocalSecurity localSecurity() {
+        return security;
     }
 
     @Override
@@ -130,6 +146,9 @@ public final class LocalNatsServer extends AbstractLocalBroker {
 
     @Override
     protected void bringUp(Readiness budget) {
+        if (spec.security() != null) {
+            security = LocalSecurity.create(tempDir().resolve("tls"), spec.security());
+        }
         writeConfigs();
         launchAll();
         awaitReady(budget);
@@ -147,7 +166,7 @@ public final class LocalNatsServer extends AbstractLocalBroker {
         try {
             for (NatsNode node : nodes) {
                 Files.createDirectories(node.dir());
-                Files.writeString(node.configFile(), NatsServerConfig.render(node, nodes, spec), StandardCharsets.UTF_8);
+                Files.writeString(node.configFile(), NatsServerConfig.render(node, nodes, spec, security), StandardCharsets.UTF_8);
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the nats-server configs in " + tempDir(), e);

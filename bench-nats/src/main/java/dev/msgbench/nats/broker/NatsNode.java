@@ -23,8 +23,9 @@ record NatsNode(int id, int clientPort, int monitorPort, int clusterPort, Path d
         return SERVER_NAME_PREFIX + id;
     }
 
-    String url() {
-        return "nats://127.0.0.1:" + clientPort;
+    /** @param scheme nats, or tls for a server that demands TLS */
+    String url(String scheme) {
+        return scheme + "://127.0.0.1:" + clientPort;
     }
 
     Path configFile() {

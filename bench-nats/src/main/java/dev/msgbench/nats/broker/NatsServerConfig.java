@@ -5,6 +5,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
+import dev.msgbench.core.security.LocalSecurity;
+import dev.msgbench.core.security.Pki;
+
 /**
  * Writes one server's config file: ports, name, store and routes chosen by msgbench, then the
  * user's --broker-prop entries; where the user sets a key we would set (max_payload), ours is left out.
@@ -17,6 +20,14 @@ final class NatsServerConfig {
     }
 
     static String render(NatsNode node, List<NatsNode> all, NatsServerSpec spec) {
+        return render(node, all, spec, null);
+    }
+
+    /**
+     * @param security the certificates and login of a secured server (the password is written
+     *                 here, in a file of the owner-only temp dir, and nowhere else); null: open
+     */
+    static String render(NatsNode node, List<NatsNode> all, NatsServerSpec spec, LocalSecurity security) {
         StringBuilder out = new StringBuilder();
         out.append("# written by msgbench for one run; removed when the server stops\n");
         out.append("server_name: ").append(node.serverName()).append('\n');
@@ -26,7 +37,12 @@ final class NatsServerConfig {
             // a size limit, not a performance setting: so that the 1 MB experiments run
             out.append("max_payload: ").append(spec.maxPayloadBytes()).append('\n');
         }
+        if (security != null) {
+            secure(security, out);
+        }
         if (all.size() > 1) {
+            // routes stay plaintext and without a login: they run on loopback between servers of
+            // this run only, and --secure is about what clients must bring
             out.append("cluster {\n");
             out.append("  name: ").append(CLUSTER_NAME).append('\n');
             out.append("  listen: \"127.0.0.1:").append(node.clusterPort()).append("\"\n");
@@ -48,6 +64,22 @@ final class NatsServerConfig {
         }
         render(tree, "", out);
         return out.toString();
+    }
+
+    private static void secure(LocalSecurity security, StringBuilder out) {
+        Pki pki = security.pki();
+        out.append("tls {\n");
+        out.append("  cert_file: \"").append(escape(pki.serverCertFile().toString())).append("\"\n");
+        out.append("  key_file: \"").append(escape(pki.serverKeyFile().toString())).append("\"\n");
+        out.append("  ca_file: \"").append(escape(pki.caFile().toString())).append("\"\n");
+        if (security.login().mutualTls()) {
+            out.append("  verify: true\n");
+        }
+        out.append("}\n");
+        out.append("authorization {\n");
+        out.append("  user: \"").append(escape(security.login().user())).append("\"\n");
+        out.append("  password: \"").append(escape(security.login().password().reveal())).append("\"\n");
+        out.append("}\n");
     }
 
     /** "a.b=v" becomes {a: {b: v}}, in the order given. */

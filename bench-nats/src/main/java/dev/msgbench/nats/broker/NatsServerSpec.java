@@ -9,6 +9,7 @@ import java.util.Set;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.cpu.CpuList;
+import dev.msgbench.core.security.BrokerSecurity;
 
 /**
  * What local nats-server (or cluster of them) to start.
@@ -24,9 +25,11 @@ import dev.msgbench.core.cpu.CpuList;
  * @param startTimeout    how long starting and the ready checks may take together
  * @param binary          the server to run; null: {@link NatsServerBinary#find()}
  * @param cpus            the CPUs the servers run on (--broker-cpus); null: those of this JVM
+ * @param security        TLS and the login clients must bring (--secure); null: an open server
  */
 public record NatsServerSpec(int nodes, boolean jetStream, Map<String, String> serverProps, long maxPayloadBytes,
-                             Path logDir, Duration startTimeout, NatsServerBinary binary, CpuList cpus) {
+                             Path logDir, Duration startTimeout, NatsServerBinary binary, CpuList cpus,
+                             BrokerSecurity security) {
 
     public static final int DEFAULT_NODES = 1;
     /** Holds a 1 MiB message and its headers with room to spare; nats-server warns above 8 MB. */
@@ -39,6 +42,9 @@ public record NatsServerSpec(int nodes, boolean jetStream, Map<String, String> s
     static final Set<String> RESERVED = Set.of("listen", "host", "net", "port", "http", "http_port", "monitor_port",
             "https", "https_port", "server_name", "cluster", "routes", "log_file", "pid_file", "ports_file_dir",
             "store_dir", "jetstream.store_dir");
+
+    /** What --secure writes into the config; a user's value would make a second, conflicting block. */
+    static final Set<String> SECURED = Set.of("tls", "authorization", "accounts", "no_auth_user");
 
     public NatsServerSpec {
         if (nodes < 1) {
@@ -55,6 +61,10 @@ public record NatsServerSpec(int nodes, boolean jetStream, Map<String, String> s
             if (RESERVED.contains(key) || key.startsWith("cluster.")) {
                 throw new UserError("--broker-prop " + key + " cannot be set: msgbench chooses it for every run "
                         + "(ports, directories, cluster routes); remove it");
+            }
+            if (security != null && (SECURED.contains(key) || SECURED.stream().anyMatch(k -> key.startsWith(k + ".")))) {
+                throw new UserError("--broker-prop " + key + " cannot be set with --secure: msgbench configures the "
+                        + "server's TLS and login for it; remove it");
             }
             if (!jetStream && (key.equals("jetstream") || key.startsWith("jetstream."))) {
                 throw new UserError("--broker-prop " + key + " configures JetStream, which this server runs without; "
@@ -95,39 +105,44 @@ public record NatsServerSpec(int nodes, boolean jetStream, Map<String, String> s
 
     /** One server, core NATS only, no overrides, 8 MB max_payload, logs in the temp dir. */
     public static NatsServerSpec defaults() {
-        return new NatsServerSpec(DEFAULT_NODES, false, Map.of(), DEFAULT_MAX_PAYLOAD_BYTES, null, DEFAULT_START_TIMEOUT, null, null);
+        return new NatsServerSpec(DEFAULT_NODES, false, Map.of(), DEFAULT_MAX_PAYLOAD_BYTES, null, DEFAULT_START_TIMEOUT, null, null, null);
     }
 
     public NatsServerSpec withNodes(int n) {
-        return new NatsServerSpec(n, jetStream, serverProps, maxPayloadBytes, logDir, startTimeout, binary, cpus);
+        return new NatsServerSpec(n, jetStream, serverProps, maxPayloadBytes, logDir, startTimeout, binary, cpus, security);
     }
 
     public NatsServerSpec withJetStream(boolean enabled) {
-        return new NatsServerSpec(nodes, enabled, serverProps, maxPayloadBytes, logDir, startTimeout, binary, cpus);
+        return new NatsServerSpec(nodes, enabled, serverProps, maxPayloadBytes, logDir, startTimeout, binary, cpus, security);
     }
 
     public NatsServerSpec withServerProps(Map<String, String> props) {
-        return new NatsServerSpec(nodes, jetStream, props, maxPayloadBytes, logDir, startTimeout, binary, cpus);
+        return new NatsServerSpec(nodes, jetStream, props, maxPayloadBytes, logDir, startTimeout, binary, cpus, security);
     }
 
     public NatsServerSpec withMaxPayloadBytes(long bytes) {
-        return new NatsServerSpec(nodes, jetStream, serverProps, bytes, logDir, startTimeout, binary, cpus);
+        return new NatsServerSpec(nodes, jetStream, serverProps, bytes, logDir, startTimeout, binary, cpus, security);
     }
 
     public NatsServerSpec withLogDir(Path dir) {
-        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, dir, startTimeout, binary, cpus);
+        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, dir, startTimeout, binary, cpus, security);
     }
 
     public NatsServerSpec withStartTimeout(Duration timeout) {
-        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, logDir, timeout, binary, cpus);
+        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, logDir, timeout, binary, cpus, security);
     }
 
     public NatsServerSpec withBinary(NatsServerBinary server) {
-        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, logDir, startTimeout, server, cpus);
+        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, logDir, startTimeout, server, cpus, security);
     }
 
     /** @param cpus the CPUs to run on, or null for this JVM's */
     public NatsServerSpec withCpus(CpuList cpus) {
-        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, logDir, startTimeout, binary, cpus);
+        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, logDir, startTimeout, binary, cpus, security);
+    }
+
+    /** @param login TLS and the login the servers demand, or null for open servers */
+    public NatsServerSpec withSecurity(BrokerSecurity login) {
+        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, logDir, startTimeout, binary, cpus, login);
     }
 }

@@ -60,6 +60,12 @@ public record ServerAddress(String host, int port, String user, String password,
         return servers;
     }
 
+    /** A --url list as it may be printed: each address without what stands before its '@'. */
+    public static String redactAll(String url) {
+        return java.util.Arrays.stream(url.split(",", -1)).map(ServerAddress::redact)
+                .collect(java.util.stream.Collectors.joining(","));
+    }
+
     /** An address as it may be printed: whatever stands before '@' is a secret. */
     private static String redact(String address) {
         int at = address.lastIndexOf('@');

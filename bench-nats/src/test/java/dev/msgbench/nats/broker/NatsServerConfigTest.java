@@ -1,6 +1,7 @@
 package dev.msgbench.nats.broker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -8,6 +9,12 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.security.BrokerSecurity;
+import dev.msgbench.core.security.LocalSecurity;
+import dev.msgbench.core.security.Pki;
+import dev.msgbench.core.security.Secret;
 
 class NatsServerConfigTest {
 
@@ -50,6 +57,39 @@ class NatsServerConfigTest {
                 http: "127.0.0.1:8001"
                 max_payload: 2MB
                 """, NatsServerConfig.render(one, List.of(one), spec));
+    }
+
+    @Test
+    void aSecuredServerGetsATlsBlockVerifyingClientsForMutualTlsAndTheLoginWithItsPasswordQuoted() {
+        BrokerSecurity login = new BrokerSecurity("msgbench", Secret.of("pa\"ss\\word"), true);
+        Pki pki = new Pki(Path.of("/t/tls"), Path.of("/t/tls/ca.pem"), Path.of("/t/tls/server.pem"),
+                Path.of("/t/tls/server.key"), Path.of("/t/tls/client.pem"), Path.of("/t/tls/client.key"));
+        NatsServerSpec spec = NatsServerSpec.defaults().withSecurity(login);
+        assertEquals("""
+                # written by msgbench for one run; removed when the server stops
+                server_name: msgbench-nats-1
+                listen: "127.0.0.1:4001"
+                http: "127.0.0.1:8001"
+                max_payload: 8388608
+                tls {
+                  cert_file: "/t/tls/server.pem"
+                  key_file: "/t/tls/server.key"
+                  ca_file: "/t/tls/ca.pem"
+                  verify: true
+                }
+                authorization {
+                  user: "msgbench"
+                  password: "pa\\"ss\\\\word"
+                }
+                """, NatsServerConfig.render(one, List.of(one), spec, new LocalSecurity(pki, login, Path.of("/t/tls/password"))));
+    }
+
+    @Test
+    void aSecuredServerRefusesBrokerPropsThatWouldConfigureItsTlsOrLogin() {
+        UserError e = assertThrows(UserError.class, () -> NatsServerSpec.defaults().withSecurity(BrokerSecurity.generated())
+                .withServerProps(Map.of("tls.verify", "false")));
+        assertEquals("--broker-prop tls.verify cannot be set with --secure: msgbench configures the server's TLS and "
+                + "login for it; remove it", e.getMessage());
     }
 
     @Test
