@@ -1,5 +1,7 @@
 package dev.msgbench.cli.systems;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -82,7 +84,24 @@ public final class NatsTarget implements SystemTarget {
     NatsAuth auth(ClientSecurity security) {
         ClientSecurity withToken = tokenFile == null ? security
                 : security.withToken(Secret.fromFile("--nats-token-file", tokenFile));
+        if (credsFile != null) {
+            hideSeedOf(credsFile);
+        }
         return new NatsAuth(withToken, nkeyFile == null ? null : Secret.fromFile("--nats-nkey", nkeyFile), credsFile);
+    }
+
+    /**
+     * jnats reads the credentials file itself; its NKey seed (the line SU...) is registered as a
+     * secret all the same, so that no line the suite prints or writes can show it.
+     */
+    static void hideSeedOf(Path credsFile) {
+        String text;
+        try {
+            text = Files.readString(credsFile, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UserError("--nats-creds: cannot read " + credsFile + " (" + e.getClass().getSimpleName() + ")");
+        }
+        text.lines().map(String::strip).filter(line -> line.matches("SU[A-Z2-7]+")).forEach(Secret::of);
     }
 
     @Override
