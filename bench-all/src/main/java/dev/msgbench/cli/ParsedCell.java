@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.msgbench.core.security.UrlPasswords;
+
 import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.fault.FaultPlan;
 import dev.msgbench.core.run.Pacing;
@@ -35,6 +37,8 @@ record ParsedCell(String command, List<String> args, SystemTarget system, Target
                          MessageOptions messages, Pacing pacing, OutputOptions output, FaultPlan faults) {
         List<String> args = new ArrayList<>(List.of(spec.name()));
         args.addAll(spec.commandLine().getParseResult().expandedArgs());
+        // a workload file's url: reaches here without passing Main's look at the command line
+        UrlPasswords.registerAll(args.toArray(new String[0]));
         return new ParsedCell(spec.name(), args, system, target, pinning, messages, pacing, output.quiet,
                 output.progressInterval(spec), faults);
     }

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import dev.msgbench.core.ToolVersion;
+import dev.msgbench.core.result.Redaction;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
@@ -285,7 +286,7 @@ final class SweepCommand implements Callable<Integer> {
                     .mapToDouble(Step::rate).max().stream().boxed().findFirst().orElse(null));
         }
         json.put("highestSustainableRate", highest);
-        ResultFiles.json().writeValue(dir.resolve(JSON).toFile(), json);
+        ResultFiles.json().writeValue(dir.resolve(JSON).toFile(), Redaction.redact(json));
     }
 
     private static String rateText(double rate) {

@@ -84,6 +84,19 @@ class SecurityFlagsTest {
         SecretLeaks.assertAbsent(secret, run, out);
     }
 
+    @Test
+    void aPasswordInAWorkloadFilesUrlIsInNoFileTheRunWrites() throws IOException {
+        String secret = "Workload-Secret-91c2";
+        Path file = Files.writeString(dir.resolve("w.yaml"), "name: secured\ndefaults: {url: \"redis://u:" + secret
+                + "@127.0.0.1:1\", duration: 1s, warmup: 0s}\ncells:\n  - {label: one, system: redis}\n");
+        Path out = dir.resolve("run");
+        CliRun run = CliRun.of("run", file.toString(), "--output", out.toString());
+
+        assertTrue(Files.exists(out.resolve("summary.json")), run.toString());
+        assertTrue(Files.readString(out.resolve("summary.json")).contains("redis://u:***@127.0.0.1:1"), run.toString());
+        SecretLeaks.assertAbsent(secret, run, out);
+    }
+
     private CliRun e2e(String... args) {
         String[] all = new String[args.length + 4];
         all[0] = "e2e";

@@ -20,6 +20,7 @@ import org.HdrHistogram.Histogram;
 import dev.msgbench.cli.ExitCode;
 import dev.msgbench.core.ToolVersion;
 import dev.msgbench.core.analysis.Steadiness;
+import dev.msgbench.core.result.Redaction;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
@@ -167,7 +168,8 @@ public final class SummaryReport {
             try (PrintStream out = new PrintStream(Files.newOutputStream(dir.resolve(TEXT)), false, StandardCharsets.UTF_8)) {
                 print(out);
             }
-            ResultFiles.json().writeValue(dir.resolve(JSON).toFile(), json);
+            // a cell's --url may carry a password: never into a file that is shared
+            ResultFiles.json().writeValue(dir.resolve(JSON).toFile(), Redaction.redact(json));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the summary into " + dir, e);
         }
