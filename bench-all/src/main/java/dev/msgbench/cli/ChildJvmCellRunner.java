@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import dev.msgbench.core.result.Redaction;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
 
@@ -51,7 +52,7 @@ final class ChildJvmCellRunner implements CellRunner {
         try {
             return run(command, outputDir);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot run a child JVM: " + String.join(" ", command), e);
+            throw new UncheckedIOException("cannot run a child JVM: " + Redaction.redactUrl(String.join(" ", command)), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new CellOutcome(ExitCode.INTERRUPTED, null, "interrupted while the child ran");
@@ -59,7 +60,8 @@ final class ChildJvmCellRunner implements CellRunner {
     }
 
     private CellOutcome run(List<String> command, Path outputDir) throws IOException, InterruptedException {
-        Files.writeString(log, String.join(" ", command) + System.lineSeparator(), StandardCharsets.UTF_8);
+        // the child scrubs what it prints itself; its command line (a --url's password) is ours to hide
+        Files.writeString(log, Redaction.redactUrl(String.join(" ", command)) + System.lineSeparator(), StandardCharsets.UTF_8);
         Process child = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         // Ctrl+C must not leave a child (and its broker) behind: the child's own hook stops its broker on TERM

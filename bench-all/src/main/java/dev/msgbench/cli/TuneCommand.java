@@ -24,6 +24,7 @@ import dev.msgbench.cli.tune.TuneRow;
 import dev.msgbench.cli.tune.TuneTable;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.cpu.CpuAffinity;
+import dev.msgbench.core.result.Redaction;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -144,15 +145,17 @@ final class TuneCommand implements Callable<Integer> {
         out.print(table);
         out.println("results: " + dir);
         out.flush();
-        Files.writeString(dir.resolve("tune.txt"), "e2e " + String.join(" ", workload) + System.lineSeparator() + table,
-                StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve("tune.html"), TuneTable.html(rows, matrix.skipped(), String.join(" ", workload)),
-                StandardCharsets.UTF_8);
+        // the e2e arguments may hold a --url with a password: the files are made to be shared
+        Files.writeString(dir.resolve("tune.txt"), Redaction.redactUrl("e2e " + String.join(" ", workload)
+                + System.lineSeparator() + table), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("tune.html"), Redaction.redactUrl(TuneTable.html(rows, matrix.skipped(),
+                String.join(" ", workload))), StandardCharsets.UTF_8);
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("e2eArgs", workload);
         json.put("rows", rows);
         json.put("skipped", matrix.skipped());
-        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(dir.resolve("tune.json").toFile(), json);
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(dir.resolve("tune.json").toFile(),
+                Redaction.redact(json));
         return exitCode.code();
     }
 

@@ -50,4 +50,16 @@ class TuneEndToEndTest {
         assertTrue(Files.exists(dir.resolve("tune.txt")));
         assertTrue(Files.exists(dir.resolve("tune.html")));
     }
+
+    @Test
+    @Timeout(120)
+    void aPasswordInTheWorkloadsUrlIsInNeitherTheTableNorAnyFileAFailedRowLeaves() throws Exception {
+        String secret = "Tune-Secret-55ab";
+        CliRun run = CliRun.of("tune", "--jdk", System.getProperty("java.home"), "--sets", "G1", "--output",
+                dir.toString(), "--", "--system", "redis", "--url", "redis://u:" + secret + "@127.0.0.1:1",
+                "--warmup", "0s", "--duration", "1s");
+
+        assertTrue(Files.readString(dir.resolve("tune.txt")).contains("redis://u:***@127.0.0.1:1"), run.toString());
+        SecretLeaks.assertAbsent(secret, run, dir);
+    }
 }
