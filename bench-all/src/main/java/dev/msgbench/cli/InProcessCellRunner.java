@@ -8,11 +8,9 @@ import java.util.List;
 import java.util.Map;
 
 import dev.msgbench.cli.systems.SystemTarget;
-import dev.msgbench.core.broker.CleanupRegistry;
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.CleanupRegistry;
 import dev.msgbench.core.broker.LocalBroker;
-import dev.msgbench.core.security.BrokerSecurity;
-import dev.msgbench.core.security.ClientSecurity;
 import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.cpu.PinnedJvm;
@@ -25,6 +23,8 @@ import dev.msgbench.core.run.LoadRun;
 import dev.msgbench.core.run.PlainProgress;
 import dev.msgbench.core.run.RunConfig;
 import dev.msgbench.core.run.RunFailedException;
+import dev.msgbench.core.security.BrokerSecurity;
+import dev.msgbench.core.security.ClientSecurity;
 import dev.msgbench.core.time.NanoClock;
 
 /**

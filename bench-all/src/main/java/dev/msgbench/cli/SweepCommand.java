@@ -20,6 +20,7 @@ import dev.msgbench.core.result.Redaction;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
+import dev.msgbench.core.security.ScrubbingOutputStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -250,7 +251,8 @@ final class SweepCommand implements Callable<Integer> {
     }
 
     private void write(Path dir, List<String> report, List<Step> steps, String startedAt) throws IOException {
-        try (PrintStream out = new PrintStream(Files.newOutputStream(dir.resolve(TEXT)), false, StandardCharsets.UTF_8)) {
+        try (PrintStream out = new PrintStream(new ScrubbingOutputStream(Files.newOutputStream(dir.resolve(TEXT))), false,
+                StandardCharsets.UTF_8)) {
             report.forEach(out::println);
         }
         Map<String, Object> json = new LinkedHashMap<>();

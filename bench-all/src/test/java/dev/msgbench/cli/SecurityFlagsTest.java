@@ -97,6 +97,17 @@ class SecurityFlagsTest {
         SecretLeaks.assertAbsent(secret, run, out);
     }
 
+    @Test
+    void aPasswordInASweepsUrlIsInNoFileTheSweepWrites() throws IOException {
+        String secret = "Sweep-Secret-40d1";
+        Path out = dir.resolve("sweep");
+        CliRun run = CliRun.of("sweep", "--objective", "p99<=10ms", "--system", "redis", "--url",
+                "redis://u:" + secret + "@127.0.0.1:1", "--duration", "1s", "--warmup", "0s", "--output", out.toString());
+
+        assertTrue(Files.readString(out.resolve("sweep.txt")).contains("redis://u:***@127.0.0.1:1"), run.toString());
+        SecretLeaks.assertAbsent(secret, run, out);
+    }
+
     private CliRun e2e(String... args) {
         String[] all = new String[args.length + 4];
         all[0] = "e2e";

@@ -24,6 +24,7 @@ import dev.msgbench.core.result.Redaction;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
+import dev.msgbench.core.security.ScrubbingOutputStream;
 
 /**
  * The summary of a workload run: one table like the published ones (a row per cell, and with
@@ -165,7 +166,8 @@ public final class SummaryReport {
     public void write(Path dir) {
         try {
             Files.createDirectories(dir);
-            try (PrintStream out = new PrintStream(Files.newOutputStream(dir.resolve(TEXT)), false, StandardCharsets.UTF_8)) {
+            try (PrintStream out = new PrintStream(new ScrubbingOutputStream(Files.newOutputStream(dir.resolve(TEXT))), false,
+                StandardCharsets.UTF_8)) {
                 print(out);
             }
             // a cell's --url may carry a password: never into a file that is shared
