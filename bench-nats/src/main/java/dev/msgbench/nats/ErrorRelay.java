@@ -105,8 +105,11 @@ final class ErrorRelay implements ErrorListener, ConnectionListener {
     @Override
     public void heartbeatAlarm(Connection conn, JetStreamSubscription sub, long lastStreamSequence,
                                long lastConsumerSequence) {
-        report(new IOException("JetStream heartbeats missed on " + connectionName + " after stream sequence "
-                + lastStreamSequence));
+        // part of an outage like a lost connection: a pull consumer's pending pull died with the
+        // server, and jnats pulls again on this alarm; a consumer that never resumes shows in the
+        // run's counts and fault timeout, not here
+        connectionProblem = new IOException("JetStream heartbeats missed on " + connectionName
+                + " after stream sequence " + lastStreamSequence);
     }
 
     private void report(Throwable error) {

@@ -30,15 +30,21 @@ class JetStreamRideThroughTest {
     @TempDir
     Path dir;
 
-    /**
-     * Push delivery (the default). Pull delivery (--js-consumer pull) did not resume within 100 s
-     * of a restart when tried here: not yet ridden through, see docs/systems.md.
-     */
     @Test
     void publishesDuringTheOutageEndAcknowledgedOrFailedOnceAndThePushConsumerResumesAfterTheRestart()
             throws Exception {
+        rideThroughARestart(JsConsumerMode.PUSH);
+    }
+
+    @Test
+    void aPullConsumerResumesAfterTheRestartToo() throws Exception {
+        rideThroughARestart(JsConsumerMode.PULL);
+    }
+
+    private void rideThroughARestart(JsConsumerMode consumer) throws Exception {
         try (LocalNatsServer server = LocalNatsServer.start(NatsServerSpec.defaults().withJetStream(true).withLogDir(dir));
-             JetStreamSystem system = new JetStreamSystem(JetStreamSettings.defaults(server.url()), server.monitor(1))) {
+             JetStreamSystem system = new JetStreamSystem(JetStreamSettings.defaults(server.url()).withConsumer(consumer),
+                     server.monitor(1))) {
             system.prepare(new RunPlan("msgbench-js-ride", SIZE, 1, 1));
             RideThrough ride = new RideThrough();
             try (Subscriber subscriber = system.subscribe(0, ride);
