@@ -1,7 +1,10 @@
 package dev.msgbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -51,6 +54,30 @@ class EchoCommandLineTest {
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
         assertEquals(20_000, r.get("counts").get("received").asLong());
         assertEquals("echo", r.get("settings").get("pattern").asText());
+    }
+
+    @Test
+    void aWorkloadFileSetsThePatternPerCellAndTheReportSaysWhichRunIsARoundTrip() throws Exception {
+        Path file = dir.resolve("echo.yaml");
+        Files.writeString(file, """
+                name: echo
+                defaults: {system: loopback, warmup: 200ms, duration: 500ms, rate: 400}
+                cells:
+                  - {label: one way}
+                  - {label: round trip, pattern: echo}
+                """);
+        Path out = dir.resolve("run");
+        CliRun run = CliRun.of("run", file.toString(), "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode oneWay = ResultFiles.json().readTree(out.resolve("01-one-way").resolve("result.json").toFile());
+        JsonNode roundTrip = ResultFiles.json().readTree(out.resolve("02-round-trip").resolve("result.json").toFile());
+        assertFalse(oneWay.get("settings").has("pattern"), oneWay.toString());
+        assertEquals("echo", roundTrip.get("settings").get("pattern").asText());
+        assertEquals(280, roundTrip.get("counts").get("received").asLong());
+        String report = Files.readString(out.resolve("report.html"));
+        assertTrue(report.contains("Round-trip latency over time: "), "the echo cell's chart title");
+        assertTrue(report.contains("Latency over time: "), "the pubsub cell's chart title");
     }
 
     @ParameterizedTest(name = "{0}")
