@@ -1,6 +1,7 @@
 package dev.msgbench.cli;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -14,6 +15,7 @@ import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.broker.CleanupRegistry;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.echo.CloseAll;
 import dev.msgbench.core.echo.EchoResponder;
 import dev.msgbench.core.echo.EchoRoute;
 import dev.msgbench.core.payload.PayloadHeader;
@@ -178,23 +180,7 @@ final class ResponderCommand implements Callable<Integer> {
                 return;
             }
             closed = true;
-            Exception first = null;
-            for (AutoCloseable closeable : new AutoCloseable[] {responder, outbound, back}) {
-                try {
-                    if (closeable != null) {
-                        closeable.close();
-                    }
-                } catch (Exception e) {
-                    if (first == null) {
-                        first = e;
-                    } else {
-                        first.addSuppressed(e);
-                    }
-                }
-            }
-            if (first != null) {
-                throw first;
-            }
+            CloseAll.inOrder(Arrays.asList(responder, outbound, back));
         }
     }
 }

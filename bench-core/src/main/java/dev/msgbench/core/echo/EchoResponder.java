@@ -92,25 +92,9 @@ public final class EchoResponder implements AutoCloseable {
     /** Stops receiving first, so nothing is published on a closed publisher, then flushes and closes the publishers. */
     @Override
     public void close() throws Exception {
-        Exception first = null;
         List<AutoCloseable> all = new ArrayList<>(subscribers);
         all.addAll(lanes);
-        for (AutoCloseable closeable : all) {
-            try {
-                closeable.close();
-            } catch (Exception e) {
-                if (first == null) {
-                    first = e;
-                } else {
-                    first.addSuppressed(e);
-                }
-            }
-        }
-        subscribers.clear();
-        lanes.clear();
-        if (first != null) {
-            throw first;
-        }
+        CloseAll.inOrder(all);
     }
 
     /** One stream's way back. */

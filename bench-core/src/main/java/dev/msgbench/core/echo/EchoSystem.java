@@ -1,6 +1,7 @@
 package dev.msgbench.core.echo;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -145,28 +146,11 @@ public final class EchoSystem implements MessagingSystem {
     /** The responder first, so that nothing is echoed through a closed system. */
     @Override
     public void close() throws Exception {
-        Exception first = null;
         EchoResponder stopping;
         synchronized (this) {
             stopping = responder;
             responder = null;
         }
-        for (AutoCloseable closeable : new AutoCloseable[] {stopping, outbound, back}) {
-            if (closeable == null) {
-                continue;
-            }
-            try {
-                closeable.close();
-            } catch (Exception e) {
-                if (first == null) {
-                    first = e;
-                } else {
-                    first.addSuppressed(e);
-                }
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
+        CloseAll.inOrder(Arrays.asList(stopping, outbound, back));
     }
 }
