@@ -65,6 +65,9 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
     FaultOptions faults;
 
     @Mixin
+    EchoOptions echo;
+
+    @Mixin
     OutputOptions output;
 
     private final Map<String, SystemTarget> targets = new LinkedHashMap<>();
@@ -86,7 +89,8 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
         messages.validate(1);
         Pacing pacing = load.pacing(messages.producers);
         SystemTarget system = new SystemSelection(spec, targets).select(target, pinning);
+        echo.validate(system, target);
         return ParsedCell.of(spec, system, target, pinning, messages, pacing, output,
-                faults.plan(system, target, pacing));
+                faults.plan(system, target, pacing), echo);
     }
 }

@@ -120,8 +120,9 @@ final class InProcessCellRunner implements CellRunner {
             }
             brokerInfo.put("url", url);
             brokerInfo.put("security", clientSecurity.toString());
-            try (MessagingSystem messaging = system.connect(
-                    new SystemTarget.ConnectRequest(url, target.acks, broker, messages.sizeBytes, clientSecurity))) {
+            try (MessagingSystem messaging = cell.echo().connect(system,
+                    new SystemTarget.ConnectRequest(url, target.acks, broker, messages.sizeBytes, clientSecurity),
+                    READY_TIMEOUT)) {
                 RunConfig config = new RunConfig(cell.command(), system.name(), cell.pacing(), (int) messages.sizeBytes,
                         messages.producers, messages.consumers, messages.seed, messages.drainTimeout, READY_TIMEOUT, dir,
                         !cell.quiet() && io.terminal(), brokerInfo, pinning.cpus, cell.faults());

@@ -70,6 +70,9 @@ public final class Main {
         cl.addSubcommand("throughput", withSystemFlags(new CommandLine(new ThroughputCommand(runner, throughputTargets)),
                 throughputTargets));
         cl.addSubcommand("broker", new BrokerCommand(io));
+        List<SystemTarget> responderTargets = Targets.create();
+        cl.addSubcommand("responder", withSystemFlags(new CommandLine(new ResponderCommand(io, responderTargets)),
+                responderTargets));
         cl.addSubcommand("run", new RunCommand(io, runner));
         cl.addSubcommand("sweep", new SweepCommand(io, runner));
         cl.addSubcommand("calibrate", new CalibrateCommand(io, runner));

@@ -24,9 +24,11 @@ import picocli.CommandLine.Model.CommandSpec;
  * @param quiet   nothing printed while it runs
  * @param progressInterval how often a plain progress line is printed when output is not a terminal; 0 for none
  * @param faults  the faults to inject (--fault) and --fault-timeout
+ * @param echo    --pattern and, for echo, where the responder runs
  */
 record ParsedCell(String command, List<String> args, SystemTarget system, TargetOptions target, PinningOptions pinning,
-                  MessageOptions messages, Pacing pacing, boolean quiet, Duration progressInterval, FaultPlan faults) {
+                  MessageOptions messages, Pacing pacing, boolean quiet, Duration progressInterval, FaultPlan faults,
+                  EchoOptions echo) {
 
     ParsedCell {
         args = List.copyOf(args);
@@ -34,12 +36,13 @@ record ParsedCell(String command, List<String> args, SystemTarget system, Target
 
     /** The cell a command's parsed and checked options make. */
     static ParsedCell of(CommandSpec spec, SystemTarget system, TargetOptions target, PinningOptions pinning,
-                         MessageOptions messages, Pacing pacing, OutputOptions output, FaultPlan faults) {
+                         MessageOptions messages, Pacing pacing, OutputOptions output, FaultPlan faults,
+                         EchoOptions echo) {
         List<String> args = new ArrayList<>(List.of(spec.name()));
         args.addAll(spec.commandLine().getParseResult().expandedArgs());
         // a workload file's url: reaches here without passing Main's look at the command line
         UrlPasswords.registerAll(args.toArray(new String[0]));
         return new ParsedCell(spec.name(), args, system, target, pinning, messages, pacing, output.quiet,
-                output.progressInterval(spec), faults);
+                output.progressInterval(spec), faults, echo);
     }
 }

@@ -83,6 +83,9 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
     FaultOptions faults;
 
     @Mixin
+    EchoOptions echo;
+
+    @Mixin
     OutputOptions output;
 
     private final Map<String, SystemTarget> targets = new LinkedHashMap<>();
@@ -123,7 +126,8 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
         Pacing pacing = new Pacing.Unpaced(count, outstanding, duration != null ? duration : DEFAULT_TIME_LIMIT,
                 consumeAfterProduce);
         SystemTarget system = new SystemSelection(spec, targets).select(target, pinning);
+        echo.validate(system, target);
         return ParsedCell.of(spec, system, target, pinning, messages, pacing, output,
-                faults.plan(system, target, pacing));
+                faults.plan(system, target, pacing), echo);
     }
 }

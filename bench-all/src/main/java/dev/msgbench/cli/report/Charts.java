@@ -72,9 +72,11 @@ public final class Charts {
     public static Chart percentiles(List<RunFolder> runs, boolean service, String setting, String fileStem,
                                     List<String> systems) {
         String what = service ? "response time (solid) and service time (dashed)" : "response time, from the intended send";
+        boolean allRoundTrips = runs.stream().allMatch(RunFolder::roundTrip);
+        String latency = allRoundTrips && !runs.isEmpty() ? "Round-trip latency" : "Latency";
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-                .title(setting == null ? "Latency by percentile (" + what + ")"
-                        : "Latency by percentile, " + setting + " (" + what + ")")
+                .title(setting == null ? latency + " by percentile (" + what + ")"
+                        : latency + " by percentile, " + setting + " (" + what + ")")
                 .xAxisTitle("percentile").yAxisTitle("latency (ms)").build();
         style(chart);
         Styler styler = chart.getStyler();
@@ -89,7 +91,8 @@ public final class Charts {
         for (int i = 0; i < runs.size(); i++) {
             RunFolder run = runs.get(i);
             boolean bySystem = setting != null;
-            String name = seriesName(chart, bySystem ? run.result().system() : run.label(), run.label(), i);
+            String label = run.roundTrip() && !allRoundTrips ? run.label() + " (round trip)" : run.label();
+            String name = seriesName(chart, bySystem ? run.result().system() : label, label, i);
             Color color = bySystem ? color(Math.max(0, systems.indexOf(run.result().system()))) : color(i);
             maxDecades = Math.max(maxDecades, add(chart, name, run.latency(), color, false));
             if (service) {
@@ -125,7 +128,7 @@ public final class Charts {
     /** p50, p99 and max of each second of one run, warm-up included and marked. */
     public static Chart latencyOverTime(RunFolder run, int index) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(SMALL_HEIGHT)
-                .title("Latency over time: " + run.label())
+                .title((run.roundTrip() ? "Round-trip latency" : "Latency") + " over time: " + run.label())
                 .xAxisTitle("seconds from start").yAxisTitle("latency (ms)").build();
         style(chart);
         chart.getStyler().setYAxisLogarithmic(true).setLegendPosition(Styler.LegendPosition.OutsideE);

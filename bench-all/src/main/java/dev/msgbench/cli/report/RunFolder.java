@@ -139,4 +139,10 @@ public record RunFolder(Path dir, String label, RunResult result, PercentileCurv
             return bytes + "B";
         }
     }
+
+    /** Whether its latency is a round trip (--pattern echo, NATS request-reply), which titles must say. */
+    public boolean roundTrip() {
+        Object latency = result.settings() == null ? null : result.settings().get("latency");
+        return latency instanceof String text && text.startsWith("round trip");
+    }
 }

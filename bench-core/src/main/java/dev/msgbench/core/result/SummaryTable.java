@@ -48,6 +48,10 @@ public final class SummaryTable {
                     number(w.durationSeconds()), warmup(w), w.arrival(), clients);
         }
         out.println("durability: " + inline(r.durability()));
+        if (r.settings() != null && r.settings().get("latency") instanceof String latency) {
+            // a round trip (--pattern echo, NATS request-reply) must never be read as one way
+            out.println("latency: " + latency);
+        }
         out.println();
 
         List<String> titles = new ArrayList<>();

@@ -1,0 +1,116 @@
+package dev.msgbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.msgbench.core.echo.EchoRoute;
+import dev.msgbench.core.result.ResultFiles;
+
+/** --pattern echo and the responder command: the loopback system end to end, and every misuse as one line. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class EchoCommandLineTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void anEchoThroughTheLoopbackSystemComesBackOnceAndSaysItIsARoundTrip() throws Exception {
+        Path out = dir.resolve("e2e");
+        CliRun run = CliRun.of("e2e", "--system", "loopback", "--pattern", "echo", "--producers", "2", "--consumers", "2",
+                "--rate", "1000", "--duration", "1s", "--warmup", "500ms", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals(1_500, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r) + r.get("counts").get("duplicated").asLong());
+        assertEquals("echo", r.get("settings").get("pattern").asText());
+        assertEquals(EchoRoute.LATENCY, r.get("settings").get("latency").asText());
+        assertEquals("in this JVM: a return publisher per producer stream", r.get("settings").get("responder").asText());
+    }
+
+    @Test
+    void throughputTakesTheEchoPatternToo() throws Exception {
+        Path out = dir.resolve("tp");
+        CliRun run = CliRun.of("throughput", "--system", "loopback", "--pattern", "echo", "--messages", "20000",
+                "--size", "100", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals(20_000, r.get("counts").get("received").asLong());
+        assertEquals("echo", r.get("settings").get("pattern").asText());
+    }
+
+    @Test
+    void aWorkloadFileSetsThePatternPerCellAndTheReportSaysWhichRunIsARoundTrip() throws Exception {
+        Path file = dir.resolve("echo.yaml");
+        Files.writeString(file, """
+                name: echo
+                defaults: {system: loopback, warmup: 200ms, duration: 500ms, rate: 400}
+                cells:
+                  - {label: one way}
+                  - {label: round trip, pattern: echo}
+                """);
+        Path out = dir.resolve("run");
+        CliRun run = CliRun.of("run", file.toString(), "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode oneWay = ResultFiles.json().readTree(out.resolve("01-one-way").resolve("result.json").toFile());
+        JsonNode roundTrip = ResultFiles.json().readTree(out.resolve("02-round-trip").resolve("result.json").toFile());
+        assertFalse(oneWay.get("settings").has("pattern"), oneWay.toString());
+        assertEquals("echo", roundTrip.get("settings").get("pattern").asText());
+        assertEquals(280, roundTrip.get("counts").get("received").asLong());
+        String report = Files.readString(out.resolve("report.html"));
+        assertTrue(report.contains("Round-trip latency over time: "), "the echo cell's chart title");
+        assertTrue(report.contains("Latency over time: "), "the pubsub cell's chart title");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "e2e --system nats --pattern ping|error: Invalid value for option '--pattern': must be pubsub or echo, got 'ping'",
+            "e2e --system nats --responder external|error: --responder external needs --pattern echo, got --pattern pubsub",
+            "e2e --system nats --run-id x|error: --run-id needs --pattern echo, got --pattern pubsub",
+            "e2e --system nats --pattern echo --responder external --run-id x|error: --responder external needs --url: the broker the responder on the other host uses too",
+            "e2e --system nats --pattern echo --responder external --url nats://127.0.0.1:1|error: --responder external needs --run-id: the id the responder was started with",
+            "e2e --system nats --pattern echo --run-id x|error: --run-id names the destinations for a responder elsewhere; it needs --responder external",
+            "e2e --system nats --pattern echo --responder external --url nats://127.0.0.1:1 --run-id a.b|error: --run-id must be 1 to 100 letters, digits, '-' or '_' (it names topics, subjects, queues and keys), got 'a.b'",
+            "e2e --system nats --pattern echo --nats-pattern request-reply|error: --pattern echo and --nats-pattern request-reply are two round trips; give one of them",
+            "throughput --system loopback --pattern echo --consumers 0|error: --pattern echo needs at least one consumer to receive the echoes, got --consumers 0",
+            "responder --system nats --run-id x|error: responder needs --url: the broker the measuring side uses",
+            "responder --system loopback --run-id x|error: --system loopback runs inside one JVM: a responder needs a broker given with --url",
+            "responder --system nats --url nats://127.0.0.1:1 --run-id x --producers 0|error: --producers must be at least 1, got 0",
+            "responder --system nats --url nats://127.0.0.1:1 --run-id 'a b'|error: --run-id must be 1 to 100 letters, digits, '-' or '_' (it names topics, subjects, queues and keys), got 'a b'",
+            "responder --system nats --url nats://127.0.0.1:1|error: Missing required option: '--run-id=ID'"})
+    void misuseIsOneLineAndExitCodeTwo(String commandLine, String expected) {
+        String[] args = split(commandLine);
+        CliRun run = CliRun.of(args);
+
+        assertEquals(2, run.exitCode, run.toString());
+        // picocli's own errors point at the command's help
+        assertEquals(expected, run.err.strip().replace(" (see java -jar bench-all.jar " + args[0] + " --help)", ""),
+                run.toString());
+    }
+
+    private static String[] split(String commandLine) {
+        List<String> args = new ArrayList<>();
+        for (String part : commandLine.split(" (?=(?:[^']*'[^']*')*[^']*$)")) {
+            args.add(part.startsWith("'") ? part.substring(1, part.length() - 1) : part);
+        }
+        return args.toArray(new String[0]);
+    }
+}

@@ -1,0 +1,156 @@
+package dev.msgbench.core.echo;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.OptionalInt;
+
+import dev.msgbench.core.FirstFailure;
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.MessageSink;
+import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.driver.Publisher;
+import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.driver.Subscriber;
+import dev.msgbench.core.driver.SystemInfo;
+
+/**
+ * Any system measured as a round trip on one clock: producers publish on the outbound
+ * destination, a responder ({@link EchoResponder}) publishes every message back unchanged on the
+ * return destination, and the engine's consumers read the return destination. The engine runs it
+ * as any other system, so latency is receive time minus the original intended send time, both on
+ * this JVM's clock, and loss, duplicates and order are counted per stream on the way back.
+ *
+ * <p>Built from two instances of the same system's adapter, one per destination. The responder
+ * runs in this JVM, or in another process ({@code bench-all.jar responder}), possibly on another
+ * host, which then must be given the run id this side uses.
+ */
+public final class EchoSystem implements MessagingSystem {
+
+    private final MessagingSystem outbound;
+    private final MessagingSystem back;
+    /** Null for a responder in this JVM, which then uses the engine's run id. */
+    private final String externalRunId;
+    private final Duration readyTimeout;
+    private final FirstFailure responderErrors = new FirstFailure();
+    private RunPlan plan;
+    private String runId;
+    private volatile MessageSink engineSink;
+    private EchoResponder responder;
+
+    private EchoSystem(MessagingSystem outbound, MessagingSystem back, String externalRunId, Duration readyTimeout) {
+        this.outbound = outbound;
+        this.back = back;
+        this.externalRunId = externalRunId;
+        this.readyTimeout = readyTimeout;
+    }
+
+    /** The responder runs in this JVM, started once the engine's consumers are subscribed. */
+    public static EchoSystem withResponder(MessagingSystem outbound, MessagingSystem back, Duration readyTimeout) {
+        return new EchoSystem(outbound, back, null, readyTimeout);
+    }
+
+    /**
+     * The responder runs elsewhere ({@code responder --run-id runId}): this side only publishes on
+     * the outbound destination and reads the return one, both named from {@code runId}.
+     */
+    public static EchoSystem withExternalResponder(MessagingSystem outbound, MessagingSystem back, String runId) {
+        return new EchoSystem(outbound, back, runId, Duration.ZERO);
+    }
+
+    @Override
+    public void prepare(RunPlan runPlan) throws Exception {
+        if (runPlan.consumers() < 1) {
+            throw new UserError("--pattern echo needs at least one consumer to receive the echoes, got --consumers "
+                    + runPlan.consumers());
+        }
+        this.plan = runPlan;
+        this.runId = externalRunId != null ? externalRunId : runPlan.runId();
+        // a responder elsewhere reads the outbound destination: this side only publishes there
+        outbound.prepare(EchoRoute.outbound(runId, runPlan, externalRunId != null ? 0 : runPlan.consumers()));
+        back.prepare(EchoRoute.back(runId, runPlan, runPlan.consumers()));
+    }
+
+    @Override
+    public Subscriber subscribe(int index, MessageSink sink) throws Exception {
+        engineSink = sink;
+        return back.subscribe(index, sink);
+    }
+
+    /**
+     * The in-process responder starts with the first publisher: the engine's consumers are on the
+     * return destination by then, which a system that checks its path end to end before the first
+     * message (core NATS's probes) needs for the responder's return publishers.
+     */
+    @Override
+    public synchronized Publisher publisher(int streamId, AckListener acks) throws Exception {
+        if (externalRunId == null && responder == null) {
+            responder = EchoResponder.start(outbound, back, plan.producers(), plan.consumers(), readyTimeout,
+                    this::responderFailed);
+        }
+        return outbound.publisher(streamId, acks);
+    }
+
+    private void responderFailed(Throwable error) {
+        responderErrors.add(error);
+        MessageSink sink = engineSink;
+        if (sink != null) {
+            // the engine fails the run on its consumers' first error: the responder is part of the path
+            sink.onError(new IllegalStateException("the echo responder failed: " + error.getMessage(), error));
+        }
+    }
+
+    /** The responder's failures so far; the run fails on the first through its consumers' sink. */
+    public FirstFailure responderErrors() {
+        return responderErrors;
+    }
+
+    /** The in-process responder, once started; null with a responder elsewhere. */
+    public synchronized EchoResponder responder() {
+        return responder;
+    }
+
+    @Override
+    public boolean retainsMessages() {
+        return back.retainsMessages();
+    }
+
+    @Override
+    public String lossHint() {
+        String hint = outbound.lossHint();
+        return hint != null ? hint : back.lossHint();
+    }
+
+    @Override
+    public OptionalInt leaderNode() throws Exception {
+        return outbound.leaderNode();
+    }
+
+    /** The system's own info, with the pattern and what the latency is: a round trip, never one way. */
+    @Override
+    public SystemInfo info() {
+        SystemInfo info = outbound.info();
+        Map<String, Object> settings = new LinkedHashMap<>(info.settings());
+        settings.put("pattern", "echo");
+        settings.put("latency", EchoRoute.LATENCY);
+        settings.put("runId", runId);
+        settings.put("returnRunId", runId == null ? null : EchoRoute.backRunId(runId));
+        settings.put("responder", externalRunId == null
+                ? "in this JVM: a return publisher per producer stream" : "another process (responder --run-id " + runId + ")");
+        return new SystemInfo(info.system(), info.clientVersion(), info.brokerVersion(), info.durability(), settings,
+                info.acknowledges());
+    }
+
+    /** The responder first, so that nothing is echoed through a closed system. */
+    @Override
+    public void close() throws Exception {
+        EchoResponder stopping;
+        synchronized (this) {
+            stopping = responder;
+            responder = null;
+        }
+        CloseAll.inOrder(Arrays.asList(stopping, outbound, back));
+    }
+}
