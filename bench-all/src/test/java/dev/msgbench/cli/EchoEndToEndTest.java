@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,8 +19,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.msgbench.cli.systems.NatsTarget;
 import dev.msgbench.cli.systems.SystemTarget;
+import dev.msgbench.cli.systems.Targets;
 import dev.msgbench.core.broker.JavaChild;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.broker.ManagedProcess;
@@ -56,21 +55,24 @@ class EchoEndToEndTest {
         assertTrue(run.out.contains("latency: " + EchoRoute.LATENCY), run.out);
     }
 
-    @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
-    void aResponderInAProcessOfItsOwnEchoesWhatTheMeasuringSideSends() throws Exception {
+    /** Kafka: the side that comes second finds the run's topics made by the other, and uses them. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"nats", "kafka", "redis"})
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void aResponderInAProcessOfItsOwnEchoesWhatTheMeasuringSideSends(String system) throws Exception {
         Path log = dir.resolve("responder.log");
-        try (LocalBroker nats = new NatsTarget().startLocalBroker(new SystemTarget.BrokerRequest(1, Map.of(),
+        SystemTarget target = Targets.create().stream().filter(t -> t.name().equals(system)).findFirst().orElseThrow();
+        try (LocalBroker broker = target.startLocalBroker(new SystemTarget.BrokerRequest(1, Map.of(),
                 dir.resolve("broker-logs"), 1024, null))) {
             ManagedProcess responder = new JavaChild("echo responder", Main.class.getName(), List.of(),
-                    List.of("responder", "--system", "nats", "--url", nats.url(), "--run-id", "echo-remote-1",
+                    List.of("responder", "--system", system, "--url", broker.url(), "--run-id", "echo-remote-1",
                             "--producers", "2", "--duration", "90s"), null, log, null).start();
             try {
                 Poll.until(() -> read(log).contains("responder ready") || !responder.isAlive());
                 assertTrue(responder.isAlive(), () -> read(log));
                 Path out = dir.resolve("measured");
 
-                CliRun run = CliRun.of("e2e", "--system", "nats", "--url", nats.url(), "--pattern", "echo",
+                CliRun run = CliRun.of("e2e", "--system", system, "--url", broker.url(), "--pattern", "echo",
                         "--responder", "external", "--run-id", "echo-remote-1", "--producers", "2", "--rate", "400",
                         "--duration", "1s", "--warmup", "500ms", "--output", out.toString());
 

@@ -28,6 +28,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -146,6 +147,12 @@ public final class KafkaSystem implements MessagingSystem {
                     .get(30, TimeUnit.SECONDS);
             topicCreated = true;
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof TopicExistsException) {
+                // another process of the same run made it (echo's external responder): use it, and
+                // leave its removal to that process
+                requireSamePartitions();
+                return;
+            }
             throw new UserError("cannot create topic " + topic + " with --partitions " + settings.partitions()
                     + (settings.replicationFactor() == 0 ? "" : " and --replication-factor " + settings.replicationFactor())
                     + ": " + rootMessage(e));
@@ -165,6 +172,16 @@ public final class KafkaSystem implements MessagingSystem {
             }
             Thread.sleep(50);
         }
+    }
+
+    private void requireSamePartitions() throws Exception {
+        TopicDescription existing = admin.describeTopics(List.of(topic)).allTopicNames().get(10, TimeUnit.SECONDS).get(topic);
+        if (existing.partitions().size() != settings.partitions()) {
+            throw new UserError("topic " + topic + " exists with " + existing.partitions().size()
+                    + " partitions, not the " + settings.partitions() + " of --partitions; give the same --partitions "
+                    + "on both sides, or another --run-id");
+        }
+        replicationFactor = existing.partitions().get(0).replicas().size();
     }
 
     /** Null while the brokers have not all learned of the new topic (a cluster needs a moment). */
