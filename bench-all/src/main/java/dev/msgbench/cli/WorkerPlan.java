@@ -108,14 +108,17 @@ record WorkerPlan(boolean worker, int index, int count, int producers, int consu
         return run;
     }
 
-    /** The command line every worker was given: without this one's --worker-index, and no password shown. */
+    /**
+     * The command line every worker was given: without this one's --worker-index, nor --output,
+     * which workers on different hosts may give differently, and no password shown.
+     */
     static List<String> argsOfAllWorkers(List<String> args) {
         List<String> common = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
-            if (arg.equals("--worker-index")) {
+            if (arg.equals("--worker-index") || arg.equals("--output")) {
                 i++;
-            } else if (!arg.startsWith("--worker-index=")) {
+            } else if (!arg.startsWith("--worker-index=") && !arg.startsWith("--output=")) {
                 common.add(Secrets.scrub(arg));
             }
         }

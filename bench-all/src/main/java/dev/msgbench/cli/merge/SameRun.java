@@ -2,6 +2,7 @@ package dev.msgbench.cli.merge;
 
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -35,7 +36,7 @@ final class SameRun {
         Map<String, String> reference = settings(first);
         for (WorkerFolder other : folders.subList(1, folders.size())) {
             Map<String, String> theirs = settings(other);
-            Set<String> paths = new java.util.TreeSet<>(reference.keySet());
+            Set<String> paths = new LinkedHashSet<>(reference.keySet());
             paths.addAll(theirs.keySet());
             for (String path : paths) {
                 String a = reference.getOrDefault(path, "(none)");
