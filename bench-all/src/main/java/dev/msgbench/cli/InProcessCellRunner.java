@@ -124,7 +124,8 @@ final class InProcessCellRunner implements CellRunner {
                     new SystemTarget.ConnectRequest(url, target.acks, broker, messages.sizeBytes, clientSecurity))) {
                 WorkerPlan worker = cell.worker();
                 RunConfig config = new RunConfig(cell.command(), system.name(), cell.pacing(), (int) messages.sizeBytes,
-                        worker.producers(messages.producers), worker.consumers(messages.consumers), messages.seed, messages.drainTimeout, READY_TIMEOUT, dir,
+                        worker.producers(messages.producers), worker.consumers(messages.consumers), messages.seed,
+                        messages.drainTimeout, READY_TIMEOUT, dir,
                         !cell.quiet() && io.terminal(), brokerInfo, pinning.cpus, cell.faults());
                 LoadRun run = new LoadRun(config, messaging, NanoClock.system(messages.spinWindow.toNanos()), io.out(),
                         config.progress() ? io.err() : null, io.terminal())
