@@ -123,12 +123,15 @@ final class InProcessCellRunner implements CellRunner {
             try (MessagingSystem messaging = cell.echo().connect(system,
                     new SystemTarget.ConnectRequest(url, target.acks, broker, messages.sizeBytes, clientSecurity),
                     READY_TIMEOUT)) {
+                WorkerPlan worker = cell.worker();
                 RunConfig config = new RunConfig(cell.command(), system.name(), cell.pacing(), (int) messages.sizeBytes,
-                        messages.producers, messages.consumers, messages.seed, messages.drainTimeout, READY_TIMEOUT, dir,
+                        worker.producers(messages.producers), worker.consumers(messages.consumers), messages.seed,
+                        messages.drainTimeout, READY_TIMEOUT, dir,
                         !cell.quiet() && io.terminal(), brokerInfo, pinning.cpus, cell.faults());
                 LoadRun run = new LoadRun(config, messaging, NanoClock.system(messages.spinWindow.toNanos()), io.out(),
                         config.progress() ? io.err() : null, io.terminal())
                         .faultsOn(broker == null ? FaultTarget.NONE : new LocalBrokerFaultTarget(broker, messaging));
+                worker.applyTo(run, cell.args(), ClockSync::read);
                 if (!cell.quiet()) {
                     // on a terminal the live line shows progress; elsewhere plain lines every --progress-interval
                     Duration every = io.terminal() ? Duration.ZERO : cell.progressInterval();

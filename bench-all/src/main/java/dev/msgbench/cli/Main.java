@@ -3,6 +3,7 @@ package dev.msgbench.cli;
 import java.io.PrintWriter;
 import java.util.List;
 
+import dev.msgbench.cli.merge.MergeCommand;
 import dev.msgbench.cli.report.CompareCommand;
 import dev.msgbench.cli.report.ReportCommand;
 import dev.msgbench.cli.systems.SystemTarget;
@@ -80,6 +81,7 @@ public final class Main {
         cl.addSubcommand("tune", new TuneCommand(io));
         cl.addSubcommand("report", new ReportCommand(io));
         cl.addSubcommand("compare", new CompareCommand(io));
+        cl.addSubcommand("merge", new MergeCommand(io));
         cl.setOut(new PrintWriter(io.out(), true));
         cl.setErr(new PrintWriter(io.err(), true));
         cl.setCaseInsensitiveEnumValuesAllowed(true);

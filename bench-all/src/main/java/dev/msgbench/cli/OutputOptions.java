@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.function.UnaryOperator;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -60,7 +61,12 @@ final class OutputOptions {
      * earlier result is overwritten without --force, and one that cannot be written costs no broker.
      */
     Path prepare(CommandLine cl, String system) {
-        Path dir = resolve(system);
+        return prepare(cl, system, UnaryOperator.identity());
+    }
+
+    /** As {@link #prepare(CommandLine, String)}, for the folder {@code below} gives (a worker's, below --output). */
+    Path prepare(CommandLine cl, String system, UnaryOperator<Path> below) {
+        Path dir = below.apply(resolve(system));
         OutputFolder.requireUnused(cl, dir, true, force);
         OutputFolder.requireWritable(cl, dir);
         return dir;

@@ -25,10 +25,11 @@ import picocli.CommandLine.Model.CommandSpec;
  * @param progressInterval how often a plain progress line is printed when output is not a terminal; 0 for none
  * @param faults  the faults to inject (--fault) and --fault-timeout
  * @param echo    --pattern and, for echo, where the responder runs
+ * @param worker  this process's part of a run split over several workers (--workers), and --start-at
  */
 record ParsedCell(String command, List<String> args, SystemTarget system, TargetOptions target, PinningOptions pinning,
                   MessageOptions messages, Pacing pacing, boolean quiet, Duration progressInterval, FaultPlan faults,
-                  EchoOptions echo) {
+                  EchoOptions echo, WorkerPlan worker) {
 
     ParsedCell {
         args = List.copyOf(args);
@@ -43,6 +44,12 @@ record ParsedCell(String command, List<String> args, SystemTarget system, Target
         // a workload file's url: reaches here without passing Main's look at the command line
         UrlPasswords.registerAll(args.toArray(new String[0]));
         return new ParsedCell(spec.name(), args, system, target, pinning, messages, pacing, output.quiet,
-                output.progressInterval(spec), faults, echo);
+                output.progressInterval(spec), faults, echo, WorkerPlan.SINGLE);
+    }
+
+    /** This worker's part of the cell: its share of the schedule (--workers), and --start-at. */
+    ParsedCell withWorker(WorkerPlan plan) {
+        return new ParsedCell(command, args, system, target, pinning, messages, plan.worker() ? plan.share() : pacing,
+                quiet, progressInterval, faults, echo, plan);
     }
 }

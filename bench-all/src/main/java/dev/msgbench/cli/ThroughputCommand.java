@@ -88,6 +88,9 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
     @Mixin
     OutputOptions output;
 
+    @Mixin
+    WorkerOptions workers;
+
     private final Map<String, SystemTarget> targets = new LinkedHashMap<>();
 
     /** @param targets every system, each also added to this command as a mixin of its flags */
@@ -99,7 +102,8 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
     @Override
     public Integer call() {
         ParsedCell cell = checkFlags();
-        return runner.run(cell, output.prepare(spec.commandLine(), cell.system().name())).exitCode().code();
+        return runner.run(cell, output.prepare(spec.commandLine(), cell.system().name(), cell.worker()::folder))
+                .exitCode().code();
     }
 
     @Override
@@ -128,6 +132,7 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
         SystemTarget system = new SystemSelection(spec, targets).select(target, pinning);
         echo.validate(system, target);
         return ParsedCell.of(spec, system, target, pinning, messages, pacing, output,
-                faults.plan(system, target, pacing), echo);
+                faults.plan(system, target, pacing), echo).withWorker(workers.plan(messages.producers,
+                messages.consumers, pacing, System.getenv(WorkerOptions.INDEX_ENV)));
     }
 }

@@ -127,8 +127,9 @@ public record IntervalSeries(double warmupSeconds, Map<HistogramKind, List<Inter
         try {
             EncodableHistogram next;
             while ((next = reader.nextIntervalHistogram()) != null) {
-                if (!(next instanceof Histogram h) || h.getTag() == null) {
-                    continue; // not written by the core: no kind to put it under
+                if (!(next instanceof Histogram h) || h.getTag() == null || h.getTag().contains("/")) {
+                    // not written by the core: no kind to put it under; or a merged log's worker's own (w0/latency)
+                    continue;
                 }
                 double logStartMillis = reader.getStartTimeSec() * 1000;
                 double start = (h.getStartTimeStamp() - logStartMillis) / 1000.0;

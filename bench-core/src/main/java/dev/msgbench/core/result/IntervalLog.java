@@ -74,9 +74,17 @@ public final class IntervalLog implements AutoCloseable {
 
     /** Writes one interval of one kind; timestamps are epoch milliseconds. */
     public synchronized void write(HistogramKind kind, Histogram interval, long startEpochMillis, long endEpochMillis) {
+        write(kind.tag(), interval, startEpochMillis, endEpochMillis);
+    }
+
+    /**
+     * Writes one interval under a tag of the caller's: a merged log keeps each worker's own
+     * intervals as "w0/latency", which the readers of the kinds' tags pass over.
+     */
+    public synchronized void write(String tag, Histogram interval, long startEpochMillis, long endEpochMillis) {
         interval.setStartTimeStamp(startEpochMillis);
         interval.setEndTimeStamp(endEpochMillis);
-        interval.setTag(kind.tag());
+        interval.setTag(tag);
         writer.outputIntervalHistogram(interval);
     }
 

@@ -6,7 +6,9 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
@@ -51,6 +53,10 @@ public final class LoadRun {
     private static final long START_LEAD_NANOS = 50_000_000L;
     private static final long INTERVAL_SLACK_NANOS = 100_000_000L;
     private static final long DRAIN_POLL_NANOS = 5_000_000L;
+    /** How often a wait for --start-at looks whether the run was stopped meanwhile. */
+    private static final long START_WAIT_SLICE_NANOS = 100_000_000L;
+    /** Woken this much before the lead, so that a worker on time starts exactly at --start-at. */
+    private static final long START_WAKE_MARGIN_NANOS = 10_000_000L;
 
     private final RunConfig config;
     private final MessagingSystem system;
@@ -70,6 +76,9 @@ public final class LoadRun {
     private volatile FaultInjector faults;
     /** Set when the run no longer wants faults: an automatic warm-up decided late must not start them. */
     private boolean faultsStopped;
+    private WorkerRole worker;
+    private StartAt startAt;
+    private String runId;
 
     /**
      * @param out  where the summary goes
@@ -117,6 +126,18 @@ public final class LoadRun {
         return this;
     }
 
+    /** This run is one worker's part of a run split over several load generators. Before {@link #execute()}. */
+    public LoadRun asWorker(WorkerRole role) {
+        this.worker = role;
+        return this;
+    }
+
+    /** The schedule starts at this wall-clock instant, once connected and subscribed. Before {@link #execute()}. */
+    public LoadRun startingAt(StartAt at) {
+        this.startAt = at;
+        return this;
+    }
+
     /**
      * Runs, writes the results and prints the summary.
      *
@@ -152,11 +173,16 @@ public final class LoadRun {
     private RunResult executeOnce() throws Exception {
         Path dir = config.outputDir();
         Files.createDirectories(dir);
-        Measurement measurement = new Measurement(config, clock);
+        Measurement measurement = new Measurement(config, clock, worker);
         String startedAt = Instant.now().toString();
+        if (startAt != null) {
+            // the one conversion from the wall clock: the wait and the schedule follow the monotonic clock
+            measurement.startDeadlineNanos = startAt.deadlineNanos(clock.nanoTime(), Instant.now());
+        }
+        runId = runId(measurement.runKey) + (worker == null ? "" : worker.runIdSuffix());
         LoadGeneratorMonitor generatorMonitor = new LoadGeneratorMonitor(config.cpus());
 
-        system.prepare(new RunPlan(runId(measurement.runKey), config.messageSizeBytes(), config.producers(),
+        system.prepare(new RunPlan(runId, config.messageSizeBytes(), config.producers(),
                 config.consumers()));
         SystemInfo info = system.info();
         refuseConsumingLaterWhereNothingIsKept();
@@ -209,11 +235,12 @@ public final class LoadRun {
             clients.publishers.add(system.publisher(s, m.receiver.acksFor(s, m.ackErrors)));
         }
 
-        long start = clock.nanoTime() + START_LEAD_NANOS;
+        long start = startAt == null ? clock.nanoTime() + START_LEAD_NANOS : awaitStartAt(m);
         RunWindow window = window(start);
         // an open window's end is the latest it can be: a stream behind schedule may go on a little longer
         long giveUp = window.endNanos() + Math.max(10_000_000_000L, (window.endNanos() - start) / 10);
-        long startEpochMillis = System.currentTimeMillis() + START_LEAD_NANOS / 1_000_000;
+        long startEpochMillis = System.currentTimeMillis() + (startAt == null ? START_LEAD_NANOS : start - clock.nanoTime())
+                / 1_000_000;
         m.receiver.start(window);
         if (config.pacing() instanceof Pacing.FixedRate fixed && fixed.autoWarmup()) {
             m.log = IntervalLog.withAutoWarmup(config.outputDir(), startEpochMillis, fixed.warmup().toSeconds(),
@@ -247,6 +274,36 @@ public final class LoadRun {
         }
         m.hiccups.stop();
         m.monitor.finish(monitorThread);
+    }
+
+    /**
+     * Waits, connected and subscribed, until just before --start-at, and gives the start of the
+     * schedule: the deadline itself, or as soon as the producers can start when this worker was
+     * late; later than the tolerance, it refuses to run.
+     */
+    private long awaitStartAt(Measurement m) throws InterruptedException {
+        long deadline = m.startDeadlineNanos;
+        long wakeAt = deadline - START_LEAD_NANOS - START_WAKE_MARGIN_NANOS;
+        for (long now = clock.nanoTime(); now < wakeAt && !interrupted; now = clock.nanoTime()) {
+            clock.sleepUntil(Math.min(wakeAt, now + START_WAIT_SLICE_NANOS));
+        }
+        if (interrupted) {
+            throw new InterruptedException("interrupted while waiting for --start-at " + startAt.instant());
+        }
+        long now = clock.nanoTime();
+        long start = Math.max(deadline, now + START_LEAD_NANOS);
+        long latenessNanos = start - deadline;
+        if (latenessNanos > startAt.tolerance().toNanos()) {
+            throw new UserError(String.format(Locale.US, "--start-at %s was missed: this worker was ready to start "
+                    + "%.3f s after it (at most %.3f s allowed); give a later --start-at", startAt.instant(),
+                    latenessNanos / 1e9, startAt.tolerance().toNanos() / 1e9));
+        }
+        m.start = new LinkedHashMap<>();
+        m.start.put("askedStart", startAt.instant().toString());
+        m.start.put("actualStart", Instant.now().plusNanos(start - now).toString());
+        m.start.put("latenessMs", latenessNanos / 1e6);
+        m.start.put("clock", startAt.clockSync());
+        return start;
     }
 
     private synchronized void startFaults(Measurement m) {
@@ -309,6 +366,12 @@ public final class LoadRun {
         Map<String, Object> generatorUsage = generatorMonitor.usage();
         generatorUsage.put("hiccupMs", Percentiles.inMillis(m.monitor.measured(HistogramKind.HICCUP)));
         generatorUsage.put("spinWindowMicros", clock.spinWindowNanos() / 1e3);
+        if (worker != null) {
+            generatorUsage.put("worker", worker.describe(runId));
+        }
+        if (m.start != null) {
+            generatorUsage.put("start", m.start);
+        }
         Map<HistogramKind, Histogram> measured = new EnumMap<>(HistogramKind.class);
         for (HistogramKind kind : HistogramKind.values()) {
             measured.put(kind, m.monitor.measured(kind));
@@ -388,10 +451,15 @@ public final class LoadRun {
         long consumeStartNanos = Long.MIN_VALUE;
         /** When every publisher's flush returned: the server then has every message sent. */
         long flushedNanos = Long.MIN_VALUE;
+        /** --start-at on the monotonic clock; unused without it. */
+        long startDeadlineNanos;
+        /** How the start went with --start-at, as result.json records it; null without it. */
+        Map<String, Object> start;
 
-        Measurement(RunConfig config, NanoClock clock) {
+        Measurement(RunConfig config, NanoClock clock, WorkerRole worker) {
             seeds = new SplittableRandom(config.seed());
-            runKey = nonZero(seeds.nextInt());
+            int key = seeds.nextInt();
+            runKey = worker == null ? nonZero(key) : worker.runKey(key);
             accounting = new Accounting(config.producers(), config.consumers() > 0);
             recorders = new Recorders();
             receiver = new Receiver(clock, runKey, accounting, recorders);
@@ -463,6 +531,12 @@ public final class LoadRun {
     private StreamPlan plan(int stream, RunWindow window) {
         if (config.pacing() instanceof Pacing.FixedRate) {
             Pacing.FixedRate fixed = (Pacing.FixedRate) config.pacing();
+            if (worker != null) {
+                // the stream's place in the schedule of all workers' streams: together they send it exactly
+                double totalRate = fixed.rateMsgsPerSec() / config.producers() * worker.totalStreams();
+                return StreamPlan.fixed(fixed.arrival().schedule(window.startNanos(), totalRate,
+                        worker.firstStream() + stream, worker.totalStreams(), config.seed()), window);
+            }
             return StreamPlan.fixed(fixed.arrival().schedule(window.startNanos(), fixed.rateMsgsPerSec(), stream,
                     config.producers(), config.seed()), window);
         }

@@ -1,0 +1,222 @@
+package dev.msgbench.cli.merge;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.HdrHistogram.Histogram;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.msgbench.core.record.HistogramKind;
+import dev.msgbench.core.record.Recorders;
+import dev.msgbench.core.result.Counts;
+import dev.msgbench.core.result.IntervalLog;
+import dev.msgbench.core.result.Latencies;
+import dev.msgbench.core.result.Percentiles;
+import dev.msgbench.core.result.Rates;
+import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
+import dev.msgbench.core.result.Throughput;
+import dev.msgbench.core.result.Workload;
+
+/**
+ * The workers of one run written as one results folder: histograms added kind by kind (never
+ * percentiles), counts summed, and a latency.hlog whose plain-tagged intervals are the sums of
+ * the workers' same seconds, followed by each worker's own intervals tagged "wI/kind".
+ */
+final class MergedRun {
+
+    private static final long SECOND_MILLIS = 1000;
+
+    private final List<WorkerFolder> workers;
+    private final Map<HistogramKind, Histogram> measured = new EnumMap<>(HistogramKind.class);
+
+    /** @param workers of one run, ordered by index ({@link SameRun#check}) */
+    MergedRun(List<WorkerFolder> workers) {
+        this.workers = workers;
+        for (HistogramKind kind : HistogramKind.values()) {
+            measured.put(kind, Recorders.newHistogram());
+        }
+        for (WorkerFolder worker : workers) {
+            worker.measured().forEach((kind, histogram) -> measured.get(kind).add(histogram));
+        }
+    }
+
+    /** Writes result.json, the .hgrm files and latency.hlog into {@code dir}; returns the result. */
+    RunResult write(Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + dir, e);
+        }
+        writeLog(dir);
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("intervalLog", IntervalLog.FILE_NAME);
+        measured.forEach((kind, histogram) -> {
+            if (histogram.getTotalCount() > 0) {
+                ResultFiles.writeHgrm(dir.resolve(kind.tag() + ".hgrm"), histogram);
+                files.put(kind.tag(), kind.tag() + ".hgrm");
+            }
+        });
+        RunResult result = result(files);
+        ResultFiles.writeResult(dir, result);
+        return result;
+    }
+
+    private RunResult result(Map<String, String> files) {
+        RunResult first = workers.get(0).result();
+        List<String> warnings = new ArrayList<>();
+        for (WorkerFolder worker : workers) {
+            worker.result().warnings().forEach(w -> warnings.add("worker " + worker.index() + ": " + w));
+        }
+        Map<String, Object> loadGenerator = new LinkedHashMap<>();
+        loadGenerator.put("workers", workerList());
+        Latencies latencies = new Latencies(Percentiles.inMillis(measured.get(HistogramKind.LATENCY)),
+                Percentiles.inMillis(measured.get(HistogramKind.SERVICE)),
+                Percentiles.inMillis(measured.get(HistogramKind.SEND_DELAY)),
+                Percentiles.inMillis(measured.get(HistogramKind.ACK)));
+        return new RunResult(RunResult.SCHEMA_VERSION, first.tool(), first.toolVersion(), first.command(),
+                RunStatus.COMPLETE, null, earliest(), latest(), first.system(), workload(), first.durability(),
+                first.settings(), first.versions(), first.broker(), first.environment(), counts(), rates(), latencies,
+                throughput(), loadGenerator, warnings, files, List.of(), null);
+    }
+
+    private List<Map<String, Object>> workerList() {
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (WorkerFolder worker : workers) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("workerIndex", worker.index());
+            entry.put("folder", worker.dir().toAbsolutePath().normalize().toString());
+            entry.put("counts", worker.result().counts());
+            entry.put("start", worker.result().loadGenerator().get("start"));
+            entry.put("host", worker.result().environment() == null ? null : worker.result().environment().get("hostname"));
+            list.add(entry);
+        }
+        return list;
+    }
+
+    private Workload workload() {
+        Workload w = workers.get(0).result().workload();
+        JsonNode worker = workers.get(0).tree().path("loadGenerator").path("worker");
+        double rate = worker.path("totalRateMsgsPerSec").asDouble(0);
+        long messages = worker.has("totalMessages") ? worker.path("totalMessages").asLong() : w.messages();
+        return new Workload(w.pacing(), rate, messages, w.maxOutstanding(), w.messageSizeBytes(), w.warmupSeconds(),
+                w.durationSeconds(), w.arrival(), worker.path("totalProducers").asInt(),
+                worker.path("totalConsumers").asInt(), w.seed(), w.drainTimeoutSeconds(), w.warmup(), w.warmupSettled());
+    }
+
+    private Counts counts() {
+        long[] sum = new long[12];
+        for (WorkerFolder worker : workers) {
+            Counts c = worker.result().counts();
+            long[] each = {c.sent(), c.acknowledged(), c.sendErrors(), c.received(), c.acknowledgedLost(),
+                    c.unacknowledgedLost(), c.duplicated(), c.reordered(), c.late(), c.unsent(), c.foreign(),
+                    c.measuredSent()};
+            for (int i = 0; i < sum.length; i++) {
+                sum[i] += each[i];
+            }
+        }
+        return new Counts(sum[0], sum[1], sum[2], sum[3], sum[4], sum[5], sum[6], sum[7], sum[8], sum[9], sum[10], sum[11]);
+    }
+
+    /** The workers send side by side: their rates add up; behind schedule is the worst of them. */
+    private Rates rates() {
+        double target = 0;
+        double achieved = 0;
+        double received = 0;
+        boolean missed = false;
+        double behind = 0;
+        for (WorkerFolder worker : workers) {
+            Rates r = worker.result().rates();
+            target += r.targetMsgsPerSec();
+            achieved += r.achievedMsgsPerSec();
+            received += r.receivedMsgsPerSec();
+            missed |= r.targetMissed();
+            behind = Math.max(behind, r.maxBehindScheduleMs());
+        }
+        return new Rates(target, achieved, received, missed, behind);
+    }
+
+    private Throughput throughput() {
+        if (workers.get(0).result().throughput() == null) {
+            return null;
+        }
+        long sent = 0;
+        long received = 0;
+        double publishSeconds = 0;
+        double consumeSeconds = 0;
+        double[] rates = new double[4];
+        for (WorkerFolder worker : workers) {
+            Throughput t = worker.result().throughput();
+            sent += t.sent();
+            received += t.received();
+            publishSeconds = Math.max(publishSeconds, t.publishSeconds());
+            consumeSeconds = Math.max(consumeSeconds, t.consumeSeconds());
+            rates[0] += t.publisherMsgsPerSec();
+            rates[1] += t.publisherMiBPerSec();
+            rates[2] += t.consumerMsgsPerSec();
+            rates[3] += t.consumerMiBPerSec();
+        }
+        return new Throughput(sent, received, publishSeconds, rates[0], rates[1], consumeSeconds, rates[2], rates[3]);
+    }
+
+    private String earliest() {
+        return workers.stream().map(w -> Instant.parse(w.result().startedAt())).min(Instant::compareTo).orElseThrow().toString();
+    }
+
+    private String latest() {
+        return workers.stream().map(w -> Instant.parse(w.result().finishedAt())).max(Instant::compareTo).orElseThrow().toString();
+    }
+
+    /**
+     * The summed seconds under the kinds' tags, which report and compare read as any run's, then
+     * every worker's own intervals. A worker's interval goes to the second of the merged log it
+     * began in, counted from the worker's own start, and always to the same side of the end of the
+     * warm-up as in the worker's log, so the merged log's measured part is exactly the workers'.
+     */
+    private void writeLog(Path dir) {
+        WorkerFolder first = workers.get(0);
+        long start = workers.stream().mapToLong(WorkerFolder::logStartMillis).min().orElseThrow();
+        long warmupMillis = first.warmupMillis();
+        long firstMeasuredSecond = (long) Math.ceil((warmupMillis - 1) / (double) SECOND_MILLIS);
+        Map<Long, Map<HistogramKind, Histogram>> seconds = new TreeMap<>();
+        for (WorkerFolder worker : workers) {
+            for (WorkerFolder.Interval interval : worker.intervals()) {
+                long second = Math.round((interval.startMillis() - worker.logStartMillis()) / (double) SECOND_MILLIS);
+                second = worker.measured(interval) ? Math.max(second, firstMeasuredSecond)
+                        : Math.min(second, firstMeasuredSecond - 1);
+                seconds.computeIfAbsent(second, s -> new EnumMap<>(HistogramKind.class))
+                        .computeIfAbsent(interval.kind(), k -> Recorders.newHistogram()).add(interval.histogram());
+            }
+        }
+        try (IntervalLog log = new IntervalLog(dir, start, first.result().workload().warmupSeconds(),
+                first.result().workload().durationSeconds())) {
+            log.comment("merged by msgbench merge from " + workers.size() + " workers; intervals tagged wI/kind are "
+                    + "worker I's own, the others their sums by second");
+            seconds.forEach((second, kinds) -> kinds.forEach((kind, histogram) ->
+                    log.write(kind, histogram, start + second * SECOND_MILLIS, start + (second + 1) * SECOND_MILLIS)));
+            for (WorkerFolder worker : workers) {
+                for (WorkerFolder.Interval interval : worker.intervals()) {
+                    log.write("w" + worker.index() + "/" + interval.kind().tag(), interval.histogram(),
+                            interval.startMillis(), interval.endMillis());
+                }
+            }
+        }
+        try {
+            // the counts of intervals.csv are not merged: an empty file would say nothing was counted
+            Files.deleteIfExists(dir.resolve(IntervalLog.COUNTS_FILE_NAME));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + dir.resolve(IntervalLog.COUNTS_FILE_NAME), e);
+        }
+    }
+}

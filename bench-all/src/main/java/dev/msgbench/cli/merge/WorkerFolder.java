@@ -1,0 +1,131 @@
+package dev.msgbench.cli.merge;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.record.HistogramKind;
+import dev.msgbench.core.record.Recorders;
+import dev.msgbench.core.result.IntervalLog;
+import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
+import dev.msgbench.core.result.RunningMarker;
+
+/**
+ * One worker's results folder as merge reads it: its result.json, and every interval of its
+ * latency.hlog (the .hgrm files are percentile text, which cannot be added).
+ *
+ * @param logStartMillis the log's StartTime, epoch ms
+ * @param intervals      in log order, each with its kind's tag
+ */
+record WorkerFolder(Path dir, RunResult result, JsonNode tree, int index, int count, String runId,
+                    long logStartMillis, List<Interval> intervals) {
+
+    /** One interval histogram of the log; times are epoch ms. */
+    record Interval(HistogramKind kind, Histogram histogram, long startMillis, long endMillis) {
+    }
+
+    /** Interval start times are rounded to the millisecond when written (as MeasuredLatency allows). */
+    private static final long ROUNDING_MILLIS = 1;
+
+    static WorkerFolder read(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            throw new UserError("merge DIR must be a worker's results folder, got '" + dir + "', which is not a folder");
+        }
+        if (Files.exists(dir.resolve(RunningMarker.FILE_NAME))) {
+            throw new UserError("merge: " + dir + " is incomplete: its run was killed or is still running");
+        }
+        for (String file : List.of(ResultFiles.RESULT_JSON, IntervalLog.FILE_NAME)) {
+            if (!Files.isRegularFile(dir.resolve(file))) {
+                throw new UserError("merge: " + dir + " is incomplete: it has no " + file);
+            }
+        }
+        RunResult result = ResultFiles.readResult(dir);
+        if (result.status() != RunStatus.COMPLETE) {
+            throw new UserError("merge: " + dir + " is incomplete: its run ended " + result.status().name().toLowerCase()
+                    + (result.error() == null ? "" : " (" + result.error() + ")"));
+        }
+        JsonNode tree;
+        try {
+            tree = ResultFiles.json().readTree(dir.resolve(ResultFiles.RESULT_JSON).toFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + dir.resolve(ResultFiles.RESULT_JSON), e);
+        }
+        JsonNode worker = tree.path("loadGenerator").path("worker");
+        if (!worker.isObject()) {
+            throw new UserError("merge: " + dir + " is not a worker's folder: its run was not given --workers");
+        }
+        List<Interval> intervals = new ArrayList<>();
+        long logStart = readLog(dir.resolve(IntervalLog.FILE_NAME), intervals);
+        return new WorkerFolder(dir, result, tree, worker.path("workerIndex").asInt(), worker.path("workers").asInt(),
+                worker.path("runId").asText(), logStart, intervals);
+    }
+
+    /** Reads every interval of a kind's tag into {@code into}; returns the log's StartTime in epoch ms. */
+    private static long readLog(Path hlog, List<Interval> into) {
+        HistogramLogReader reader;
+        try {
+            reader = new HistogramLogReader(hlog.toFile());
+        } catch (FileNotFoundException e) {
+            throw new UncheckedIOException("cannot read " + hlog, e);
+        }
+        try {
+            EncodableHistogram next;
+            while ((next = reader.nextIntervalHistogram()) != null) {
+                if (next instanceof Histogram h && h.getTag() != null && isKindTag(h.getTag())) {
+                    into.add(new Interval(HistogramKind.ofTag(h.getTag()), h, h.getStartTimeStamp(), h.getEndTimeStamp()));
+                }
+            }
+            return Math.round(reader.getStartTimeSec() * 1000);
+        } finally {
+            reader.close();
+        }
+    }
+
+    private static boolean isKindTag(String tag) {
+        for (HistogramKind kind : HistogramKind.values()) {
+            if (kind.tag().equals(tag)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The measured part starts this many ms after the log's StartTime. */
+    long warmupMillis() {
+        return Math.round(result.workload().warmupSeconds() * 1000);
+    }
+
+    /** Whether an interval belongs to the measured part: the rule of MeasuredLatency, which readers of one run use. */
+    boolean measured(Interval interval) {
+        return interval.startMillis() + ROUNDING_MILLIS >= logStartMillis + warmupMillis();
+    }
+
+    /** Each kind's measured histogram: the sum of its measured intervals. */
+    Map<HistogramKind, Histogram> measured() {
+        Map<HistogramKind, Histogram> sums = new EnumMap<>(HistogramKind.class);
+        for (HistogramKind kind : HistogramKind.values()) {
+            sums.put(kind, Recorders.newHistogram());
+        }
+        for (Interval interval : intervals) {
+            if (measured(interval)) {
+                sums.get(interval.kind()).add(interval.histogram());
+            }
+        }
+        return sums;
+    }
+}

@@ -1,0 +1,92 @@
+package dev.msgbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.msgbench.core.result.IntervalLog;
+import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.result.RunResult;
+
+/**
+ * merge on workers of the in-JVM loopback system, run one after the other in this JVM: each
+ * worker consumes only the streams it produces, so each can run alone.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class MergeTest {
+
+    @TempDir
+    static Path dir;
+
+    private static Path w0;
+    private static Path w1;
+    private static Path w1OtherSize;
+
+    @BeforeAll
+    static void runTwoWorkersAndOneOfAnotherWorkload() {
+        w0 = worker("run", 0, "1KiB");
+        w1 = worker("run", 1, "1KiB");
+        w1OtherSize = worker("other", 1, "2KiB");
+    }
+
+    private static Path worker(String run, int index, String size) {
+        Path out = dir.resolve(run);
+        CliRun r = CliRun.of("e2e", "--system", "loopback", "--workers", "2", "--worker-index", String.valueOf(index),
+                "--producers", "3", "--consumers", "2", "--rate", "600", "--warmup", "1s", "--duration", "2s",
+                "--size", size, "--quiet", "--output", out.toString());
+        assertEquals(0, r.exitCode, r.toString());
+        return out.resolve("worker-" + index);
+    }
+
+    @Test
+    void eachWorkerRecordsItsShareAndTheMergedResultTheTotals() {
+        RunResult first = ResultFiles.readResult(w0);
+        assertEquals(2, first.workload().producers(), "3 streams over 2 workers: the first takes 2");
+        assertEquals(400, first.workload().rateMsgsPerSec(), 1e-9);
+        Path merged = dir.resolve("merged");
+        CliRun merge = CliRun.of("merge", w0.toString(), w1.toString(), "--output", merged.toString());
+        assertEquals(0, merge.exitCode, merge.toString());
+        RunResult result = ResultFiles.readResult(merged);
+        assertEquals(3, result.workload().producers());
+        assertEquals(2, result.workload().consumers());
+        assertEquals(600, result.workload().rateMsgsPerSec(), 1e-9);
+        assertEquals(600 * 3, result.counts().sent());
+        assertEquals(0, CliRun.of("report", merged.toString()).exitCode);
+    }
+
+    @Test
+    void workersOfDifferentWorkloadsAreRefusedNamingTheSetting() {
+        CliRun merge = CliRun.of("merge", w0.toString(), w1OtherSize.toString(), "--output", dir.resolve("x").toString());
+        assertEquals(2, merge.exitCode);
+        assertEquals("error: merge: the folders are not workers of one run: workload.messageSizeBytes is 1024 in " + w0
+                + " but 2048 in " + w1OtherSize + System.lineSeparator(), merge.err);
+    }
+
+    @Test
+    void aWorkerGivenTwiceOrMissingIsRefusedNamingIt() {
+        CliRun twice = CliRun.of("merge", w0.toString(), w0.toString(), "--output", dir.resolve("y").toString());
+        assertEquals(2, twice.exitCode);
+        assertEquals("error: merge: worker 0 is given twice: " + w0 + " and " + w0 + System.lineSeparator(), twice.err);
+        CliRun missing = CliRun.of("merge", w1.toString(), "--output", dir.resolve("z").toString());
+        assertEquals(2, missing.exitCode);
+        assertEquals("error: merge: worker 0 of 2 is missing; give the folders of all 2 workers" + System.lineSeparator(),
+                missing.err);
+    }
+
+    @Test
+    void anIncompleteFolderIsRefused() throws Exception {
+        Path copy = Files.createDirectories(dir.resolve("incomplete"));
+        Files.copy(w1.resolve(ResultFiles.RESULT_JSON), copy.resolve(ResultFiles.RESULT_JSON));
+        CliRun merge = CliRun.of("merge", w0.toString(), copy.toString(), "--output", dir.resolve("w").toString());
+        assertEquals(2, merge.exitCode);
+        assertEquals("error: merge: " + copy + " is incomplete: it has no " + IntervalLog.FILE_NAME
+                + System.lineSeparator(), merge.err);
+    }
+}
