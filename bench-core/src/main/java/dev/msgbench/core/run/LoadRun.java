@@ -10,14 +10,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import org.HdrHistogram.Histogram;
 
-import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.driver.Publisher;
@@ -30,7 +28,6 @@ import dev.msgbench.core.fault.FaultTarget;
 import dev.msgbench.core.payload.RandomPayloads;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
-import dev.msgbench.core.record.Recorders;
 import dev.msgbench.core.record.StreamSnapshot;
 import dev.msgbench.core.result.IntervalLog;
 import dev.msgbench.core.result.Percentiles;
@@ -186,7 +183,7 @@ public final class LoadRun {
                 config.consumers()));
         SystemInfo info = system.info();
         refuseConsumingLaterWhereNothingIsKept();
-        Clients clients = new Clients();
+        RunClients clients = new RunClients();
         Throwable failure = null;
         try {
             measure(measurement, clients, info);
@@ -226,7 +223,7 @@ public final class LoadRun {
     }
 
     /** Subscribes, sends on schedule, flushes and drains; whatever fails on the way is left in {@code m}. */
-    private void measure(Measurement m, Clients clients, SystemInfo info) throws Exception {
+    private void measure(Measurement m, RunClients clients, SystemInfo info) throws Exception {
         if (!consumesAfterProducing()) {
             subscribe(clients.subscribers, m.receiver);
         }
@@ -236,7 +233,7 @@ public final class LoadRun {
         }
 
         long start = startAt == null ? clock.nanoTime() + START_LEAD_NANOS : awaitStartAt(m);
-        RunWindow window = window(start);
+        RunWindow window = new RunSchedule(config, worker).window(start);
         // an open window's end is the latest it can be: a stream behind schedule may go on a little longer
         long giveUp = window.endNanos() + Math.max(10_000_000_000L, (window.endNanos() - start) / 10);
         long startEpochMillis = System.currentTimeMillis() + (startAt == null ? START_LEAD_NANOS : start - clock.nanoTime())
@@ -331,7 +328,7 @@ public final class LoadRun {
         int maxOutstanding = config.pacing() instanceof Pacing.Unpaced unpaced && acknowledges ? unpaced.maxOutstanding() : 0;
         List<Thread> threads = new ArrayList<>();
         for (int s = 0; s < config.producers(); s++) {
-            ProducerStream stream = new ProducerStream(m.runKey, s, plan(s, m.window), publishers.get(s), payloads,
+            ProducerStream stream = new ProducerStream(m.runKey, s, new RunSchedule(config, worker).plan(s, m.window), publishers.get(s), payloads,
                     m.seeds.nextLong(), clock, m.accounting, m.recorders, m.window, giveUp, maxOutstanding);
             producers.add(stream);
             threads.add(new Thread(stream, "msgbench-producer-" + s));
@@ -346,7 +343,7 @@ public final class LoadRun {
      * Flushes the publishers, subscribes now if consuming after producing, and waits for what is
      * missing; returns the first failure seen meanwhile, or null.
      */
-    private Throwable flushAndDrain(Measurement m, Clients clients, SystemInfo info) throws Exception {
+    private Throwable flushAndDrain(Measurement m, RunClients clients, SystemInfo info) throws Exception {
         for (Publisher publisher : clients.publishers) {
             publisher.flush();
         }
@@ -428,84 +425,6 @@ public final class LoadRun {
         return "msgbench-" + Long.toHexString(System.currentTimeMillis()) + "-" + Integer.toHexString(runKey & 0xffff);
     }
 
-    /**
-     * The run's recording parts and what it noted on its way; the window, log, monitor and hiccup
-     * meter are set as the run gets that far.
-     */
-    private static final class Measurement {
-        final SplittableRandom seeds;
-        final int runKey;
-        final Accounting accounting;
-        final Recorders recorders;
-        final Receiver receiver;
-        final FirstFailure ackErrors = new FirstFailure();
-        RunWindow window;
-        /** Ends the warm-up of {@code --warmup auto}; null for a fixed one. */
-        AutoWarmup warmup;
-        IntervalLog log;
-        ProgressMonitor monitor;
-        HiccupMeter hiccups;
-        Throwable failure;
-        boolean drained = true;
-        /** When consumers started, in consume-after-produce runs. */
-        long consumeStartNanos = Long.MIN_VALUE;
-        /** When every publisher's flush returned: the server then has every message sent. */
-        long flushedNanos = Long.MIN_VALUE;
-        /** --start-at on the monotonic clock; unused without it. */
-        long startDeadlineNanos;
-        /** How the start went with --start-at, as result.json records it; null without it. */
-        Map<String, Object> start;
-
-        Measurement(RunConfig config, NanoClock clock, WorkerRole worker) {
-            seeds = new SplittableRandom(config.seed());
-            int key = seeds.nextInt();
-            runKey = worker == null ? nonZero(key) : worker.runKey(key);
-            accounting = new Accounting(config.producers(), config.consumers() > 0);
-            recorders = new Recorders();
-            receiver = new Receiver(clock, runKey, accounting, recorders);
-        }
-
-        void stopRecording() {
-            if (hiccups != null) {
-                hiccups.stop();
-            }
-            if (log != null) {
-                log.close();
-            }
-        }
-    }
-
-    /** The run's publishers and subscribers, closed together. */
-    private static final class Clients {
-        final List<Publisher> publishers = new ArrayList<>();
-        final List<Subscriber> subscribers = new ArrayList<>();
-
-        /**
-         * Closes every client, whatever the others do; returns the first failure to close (the
-         * rest suppressed in it), or null. When the run failed already, failures to close are
-         * suppressed in {@code primary} instead and null is returned.
-         */
-        Exception closeAll(Throwable primary) {
-            Exception first = null;
-            List<AutoCloseable> all = new ArrayList<>(publishers);
-            all.addAll(subscribers);
-            for (AutoCloseable closeable : all) {
-                try {
-                    closeable.close();
-                } catch (Exception e) {
-                    if (primary != null) {
-                        primary.addSuppressed(e);
-                    } else if (first == null) {
-                        first = e;
-                    } else {
-                        first.addSuppressed(e);
-                    }
-                }
-            }
-            return first;
-        }
-    }
-
     private void subscribe(List<Subscriber> subscribers, Receiver receiver) throws Exception {
         for (int i = 0; i < config.consumers(); i++) {
             subscribers.add(system.subscribe(i, receiver));
@@ -513,39 +432,6 @@ public final class LoadRun {
         for (Subscriber subscriber : subscribers) {
             subscriber.awaitReady(config.readyTimeout());
         }
-    }
-
-    private RunWindow window(long start) {
-        if (config.pacing() instanceof Pacing.FixedRate fixed && fixed.autoWarmup()) {
-            return RunWindow.open(start, fixed.warmup().toNanos(), fixed.duration().toNanos());
-        }
-        if (config.pacing() instanceof Pacing.FixedRate) {
-            Pacing.FixedRate fixed = (Pacing.FixedRate) config.pacing();
-            long measureStart = start + fixed.warmup().toNanos();
-            return new RunWindow(start, measureStart, measureStart + fixed.duration().toNanos());
-        }
-        Pacing.Unpaced unpaced = (Pacing.Unpaced) config.pacing();
-        return new RunWindow(start, start, start + unpaced.timeLimit().toNanos());
-    }
-
-    private StreamPlan plan(int stream, RunWindow window) {
-        if (config.pacing() instanceof Pacing.FixedRate) {
-            Pacing.FixedRate fixed = (Pacing.FixedRate) config.pacing();
-            if (worker != null) {
-                // the stream's place in the schedule of all workers' streams: together they send it exactly
-                double totalRate = fixed.rateMsgsPerSec() / config.producers() * worker.totalStreams();
-                return StreamPlan.fixed(fixed.arrival().schedule(window.startNanos(), totalRate,
-                        worker.firstStream() + stream, worker.totalStreams(), config.seed()), window);
-            }
-            return StreamPlan.fixed(fixed.arrival().schedule(window.startNanos(), fixed.rateMsgsPerSec(), stream,
-                    config.producers(), config.seed()), window);
-        }
-        long total = ((Pacing.Unpaced) config.pacing()).messages();
-        // the first streams take one more when the count does not divide evenly
-        // (a run limited by time alone has no count: each stream sends until the time is up)
-        long share = total == Pacing.Unpaced.UNTIL_TIME_LIMIT ? total
-                : total / config.producers() + (stream < total % config.producers() ? 1 : 0);
-        return StreamPlan.unpaced(share, window.startNanos(), window.endNanos());
     }
 
     private Throwable awaitProducers(List<Thread> threads, Receiver receiver) throws InterruptedException {
@@ -627,9 +513,5 @@ public final class LoadRun {
             message = t.getMessage();
         }
         return message.replaceAll("\\s*\\R\\s*", " ");
-    }
-
-    private static int nonZero(int key) {
-        return key == 0 ? 0x5eed : key;
     }
 }
