@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import dev.msgbench.cli.systems.SystemTarget;
+import dev.msgbench.core.fault.FaultPlan;
 import dev.msgbench.core.run.Pacing;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -67,6 +68,9 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
     @Mixin
     OutputOptions output;
 
+    @Mixin
+    IsolateOptions isolation;
+
     private final Map<String, SystemTarget> targets = new LinkedHashMap<>();
 
     /** @param targets every system, each also added to this command as a mixin of its flags */
@@ -78,6 +82,10 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
     @Override
     public Integer call() {
         ParsedCell cell = checkFlags();
+        if (isolation.makesHosts()) {
+            return IsolatedRun.run(cell.args(), target.brokers, isolation.check(cell.system(), target, cell.faults()),
+                    spec.commandLine().getOut(), spec.commandLine().getErr());
+        }
         return runner.run(cell, output.prepare(spec.commandLine(), cell.system().name())).exitCode().code();
     }
 
@@ -86,7 +94,8 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
         messages.validate(1);
         Pacing pacing = load.pacing(messages.producers);
         SystemTarget system = new SystemSelection(spec, targets).select(target, pinning);
-        return ParsedCell.of(spec, system, target, pinning, messages, pacing, output,
-                faults.plan(system, target, pacing));
+        FaultPlan plan = faults.plan(system, target, pacing);
+        isolation.check(system, target, plan);
+        return ParsedCell.of(spec, system, target, pinning, messages, pacing, output, plan);
     }
 }

@@ -62,6 +62,7 @@ public record IsolatedHosts(String switchNamespace, String subnet, NetHost clien
         s.put("nodes", nodes.stream().map(NetHost::address).toList());
         s.put("linkShaping", shaping.settings());
         s.put("netem", shaping.needsNetem());
+        s.put("summary", describe());
         return s;
     }
 

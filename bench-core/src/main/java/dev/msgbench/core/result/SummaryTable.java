@@ -48,6 +48,10 @@ public final class SummaryTable {
                     number(w.durationSeconds()), warmup(w), w.arrival(), clients);
         }
         out.println("durability: " + inline(r.durability()));
+        Object isolation = r.broker() == null ? null : r.broker().get("isolation");
+        if (isolation instanceof Map<?, ?> hosts && hosts.get("summary") != null) {
+            out.println("hosts: " + hosts.get("summary"));
+        }
         out.println();
 
         List<String> titles = new ArrayList<>();
