@@ -109,6 +109,14 @@ class IsolateEndToEndTest {
     }
 
     @Test
+    void rabbitMqIsRefusedUntilItsNodeCanRunOnAHostOfItsOwn() {
+        CliRun run = CliRun.of("e2e", "--system", "rabbitmq", "--isolate");
+        assertEquals(2, run.exitCode, run.toString());
+        assertTrue(run.err.startsWith("error: --isolate does not place rabbitmq on a host of its own yet; it runs kafka, "
+                + "nats, jetstream, redis and redis-streams (see "), run.err);
+    }
+
+    @Test
     void linkShapingAndPartitionsWithoutIsolateAreRefused() {
         CliRun rate = CliRun.of("e2e", "--system", "redis", "--link-rate", "1gbit");
         assertEquals(2, rate.exitCode, rate.toString());
