@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import dev.msgbench.cli.systems.SystemTarget;
+import dev.msgbench.core.fault.FaultPlan;
 import dev.msgbench.core.run.Pacing;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -73,6 +74,9 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
     @Mixin
     WorkerOptions workers;
 
+    @Mixin
+    IsolateOptions isolation;
+
     private final Map<String, SystemTarget> targets = new LinkedHashMap<>();
 
     /** @param targets every system, each also added to this command as a mixin of its flags */
@@ -84,6 +88,10 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
     @Override
     public Integer call() {
         ParsedCell cell = checkFlags();
+        if (isolation.makesHosts()) {
+            return IsolatedRun.run(cell.args(), target.brokers, isolation.check(cell.system(), target, cell.faults()),
+                    spec.commandLine().getOut(), spec.commandLine().getErr());
+        }
         return runner.run(cell, output.prepare(spec.commandLine(), cell.system().name(), cell.worker()::folder))
                 .exitCode().code();
     }
@@ -94,8 +102,10 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
         Pacing pacing = load.pacing(messages.producers);
         SystemTarget system = new SystemSelection(spec, targets).select(target, pinning);
         echo.validate(system, target);
-        return ParsedCell.of(spec, system, target, pinning, messages, pacing, output,
-                faults.plan(system, target, pacing), echo).withWorker(workers.plan(messages.producers,
-                messages.consumers, pacing, System.getenv(WorkerOptions.INDEX_ENV)));
+        FaultPlan plan = faults.plan(system, target, pacing);
+        isolation.check(system, target, plan);
+        return ParsedCell.of(spec, system, target, pinning, messages, pacing, output, plan, echo)
+                .withWorker(workers.plan(messages.producers, messages.consumers, pacing,
+                        System.getenv(WorkerOptions.INDEX_ENV)));
     }
 }

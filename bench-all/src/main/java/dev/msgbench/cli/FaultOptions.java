@@ -24,7 +24,8 @@ final class FaultOptions {
     @Option(names = "--fault", paramLabel = "FAULT",
             description = "A fault at a time from the start of the measured window (repeatable): pause=2s@10s "
                     + "(SIGSTOP, SIGCONT 2 s later), kill@10s (SIGKILL, started again on its own data after 5 s, "
-                    + "or :restart-after=3s or never), restart@10s (clean stop and start); each acts on the local "
+                    + "or :restart-after=3s or never), restart@10s (clean stop and start), partition=3s@10s (with --isolate: "
+                    + "the node's link cut for 3 s); each acts on the local "
                     + "broker's :node=N, leader (the default) or any-follower. exec@30s='COMMAND' runs your command "
                     + "(sh -c) instead, for a cluster given with --url; its exit status and output are kept. "
                     + "Each fault is in result.json, latency.hlog and the summary, with the longest time without "

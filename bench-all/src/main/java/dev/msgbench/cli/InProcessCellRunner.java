@@ -6,9 +6,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.net.IsolatedHosts;
 import dev.msgbench.core.broker.CleanupRegistry;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.cpu.CpuAffinity;
@@ -85,6 +87,12 @@ final class InProcessCellRunner implements CellRunner {
         MessageOptions messages = cell.messages();
         Map<String, Object> brokerInfo = new LinkedHashMap<>();
         LocalBroker broker = null;
+        // set only inside the client host of an --isolate run, which the command started
+        Optional<IsolatedHosts> hosts = IsolatedHosts.fromEnvironment();
+        if (hosts.isEmpty() && cell.args().contains("--isolate")) {
+            throw new UserError("--isolate runs with e2e and throughput on the command line; not yet in a workload "
+                    + "file (run, sweep)");
+        }
         try {
             String url = target.url;
             BrokerSecurity brokerSecurity = target.brokerSecurity();
@@ -115,6 +123,7 @@ final class InProcessCellRunner implements CellRunner {
                 brokerInfo.put("logs", dir.resolve("broker-logs").toString());
                 brokerInfo.put("cpus", pinning.brokerCpus == null ? null : pinning.brokerCpus.toString());
                 brokerInfo.put("cpusAllowed", cpusAllowed(broker));
+                hosts.ifPresent(h -> brokerInfo.put("isolation", h.settings()));
             } else {
                 brokerInfo.put("local", false);
             }
@@ -130,7 +139,8 @@ final class InProcessCellRunner implements CellRunner {
                         !cell.quiet() && io.terminal(), brokerInfo, pinning.cpus, cell.faults());
                 LoadRun run = new LoadRun(config, messaging, NanoClock.system(messages.spinWindow.toNanos()), io.out(),
                         config.progress() ? io.err() : null, io.terminal())
-                        .faultsOn(broker == null ? FaultTarget.NONE : new LocalBrokerFaultTarget(broker, messaging));
+                        .faultsOn(broker == null ? FaultTarget.NONE
+                                : new LocalBrokerFaultTarget(broker, messaging, hosts.orElse(null)));
                 worker.applyTo(run, cell.args(), ClockSync::read);
                 if (!cell.quiet()) {
                     // on a terminal the live line shows progress; elsewhere plain lines every --progress-interval

@@ -8,6 +8,7 @@ import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.net.Placement;
 import dev.msgbench.nats.JetStreamSettings;
 import dev.msgbench.nats.JetStreamSystem;
 import dev.msgbench.nats.JsConsumerMode;
@@ -126,6 +127,7 @@ public final class JetStreamTarget implements SystemTarget {
                 .withMaxPayloadBytes(NatsServerSpec.maxPayloadFor(request.messageSizeBytes()))
                 .withLogDir(request.logDir())
                 .withCpus(request.cpus())
+                .withPlacement(Placement.current())
                 .withBinary(binary));
     }
 

@@ -20,6 +20,7 @@ import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.security.Secret;
+import dev.msgbench.core.net.Placement;
 import dev.msgbench.kafka.CommitMode;
 import dev.msgbench.kafka.KafkaClientSecurity;
 import dev.msgbench.kafka.KafkaProps;
@@ -106,7 +107,8 @@ public final class KafkaTarget implements SystemTarget {
                 .withNodes(request.nodes())
                 .withBrokerProps(props)
                 .withLogDir(request.logDir())
-                .withCpus(request.cpus()));
+                .withCpus(request.cpus())
+                .withPlacement(Placement.current()));
     }
 
     @Override

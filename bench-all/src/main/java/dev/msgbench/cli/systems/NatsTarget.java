@@ -11,6 +11,7 @@ import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.security.ClientSecurity;
 import dev.msgbench.core.security.Secret;
+import dev.msgbench.core.net.Placement;
 import dev.msgbench.nats.NatsAuth;
 import dev.msgbench.nats.NatsClient;
 import dev.msgbench.nats.NatsPattern;
@@ -112,7 +113,8 @@ public final class NatsTarget implements SystemTarget {
                 .withServerProps(request.brokerProps())
                 .withMaxPayloadBytes(NatsServerSpec.maxPayloadFor(request.messageSizeBytes()))
                 .withLogDir(request.logDir())
-                .withCpus(request.cpus()));
+                .withCpus(request.cpus())
+                .withPlacement(Placement.current()));
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.net.Placement;
 import dev.msgbench.redis.RedisAcks;
 import dev.msgbench.redis.RedisSettings;
 import dev.msgbench.redis.RedisStreamsSystem;
@@ -68,6 +69,7 @@ public final class RedisStreamsTarget implements SystemTarget {
                 .withServerArgs(request.brokerProps())
                 .withLogDir(request.logDir())
                 .withCpus(request.cpus())
+                .withPlacement(Placement.current())
                 .withSecurity(request.security()));
     }
 

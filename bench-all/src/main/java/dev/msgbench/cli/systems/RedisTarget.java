@@ -8,6 +8,7 @@ import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.broker.NodeExit;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.net.Placement;
 import dev.msgbench.redis.RedisClientKind;
 import dev.msgbench.redis.RedisAcks;
 import dev.msgbench.redis.RedisPubSubSystem;
@@ -62,6 +63,7 @@ public final class RedisTarget implements SystemTarget {
                 .withServerArgs(args)
                 .withLogDir(request.logDir())
                 .withCpus(request.cpus())
+                .withPlacement(Placement.current())
                 .withSecurity(request.security()));
     }
 

@@ -247,8 +247,13 @@ public abstract class AbstractLocalBroker implements LocalBroker {
 
     /** A readiness probe: something accepts TCP connections on {@code port} of the loopback address. */
     protected static boolean accepts(int port) {
+        return accepts(FreePorts.LOOPBACK.getHostAddress(), port);
+    }
+
+    /** @param host 127.0.0.1, or a node's host under --isolate */
+    protected static boolean accepts(String host, int port) {
         try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(FreePorts.LOOPBACK, port), 500);
+            socket.connect(new InetSocketAddress(host, port), 500);
             return true;
         } catch (IOException e) {
             return false;

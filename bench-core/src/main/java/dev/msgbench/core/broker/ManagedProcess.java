@@ -59,6 +59,10 @@ public final class ManagedProcess {
         if (ownSession) {
             argv.add(SETSID.toString());
         }
+        if (command.netns() != null) {
+            // ip execs the next program in the same process once it has entered the namespace
+            argv.addAll(List.of("ip", "netns", "exec", command.netns()));
+        }
         if (command.cpus() != null) {
             CpuAffinity.requireTaskset("--broker-cpus");
             argv.addAll(CpuAffinity.prefix(command.cpus()));
@@ -121,7 +125,8 @@ public final class ManagedProcess {
     /**
      * Waits until the process shows the program's own command line, which the marker records.
      * setsid execs the next program in the same process (it is not a group leader, so it does
-     * not fork), and taskset execs the program after setting the CPUs: a wrapper's command line
+     * not fork), {@code ip netns exec} execs it after entering the namespace, and taskset execs
+     * the program after setting the CPUs: a wrapper's command line
      * comes first. And for a moment inside every exec, after the new program's file is set but
      * before its arguments are, /proc shows an empty command line (seen in 1 of 8 reads taken
      * as soon as setsid's exec showed); start() returning does not wait for that moment to pass.
@@ -144,7 +149,7 @@ public final class ManagedProcess {
     }
 
     private static boolean isWrapper(String program) {
-        return program.endsWith("/setsid") || program.endsWith("/taskset");
+        return program.endsWith("/setsid") || program.endsWith("/taskset") || program.endsWith("/ip");
     }
 
     public String name() {

@@ -18,9 +18,11 @@ import dev.msgbench.core.cpu.CpuList;
  * @param tempDir  the directory to delete if the process is found orphaned, or null
  * @param cpus     the CPUs the process and everything it starts may run on (--broker-cpus), or
  *                 null for those of this JVM
+ * @param netns    the network namespace to run in (--isolate: {@code ip netns exec NAME}), or null
+ *                 for this JVM's
  */
 public record NativeCommand(String name, List<String> command, Map<String, String> env,
-                            Path workDir, Path logFile, Path tempDir, CpuList cpus) {
+                            Path workDir, Path logFile, Path tempDir, CpuList cpus, String netns) {
 
     public NativeCommand {
         Objects.requireNonNull(name, "name");
@@ -30,6 +32,12 @@ public record NativeCommand(String name, List<String> command, Map<String, Strin
         }
         env = Map.copyOf(env);
         Objects.requireNonNull(logFile, "logFile");
+    }
+
+    /** In this JVM's network namespace. */
+    public NativeCommand(String name, List<String> command, Map<String, String> env, Path workDir, Path logFile,
+                         Path tempDir, CpuList cpus) {
+        this(name, command, env, workDir, logFile, tempDir, cpus, null);
     }
 
     /** On this JVM's CPUs. */
@@ -45,7 +53,12 @@ public record NativeCommand(String name, List<String> command, Map<String, Strin
 
     /** @param cpus the CPUs to run on, or null for this JVM's */
     public NativeCommand withCpus(CpuList cpus) {
-        return new NativeCommand(name, command, env, workDir, logFile, tempDir, cpus);
+        return new NativeCommand(name, command, env, workDir, logFile, tempDir, cpus, netns);
+    }
+
+    /** @param netns the network namespace to run in, or null for this JVM's */
+    public NativeCommand withNetns(String netns) {
+        return new NativeCommand(name, command, env, workDir, logFile, tempDir, cpus, netns);
     }
 
     public ManagedProcess start() {

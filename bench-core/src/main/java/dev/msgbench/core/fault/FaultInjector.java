@@ -24,8 +24,8 @@ import dev.msgbench.core.time.NanoClock;
  * <p>Between faults it watches the receiving side: nothing delivered for longer than the plan's
  * fault timeout after a fault, while messages are due, is the run's {@link #failure()}.
  *
- * <p>A node it paused is always resumed when it stops, however the run ends: a stopped broker
- * must never be left behind.
+ * <p>A node it paused is always resumed when it stops, however the run ends, and a node it cut
+ * off is joined again: a stopped broker must never be left behind.
  */
 public final class FaultInjector {
 
@@ -43,6 +43,7 @@ public final class FaultInjector {
     private final List<Happening> happenings = new ArrayList<>();
     /** Only the injector thread touches the queue. */
     private final PriorityQueue<Action> due = new PriorityQueue<>(Comparator.comparingLong(Action::atNanos));
+    /** Paused or partitioned nodes: undone when due, or when the injector stops. */
     private final List<Happening> pausedNow = new ArrayList<>();
     private Thread thread;
     private volatile Throwable failure;
@@ -194,6 +195,13 @@ public final class FaultInjector {
                     pausedNow.add(h);
                     due.add(new Action(h.askedNanos + spec.pause().toNanos(), () -> resume(h)));
                     break;
+                case PARTITION:
+                    h.node = resolve(spec.node());
+                    target.partition(h.node, true);
+                    h.doneNanos = clock.nanoTime();
+                    pausedNow.add(h);
+                    due.add(new Action(h.askedNanos + spec.pause().toNanos(), () -> resume(h)));
+                    break;
                 case KILL:
                     h.node = resolve(spec.node());
                     target.killNode(h.node);
@@ -227,7 +235,7 @@ public final class FaultInjector {
 
     private void resume(Happening h) {
         try {
-            target.signal(h.node, Signal.CONT);
+            undo(h);
             pausedNow.remove(h);
         } catch (RuntimeException e) {
             // stays in pausedNow: endAll tries again
@@ -236,6 +244,15 @@ public final class FaultInjector {
         h.endedNanos = clock.nanoTime();
         watchFromNanos = h.endedNanos;
         finish(h);
+    }
+
+    /** Ends a pause or a partition. */
+    private void undo(Happening h) {
+        if (h.spec.kind() == FaultKind.PARTITION) {
+            target.partition(h.node, false);
+        } else {
+            target.signal(h.node, Signal.CONT);
+        }
     }
 
     private void restart(Happening h) throws InterruptedException {
@@ -254,7 +271,7 @@ public final class FaultInjector {
     private void endAll() {
         for (Happening h : new ArrayList<>(pausedNow)) {
             try {
-                target.signal(h.node, Signal.CONT);
+                undo(h);
                 pausedNow.remove(h);
                 h.endedNanos = clock.nanoTime();
             } catch (RuntimeException e) {
@@ -350,7 +367,7 @@ public final class FaultInjector {
          * command done; never for a fault that did not get there.
          */
         long overNanos() {
-            long over = spec.kind() == FaultKind.PAUSE || spec.kind() == FaultKind.RESTART ? endedNanos : doneNanos;
+            long over = spec.kind().lasts() || spec.kind() == FaultKind.RESTART ? endedNanos : doneNanos;
             return over == Long.MIN_VALUE ? Long.MAX_VALUE : over;
         }
 

@@ -11,10 +11,17 @@ public enum FaultKind {
     /** A clean stop, then a start on its own data. */
     RESTART,
     /** A command of the user's, for clusters the suite did not start. */
-    EXEC;
+    EXEC,
+    /** The node's link cut at the switch (--isolate), then mended after the partition's length. */
+    PARTITION;
 
-    /** As written in --fault and in the results: pause, kill, restart, exec. */
+    /** As written in --fault and in the results: pause, kill, restart, exec, partition. */
     public String label() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Pause and partition last a given time ({@code pause=2s@10s}) and are undone after it. */
+    public boolean lasts() {
+        return this == PAUSE || this == PARTITION;
     }
 }

@@ -12,7 +12,8 @@ import dev.msgbench.core.units.Durations;
  *
  * @param text         the value as given, for messages and the results
  * @param at           when, from the start of the measured window
- * @param pause        how long a {@link FaultKind#PAUSE} lasts; null for the other kinds
+ * @param pause        how long a {@link FaultKind#PAUSE} or {@link FaultKind#PARTITION} lasts; null for
+ *                     the other kinds
  * @param restartAfter when a {@link FaultKind#KILL}ed node is started again; null for never (and
  *                     for the other kinds)
  * @param node         the node hit; null for {@link FaultKind#EXEC}
@@ -24,7 +25,8 @@ public record FaultSpec(String text, FaultKind kind, Duration at, Duration pause
     public static final Duration DEFAULT_RESTART_AFTER = Duration.ofSeconds(5);
 
     /** The forms, for every parse error: the user sees the rule beside the value. */
-    public static final String FORMS = "pause=DURATION@TIME, kill@TIME, restart@TIME (each optionally followed by "
+    public static final String FORMS = "pause=DURATION@TIME, kill@TIME, restart@TIME, partition=DURATION@TIME "
+            + "(--isolate) (each optionally followed by "
             + ":node=N|leader|any-follower, kill also by :restart-after=DURATION|never) or exec@TIME='COMMAND'";
 
     public FaultSpec {
@@ -32,7 +34,7 @@ public record FaultSpec(String text, FaultKind kind, Duration at, Duration pause
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(at, "at");
         if ((kind == FaultKind.EXEC) != (command != null) || (kind == FaultKind.EXEC) == (node != null)
-                || (kind == FaultKind.PAUSE) != (pause != null) || kind != FaultKind.KILL && restartAfter != null) {
+                || kind.lasts() != (pause != null) || kind != FaultKind.KILL && restartAfter != null) {
             throw new IllegalArgumentException("fields that do not fit a " + kind.label() + " fault: " + text);
         }
     }
@@ -64,11 +66,12 @@ public record FaultSpec(String text, FaultKind kind, Duration at, Duration pause
             return parseExec(text, rest);
         }
         Duration pause = null;
-        if (kind == FaultKind.PAUSE) {
-            if (!head.startsWith("pause=") || head.length() == "pause=".length()) {
-                throw error(text, "a pause needs its length, as in pause=2s@10s");
+        if (kind.lasts()) {
+            String prefix = kind.label() + "=";
+            if (!head.startsWith(prefix) || head.length() == prefix.length()) {
+                throw error(text, "a " + kind.label() + " needs its length, as in " + prefix + "2s@10s");
             }
-            pause = positive(text, "the pause", head.substring("pause=".length()));
+            pause = positive(text, "the " + kind.label(), head.substring(prefix.length()));
         } else if (!head.equals(kind.label())) {
             throw error(text, kind.label() + " takes no value before @");
         }

@@ -32,6 +32,14 @@ public interface FaultTarget {
      */
     void restartNode(int node, Duration timeout) throws Exception;
 
+    /**
+     * Cuts node {@code node}'s link ({@code cut}) or mends it: only where the nodes run on hosts of
+     * their own (--isolate).
+     */
+    default void partition(int node, boolean cut) {
+        throw new IllegalStateException("node " + node + " has no link of its own to cut: the run is not isolated");
+    }
+
     /** For runs with no broker of the suite's own (--url, in-process systems): only exec faults. */
     FaultTarget NONE = new FaultTarget() {
         @Override

@@ -6,6 +6,8 @@ import java.util.OptionalInt;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.broker.Signal;
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.net.IsolatedHosts;
+import dev.msgbench.core.net.Topology;
 
 /**
  * The nodes of a local broker as a fault target: the broker does what is done to a node, and the
@@ -15,10 +17,17 @@ public final class LocalBrokerFaultTarget implements FaultTarget {
 
     private final LocalBroker broker;
     private final MessagingSystem system;
+    private final IsolatedHosts hosts;
 
     public LocalBrokerFaultTarget(LocalBroker broker, MessagingSystem system) {
+        this(broker, system, null);
+    }
+
+    /** @param hosts where the nodes run (--isolate), or null when they share loopback */
+    public LocalBrokerFaultTarget(LocalBroker broker, MessagingSystem system, IsolatedHosts hosts) {
         this.broker = broker;
         this.system = system;
+        this.hosts = hosts;
     }
 
     @Override
@@ -44,6 +53,15 @@ public final class LocalBrokerFaultTarget implements FaultTarget {
     @Override
     public void stopNode(int node) {
         broker.stopNode(node);
+    }
+
+    @Override
+    public void partition(int node, boolean cut) {
+        if (hosts == null) {
+            FaultTarget.super.partition(node, cut);
+            return;
+        }
+        Topology.setLink(hosts, node, !cut);
     }
 
     @Override

@@ -52,6 +52,10 @@ public final class SummaryTable {
             // a round trip (--pattern echo, NATS request-reply) must never be read as one way
             out.println("latency: " + latency);
         }
+        Object isolation = r.broker() == null ? null : r.broker().get("isolation");
+        if (isolation instanceof Map<?, ?> hosts && hosts.get("summary") != null) {
+            out.println("hosts: " + hosts.get("summary"));
+        }
         out.println();
 
         List<String> titles = new ArrayList<>();

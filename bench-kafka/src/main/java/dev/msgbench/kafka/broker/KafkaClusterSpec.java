@@ -1,6 +1,7 @@
 package dev.msgbench.kafka.broker;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.net.Placement;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.security.BrokerSecurity;
 import java.nio.file.Path;
@@ -22,9 +23,10 @@ import java.util.Set;
  * @param cpus         the CPUs the node JVMs (and their storage format runs) use (--broker-cpus);
  *                     null: those of this JVM
  * @param security     --secure: clients must use TLS and log in (SCRAM or PLAIN); null: an open cluster
+ * @param placement    where each node runs and listens (--isolate); null: loopback, in this JVM's namespace
  */
 public record KafkaClusterSpec(int nodes, Map<String, String> brokerProps, String heap, Path logDir,
-                               Duration startTimeout, CpuList cpus, BrokerSecurity security) {
+                               Duration startTimeout, CpuList cpus, BrokerSecurity security, Placement placement) {
 
     public static final int DEFAULT_NODES = 1;
     public static final String DEFAULT_HEAP = "512m";
@@ -37,6 +39,7 @@ public record KafkaClusterSpec(int nodes, Map<String, String> brokerProps, Strin
             "log.dirs", "log.dir");
 
     public KafkaClusterSpec {
+        placement = placement == null ? Placement.LOOPBACK : placement;
         if (nodes < 1) {
             throw new UserError("--brokers must be at least 1, got " + nodes);
         }
@@ -63,7 +66,7 @@ public record KafkaClusterSpec(int nodes, Map<String, String> brokerProps, Strin
     /** An open cluster. */
     public KafkaClusterSpec(int nodes, Map<String, String> brokerProps, String heap, Path logDir,
                             Duration startTimeout, CpuList cpus) {
-        this(nodes, brokerProps, heap, logDir, startTimeout, cpus, null);
+        this(nodes, brokerProps, heap, logDir, startTimeout, cpus, null, null);
     }
 
     /** One node, no overrides, 512m heap, logs in the temp dir, 90 s to start. */
@@ -72,32 +75,37 @@ public record KafkaClusterSpec(int nodes, Map<String, String> brokerProps, Strin
     }
 
     public KafkaClusterSpec withNodes(int nodes) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security);
+        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security, placement);
     }
 
     public KafkaClusterSpec withBrokerProps(Map<String, String> brokerProps) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security);
+        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security, placement);
     }
 
     public KafkaClusterSpec withHeap(String heap) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security);
+        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security, placement);
     }
 
     public KafkaClusterSpec withLogDir(Path logDir) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security);
+        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security, placement);
     }
 
     public KafkaClusterSpec withStartTimeout(Duration startTimeout) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security);
+        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security, placement);
     }
 
     /** @param cpus the CPUs to run on, or null for this JVM's */
     public KafkaClusterSpec withCpus(CpuList cpus) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security);
+        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security, placement);
     }
 
     /** @param security TLS and the login clients must use, or null for an open cluster */
     public KafkaClusterSpec withSecurity(BrokerSecurity security) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security);
+        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security, placement);
+    }
+
+    /** @param placement where each node runs (--isolate), or null for loopback in this JVM's namespace */
+    public KafkaClusterSpec withPlacement(Placement placement) {
+        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security, placement);
     }
 }

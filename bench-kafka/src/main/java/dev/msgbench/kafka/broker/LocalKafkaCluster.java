@@ -79,6 +79,7 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
 
     private LocalKafkaCluster(KafkaClusterSpec spec, Path tempDir) {
         super(spec.nodes(), tempDir, spec.logDir(), STOP_GRACE, ABORT_GRACE);
+        spec.placement().requireNodes(spec.nodes());
         this.spec = spec;
         int perNode = spec.security() == null ? 2 : 3;
         List<Integer> ports = FreePorts.take(perNode * spec.nodes());
@@ -86,7 +87,8 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
         for (int id = 1; id <= spec.nodes(); id++) {
             int base = perNode * (id - 1);
             list.add(new KafkaNode(id, ports.get(base), ports.get(base + 1), tempDir.resolve("node-" + id),
-                    logDir().resolve("kafka-" + id + ".log"), perNode == 3 ? ports.get(base + 2) : 0));
+                    logDir().resolve("kafka-" + id + ".log"), perNode == 3 ? ports.get(base + 2) : 0,
+                    spec.placement().address(id)));
         }
         this.nodes = List.copyOf(list);
         Map<String, String> first = ServerProperties.of(nodes.get(0), nodes, spec.brokerProps());
@@ -163,7 +165,7 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
         KafkaNode node = nodes.get(id - 1);
         List<String> jvm = new ArrayList<>(List.of("-Xmx" + spec.heap(), "-Xms" + spec.heap()));
         jvm.addAll(SERVER_JVM_OPTIONS);
-        return start(javaChild(node, node.name(), KAFKA_MAIN, jvm, List.of(node.serverProperties().toString())));
+        return start(node, javaChild(node, node.name(), KAFKA_MAIN, jvm, List.of(node.serverProperties().toString())));
     }
 
     private void writeConfigs() {
@@ -195,7 +197,7 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
                 if (nodes.size() == 1) {
                     args.add("--standalone");
                 }
-                formats.add(start(javaChild(node, node.name() + " storage format", STORAGE_TOOL, TOOL_JVM_OPTIONS,
+                formats.add(start(node, javaChild(node, node.name() + " storage format", STORAGE_TOOL, TOOL_JVM_OPTIONS,
                         args)));
             }
             for (int i = 0; i < formats.size(); i++) {
@@ -218,7 +220,7 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
     private void awaitReady(Readiness budget) {
         List<ManagedProcess> watched = startedNodes();
         for (KafkaNode node : nodes) {
-            budget.await(node.name(), node.logFile(), watched, () -> accepts(node.port()));
+            budget.await(node.name(), node.logFile(), watched, () -> accepts(node.host(), node.port()));
         }
         String subject = nodes.size() == 1 ? nodes.get(0).name() : "kafka cluster of " + nodes.size() + " nodes";
         Path log = nodes.size() == 1 ? nodes.get(0).logFile() : logDir();
@@ -281,7 +283,7 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
     protected void awaitNodeReady(int id, Readiness budget) {
         KafkaNode node = nodes.get(id - 1);
         List<ManagedProcess> watched = List.of(startedNodes().get(id - 1));
-        budget.await(node.name(), node.logFile(), watched, () -> accepts(node.port()));
+        budget.await(node.name(), node.logFile(), watched, () -> accepts(node.host(), node.port()));
         Admin admin = Admin.create(adminConfig());
         try {
             long wait = ADMIN_TIMEOUT.toMillis() + 1000;
@@ -315,7 +317,7 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
         return new JavaChild(name, mainClass, jvm, args, node.dir(), node.logFile(), tempDir());
     }
 
-    private ManagedProcess start(JavaChild child) {
-        return child.toCommand().withCpus(spec.cpus()).start();
+    private ManagedProcess start(KafkaNode node, JavaChild child) {
+        return child.toCommand().withCpus(spec.cpus()).withNetns(spec.placement().namespace(node.id())).start();
     }
 }

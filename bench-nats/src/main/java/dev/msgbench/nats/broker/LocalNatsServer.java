@@ -48,6 +48,7 @@ public final class LocalNatsServer extends AbstractLocalBroker {
 
     private LocalNatsServer(NatsServerSpec spec, NatsServerBinary binary, Path tempDir) {
         super(spec.nodes(), tempDir, spec.logDir(), STOP_GRACE, ABORT_GRACE);
+        spec.placement().requireNodes(spec.nodes());
         this.spec = spec;
         this.binary = binary;
         int perNode = spec.nodes() > 1 ? 3 : 2;
@@ -56,7 +57,7 @@ public final class LocalNatsServer extends AbstractLocalBroker {
         for (int id = 1; id <= spec.nodes(); id++) {
             int first = perNode * (id - 1);
             list.add(new NatsNode(id, ports.get(first), ports.get(first + 1), perNode == 3 ? ports.get(first + 2) : 0,
-                    tempDir.resolve("node-" + id), logDir().resolve("nats-" + id + ".log")));
+                    tempDir.resolve("node-" + id), logDir().resolve("nats-" + id + ".log"), spec.placement().address(id)));
         }
         this.nodes = List.copyOf(list);
     }
@@ -111,7 +112,7 @@ public final class LocalNatsServer extends AbstractLocalBroker {
 
     /** The HTTP monitoring endpoint of one node, numbered from 1. */
     public ServerMonitor monitor(int node) {
-        return new ServerMonitor(node(node).monitorPort());
+        return node(node).monitor();
     }
 
     /**
@@ -159,7 +160,8 @@ public final class LocalNatsServer extends AbstractLocalBroker {
     protected ManagedProcess startNode(int id) {
         NatsNode node = node(id);
         return new NativeCommand(node.name(), List.of(binary.path().toString(), "-c", node.configFile().toString()),
-                java.util.Map.of(), node.dir(), node.logFile(), tempDir()).withCpus(spec.cpus()).start();
+                java.util.Map.of(), node.dir(), node.logFile(), tempDir()).withCpus(spec.cpus())
+                .withNetns(spec.placement().namespace(id)).start();
     }
 
     private void writeConfigs() {
@@ -201,11 +203,11 @@ public final class LocalNatsServer extends AbstractLocalBroker {
     }
 
     private static void awaitHealthy(NatsNode node, Readiness budget, List<ManagedProcess> watched) {
-        budget.await(node.name(), node.logFile(), watched, new ServerMonitor(node.monitorPort())::healthy);
+        budget.await(node.name(), node.logFile(), watched, node.monitor()::healthy);
     }
 
     private static void awaitRoutes(NatsNode node, long peers, Readiness budget, List<ManagedProcess> watched) {
-        ServerMonitor monitor = new ServerMonitor(node.monitorPort());
+        ServerMonitor monitor = node.monitor();
         budget.await(node.name() + " routes to the other " + peers + " nodes", node.logFile(), watched,
                 () -> monitor.routes() >= peers);
     }

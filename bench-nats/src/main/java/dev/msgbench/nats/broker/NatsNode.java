@@ -10,8 +10,14 @@ import java.nio.file.Path;
  * @param monitorPort HTTP monitoring (/healthz, /jsz)
  * @param clusterPort routes between servers; 0 for a single server
  * @param dir         its config and JetStream store
+ * @param host        the address it listens on: 127.0.0.1, or its host's under --isolate
  */
-record NatsNode(int id, int clientPort, int monitorPort, int clusterPort, Path dir, Path logFile) {
+record NatsNode(int id, int clientPort, int monitorPort, int clusterPort, Path dir, Path logFile, String host) {
+
+    /** On loopback. */
+    NatsNode(int id, int clientPort, int monitorPort, int clusterPort, Path dir, Path logFile) {
+        this(id, clientPort, monitorPort, clusterPort, dir, logFile, "127.0.0.1");
+    }
 
     static final String SERVER_NAME_PREFIX = "msgbench-nats-";
 
@@ -25,7 +31,11 @@ record NatsNode(int id, int clientPort, int monitorPort, int clusterPort, Path d
 
     /** @param scheme nats, or tls for a server that demands TLS */
     String url(String scheme) {
-        return scheme + "://127.0.0.1:" + clientPort;
+        return scheme + "://" + host + ":" + clientPort;
+    }
+
+    ServerMonitor monitor() {
+        return new ServerMonitor(host, monitorPort);
     }
 
     Path configFile() {

@@ -31,8 +31,8 @@ final class NatsServerConfig {
         StringBuilder out = new StringBuilder();
         out.append("# written by msgbench for one run; removed when the server stops\n");
         out.append("server_name: ").append(node.serverName()).append('\n');
-        out.append("listen: \"127.0.0.1:").append(node.clientPort()).append("\"\n");
-        out.append("http: \"127.0.0.1:").append(node.monitorPort()).append("\"\n");
+        out.append("listen: \"").append(node.host()).append(':').append(node.clientPort()).append("\"\n");
+        out.append("http: \"").append(node.host()).append(':').append(node.monitorPort()).append("\"\n");
         if (!spec.serverProps().containsKey("max_payload")) {
             // a size limit, not a performance setting: so that the 1 MB experiments run
             out.append("max_payload: ").append(spec.maxPayloadBytes()).append('\n');
@@ -41,13 +41,13 @@ final class NatsServerConfig {
             secure(security, out);
         }
         if (all.size() > 1) {
-            // routes stay plaintext and without a login: they run on loopback between servers of
+            // routes stay plaintext and without a login: they run between servers of
             // this run only, and --secure is about what clients must bring
             out.append("cluster {\n");
             out.append("  name: ").append(CLUSTER_NAME).append('\n');
-            out.append("  listen: \"127.0.0.1:").append(node.clusterPort()).append("\"\n");
+            out.append("  listen: \"").append(node.host()).append(':').append(node.clusterPort()).append("\"\n");
             out.append("  routes: [")
-                    .append(all.stream().map(n -> "\"nats-route://127.0.0.1:" + n.clusterPort() + "\"")
+                    .append(all.stream().map(n -> "\"nats-route://" + n.host() + ":" + n.clusterPort() + "\"")
                             .collect(Collectors.joining(", ")))
                     .append("]\n");
             out.append("}\n");

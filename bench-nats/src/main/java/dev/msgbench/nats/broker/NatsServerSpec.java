@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.net.Placement;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.security.BrokerSecurity;
 
@@ -26,10 +27,11 @@ import dev.msgbench.core.security.BrokerSecurity;
  * @param binary          the server to run; null: {@link NatsServerBinary#find()}
  * @param cpus            the CPUs the servers run on (--broker-cpus); null: those of this JVM
  * @param security        TLS and the login clients must bring (--secure); null: an open server
+ * @param placement    where each node runs and listens (--isolate); null: loopback, in this JVM's namespace
  */
 public record NatsServerSpec(int nodes, boolean jetStream, Map<String, String> serverProps, long maxPayloadBytes,
                              Path logDir, Duration startTimeout, NatsServerBinary binary, CpuList cpus,
-                             BrokerSecurity security) {
+                             BrokerSecurity security, Placement placement) {
 
     public static final int DEFAULT_NODES = 1;
     /** Holds a 1 MiB message and its headers with room to spare; nats-server warns above 8 MB. */
@@ -47,6 +49,7 @@ public record NatsServerSpec(int nodes, boolean jetStream, Map<String, String> s
     static final Set<String> SECURED = Set.of("tls", "authorization", "accounts", "no_auth_user");
 
     public NatsServerSpec {
+        placement = placement == null ? Placement.LOOPBACK : placement;
         if (nodes < 1) {
             throw new UserError("--brokers must be at least 1, got " + nodes);
         }
@@ -105,44 +108,50 @@ public record NatsServerSpec(int nodes, boolean jetStream, Map<String, String> s
 
     /** One server, core NATS only, no overrides, 8 MB max_payload, logs in the temp dir. */
     public static NatsServerSpec defaults() {
-        return new NatsServerSpec(DEFAULT_NODES, false, Map.of(), DEFAULT_MAX_PAYLOAD_BYTES, null, DEFAULT_START_TIMEOUT, null, null, null);
+        return new NatsServerSpec(DEFAULT_NODES, false, Map.of(), DEFAULT_MAX_PAYLOAD_BYTES, null, DEFAULT_START_TIMEOUT, null, null, null, null);
     }
 
     public NatsServerSpec withNodes(int n) {
-        return new NatsServerSpec(n, jetStream, serverProps, maxPayloadBytes, logDir, startTimeout, binary, cpus, security);
+        return new NatsServerSpec(n, jetStream, serverProps, maxPayloadBytes, logDir, startTimeout, binary, cpus, security, placement);
     }
 
     public NatsServerSpec withJetStream(boolean enabled) {
-        return new NatsServerSpec(nodes, enabled, serverProps, maxPayloadBytes, logDir, startTimeout, binary, cpus, security);
+        return new NatsServerSpec(nodes, enabled, serverProps, maxPayloadBytes, logDir, startTimeout, binary, cpus, security, placement);
     }
 
     public NatsServerSpec withServerProps(Map<String, String> props) {
-        return new NatsServerSpec(nodes, jetStream, props, maxPayloadBytes, logDir, startTimeout, binary, cpus, security);
+        return new NatsServerSpec(nodes, jetStream, props, maxPayloadBytes, logDir, startTimeout, binary, cpus, security, placement);
     }
 
     public NatsServerSpec withMaxPayloadBytes(long bytes) {
-        return new NatsServerSpec(nodes, jetStream, serverProps, bytes, logDir, startTimeout, binary, cpus, security);
+        return new NatsServerSpec(nodes, jetStream, serverProps, bytes, logDir, startTimeout, binary, cpus, security, placement);
     }
 
     public NatsServerSpec withLogDir(Path dir) {
-        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, dir, startTimeout, binary, cpus, security);
+        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, dir, startTimeout, binary, cpus, security, placement);
     }
 
     public NatsServerSpec withStartTimeout(Duration timeout) {
-        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, logDir, timeout, binary, cpus, security);
+        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, logDir, timeout, binary, cpus, security, placement);
     }
 
     public NatsServerSpec withBinary(NatsServerBinary server) {
-        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, logDir, startTimeout, server, cpus, security);
+        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, logDir, startTimeout, server, cpus, security, placement);
     }
 
     /** @param cpus the CPUs to run on, or null for this JVM's */
     public NatsServerSpec withCpus(CpuList cpus) {
-        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, logDir, startTimeout, binary, cpus, security);
+        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, logDir, startTimeout, binary, cpus, security, placement);
     }
 
     /** @param login TLS and the login the servers demand, or null for open servers */
     public NatsServerSpec withSecurity(BrokerSecurity login) {
-        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, logDir, startTimeout, binary, cpus, login);
+        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, logDir, startTimeout, binary, cpus, login, placement);
+    }
+
+    /** @param placement where each node runs (--isolate), or null for loopback in this JVM's namespace */
+    public NatsServerSpec withPlacement(Placement placement) {
+        return new NatsServerSpec(nodes, jetStream, serverProps, maxPayloadBytes, logDir, startTimeout, binary, cpus, security,
+                placement);
     }
 }

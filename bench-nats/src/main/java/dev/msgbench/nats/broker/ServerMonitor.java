@@ -20,7 +20,12 @@ public final class ServerMonitor {
     private final HttpClient http;
 
     public ServerMonitor(int port) {
-        this.base = "http://127.0.0.1:" + port;
+        this("127.0.0.1", port);
+    }
+
+    /** @param host 127.0.0.1, or the server's host under --isolate */
+    public ServerMonitor(String host, int port) {
+        this.base = "http://" + host + ":" + port;
         this.http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
     }
 

@@ -68,6 +68,7 @@ public final class LocalRedis extends AbstractLocalBroker {
 
     private LocalRedis(RedisBrokerSpec spec, Path binary, Path tempDir) {
         super(spec.nodes(), tempDir, spec.logDir(), STOP_GRACE, ABORT_GRACE);
+        spec.placement().requireNodes(spec.nodes());
         this.spec = spec;
         this.binary = binary;
         this.ports = FreePorts.take(spec.nodes());
@@ -97,12 +98,12 @@ public final class LocalRedis extends AbstractLocalBroker {
     }
 
     /**
-     * {@code redis://127.0.0.1:PORT} of the primary ({@code rediss://} when secured): clients write
-     * there, replicas follow it.
+     * {@code redis://127.0.0.1:PORT} of the primary ({@code rediss://} when secured; its host's
+     * address under --isolate): clients write there, replicas follow it.
      */
     @Override
     public String url() {
-        return (spec.security() == null ? "redis" : "rediss") + "://127.0.0.1:" + ports.get(0);
+        return (spec.security() == null ? "redis" : "rediss") + "://" + spec.placement().address(1) + ":" + ports.get(0);
     }
 
     @Override
@@ -114,8 +115,9 @@ public final class LocalRedis extends AbstractLocalBroker {
     public Resp.Endpoint endpoint(int node) {
         int port = port(node);
         LocalSecurity s = security;
-        return s == null ? Resp.Endpoint.plain(port)
+        Resp.Endpoint endpoint = s == null ? Resp.Endpoint.plain(port)
                 : new Resp.Endpoint(port, probeTls, s.login().user(), s.login().password());
+        return endpoint.withHost(spec.placement().address(node));
     }
 
     /** The port of node {@code node} (1 = the primary). */
@@ -202,12 +204,17 @@ public final class LocalRedis extends AbstractLocalBroker {
             command.addAll(List.of("--port", "0", "--tls-port", Integer.toString(port(node))));
         }
         command.addAll(List.of(
-                "--bind", "127.0.0.1",
+                "--bind", spec.placement().address(node),
                 "--dir", dataDir.toString(),
                 "--daemonize", "no",
                 "--logfile", logFile(node).toString()));
+        if (spec.placement().isolated() && security == null) {
+            // protected mode answers -DENIED to every address but loopback when there is no login; under
+            // --isolate the clients and replicas are on other hosts, of a network made for this run only
+            command.addAll(List.of("--protected-mode", "no"));
+        }
         if (node > 1) {
-            command.addAll(List.of("--replicaof", "127.0.0.1", Integer.toString(port(1))));
+            command.addAll(List.of("--replicaof", spec.placement().address(1), Integer.toString(port(1))));
         }
         effectiveArgs.forEach((key, value) -> {
             command.add("--" + key);
@@ -216,7 +223,7 @@ public final class LocalRedis extends AbstractLocalBroker {
         // stdout and the server's own log share the file: both append, and a crash before the
         // log is open still leaves its reason there
         return new NativeCommand(nodeName(node), command, Map.of(), dataDir, logFile(node), tempDir())
-                .withCpus(spec.cpus()).start();
+                .withCpus(spec.cpus()).withNetns(spec.placement().namespace(node)).start();
     }
 
     /** The TLS files and the login of node {@code node}, in an owner-only file in the temp dir. */

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.net.Placement;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.security.BrokerSecurity;
 
@@ -22,9 +23,10 @@ import dev.msgbench.core.security.BrokerSecurity;
  * @param binary       the redis-server program; null: search the PATH, then /usr/bin and /usr/sbin
  * @param cpus         the CPUs the nodes run on (--broker-cpus); null: those of this JVM
  * @param security     TLS and the login the nodes demand (--secure); null: plaintext, no login
+ * @param placement    where each node runs and listens (--isolate); null: loopback, in this JVM's namespace
  */
 public record RedisBrokerSpec(int nodes, Map<String, String> serverArgs, Path logDir, Duration startTimeout,
-                              Path binary, CpuList cpus, BrokerSecurity security) {
+                              Path binary, CpuList cpus, BrokerSecurity security, Placement placement) {
 
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(30);
 
@@ -34,6 +36,7 @@ public record RedisBrokerSpec(int nodes, Map<String, String> serverArgs, Path lo
             "masteruser", "masterauth", "user", "requirepass", "aclfile");
 
     public RedisBrokerSpec {
+        placement = placement == null ? Placement.LOOPBACK : placement;
         if (nodes < 1) {
             throw new UserError("--brokers must be at least 1, got " + nodes);
         }
@@ -57,36 +60,41 @@ public record RedisBrokerSpec(int nodes, Map<String, String> serverArgs, Path lo
 
     /** One node, no overrides, logs in the temp dir, 30 s to start, redis-server from the PATH. */
     public static RedisBrokerSpec defaults() {
-        return new RedisBrokerSpec(1, Map.of(), null, DEFAULT_START_TIMEOUT, null, null, null);
+        return new RedisBrokerSpec(1, Map.of(), null, DEFAULT_START_TIMEOUT, null, null, null, null);
     }
 
     public RedisBrokerSpec withNodes(int nodes) {
-        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus, security);
+        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus, security, placement);
     }
 
     public RedisBrokerSpec withServerArgs(Map<String, String> serverArgs) {
-        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus, security);
+        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus, security, placement);
     }
 
     public RedisBrokerSpec withLogDir(Path logDir) {
-        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus, security);
+        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus, security, placement);
     }
 
     public RedisBrokerSpec withStartTimeout(Duration startTimeout) {
-        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus, security);
+        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus, security, placement);
     }
 
     public RedisBrokerSpec withBinary(Path binary) {
-        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus, security);
+        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus, security, placement);
     }
 
     /** @param security TLS and the login to demand, or null for an open server */
     public RedisBrokerSpec withSecurity(BrokerSecurity security) {
-        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus, security);
+        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus, security, placement);
     }
 
     /** @param cpus the CPUs to run on, or null for this JVM's */
     public RedisBrokerSpec withCpus(CpuList cpus) {
-        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus, security);
+        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus, security, placement);
+    }
+
+    /** @param placement where each node runs (--isolate), or null for loopback in this JVM's namespace */
+    public RedisBrokerSpec withPlacement(Placement placement) {
+        return new RedisBrokerSpec(nodes, serverArgs, logDir, startTimeout, binary, cpus, security, placement);
     }
 }

@@ -33,12 +33,22 @@ public final class Resp {
     }
 
     /**
-     * A server on 127.0.0.1 as the one-shot client reaches it: over TLS when {@code tls} is set,
-     * logging in (AUTH) first when {@code password} is.
+     * A server as the one-shot client reaches it: over TLS when {@code tls} is set, logging in
+     * (AUTH) first when {@code password} is.
      *
      * @param user null for the default user
+     * @param host its address: 127.0.0.1, or a host's address under --isolate
      */
-    public record Endpoint(int port, SSLContext tls, String user, Secret password) {
+    public record Endpoint(int port, SSLContext tls, String user, Secret password, String host) {
+
+        /** On 127.0.0.1. */
+        public Endpoint(int port, SSLContext tls, String user, Secret password) {
+            this(port, tls, user, password, FreePorts.LOOPBACK.getHostAddress());
+        }
+
+        public Endpoint withHost(String address) {
+            return new Endpoint(port, tls, user, password, address);
+        }
 
         /** Plaintext, no login. */
         public static Endpoint plain(int port) {
@@ -116,14 +126,14 @@ public final class Resp {
     }
 
     private static Object exchange(Endpoint endpoint, String... command) throws IOException {
-        String where = "127.0.0.1:" + endpoint.port();
+        String where = endpoint.host() + ":" + endpoint.port();
         try (Socket plain = new Socket()) {
-            plain.connect(new InetSocketAddress(FreePorts.LOOPBACK, endpoint.port()), TIMEOUT_MILLIS);
+            plain.connect(new InetSocketAddress(endpoint.host(), endpoint.port()), TIMEOUT_MILLIS);
             plain.setSoTimeout(TIMEOUT_MILLIS);
             Socket socket = plain;
             if (endpoint.tls() != null) {
                 SSLSocket tls = (SSLSocket) endpoint.tls().getSocketFactory()
-                        .createSocket(plain, "127.0.0.1", endpoint.port(), true);
+                        .createSocket(plain, endpoint.host(), endpoint.port(), true);
                 tls.startHandshake();
                 socket = tls;
             }
