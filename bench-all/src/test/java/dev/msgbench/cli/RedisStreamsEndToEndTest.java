@@ -29,9 +29,9 @@ class RedisStreamsEndToEndTest {
     Path dir;
 
     @Test
-    void streamsWithAReplicaAndAcksAllReceiveEverythingAndRecordTheDurabilityAskedFor() throws Exception {
+    void streamsWithTwoReplicasAndAcksAllReceiveEverythingAndRecordTheDurabilityAskedFor() throws Exception {
         Path out = dir.resolve("streams");
-        CliRun run = CliRun.of("e2e", "--system", "redis-streams", "--brokers", "2", "--acks", "all",
+        CliRun run = CliRun.of("e2e", "--system", "redis-streams", "--brokers", "3", "--acks", "all",
                 "--broker-prop", "appendonly=yes", "--broker-prop", "appendfsync=always", "--maxlen", "5000",
                 "--xread-count", "50", "--producers", "3", "--consumers", "2", "--rate", "600", "--duration", "2s",
                 "--warmup", "1s", "--output", out.toString());
@@ -50,11 +50,11 @@ class RedisStreamsEndToEndTest {
         assertEquals("all", d.get("acks").asText());
         assertEquals("yes", d.get("appendonly").asText());
         assertEquals("always", d.get("appendfsync").asText());
-        assertEquals(1, d.get("replicas").asInt());
+        assertEquals(2, d.get("replicas").asInt());
         assertEquals("~ 5000", d.get("maxlen").asText());
         assertEquals("XACK per read (up to 50 entries per key), pipelined, not awaited", d.get("consumerAck").asText());
         assertEquals(50, r.get("settings").get("xreadCount").asInt());
-        assertEquals(2, r.get("broker").get("nodes").asInt());
+        assertEquals(3, r.get("broker").get("nodes").asInt());
         for (String file : List.of("latency.hgrm", "service.hgrm", "ack.hgrm", "latency.hlog")) {
             assertTrue(Files.size(out.resolve(file)) > 0, file);
         }
