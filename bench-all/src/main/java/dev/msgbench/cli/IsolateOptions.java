@@ -83,10 +83,6 @@ final class IsolateOptions {
         if (target.url != null) {
             throw error("--isolate puts the brokers the suite starts on hosts of their own; it does not apply to --url");
         }
-        if (target.brokerSecurity() != null) {
-            throw error("--isolate and --secure do not go together yet: the throwaway certificate names 127.0.0.1, "
-                    + "not the hosts' addresses");
-        }
         return shaping;
     }
 

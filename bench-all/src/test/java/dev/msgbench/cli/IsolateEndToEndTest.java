@@ -16,6 +16,8 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -96,6 +98,23 @@ class IsolateEndToEndTest {
     }
 
     /** This machine's kernel has no netem; the check that the delay shows where it has is TopologyTest's. */
+    /** The throwaway certificate names the hosts' addresses, which the clients check. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"nats", "redis", "kafka"})
+    void aSecuredBrokerOnItsOwnHostIsReachedOverTlsWithItsLogin(String system) throws Exception {
+        Path out = dir.resolve("secure-" + system);
+        CliRun run = CliRun.of("e2e", "--system", system, "--isolate", "--secure", "--rate", "500",
+                "--duration", "2s", "--warmup", "1s", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(1_500, r.get("counts").get("received").asLong());
+        assertTrue(r.get("broker").get("security").asText().startsWith("TLS, user msgbench"), r.toString());
+        String node = r.get("broker").get("isolation").get("nodes").get(0).asText();
+        assertTrue(r.get("broker").get("url").asText().contains(node + ":"), r.toString());
+    }
+
     @Test
     void aLinkDelayIsRefusedBeforeAnyBrokerStartsOnAKernelWithoutNetem() {
         CliRun run = CliRun.of("e2e", "--system", "redis", "--isolate", "--link-delay", "1ms", "--duration", "2s",

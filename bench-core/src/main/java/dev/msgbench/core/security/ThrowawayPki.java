@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.net.IsolatedHosts;
 
 /**
  * Makes a {@link Pki} for one local broker with openssl (installed with every Debian, and by
@@ -38,7 +39,7 @@ public final class ThrowawayPki {
             Path serverCert = dir.resolve("server.pem");
             Path serverKey = dir.resolve("server.key");
             signed(dir, ca, caKey, "server", serverCert, serverKey, "localhost",
-                    "subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth,clientAuth\n");
+                    "subjectAltName=" + serverNames() + "\nextendedKeyUsage=serverAuth,clientAuth\n");
             Path clientCert = dir.resolve("client.pem");
             Path clientKey = dir.resolve("client.key");
             signed(dir, ca, caKey, "client", clientCert, clientKey, "msgbench",
@@ -52,6 +53,16 @@ public final class ThrowawayPki {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the throwaway certificates in " + dir, e);
         }
+    }
+
+    /**
+     * Loopback, and under --isolate every node host's address: one certificate serves every node
+     * of the broker, and a client checks the name of the address it dialled.
+     */
+    static String serverNames() {
+        StringBuilder names = new StringBuilder("IP:127.0.0.1,DNS:localhost");
+        IsolatedHosts.fromEnvironment().ifPresent(hosts -> hosts.nodes().forEach(n -> names.append(",IP:").append(n.address())));
+        return names.toString();
     }
 
     private static void signed(Path dir, Path ca, Path caKey, String name, Path cert, Path key, String commonName,
