@@ -20,9 +20,10 @@ public interface QueuePlacements {
     Placement placement(String queue) throws Exception;
 
     /**
-     * @param leaderNode  the node that leads the queue (a classic queue's one node); empty while
-     *                    none does
-     * @param memberNodes the nodes holding a replica, in ascending order
+     * @param leaderNode  the node that leads a quorum queue; empty while none does, and for a
+     *                    classic queue, whose node rabbitmqctl does not name
+     * @param memberNodes a quorum queue's nodes holding a replica, in ascending order; empty for a
+     *                    classic queue
      */
     record Placement(OptionalInt leaderNode, List<Integer> memberNodes) {
 

@@ -18,8 +18,8 @@ import java.security.cert.CertificateException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
 import javax.net.ssl.SSLException;
 
 /**

@@ -1,9 +1,8 @@
 package dev.msgbench.rabbit.broker;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.msgbench.rabbit.QueuePlacements;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.AbstractLocalBroker;
 import dev.msgbench.core.broker.BrokerProcesses;
@@ -13,6 +12,7 @@ import dev.msgbench.core.broker.NativeCommand;
 import dev.msgbench.core.broker.Readiness;
 import dev.msgbench.core.broker.Signal;
 import dev.msgbench.core.security.LocalSecurity;
+import dev.msgbench.rabbit.QueuePlacements;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
