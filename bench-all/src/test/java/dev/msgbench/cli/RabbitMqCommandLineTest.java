@@ -31,7 +31,8 @@ class RabbitMqCommandLineTest {
             "--acks 1 --max-unconfirmed 0|error: --max-unconfirmed must be at least 1, got 0",
             "--consumer-ack auto --prefetch 10|error: --prefetch applies to --consumer-ack manual only: RabbitMQ does not limit deliveries to auto-ack consumers",
             "--prefetch 70000|error: --prefetch must be 1 to 65535 (RabbitMQ's basic.qos limit), got 70000",
-            "--brokers 3|error: --brokers 3: msgbench cannot start a local RabbitMQ cluster yet; use --brokers 1, or --url with a cluster you started",
+            "--brokers 3 --acks 1|error: --acks 1 has no equivalent on a local cluster, whose queues are quorum queues by default: a quorum queue confirms only once a quorum of its replicas has the message; use --acks all, or --queue-type durable for a classic queue on one node",
+            "--brokers 3 --queue-type transient --acks all|error: --acks all needs --queue-type quorum: a transient queue lives on one node, so its confirm means that node has the message (--acks 1)",
             "--url rabbit|error: --url must be amqp://[USER:PASSWORD@]HOST[:PORT][/VHOST] or HOST:PORT, got 'rabbit'",
             "--queue-type lazy|error: Invalid value for option '--queue-type': expected one of [TRANSIENT, DURABLE, QUORUM] (case-insensitive) but was 'lazy' (see java -jar bench-all.jar e2e --help)",
             "--partitions 3|error: --partitions applies to --system kafka only, not rabbitmq (see java -jar bench-all.jar e2e --help)",
@@ -51,7 +52,7 @@ class RabbitMqCommandLineTest {
         assertEquals(2, run.exitCode, run.toString());
         assertEquals("starting a local rabbitmq broker (1 node) ..." + System.lineSeparator()
                 + "error: --broker-prop listeners.tcp.default cannot be set: msgbench chooses it for every run "
-                + "(ports, log files); remove it" + System.lineSeparator(), run.err);
+                + "(ports, log files, cluster peers); remove it" + System.lineSeparator(), run.err);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.msgbench.rabbit;
 
 import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Address;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.PossibleAuthenticationFailureException;
@@ -15,7 +16,10 @@ import java.net.URISyntaxException;
 import java.security.GeneralSecurityException;
 import java.security.cert.CertificateException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
 import javax.net.ssl.SSLException;
 
 /**
@@ -28,7 +32,9 @@ import javax.net.ssl.SSLException;
  * broker restart (fault injection): connections come back every {@value #RECOVERY_INTERVAL_MILLIS} ms
  * of trying (the client's default of 5 s would add up to 5 s to every outage measured), consumers are
  * registered again. The failure is not hidden: confirms outstanding at the loss and publishes while
- * the connection is down are reported failed, and what is lost is counted.
+ * the connection is down are reported failed, and what is lost is counted. Given a cluster's nodes
+ * (URLs separated by commas), the client connects to one of them, in random order, and recovers to
+ * another when its node goes away.
  */
 final class RabbitConnections {
 
@@ -38,6 +44,7 @@ final class RabbitConnections {
     static final long RECOVERY_INTERVAL_MILLIS = 500;
 
     private final ConnectionFactory factory;
+    private final List<Address> nodes;
     private final String address;
     private final Duration timeout;
     private final boolean clientCertificate;
@@ -47,7 +54,9 @@ final class RabbitConnections {
      *                 given; its login wins over the URL's
      */
     RabbitConnections(String url, ClientSecurity security, int messageSizeBytes, Duration timeout) {
-        this.factory = factory(url);
+        String[] urls = url.split(",", -1);
+        this.factory = factory(urls[0].strip(), url);
+        this.nodes = nodes(factory, urls, url);
         this.timeout = timeout;
         this.clientCertificate = security.usesTls() && security.tls().mutual();
         int timeoutMillis = (int) timeout.toMillis();
@@ -62,8 +71,26 @@ final class RabbitConnections {
         factory.setMaxInboundMessageBodySize(Math.max(CLIENT_DEFAULT_MAX_INBOUND_BYTES,
                 messageSizeBytes + INBOUND_MARGIN_BYTES));
         String vhost = factory.getVirtualHost();
-        this.address = (factory.isSSL() ? "amqps://" : "amqp://") + factory.getHost() + ":" + factory.getPort()
+        this.address = (factory.isSSL() ? "amqps://" : "amqp://")
+                + nodes.stream().map(a -> a.getHost() + ":" + a.getPort()).collect(Collectors.joining(","))
                 + ("/".equals(vhost) ? "" : "/" + vhost);
+    }
+
+    /**
+     * The first URL gives the scheme, login and virtual host; every URL a node's host and port.
+     * Nodes of one cluster share those, so a URL that differs is refused rather than ignored.
+     */
+    private static List<Address> nodes(ConnectionFactory first, String[] urls, String url) {
+        List<Address> nodes = new ArrayList<>();
+        for (String each : urls) {
+            ConnectionFactory node = factory(each.strip(), url);
+            if (node.isSSL() != first.isSSL() || !node.getVirtualHost().equals(first.getVirtualHost())) {
+                throw new UserError("--url: the nodes of one cluster must share the scheme (amqp:// or amqps://) and "
+                        + "the virtual host, got '" + url + "'");
+            }
+            nodes.add(new Address(node.getHost(), node.getPort()));
+        }
+        return nodes;
     }
 
     /** The broker's address without credentials, for messages and results. */
@@ -77,7 +104,7 @@ final class RabbitConnections {
      */
     Connection open(String name) throws InterruptedException {
         try {
-            return factory.newConnection(name);
+            return factory.newConnection(nodes, name);
         } catch (PossibleAuthenticationFailureException e) {
             throw new UserError("--user: RabbitMQ at " + address + " refused the login of user '" + factory.getUsername()
                     + "' (" + oneLine(e.getMessage()) + "); check --user and --password-file, or the URL's "
@@ -172,9 +199,10 @@ final class RabbitConnections {
         return null;
     }
 
-    private static ConnectionFactory factory(String url) {
+    /** @param whole the whole --url, for the message */
+    private static ConnectionFactory factory(String url, String whole) {
         ConnectionFactory factory = new ConnectionFactory();
-        String usage = "--url must be amqp://[USER:PASSWORD@]HOST[:PORT][/VHOST] or HOST:PORT, got '" + url + "'";
+        String usage = "--url must be amqp://[USER:PASSWORD@]HOST[:PORT][/VHOST] or HOST:PORT, got '" + whole + "'";
         try {
             if (url.startsWith("amqp://") || url.startsWith("amqps://")) {
                 if (new java.net.URI(url).getHost() == null) {

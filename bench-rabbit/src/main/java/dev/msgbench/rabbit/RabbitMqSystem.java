@@ -26,7 +26,8 @@ import java.util.concurrent.TimeUnit;
  * RabbitMQ over AMQP 0-9-1 through amqp-client: one queue per producer stream, named from the run
  * id and reached through the default exchange; consumer c consumes the queues of the streams s with
  * s % consumers == c, so every message is received once and each stream stays in order. Every
- * producer and consumer has its own connection.
+ * producer and consumer has its own connection. On a cluster, a quorum queue is replicated on
+ * every node (RabbitMQ's default group size) and each connection goes to one of the nodes.
  */
 public final class RabbitMqSystem implements MessagingSystem {
 
@@ -35,15 +36,25 @@ public final class RabbitMqSystem implements MessagingSystem {
     private static final long RECOVERY_WAIT_MILLIS = 4 * RabbitConnections.RECOVERY_INTERVAL_MILLIS;
 
     private final RabbitSettings settings;
+    private final QueuePlacements placements;
     private RabbitConnections connections;
     private Connection admin;
     private RunPlan plan;
     private final List<String> declared = new ArrayList<>();
     private String brokerVersion = "unknown";
     private int frameMax;
+    /** A quorum queue's members as the broker reported them after the declare; null when not asked. */
+    private Integer membersReadBack;
 
+    /** For a broker given with --url: where its queues live is not known. */
     public RabbitMqSystem(RabbitSettings settings) {
+        this(settings, null);
+    }
+
+    /** @param placements where the local broker's queues live, for node=leader and the results; null if unknown */
+    public RabbitMqSystem(RabbitSettings settings, QueuePlacements placements) {
         this.settings = settings;
+        this.placements = placements;
     }
 
     @Override
@@ -63,6 +74,9 @@ public final class RabbitMqSystem implements MessagingSystem {
                 channel.queueDeclare(queue, type.durable(), false, false, type.arguments());
                 declared.add(queue);
             }
+        }
+        if (placements != null && settings.queueType() == QueueType.QUORUM && runPlan.producers() > 0) {
+            membersReadBack = placements.placement(queueOf(0)).memberNodes().size();
         }
     }
 
@@ -101,16 +115,20 @@ public final class RabbitMqSystem implements MessagingSystem {
         }
     }
 
-    /** Messages stay stored until consumed, so consumers that start later read them all. */
     /**
-     * Node 1 for the suite's local broker, which is one node and so holds every queue; empty for a
-     * broker given with --url, whose queue's node AMQP does not tell.
+     * The node that leads stream 0's queue on the suite's local broker, as rabbitmqctl reports it
+     * (node 1 of a one-node broker, without asking); empty for a broker given with --url, whose
+     * queue's node AMQP does not tell.
      */
     @Override
-    public OptionalInt leaderNode() {
-        return settings.replicas() != null ? OptionalInt.of(1) : OptionalInt.empty();
+    public OptionalInt leaderNode() throws Exception {
+        if (placements == null) {
+            return OptionalInt.empty();
+        }
+        return placements.nodeCount() == 1 ? OptionalInt.of(1) : placements.placement(queueOf(0)).leaderNode();
     }
 
+    /** Messages stay stored until consumed, so consumers that start later read them all. */
     @Override
     public boolean retainsMessages() {
         return true;
@@ -132,6 +150,9 @@ public final class RabbitMqSystem implements MessagingSystem {
         durability.put("serverVersion", brokerVersion);
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("url", connections == null ? settings.url() : connections.address());
+        if (placements != null) {
+            s.put("nodes", placements.nodeCount());
+        }
         s.put("queueType", type.label());
         s.put("queues", plan == null ? "" : plan.runId() + ".stream-N, one per producer stream");
         s.put("exchange", "default (\"\")");
@@ -158,10 +179,16 @@ public final class RabbitMqSystem implements MessagingSystem {
         }
     }
 
-    /** A classic queue lives on one node; a quorum queue on as many nodes as the cluster had. */
+    /**
+     * A classic queue lives on one node; a quorum queue on as many nodes as the broker reported
+     * for it, or, not asked, as the cluster had.
+     */
     private Object replicas() {
         if (settings.queueType() != QueueType.QUORUM) {
             return 1;
+        }
+        if (membersReadBack != null) {
+            return membersReadBack;
         }
         return settings.replicas() != null ? settings.replicas()
                 : "the cluster's size (default quorum group size; not visible over AMQP)";

@@ -42,7 +42,7 @@ class RabbitFailoverTest {
     void confirmsOutstandingAtAKillAreReportedFailedAndTheRestartedNodeKeepsItsDurableQueue() throws Exception {
         try (LocalRabbitMq broker = LocalRabbitMq.start(RabbitBrokerSpec.defaults().withLogDir(dir))) {
             RabbitMqSystem system = new RabbitMqSystem(RabbitSettings.defaults(broker.url()).withAcks(Acks.BROKER)
-                    .withQueueType(QueueType.DURABLE).withReplicas(1));
+                    .withQueueType(QueueType.DURABLE).withReplicas(1), broker);
             Failures failures = new Failures(UNCONFIRMED);
             try {
                 system.prepare(new RunPlan("msgbench-rabbit-failover", 128, 1, 1));

@@ -94,7 +94,7 @@ class RabbitSecurityTest {
             int first = readOrEnd(in);
             assertTrue(first != 1, "a plain AMQP greeting must not be answered with connection.start");
         }
-        Path conf = broker.localSecurity().passwordFile().getParent().getParent().resolve("rabbitmq.conf");
+        Path conf = broker.localSecurity().passwordFile().getParent().getParent().resolve("node-1/rabbitmq.conf");
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(conf)));
         assertEquals(PASSWORD, Files.readString(broker.localSecurity().passwordFile(), StandardCharsets.UTF_8));
     }

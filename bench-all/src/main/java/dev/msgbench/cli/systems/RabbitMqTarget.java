@@ -15,10 +15,10 @@ import picocli.CommandLine.Option;
 /** RabbitMQ over AMQP 0-9-1: flags and local node. */
 public final class RabbitMqTarget implements SystemTarget {
 
-    @Option(names = "--queue-type", paramLabel = "TYPE", defaultValue = "transient",
+    @Option(names = "--queue-type", paramLabel = "TYPE",
             description = "RabbitMQ: transient (non-durable classic queue, transient messages, as in E3), durable "
-                    + "(durable classic queue, persistent messages) or quorum (replicated, persistent) "
-                    + "(default: ${DEFAULT-VALUE}).")
+                    + "(durable classic queue, persistent messages) or quorum (replicated on every node, persistent) "
+                    + "(default: transient; quorum on a local cluster, --brokers 2 or more).")
     QueueType queueType;
 
     @Option(names = "--max-unconfirmed", paramLabel = "N",
@@ -47,11 +47,13 @@ public final class RabbitMqTarget implements SystemTarget {
      */
     @Override
     public void validate(Acks acks, int localNodes) {
-        if (localNodes > 0) {
-            RabbitBrokerSpec.checkNodes(localNodes);
-        }
         Acks effectiveAcks = acks == null ? RabbitSettings.DEFAULT_ACKS : acks;
-        RabbitSettings.checkAcks(effectiveAcks, queueType);
+        if (queueType == null && localNodes > 1 && effectiveAcks == Acks.BROKER) {
+            throw new UserError("--acks 1 has no equivalent on a local cluster, whose queues are quorum queues by "
+                    + "default: a quorum queue confirms only once a quorum of its replicas has the message; use --acks "
+                    + "all, or --queue-type durable for a classic queue on one node");
+        }
+        RabbitSettings.checkAcks(effectiveAcks, queueType(localNodes));
         if (maxUnconfirmed != null && effectiveAcks == Acks.NONE) {
             throw new UserError("--max-unconfirmed applies to publisher confirms only, which --acks 0 turns off; "
                     + "add --acks 1 (or --acks all with --queue-type quorum)");
@@ -66,6 +68,14 @@ public final class RabbitMqTarget implements SystemTarget {
         if (prefetch != null && (prefetch < 1 || prefetch > 65_535)) {
             throw new UserError("--prefetch must be 1 to 65535 (RabbitMQ's basic.qos limit), got " + prefetch);
         }
+    }
+
+    /** --queue-type, else quorum on a local cluster (replicated, as a cluster is for) and transient elsewhere. */
+    private QueueType queueType(int localNodes) {
+        if (queueType != null) {
+            return queueType;
+        }
+        return localNodes > 1 ? QueueType.QUORUM : QueueType.TRANSIENT;
     }
 
     /** TLS (amqps://, mutual TLS), a user and password, the virtual host from the URL. */
@@ -87,10 +97,12 @@ public final class RabbitMqTarget implements SystemTarget {
 
     @Override
     public MessagingSystem connect(ConnectRequest request) {
-        return new RabbitMqSystem(new RabbitSettings(request.url(), request.acks(), queueType,
+        int localNodes = request.broker() == null ? 0 : request.broker().nodeCount();
+        return new RabbitMqSystem(new RabbitSettings(request.url(), request.acks(), queueType(localNodes),
                 maxUnconfirmed == null ? RabbitSettings.DEFAULT_MAX_UNCONFIRMED : maxUnconfirmed, consumerAck,
                 prefetch == null ? RabbitSettings.DEFAULT_PREFETCH : prefetch,
                 request.broker() == null ? null : request.broker().nodeCount(), RabbitSettings.DEFAULT_CONNECT_TIMEOUT,
-                request.security()));
+                request.security()),
+                request.broker() instanceof LocalRabbitMq ? (LocalRabbitMq) request.broker() : null);
     }
 }

@@ -1,6 +1,5 @@
 package dev.msgbench.rabbit.broker;
 
-import dev.msgbench.core.broker.FreePorts;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -26,15 +25,15 @@ final class AmqpGreeting {
     }
 
     /**
-     * True when a method frame answers the protocol header on {@code port} of 127.0.0.1.
+     * True when a method frame answers the protocol header on {@code port} of {@code host}.
      *
      * @param tls for a node that speaks AMQP over TLS only: the TLS handshake first; null for plain
      */
-    static boolean answers(int port, SSLSocketFactory tls) throws IOException {
+    static boolean answers(String host, int port, SSLSocketFactory tls) throws IOException {
         try (Socket plain = new Socket()) {
-            plain.connect(new InetSocketAddress(FreePorts.LOOPBACK, port), TIMEOUT_MILLIS);
+            plain.connect(new InetSocketAddress(host, port), TIMEOUT_MILLIS);
             plain.setSoTimeout(TIMEOUT_MILLIS);
-            try (Socket socket = tls == null ? plain : tls.createSocket(plain, "127.0.0.1", port, true)) {
+            try (Socket socket = tls == null ? plain : tls.createSocket(plain, host, port, true)) {
                 return greets(socket, port);
             }
         } catch (SocketTimeoutException e) {

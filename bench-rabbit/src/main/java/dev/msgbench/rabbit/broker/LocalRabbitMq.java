@@ -1,5 +1,6 @@
 package dev.msgbench.rabbit.broker;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import dev.msgbench.core.UserError;
@@ -11,6 +12,7 @@ import dev.msgbench.core.broker.NativeCommand;
 import dev.msgbench.core.broker.Readiness;
 import dev.msgbench.core.broker.Signal;
 import dev.msgbench.core.security.LocalSecurity;
+import dev.msgbench.rabbit.QueuePlacements;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,62 +27,82 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import javax.net.ssl.SSLSocketFactory;
 
 /**
- * One RabbitMQ node from Debian's rabbitmq-server package, private to this JVM: its own node name,
- * cookie, ports (AMQP, distribution, epmd), config and data in a temp dir. Closing it, an exit and
+ * RabbitMQ from Debian's rabbitmq-server package, one node or a cluster of nodes on this machine,
+ * private to this JVM: each node its own node name, ports (AMQP, distribution), config and data in
+ * the broker's temp dir; one owner-only cookie and one epmd for them all. Closing it, an exit and
  * Ctrl+C stop it; if this JVM is killed, the next start reaps it.
  *
  * <p>IMPLEMENTATION NOTES: {@code /usr/sbin/rabbitmq-server} switches to the rabbitmq user and its
  * /var/lib directory, so the script under /usr/lib/rabbitmq/bin is called directly, with every path
  * set through the environment. The Erlang port mapper (epmd) is started by us, in the foreground,
- * before the node: the node then uses it instead of daemonising one of its own, which would outlive
- * the node, escape its process tree and be missed by the stale reaper.
+ * before the nodes: they then use it instead of daemonising one of their own, which would outlive
+ * them, escape their process tree and be missed by the stale reaper.
+ *
+ * <p>A cluster forms by classic config peer discovery ({@link RabbitConf}); it is ready when every
+ * node answers AMQP and rabbitmqctl sees every node running. Quorum queues declared on it are
+ * replicated on every node unless a client asks for fewer.
  *
  * <p>A node restarted after a kill or a stop ({@link #restartNode}) keeps its node name, cookie and
- * mnesia dir, and with them its durable queues and the persistent messages in them (a quorum
- * queue's, and a classic queue's that reached the disk: after a kill, what the node had not yet
- * written is gone, unless the publisher waited for its confirm). Transient queues and
- * non-persistent messages are gone. epmd runs on; the node registers with it again.
+ * mnesia dir, and with them its cluster membership, its durable queues and the persistent messages
+ * in them (a quorum queue's, and a classic queue's that reached the disk: after a kill, what the
+ * node had not yet written is gone, unless the publisher waited for its confirm). Transient queues
+ * and non-persistent messages are gone. epmd runs on; the node registers with it again.
  */
-public final class LocalRabbitMq extends AbstractLocalBroker {
+public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePlacements {
 
     /** A clean shutdown takes about 1 s; a node that needs more is killed. */
     private static final Duration STOP_GRACE = Duration.ofSeconds(15);
     /** After a failed start the data is thrown away; no point in a long shutdown. */
     private static final Duration ABORT_GRACE = Duration.ofSeconds(5);
     private static final Duration EPMD_GRACE = Duration.ofSeconds(3);
+    private static final Duration CTL_TIMEOUT = Duration.ofSeconds(15);
     private static final int CONNECT_TIMEOUT_MILLIS = 3_000;
-    private static final String NODE = "rabbitmq node 1";
+    /** The node names' host part: Erlang short names, which every node reaches through epmd. */
+    private static final String NODE_NAME_HOST = "localhost";
+
+    /** One node's own ports and name; its files are in {@link #nodeDir}. */
+    private record Node(int number, int amqpPort, int distPort, String name) {
+    }
 
     private final RabbitBrokerSpec spec;
-    private final int amqpPort;
-    private final int distPort;
+    private final List<Node> nodes;
     private final int epmdPort;
-    private final String nodeName;
-    private volatile Map<String, String> conf = Map.of();
-    /** Made with the node's files, in its temp dir: a failed start removes it with the rest. */
+    private volatile List<Map<String, String>> confs = List.of();
+    /** Made with the nodes' files, in the temp dir: a failed start removes it with the rest. */
     private volatile LocalSecurity security;
     private final Path epmdBinary;
+    private final RabbitCtl ctl;
     private volatile String version = "unknown";
 
     private LocalRabbitMq(RabbitBrokerSpec spec, Path epmdBinary, Path tempDir) {
-        super(1, tempDir, spec.logDir(), STOP_GRACE, ABORT_GRACE);
+        super(spec.nodes(), tempDir, spec.logDir(), STOP_GRACE, ABORT_GRACE);
         this.spec = spec;
         this.epmdBinary = epmdBinary;
-        List<Integer> ports = FreePorts.take(3);
-        this.amqpPort = ports.get(0);
-        this.distPort = ports.get(1);
-        this.epmdPort = ports.get(2);
-        this.nodeName = "msgbench-" + amqpPort + "@localhost";
+        List<Integer> ports = FreePorts.take(1 + 2 * spec.nodes());
+        this.epmdPort = ports.get(0);
+        List<Node> made = new ArrayList<>();
+        for (int n = 1; n <= spec.nodes(); n++) {
+            int amqpPort = ports.get(2 * n - 1);
+            made.add(new Node(n, amqpPort, ports.get(2 * n), "msgbench-" + amqpPort + "@" + NODE_NAME_HOST));
+        }
+        this.nodes = List.copyOf(made);
+        this.ctl = new RabbitCtl(spec.ctlScript(), Map.of("HOME", tempDir.resolve("home").toString(),
+                "ERL_EPMD_PORT", Integer.toString(epmdPort),
+                "RABBITMQ_CONF_ENV_FILE", tempDir.resolve("rabbitmq-env.conf").toString()),
+                tempDir, logDir().resolve("rabbitmqctl.log"));
     }
 
     /**
-     * Starts a node and returns once it serves AMQP connections.
+     * Starts the nodes and returns once every one serves AMQP connections (and, for a cluster, sees
+     * every node running).
      *
-     * @throws UserError when rabbitmq-server is not installed, the node fails, or it is not ready
+     * @throws UserError when rabbitmq-server is not installed, a node fails, or they are not ready
      *                   within the spec's timeout; whatever was started is stopped first
      */
     public static LocalRabbitMq start(RabbitBrokerSpec spec) {
@@ -95,50 +117,133 @@ public final class LocalRabbitMq extends AbstractLocalBroker {
     }
 
     /**
-     * {@code amqp://127.0.0.1:PORT}, where the default guest user may log in over loopback; a
-     * secured node's is {@code amqps://127.0.0.1:PORT}, the login in {@link #localSecurity}.
+     * The address of node {@code node}. One method, so that nodes placed on addresses of their own
+     * change it in one place.
      */
-    @Override
-    public String url() {
-        return (spec.security() == null ? "amqp" : "amqps") + "://127.0.0.1:" + amqpPort;
+    public String host(int node) {
+        checkNode(node);
+        return "127.0.0.1";
     }
 
-    /** The certificates and login of a node started with a {@link RabbitBrokerSpec#security}, else null. */
+    /**
+     * {@code amqp://127.0.0.1:PORT} of one node, where the default guest user may log in over
+     * loopback; a secured node's is {@code amqps://127.0.0.1:PORT}, the login in
+     * {@link #localSecurity}.
+     */
+    public String url(int node) {
+        return (spec.security() == null ? "amqp" : "amqps") + "://" + host(node) + ":" + amqpPort(node);
+    }
+
+    /** Every node's URL, node 1 first, separated by commas: a client given them all can fail over. */
+    @Override
+    public String url() {
+        return nodes.stream().map(n -> url(n.number())).collect(Collectors.joining(","));
+    }
+
+    public int amqpPort(int node) {
+        return nodes.get(checkNode(node) - 1).amqpPort();
+    }
+
+    /** The Erlang node name, e.g. msgbench-40123@localhost: what rabbitmqctl and the cluster call it. */
+    public String nodeName(int node) {
+        return nodes.get(checkNode(node) - 1).name();
+    }
+
+    /** The certificates and login of nodes started with a {@link RabbitBrokerSpec#security}, else null. */
     @Override
     public LocalSecurity localSecurity() {
         return security;
     }
 
-    /** As the node reports it in its connection properties, e.g. 3.10.8. */
+    /** As node 1 reports it in its connection properties, e.g. 3.10.8. */
     @Override
     public String version() {
         return version;
     }
 
-    /** The node's log: RabbitMQ's own log and the output of its start script, in one file. */
+    /** Node 1's log: RabbitMQ's own log and the output of its start script, in one file. */
     public Path logFile() {
-        return logDir().resolve("rabbitmq-1.log");
+        return logFile(1);
+    }
+
+    /** The log of node {@code node}: rabbitmq-N.log. */
+    public Path logFile(int node) {
+        return logDir().resolve("rabbitmq-" + checkNode(node) + ".log");
     }
 
     /**
-     * The rabbitmq.conf settings, the user's included, without the node's directories and without
-     * a secured node's login; ports are chosen per run. Empty until the node is started.
+     * Node 1's rabbitmq.conf settings, the user's included, without the node's directories and
+     * without a secured node's login; ports are chosen per run. Empty until the node is started.
      */
     public Map<String, String> conf() {
-        return conf;
+        List<Map<String, String>> all = confs;
+        return all.isEmpty() ? Map.of() : all.get(0);
+    }
+
+    /**
+     * The names of the nodes that node {@code askedNode} sees running in its cluster, as
+     * rabbitmqctl cluster_status reports them.
+     *
+     * @throws IOException when rabbitmqctl fails or the node does not answer
+     */
+    public List<String> runningNodeNames(int askedNode) throws IOException, InterruptedException {
+        JsonNode status = ctl.json(nodeName(askedNode), CTL_TIMEOUT, "cluster_status");
+        List<String> running = new ArrayList<>();
+        status.path("running_nodes").forEach(n -> running.add(n.asText()));
+        return running;
+    }
+
+    /**
+     * The queue's leader and members as rabbitmqctl list_queues reports them on the first node
+     * that runs, mapped to node numbers.
+     *
+     * @throws IOException when no node runs, rabbitmqctl fails, or the default virtual host has
+     *                     no such queue
+     */
+    @Override
+    public Placement placement(String queue) throws IOException, InterruptedException {
+        Node asked = nodes.stream().filter(n -> startedNodes().get(n.number() - 1).isAlive()).findFirst()
+                .orElseThrow(() -> new IOException("no node of " + this + " runs"));
+        JsonNode queues = ctl.json(asked.name(), CTL_TIMEOUT, "list_queues", "name", "leader", "members");
+        for (JsonNode q : queues) {
+            if (queue.equals(q.path("name").asText())) {
+                List<Integer> members = new ArrayList<>();
+                q.path("members").forEach(m -> nodeNumber(m.asText()).ifPresent(members::add));
+                Collections.sort(members);
+                return new Placement(nodeNumber(q.path("leader").asText()), members);
+            }
+        }
+        throw new IOException("rabbitmqctl list_queues on " + asked.name() + " shows no queue '" + queue + "'");
+    }
+
+    /** The number of the node named {@code name}; empty for a name that is none of ours ("" when no leader). */
+    private OptionalInt nodeNumber(String name) {
+        return nodes.stream().filter(n -> n.name().equals(name)).mapToInt(Node::number).findFirst();
     }
 
     @Override
     public String toString() {
-        return "rabbitmq node " + nodeName + " at " + url();
+        return "rabbitmq " + nodesText() + " " + nodes.stream().map(Node::name).collect(Collectors.joining(","))
+                + " at " + url();
     }
 
     @Override
     protected void bringUp(Readiness budget) {
         writeFiles();
         ManagedProcess epmd = startEpmd(budget);
-        ManagedProcess server = launch(1);
-        awaitReady(budget, List.of(server, epmd));
+        launchAll();
+        List<ManagedProcess> watched = new ArrayList<>(startedNodes());
+        watched.add(epmd);
+        for (Node node : nodes) {
+            awaitAmqp(node.number(), budget, watched);
+        }
+        if (nodes.size() > 1) {
+            awaitCluster(1, budget, watched);
+        }
+        budget.await(nodeText(1), logFile(1), watched, () -> {
+            version = serverVersion();
+            return true;
+        });
     }
 
     private static Path requireInstalled(RabbitBrokerSpec spec) {
@@ -166,24 +271,41 @@ public final class LocalRabbitMq extends AbstractLocalBroker {
         return candidates.stream().filter(Files::isExecutable).findFirst().orElse(null);
     }
 
+    private Path nodeDir(int node) {
+        return tempDir().resolve("node-" + node);
+    }
+
+    private static String nodeText(int node) {
+        return "rabbitmq node " + node;
+    }
+
     private void writeFiles() {
         Path tempDir = tempDir();
         if (spec.security() != null) {
             security = LocalSecurity.create(tempDir.resolve("tls"), spec.security());
         }
-        conf = Collections.unmodifiableMap(RabbitConf.of(amqpPort, spec.brokerProps(), security));
+        List<String> peers = nodes.size() == 1 ? List.of() : nodes.stream().map(Node::name).collect(Collectors.toList());
+        List<Map<String, String>> made = new ArrayList<>();
+        for (Node node : nodes) {
+            made.add(Collections.unmodifiableMap(RabbitConf.of(host(node.number()), node.amqpPort(), peers,
+                    spec.brokerProps(), security)));
+        }
+        confs = List.copyOf(made);
         try {
             Path home = Files.createDirectories(tempDir.resolve("home"));
             // Erlang refuses a cookie that others can read; a fresh one keeps other nodes out
             Path cookie = home.resolve(".erlang.cookie");
             Files.writeString(cookie, randomCookie());
             Files.setPosixFilePermissions(cookie, PosixFilePermissions.fromString("r--------"));
-            Files.createDirectories(tempDir.resolve("mnesia"));
-            Files.createDirectories(tempDir.resolve("log"));
             // an empty env file: else /etc/rabbitmq/rabbitmq-env.conf would be read
             Files.writeString(tempDir.resolve("rabbitmq-env.conf"), "");
-            Files.writeString(tempDir.resolve("enabled_plugins"), "[].\n");
-            RabbitConf.write(conf, security, tempDir.resolve("rabbitmq.conf"));
+            for (Node node : nodes) {
+                Path dir = Files.createDirectories(nodeDir(node.number()));
+                Files.createDirectories(dir.resolve("mnesia"));
+                Files.createDirectories(dir.resolve("log"));
+                Files.writeString(dir.resolve("enabled_plugins"), "[].\n");
+                RabbitConf.write(confs.get(node.number() - 1), security, dir.resolve("rabbitmq.conf"));
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the rabbitmq node files in " + tempDir, e);
         }
@@ -191,49 +313,55 @@ public final class LocalRabbitMq extends AbstractLocalBroker {
 
     private ManagedProcess startEpmd(Readiness budget) {
         Path log = logDir().resolve("epmd-1.log");
-        ManagedProcess epmd = startHelper(new NativeCommand("epmd of " + NODE, List.of(epmdBinary.toString(), "-port",
+        String name = "epmd of rabbitmq";
+        ManagedProcess epmd = startHelper(new NativeCommand(name, List.of(epmdBinary.toString(), "-port",
                 Integer.toString(epmdPort), "-address", "127.0.0.1"), Map.of(), tempDir(), log, tempDir())
                 .withCpus(spec.cpus()));
-        budget.await("epmd of " + NODE, log, List.of(epmd), () -> accepts(epmdPort));
+        budget.await(name, log, List.of(epmd), () -> accepts(epmdPort));
         return epmd;
     }
 
     /** The start script, whose process is the node's pid; the Erlang VM (beam.smp) is its child. */
     @Override
     protected ManagedProcess startNode(int node) {
-        Path tempDir = tempDir();
+        Node n = nodes.get(node - 1);
+        Path dir = nodeDir(node);
+        String host = host(node);
         Map<String, String> env = new LinkedHashMap<>();
-        env.put("HOME", tempDir.resolve("home").toString());
-        env.put("RABBITMQ_NODENAME", nodeName);
+        env.put("HOME", tempDir().resolve("home").toString());
+        env.put("RABBITMQ_NODENAME", n.name());
         if (security == null) {
             // a secured node's listeners are all in rabbitmq.conf: these would add a plain one
-            env.put("RABBITMQ_NODE_IP_ADDRESS", "127.0.0.1");
-            env.put("RABBITMQ_NODE_PORT", Integer.toString(amqpPort));
+            env.put("RABBITMQ_NODE_IP_ADDRESS", host);
+            env.put("RABBITMQ_NODE_PORT", Integer.toString(n.amqpPort()));
         }
-        env.put("RABBITMQ_DIST_PORT", Integer.toString(distPort));
+        env.put("RABBITMQ_DIST_PORT", Integer.toString(n.distPort()));
         env.put("ERL_EPMD_PORT", Integer.toString(epmdPort));
         env.put("ERL_EPMD_ADDRESS", "127.0.0.1");
-        env.put("RABBITMQ_BASE", tempDir.toString());
-        env.put("RABBITMQ_CONF_ENV_FILE", tempDir.resolve("rabbitmq-env.conf").toString());
-        env.put("RABBITMQ_CONFIG_FILE", tempDir.resolve("rabbitmq.conf").toString());
+        env.put("RABBITMQ_BASE", dir.toString());
+        env.put("RABBITMQ_CONF_ENV_FILE", tempDir().resolve("rabbitmq-env.conf").toString());
+        env.put("RABBITMQ_CONFIG_FILE", dir.resolve("rabbitmq.conf").toString());
         // absent on purpose: else /etc/rabbitmq/advanced.config would be read
-        env.put("RABBITMQ_ADVANCED_CONFIG_FILE", tempDir.resolve("advanced.config").toString());
-        env.put("RABBITMQ_ENABLED_PLUGINS_FILE", tempDir.resolve("enabled_plugins").toString());
-        env.put("RABBITMQ_MNESIA_BASE", tempDir.resolve("mnesia").toString());
-        env.put("RABBITMQ_LOG_BASE", tempDir.resolve("log").toString());
+        env.put("RABBITMQ_ADVANCED_CONFIG_FILE", dir.resolve("advanced.config").toString());
+        env.put("RABBITMQ_ENABLED_PLUGINS_FILE", dir.resolve("enabled_plugins").toString());
+        env.put("RABBITMQ_MNESIA_BASE", dir.resolve("mnesia").toString());
+        env.put("RABBITMQ_LOG_BASE", dir.resolve("log").toString());
         // "-" is standard output, which goes to our log file: one file with everything
         env.put("RABBITMQ_LOGS", "-");
-        env.put("RABBITMQ_PID_FILE", tempDir.resolve("rabbitmq.pid").toString());
-        env.put("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS", "-kernel inet_dist_use_interface {127,0,0,1}");
+        env.put("RABBITMQ_PID_FILE", dir.resolve("rabbitmq.pid").toString());
+        env.put("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS", "-kernel inet_dist_use_interface {" + host.replace('.', ',') + "}");
         // the script, the Erlang VM and its port programs all inherit the CPUs
-        return new NativeCommand(NODE, List.of(spec.serverScript().toString()), env, tempDir, logFile(), tempDir)
-                .withCpus(spec.cpus()).start();
+        return new NativeCommand(nodeText(node), List.of(spec.serverScript().toString()), env, dir, logFile(node),
+                tempDir()).withCpus(spec.cpus()).start();
     }
 
-    /** The restarted node answers the AMQP greeting, as at the start. */
+    /** The restarted node answers the AMQP greeting, as at the start, and is back in its cluster. */
     @Override
     protected void awaitNodeReady(int node, Readiness budget) {
-        budget.await(NODE, logFile(), startedNodes(), () -> AmqpGreeting.answers(amqpPort, greetingTls()));
+        awaitAmqp(node, budget, startedNodes());
+        if (nodes.size() > 1) {
+            awaitCluster(node, budget, startedNodes());
+        }
     }
 
     /** A secured node greets only over TLS, and with mutual TLS only a client with a certificate. */
@@ -241,28 +369,31 @@ public final class LocalRabbitMq extends AbstractLocalBroker {
         return security == null ? null : security.pki().clientTls().sslContext().getSocketFactory();
     }
 
-    private void awaitReady(Readiness budget, List<ManagedProcess> watched) {
+    private void awaitAmqp(int node, Readiness budget, List<ManagedProcess> watched) {
         try {
-            budget.await(NODE, logFile(), watched, () -> AmqpGreeting.answers(amqpPort, greetingTls()));
+            budget.await(nodeText(node), logFile(node), watched,
+                    () -> AmqpGreeting.answers(host(node), amqpPort(node), greetingTls()));
         } catch (UserError e) {
-            String rejected = StartFailure.configurationErrors(logFile());
+            String rejected = StartFailure.configurationErrors(logFile(node));
             if (rejected != null) {
                 throw new UserError("--broker-prop: rabbitmq-server rejected its configuration (" + rejected + "); see "
-                        + logFile(), e);
+                        + logFile(node), e);
             }
             throw e;
         }
-        budget.await(NODE, logFile(), watched, () -> {
-            version = serverVersion();
-            return true;
-        });
+    }
+
+    /** Node {@code node} sees every node of the cluster running. */
+    private void awaitCluster(int node, Readiness budget, List<ManagedProcess> watched) {
+        budget.await("the cluster of " + nodesText() + " seen from " + nodeText(node), logFile(node), watched,
+                () -> runningNodeNames(node).containsAll(nodes.stream().map(Node::name).collect(Collectors.toList())));
     }
 
     /** A real connection, as clients will make it; its properties carry the version. */
     private String serverVersion() throws Exception {
         ConnectionFactory factory = new ConnectionFactory();
-        factory.setHost("127.0.0.1");
-        factory.setPort(amqpPort);
+        factory.setHost(host(1));
+        factory.setPort(amqpPort(1));
         factory.setConnectionTimeout(CONNECT_TIMEOUT_MILLIS);
         factory.setHandshakeTimeout(CONNECT_TIMEOUT_MILLIS);
         factory.setAutomaticRecoveryEnabled(false);
@@ -278,13 +409,25 @@ public final class LocalRabbitMq extends AbstractLocalBroker {
         }
     }
 
-    /** Node first, then its epmd: epmd must outlive the node's deregistration. */
+    /**
+     * Nodes first, then epmd: epmd must outlive the nodes' deregistration. The nodes are asked to
+     * stop together, so that a cluster's stop takes one node's time.
+     */
     @Override
     protected void stopProcesses(List<ManagedProcess> nodes, List<ManagedProcess> helpers, Duration grace) {
         RuntimeException failure = null;
         for (ManagedProcess server : nodes) {
             try {
-                stopServer(server, grace);
+                askToStop(server);
+            } catch (RuntimeException e) {
+                failure = BrokerProcesses.addTo(failure, e);
+            }
+        }
+        long deadline = System.nanoTime() + grace.toNanos();
+        for (ManagedProcess server : nodes) {
+            try {
+                server.awaitExit(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+                server.stop(Duration.ofSeconds(2));
             } catch (RuntimeException e) {
                 failure = BrokerProcesses.addTo(failure, e);
             }
@@ -312,14 +455,12 @@ public final class LocalRabbitMq extends AbstractLocalBroker {
      * helpers under the running node, which logs their deaths as crashes. What is left after the
      * grace period is ended by {@link ManagedProcess#stop}.
      */
-    private static void stopServer(ManagedProcess server, Duration grace) {
+    private static void askToStop(ManagedProcess server) {
         if (server.isAlive()) {
             // a node frozen for fault injection cannot act on TERM
             server.signal(Signal.CONT);
             ProcessHandle.of(server.pid()).ifPresent(ProcessHandle::destroy);
-            server.awaitExit(grace);
         }
-        server.stop(Duration.ofSeconds(2));
     }
 
     /** Asks epmd to exit, the way Erlang's tools do; {@link ManagedProcess#stop} makes sure of it. */

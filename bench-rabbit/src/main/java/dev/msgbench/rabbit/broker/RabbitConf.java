@@ -10,11 +10,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * The rabbitmq.conf (new-style, sysctl-like) of a local node: the listener msgbench chooses, then
- * the user's --broker-prop lines. Everything else is RabbitMQ's default.
+ * The rabbitmq.conf (new-style, sysctl-like) of a local node: the listener msgbench chooses, a
+ * cluster's peers, then the user's --broker-prop lines. Everything else is RabbitMQ's default.
  */
 final class RabbitConf {
 
@@ -35,9 +36,9 @@ final class RabbitConf {
         for (Map.Entry<String, String> prop : props.entrySet()) {
             String key = prop.getKey();
             if (key.startsWith("listeners.") || key.startsWith("distribution.listener.") || key.startsWith("log.file")
-                    || key.equals("log.dir")) {
+                    || key.equals("log.dir") || key.startsWith("cluster_formation.")) {
                 throw new UserError("--broker-prop " + key + " cannot be set: msgbench chooses it for every run "
-                        + "(ports, log files); remove it");
+                        + "(ports, log files, cluster peers); remove it");
             }
             if (key.isBlank() || !key.matches("[A-Za-z0-9_.$\\-]+") || prop.getValue() == null
                     || prop.getValue().isBlank() || prop.getValue().contains("\n")) {
@@ -47,25 +48,45 @@ final class RabbitConf {
         }
     }
 
+    /** A one-node broker's: no peers. */
+    static Map<String, String> of(int amqpPort, Map<String, String> userProps, LocalSecurity security) {
+        return of("127.0.0.1", amqpPort, List.of(), userProps, security);
+    }
+
     /**
      * Our settings first, the user's after them: later lines win in rabbitmq.conf. A secured node
      * has no plain listener at all, so no client can measure it without TLS; its login is not here
      * but in {@link #write}, so that this map can be shown.
+     *
+     * <p>A cluster's nodes all start together, each listing every node (itself too) for classic
+     * config peer discovery: the first to take the discovery lock finds no peer with data and
+     * forms the cluster; the others, retrying, join it. Only a node with an empty database looks
+     * for peers, so a node restarted on its own data rejoins as the member it was.
+     *
+     * @param host      the address the AMQP listener binds
+     * @param peerNodes every node name of the cluster; empty for a single node
      */
-    static Map<String, String> of(int amqpPort, Map<String, String> userProps, LocalSecurity security) {
+    static Map<String, String> of(String host, int amqpPort, List<String> peerNodes, Map<String, String> userProps,
+                                  LocalSecurity security) {
         Map<String, String> conf = new LinkedHashMap<>();
         if (security == null) {
-            conf.put("listeners.tcp.default", "127.0.0.1:" + amqpPort);
+            conf.put("listeners.tcp.default", host + ":" + amqpPort);
         } else {
             Pki pki = security.pki();
             conf.put("listeners.tcp", "none");
-            conf.put("listeners.ssl.default", "127.0.0.1:" + amqpPort);
+            conf.put("listeners.ssl.default", host + ":" + amqpPort);
             conf.put("ssl_options.cacertfile", pki.caFile().toString());
             conf.put("ssl_options.certfile", pki.serverCertFile().toString());
             conf.put("ssl_options.keyfile", pki.serverKeyFile().toString());
             // a client certificate, when one comes, must be the CA's; mutual TLS demands one
             conf.put("ssl_options.verify", "verify_peer");
             conf.put("ssl_options.fail_if_no_peer_cert", Boolean.toString(security.login().mutualTls()));
+        }
+        if (!peerNodes.isEmpty()) {
+            conf.put("cluster_formation.peer_discovery_backend", "classic_config");
+            for (int i = 0; i < peerNodes.size(); i++) {
+                conf.put("cluster_formation.classic_config.nodes." + (i + 1), peerNodes.get(i));
+            }
         }
         conf.putAll(userProps);
         return conf;

@@ -104,7 +104,7 @@ class LocalRabbitMqTest {
         UserError e = assertThrows(UserError.class, () -> RabbitBrokerSpec.defaults()
                 .withBrokerProps(Map.of("listeners.tcp.default", "5672")));
         assertEquals("--broker-prop listeners.tcp.default cannot be set: msgbench chooses it for every run "
-                + "(ports, log files); remove it", e.getMessage());
+                + "(ports, log files, cluster peers); remove it", e.getMessage());
     }
 
     @Test
@@ -118,10 +118,9 @@ class LocalRabbitMqTest {
     }
 
     @Test
-    void aClusterIsRefusedForNow() {
-        UserError e = assertThrows(UserError.class, () -> RabbitBrokerSpec.defaults().withNodes(3));
-        assertEquals("--brokers 3: msgbench cannot start a local RabbitMQ cluster yet; use --brokers 1, "
-                + "or --url with a cluster you started", e.getMessage());
+    void noNodesIsRefused() {
+        UserError e = assertThrows(UserError.class, () -> RabbitBrokerSpec.defaults().withNodes(0));
+        assertEquals("--brokers must be at least 1, got 0", e.getMessage());
     }
 
     private static String roundTrip(int port, String text) throws Exception {
