@@ -19,9 +19,9 @@ import dev.msgbench.core.UserError;
 
 /**
  * Where everything of an isolated run lives: the switch, the client host (or several, one per
- * separate load generator) and each broker node's host, and the links' shaping. The runner that made the {@link Topology} writes it to a file and
- * names the file in {@link #ENV} for the run it starts inside the client host, whose launchers put
- * each node in its host.
+ * separate load generator) and each broker node's host, and the links' shaping. The runner that
+ * made the {@link Topology} writes it to a file and names the file in {@link #ENV} for the run it
+ * starts inside the (first) client host, whose launchers put each node in its host.
  *
  * @param switchNamespace the namespace holding the bridge and the switch ends of the links
  * @param subnet          e.g. 10.77.12.0/24
