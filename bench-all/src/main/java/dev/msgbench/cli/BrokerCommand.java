@@ -3,6 +3,7 @@ package dev.msgbench.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,10 +16,12 @@ import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.broker.TempDirs;
 import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.cpu.CpuList;
+import dev.msgbench.core.net.LinkShaping;
 import dev.msgbench.core.security.BrokerSecurity;
 import dev.msgbench.core.security.LocalSecurity;
 import dev.msgbench.core.security.Secret;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
@@ -40,6 +43,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  broker kafka",
                 "  broker kafka --brokers 3 --broker-prop log.flush.interval.messages=1",
                 "  broker nats --broker-cpus 0",
+                "  broker nats --isolate --clients 4    (as root: prints the URL, then each worker's ip netns exec NS)",
                 "  broker redis --secure"})
 final class BrokerCommand implements Callable<Integer> {
 
@@ -79,6 +83,9 @@ final class BrokerCommand implements Callable<Integer> {
             description = "Stop by itself after this long (default: run until Ctrl+C).")
     Duration stopAfter;
 
+    @Mixin
+    BrokerIsolateOptions isolation = new BrokerIsolateOptions();
+
     BrokerCommand(Io io) {
         this.io = io;
     }
@@ -107,6 +114,13 @@ final class BrokerCommand implements Callable<Integer> {
         if (secure && !target.securable()) {
             throw new ParameterException(spec.commandLine(), system + " cannot be started secured yet (--secure)");
         }
+        isolation.check(system);
+        if (isolation.makesHosts()) {
+            List<String> args = new ArrayList<>(List.of(spec.name()));
+            args.addAll(spec.commandLine().getParseResult().expandedArgs());
+            return IsolatedRun.runWithClients(args, isolation.clientHosts(), brokers, LinkShaping.NONE,
+                    spec.commandLine().getOut(), spec.commandLine().getErr());
+        }
         BrokerSecurity security = !secure ? null : passwordFile == null ? BrokerSecurity.generated()
                 : BrokerSecurity.generated().withPassword(Secret.fromFile("--password-file", passwordFile));
         Path logDir = logs != null ? logs : Files.createTempDirectory("msgbench-broker-logs-");
@@ -117,6 +131,7 @@ final class BrokerCommand implements Callable<Integer> {
         try (LocalBroker broker = target.startLocalBroker(new SystemTarget.BrokerRequest(brokers, brokerProps, logDir, 1024,
                 brokerCpus, security))) {
             io.out().println(broker.url());
+            BrokerIsolateOptions.printWorkerPrefixes(io.out());
             LocalSecurity secured = broker.localSecurity();
             if (secured != null) {
                 io.err().println("TLS: trust " + secured.pki().caFile() + "; client certificate " + secured.pki().clientCertFile()

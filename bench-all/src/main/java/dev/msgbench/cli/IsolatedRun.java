@@ -41,7 +41,20 @@ final class IsolatedRun {
      * @param nodes how many broker nodes need a host (--brokers)
      */
     static int run(List<String> args, int nodes, LinkShaping shaping, PrintWriter out, PrintWriter err) {
-        try (Topology topology = Topology.create(nodes, shaping)) {
+        return runOn(Topology.create(nodes, shaping), args, out, err);
+    }
+
+    /**
+     * As {@link #run}, on hosts with {@code clients} client hosts c1..cN: the run goes inside the
+     * first; the others are for load generators started apart from it (`broker --isolate --clients N`).
+     */
+    static int runWithClients(List<String> args, int clients, int nodes, LinkShaping shaping, PrintWriter out,
+                              PrintWriter err) {
+        return runOn(Topology.withClients(clients, nodes, shaping), args, out, err);
+    }
+
+    private static int runOn(Topology made, List<String> args, PrintWriter out, PrintWriter err) {
+        try (Topology topology = made) {
             IsolatedHosts hosts = topology.hosts();
             err.println(hosts.describe());
             err.flush();

@@ -99,7 +99,7 @@ final class MergedRun {
             entry.put("folder", worker.dir().toAbsolutePath().normalize().toString());
             entry.put("counts", worker.result().counts());
             entry.put("start", worker.result().loadGenerator().get("start"));
-            entry.put("host", worker.result().environment() == null ? null : worker.result().environment().get("hostname"));
+            entry.put("host", worker.result().environment() == null ? null : worker.result().environment().get("host"));
             list.add(entry);
         }
         return list;

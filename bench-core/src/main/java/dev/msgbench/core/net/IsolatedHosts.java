@@ -18,15 +18,16 @@ import java.util.Properties;
 import dev.msgbench.core.UserError;
 
 /**
- * Where everything of an isolated run lives: the switch, the client host and each broker node's
- * host, and the links' shaping. The runner that made the {@link Topology} writes it to a file and
- * names the file in {@link #ENV} for the run it starts inside the client host, whose launchers put
- * each node in its host.
+ * Where everything of an isolated run lives: the switch, the client host (or several, one per
+ * separate load generator) and each broker node's host, and the links' shaping. The runner that
+ * made the {@link Topology} writes it to a file and names the file in {@link #ENV} for the run it
+ * starts inside the (first) client host, whose launchers put each node in its host.
  *
  * @param switchNamespace the namespace holding the bridge and the switch ends of the links
  * @param subnet          e.g. 10.77.12.0/24
+ * @param clients         the client hosts: one (c) for a run, or c1..cN for separate workers
  */
-public record IsolatedHosts(String switchNamespace, String subnet, NetHost client, List<NetHost> nodes,
+public record IsolatedHosts(String switchNamespace, String subnet, List<NetHost> clients, List<NetHost> nodes,
                             LinkShaping shaping) {
 
     /** Names the file a child run reads; set only in a run started inside the client host. */
@@ -34,9 +35,22 @@ public record IsolatedHosts(String switchNamespace, String subnet, NetHost clien
 
     public IsolatedHosts {
         Objects.requireNonNull(switchNamespace, "switchNamespace");
-        Objects.requireNonNull(client, "client");
+        clients = List.copyOf(clients);
+        if (clients.isEmpty()) {
+            throw new IllegalArgumentException("an isolated run has at least one client host");
+        }
         nodes = List.copyOf(nodes);
         Objects.requireNonNull(shaping, "shaping");
+    }
+
+    public IsolatedHosts(String switchNamespace, String subnet, NetHost client, List<NetHost> nodes,
+                         LinkShaping shaping) {
+        this(switchNamespace, subnet, List.of(client), nodes, shaping);
+    }
+
+    /** The client host a run's own load generator (and the runner inside an isolated run) uses: the first. */
+    public NetHost client() {
+        return clients.get(0);
     }
 
     /** Broker node {@code node}'s host, from 1. */
@@ -58,7 +72,10 @@ public record IsolatedHosts(String switchNamespace, String subnet, NetHost clien
     public Map<String, Object> settings() {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("subnet", subnet);
-        s.put("client", client.address());
+        s.put("client", client().address());
+        if (clients.size() > 1) {
+            s.put("clients", clients.stream().map(NetHost::address).toList());
+        }
         s.put("nodes", nodes.stream().map(NetHost::address).toList());
         s.put("linkShaping", shaping.settings());
         s.put("netem", shaping.needsNetem());
@@ -68,7 +85,8 @@ public record IsolatedHosts(String switchNamespace, String subnet, NetHost clien
 
     /** For the summary: "client 10.77.12.100, nodes 10.77.12.1; links: rate 1gbit (tbf ...)". */
     public String describe() {
-        return "separate hosts (--isolate): client " + client.address() + ", broker node"
+        return "separate hosts (--isolate): client" + (clients.size() == 1 ? " " : "s ")
+                + String.join(", ", clients.stream().map(NetHost::address).toList()) + ", broker node"
                 + (nodes.size() == 1 ? " " : "s ") + String.join(", ", nodes.stream().map(NetHost::address).toList())
                 + " on " + subnet + "; each link: " + shaping.describe();
     }
@@ -77,7 +95,10 @@ public record IsolatedHosts(String switchNamespace, String subnet, NetHost clien
         Properties p = new Properties();
         p.setProperty("switch", switchNamespace);
         p.setProperty("subnet", subnet);
-        put(p, "client", client);
+        p.setProperty("clients", Integer.toString(clients.size()));
+        for (int i = 0; i < clients.size(); i++) {
+            put(p, "client." + (i + 1), clients.get(i));
+        }
         p.setProperty("nodes", Integer.toString(nodes.size()));
         for (int i = 0; i < nodes.size(); i++) {
             put(p, "node." + (i + 1), nodes.get(i));
@@ -97,16 +118,12 @@ public record IsolatedHosts(String switchNamespace, String subnet, NetHost clien
         Properties p = new Properties();
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             p.load(in);
-            List<NetHost> nodes = new ArrayList<>();
-            int count = Integer.parseInt(p.getProperty("nodes"));
-            for (int i = 1; i <= count; i++) {
-                nodes.add(host(p, "node." + i));
-            }
+            List<NetHost> clients = hosts(p, "client");
+            List<NetHost> nodes = hosts(p, "node");
             LinkShaping shaping = new LinkShaping(Long.parseLong(p.getProperty("delayNanos")),
                     Long.parseLong(p.getProperty("jitterNanos")), Double.parseDouble(p.getProperty("lossPercent")),
                     Long.parseLong(p.getProperty("rateBitsPerSec")));
-            return new IsolatedHosts(p.getProperty("switch"), p.getProperty("subnet"), host(p, "client"), nodes,
-                    shaping);
+            return new IsolatedHosts(p.getProperty("switch"), p.getProperty("subnet"), clients, nodes, shaping);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + " (named by " + ENV + ")", e);
         } catch (RuntimeException e) {
@@ -119,6 +136,16 @@ public record IsolatedHosts(String switchNamespace, String subnet, NetHost clien
         p.setProperty(key + ".namespace", host.namespace());
         p.setProperty(key + ".address", host.address());
         p.setProperty(key + ".switchPort", host.switchPort());
+    }
+
+    /** {@code kind.1} to {@code kind.N}, N in {@code kinds}. */
+    private static List<NetHost> hosts(Properties p, String kind) {
+        List<NetHost> hosts = new ArrayList<>();
+        int count = Integer.parseInt(p.getProperty(kind + "s"));
+        for (int i = 1; i <= count; i++) {
+            hosts.add(host(p, kind + "." + i));
+        }
+        return hosts;
     }
 
     private static NetHost host(Properties p, String key) {

@@ -20,6 +20,8 @@ public final class Topology implements AutoCloseable {
     static final String HOST_LINK = "eth0";
     static final int CLIENT_OCTET = 100;
     static final int MAX_NODES = 99;
+    /** Client hosts c1..cN take .101 upwards, clear of the nodes' .1 to .99 and the single client's .100. */
+    static final int MAX_CLIENTS = 99;
 
     private final IsolatedHosts hosts;
     private final List<String> made;
@@ -32,13 +34,29 @@ public final class Topology implements AutoCloseable {
     }
 
     /**
-     * Reaps what dead runs left, then builds the switch, the client host and {@code nodes} node hosts.
+     * Reaps what dead runs left, then builds the switch, the client host c and {@code nodes} node hosts.
      *
      * @throws UserError when not root ("--isolate needs root"), when the shaping needs netem and the
      *                   kernel has none, or when an {@code ip} or {@code tc} command fails; whatever was
      *                   made is removed first
      */
     public static Topology create(int nodes, LinkShaping shaping) {
+        return create(0, nodes, shaping);
+    }
+
+    /**
+     * As {@link #create(int, LinkShaping)}, with {@code clients} client hosts c1..cN on .101 upwards
+     * (separate load generators, each on a host of its own) instead of the one client host c on .100.
+     */
+    public static Topology withClients(int clients, int nodes, LinkShaping shaping) {
+        if (clients < 1 || clients > MAX_CLIENTS) {
+            throw new UserError("--clients takes 1 to " + MAX_CLIENTS + " client hosts, got " + clients);
+        }
+        return create(clients, nodes, shaping);
+    }
+
+    /** @param clients 0 for the one client host c, else that many numbered client hosts */
+    private static Topology create(int clients, int nodes, LinkShaping shaping) {
         if (nodes < 1 || nodes > MAX_NODES) {
             throw new UserError("--isolate takes 1 to " + MAX_NODES + " broker nodes, got " + nodes);
         }
@@ -58,15 +76,23 @@ public final class Topology implements AutoCloseable {
             NetCommand.run("ip", "-n", switchNs, "link", "add", BRIDGE, "type", "bridge");
             NetCommand.run("ip", "-n", switchNs, "link", "set", BRIDGE, "up");
             Builder builder = new Builder(switchNs, shaping, made);
-            NetHost client = builder.host("client", prefix + "c", net + CLIENT_OCTET, "pc");
-            builder.checkShaping(client);
+            List<NetHost> clientHosts = new ArrayList<>();
+            if (clients == 0) {
+                clientHosts.add(builder.host("client", prefix + "c", net + CLIENT_OCTET, "pc"));
+            }
+            for (int client = 1; client <= clients; client++) {
+                clientHosts.add(builder.host("client " + client, prefix + "c" + client, net + (CLIENT_OCTET + client),
+                        "pc" + client));
+            }
+            builder.checkShaping(clientHosts.get(0));
+            clientHosts.subList(1, clientHosts.size()).forEach(builder::shape);
             List<NetHost> nodeHosts = new ArrayList<>();
             for (int node = 1; node <= nodes; node++) {
                 NetHost host = builder.host("node " + node, prefix + "n" + node, net + node, "p" + node);
                 builder.shape(host);
                 nodeHosts.add(host);
             }
-            topology = new Topology(new IsolatedHosts(switchNs, net + "0/24", client, nodeHosts, shaping), made);
+            topology = new Topology(new IsolatedHosts(switchNs, net + "0/24", clientHosts, nodeHosts, shaping), made);
             Topology registered = topology;
             topology.registration = CleanupRegistry.register("the namespaces of --isolate", registered::close);
             return topology;

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
+import dev.msgbench.core.net.NetworkIdentity;
+
 /** The measuring JVM and host, as every result records them. */
 public final class Environment {
 
@@ -28,6 +30,7 @@ public final class Environment {
         env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                 + System.getProperty("os.arch"));
         env.put("cores", Runtime.getRuntime().availableProcessors());
+        env.put("host", NetworkIdentity.describe());
         return env;
     }
 

@@ -93,4 +93,13 @@ final class NetChildMains {
             }
         }
     }
+
+    /** Prints where it runs as a result records it: its namespace, then its addresses. */
+    static final class PrintsIdentity {
+        public static void main(String[] args) {
+            System.out.println(NetworkIdentity.namespace());
+            System.out.println(String.join(",", NetworkIdentity.addresses()));
+            System.out.flush();
+        }
+    }
 }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -52,6 +54,58 @@ class TopologyTest {
         }
         assertEquals(List.of(), ours());
         assertEquals(rootLinks, NetCommand.run("ip", "-o", "link", "show"));
+    }
+
+    @Test
+    void separateClientHostsEachHaveTheirOwnShapedLinkAndAddressAndGoWithTheRest() throws Exception {
+        LinkShaping shaping = new LinkShaping(0, 0, 0, LinkShaping.parseRate("--link-rate", "1gbit"));
+        Path descriptor = Files.createTempFile("msgbench-hosts", ".properties");
+        try (Topology topology = Topology.withClients(3, 1, shaping)) {
+            IsolatedHosts hosts = topology.hosts();
+            assertEquals(List.of(PREFIX + "c1", PREFIX + "c2", PREFIX + "c3", PREFIX + "n1", PREFIX + "sw"), ours());
+            String net = hosts.subnet().replace("0/24", "");
+            assertEquals(List.of(net + "101", net + "102", net + "103"),
+                    hosts.clients().stream().map(NetHost::address).collect(Collectors.toList()));
+            assertEquals(hosts.clients().get(0), hosts.client());
+            assertEquals("client 3", hosts.clients().get(2).role());
+            for (NetHost client : hosts.clients()) {
+                String qdiscs = NetCommand.run("tc", "-n", client.namespace(), "qdisc", "show", "dev", "eth0");
+                assertTrue(qdiscs.startsWith("qdisc tbf "), client.namespace() + ": " + qdiscs);
+                assertTrue(NetCommand.run("ip", "-n", client.namespace(), "-o", "addr", "show", "dev", "eth0")
+                        .contains(client.address() + "/24"));
+            }
+            assertTrue(NetCommand.run("ip", "-n", hosts.switchNamespace(), "-o", "link", "show", "master", "br0")
+                    .contains(" pc3@"));
+            assertEquals("separate hosts (--isolate): clients " + net + "101, " + net + "102, " + net + "103, broker node "
+                    + net + "1 on " + hosts.subnet() + "; each link: " + shaping.describe(), hosts.describe());
+            hosts.write(descriptor);
+            assertEquals(hosts, IsolatedHosts.read(descriptor));
+            NetHost second = hosts.clients().get(1);
+            try (InNamespace inside = InNamespace.java(second.namespace(), NetChildMains.PrintsIdentity.class)) {
+                assertEquals(second.namespace(), inside.readLine(), "the namespace a load generator records");
+                assertEquals(second.address(), inside.readLine(), "its only address apart from loopback");
+            }
+            // the last client reaches the node across the bridge
+            try (InNamespace receiver = InNamespace.java(hosts.node(1).namespace(), NetChildMains.ReceivesStamps.class,
+                    hosts.node(1).address(), "7003")) {
+                assertEquals("listening", receiver.readLine());
+                try (InNamespace sender = InNamespace.java(hosts.clients().get(2).namespace(),
+                        NetChildMains.SendsStamps.class, hosts.node(1).address(), "7003")) {
+                    sender.writeLine("go");
+                    assertEquals(2, sender.readLine().split(" ").length);
+                }
+            }
+        } finally {
+            Files.delete(descriptor);
+        }
+        assertEquals(List.of(), ours());
+    }
+
+    @Test
+    void clientHostsAreCountedFromOne() {
+        UserError e = assertThrows(UserError.class, () -> Topology.withClients(0, 1, LinkShaping.NONE));
+        assertEquals("--clients takes 1 to 99 client hosts, got 0", e.getMessage());
+        assertEquals(List.of(), ours());
     }
 
     @Test
