@@ -128,11 +128,40 @@ class IsolateEndToEndTest {
     }
 
     @Test
-    void rabbitMqIsRefusedUntilItsNodeCanRunOnAHostOfItsOwn() {
-        CliRun run = CliRun.of("e2e", "--system", "rabbitmq", "--isolate");
-        assertEquals(2, run.exitCode, run.toString());
-        assertTrue(run.err.startsWith("error: --isolate does not place rabbitmq on a host of its own yet; it runs kafka, "
-                + "nats, jetstream, redis and redis-streams (see "), run.err);
+    void rabbitMqRunsOnItsOwnHostAndLosesNothing() throws Exception {
+        Path out = dir.resolve("rabbitmq");
+        CliRun run = CliRun.of("e2e", "--system", "rabbitmq", "--isolate", "--rate", "500", "--duration", "2s",
+                "--warmup", "1s", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(1_500, r.get("counts").get("received").asLong());
+        String node = r.get("broker").get("isolation").get("nodes").get(0).asText();
+        assertTrue(node.matches("10\\.77\\.\\d+\\.1"), node);
+        assertTrue(r.get("broker").get("url").asText().startsWith("amqp://" + node + ":"), r.toString());
+    }
+
+    /** Three nodes on three hosts form one cluster (each its own epmd, long names) and replicate the queue. */
+    @Test
+    void aRabbitMqClusterOnThreeHostsReplicatesItsQuorumQueueOnEveryNodeAndLosesNothing() throws Exception {
+        Path out = dir.resolve("rabbitmq-cluster");
+        CliRun run = CliRun.of("e2e", "--system", "rabbitmq", "--brokers", "3", "--isolate", "--acks", "all",
+                "--rate", "200", "--duration", "2s", "--warmup", "1s", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(600, r.get("counts").get("acknowledged").asLong());
+        JsonNode d = r.get("durability");
+        assertEquals("quorum", d.get("queueType").asText());
+        assertEquals(3, d.get("replicas").asInt(), "read back from the broker with rabbitmqctl in a node's host");
+        JsonNode nodes = r.get("broker").get("isolation").get("nodes");
+        assertEquals(3, nodes.size());
+        for (int i = 0; i < 3; i++) {
+            assertTrue(r.get("broker").get("url").asText().contains("amqp://" + nodes.get(i).asText() + ":"),
+                    r.toString());
+        }
     }
 
     @Test
