@@ -43,7 +43,7 @@ final class IsolateOptions {
 
     /**
      * The checked shaping: link flags and partitions need --isolate, and --isolate needs brokers
-     * the suite starts, open ones (their certificates name 127.0.0.1).
+     * the suite starts.
      */
     LinkShaping check(SystemTarget system, TargetOptions target, FaultPlan faults) {
         LinkShaping shaping;
