@@ -43,7 +43,7 @@ final class IsolateOptions {
 
     /**
      * The checked shaping: link flags and partitions need --isolate, and --isolate needs brokers
-     * the suite starts, open ones (their certificates name 127.0.0.1).
+     * the suite starts.
      */
     LinkShaping check(SystemTarget system, TargetOptions target, FaultPlan faults) {
         LinkShaping shaping;
@@ -74,11 +74,6 @@ final class IsolateOptions {
         }
         if (!system.needsBroker()) {
             throw error("--isolate: " + system.name() + " runs inside this JVM, there are no hosts to separate");
-        }
-        if (system.name().equals("rabbitmq")) {
-            // its launcher still binds 127.0.0.1: it would run beside the clients, not on a host of its own
-            throw error("--isolate does not place rabbitmq on a host of its own yet; it runs kafka, nats, jetstream, "
-                    + "redis and redis-streams");
         }
         if (target.url != null) {
             throw error("--isolate puts the brokers the suite starts on hosts of their own; it does not apply to --url");

@@ -100,7 +100,7 @@ class IsolateEndToEndTest {
     /** This machine's kernel has no netem; the check that the delay shows where it has is TopologyTest's. */
     /** The throwaway certificate names the hosts' addresses, which the clients check. */
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"nats", "redis", "kafka"})
+    @ValueSource(strings = {"nats", "redis", "kafka", "rabbitmq"})
     void aSecuredBrokerOnItsOwnHostIsReachedOverTlsWithItsLogin(String system) throws Exception {
         Path out = dir.resolve("secure-" + system);
         CliRun run = CliRun.of("e2e", "--system", system, "--isolate", "--secure", "--rate", "500",
@@ -128,11 +128,49 @@ class IsolateEndToEndTest {
     }
 
     @Test
-    void rabbitMqIsRefusedUntilItsNodeCanRunOnAHostOfItsOwn() {
-        CliRun run = CliRun.of("e2e", "--system", "rabbitmq", "--isolate");
-        assertEquals(2, run.exitCode, run.toString());
-        assertTrue(run.err.startsWith("error: --isolate does not place rabbitmq on a host of its own yet; it runs kafka, "
-                + "nats, jetstream, redis and redis-streams (see "), run.err);
+    void rabbitMqRunsOnItsOwnHostAndLosesNothing() throws Exception {
+        Path out = dir.resolve("rabbitmq");
+        CliRun run = CliRun.of("e2e", "--system", "rabbitmq", "--isolate", "--rate", "500", "--duration", "2s",
+                "--warmup", "1s", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(1_500, r.get("counts").get("received").asLong());
+        String node = r.get("broker").get("isolation").get("nodes").get(0).asText();
+        assertTrue(node.matches("10\\.77\\.\\d+\\.1"), node);
+        assertTrue(r.get("broker").get("url").asText().startsWith("amqp://" + node + ":"), r.toString());
+    }
+
+    /**
+     * Three nodes on three hosts form one cluster (each its own epmd, long names), replicate the
+     * queue, and ride through a node's partition.
+     */
+    @Test
+    void aRabbitMqClusterOnThreeHostsReplicatesItsQuorumQueueOnEveryNodeAndLosesNothingThroughAPartition()
+            throws Exception {
+        Path out = dir.resolve("rabbitmq-cluster");
+        CliRun run = CliRun.of("e2e", "--system", "rabbitmq", "--brokers", "3", "--isolate", "--acks", "all",
+                "--rate", "200", "--duration", "6s", "--warmup", "1s", "--fault", "partition=2s@3s:node=2",
+                "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(1_400, r.get("counts").get("acknowledged").asLong());
+        JsonNode event = r.get("faults").get(0).get("event");
+        assertEquals("partition", event.get("kind").asText());
+        assertEquals(2, event.get("node").asInt());
+        assertEquals("done", event.get("outcome").asText(), event.toString());
+        JsonNode d = r.get("durability");
+        assertEquals("quorum", d.get("queueType").asText());
+        assertEquals(3, d.get("replicas").asInt(), "read back from the broker with rabbitmqctl in a node's host");
+        JsonNode nodes = r.get("broker").get("isolation").get("nodes");
+        assertEquals(3, nodes.size());
+        for (int i = 0; i < 3; i++) {
+            assertTrue(r.get("broker").get("url").asText().contains("amqp://" + nodes.get(i).asText() + ":"),
+                    r.toString());
+        }
     }
 
     @Test

@@ -4,6 +4,7 @@ import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.net.Placement;
 import dev.msgbench.rabbit.ConsumerAck;
 import dev.msgbench.rabbit.QueueType;
 import dev.msgbench.rabbit.RabbitMqSystem;
@@ -92,6 +93,7 @@ public final class RabbitMqTarget implements SystemTarget {
                 .withRoomForMessagesOf(request.messageSizeBytes())
                 .withLogDir(request.logDir())
                 .withCpus(request.cpus())
+                .withPlacement(Placement.current())
                 .withSecurity(request.security()));
     }
 

@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import javax.net.ssl.SSLSocketFactory;
@@ -53,6 +54,12 @@ import javax.net.ssl.SSLSocketFactory;
  * in them (a quorum queue's, and a classic queue's that reached the disk: after a kill, what the
  * node had not yet written is gone, unless the publisher waited for its confirm). Transient queues
  * and non-persistent messages are gone. epmd runs on; the node registers with it again.
+ *
+ * <p>Under --isolate ({@link RabbitBrokerSpec#placement}) each node runs in its host's network
+ * namespace, named by its address (a long name, msgbench-PORT@10.77.X.K), and listens there only;
+ * each host has its own loopback, so each node has its own epmd, on the same port in every host,
+ * where the other nodes look it up. rabbitmqctl runs in the asked node's host. The cookie stays one
+ * file: the hosts share the file system.
  */
 public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePlacements {
 
@@ -65,6 +72,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
     private static final int CONNECT_TIMEOUT_MILLIS = 3_000;
     /** The node names' host part: Erlang short names, which every node reaches through epmd. */
     private static final String NODE_NAME_HOST = "localhost";
+    private static final String LONG_NAMES = "RABBITMQ_USE_LONGNAME";
 
     /** One node's own ports and name; its files are in {@link #nodeDir}. */
     private record Node(int number, int amqpPort, int distPort, String name) {
@@ -72,7 +80,10 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
 
     private final RabbitBrokerSpec spec;
     private final List<Node> nodes;
+    /** The same port in every host: a node looks another up at that node's address and this port. */
     private final int epmdPort;
+    /** Each epmd's node, whose host it runs in. */
+    private final Map<ManagedProcess, Integer> epmdNodes = new ConcurrentHashMap<>();
     private volatile List<Map<String, String>> confs = List.of();
     /** Made with the nodes' files, in the temp dir: a failed start removes it with the rest. */
     private volatile LocalSecurity security;
@@ -82,6 +93,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
 
     private LocalRabbitMq(RabbitBrokerSpec spec, Path epmdBinary, Path tempDir) {
         super(spec.nodes(), tempDir, spec.logDir(), STOP_GRACE, ABORT_GRACE);
+        spec.placement().requireNodes(spec.nodes());
         this.spec = spec;
         this.epmdBinary = epmdBinary;
         List<Integer> ports = FreePorts.take(1 + 2 * spec.nodes());
@@ -89,13 +101,17 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         List<Node> made = new ArrayList<>();
         for (int n = 1; n <= spec.nodes(); n++) {
             int amqpPort = ports.get(2 * n - 1);
-            made.add(new Node(n, amqpPort, ports.get(2 * n), "msgbench-" + amqpPort + "@" + NODE_NAME_HOST));
+            String nameHost = spec.placement().isolated() ? spec.placement().address(n) : NODE_NAME_HOST;
+            made.add(new Node(n, amqpPort, ports.get(2 * n), "msgbench-" + amqpPort + "@" + nameHost));
         }
         this.nodes = List.copyOf(made);
-        this.ctl = new RabbitCtl(spec.ctlScript(), Map.of("HOME", tempDir.resolve("home").toString(),
+        Map<String, String> ctlEnv = new LinkedHashMap<>(Map.of("HOME", tempDir.resolve("home").toString(),
                 "ERL_EPMD_PORT", Integer.toString(epmdPort),
-                "RABBITMQ_CONF_ENV_FILE", tempDir.resolve("rabbitmq-env.conf").toString()),
-                tempDir, logDir().resolve("rabbitmqctl.log"));
+                "RABBITMQ_CONF_ENV_FILE", tempDir.resolve("rabbitmq-env.conf").toString()));
+        if (spec.placement().isolated()) {
+            ctlEnv.put(LONG_NAMES, "true");
+        }
+        this.ctl = new RabbitCtl(spec.ctlScript(), ctlEnv, tempDir, logDir().resolve("rabbitmqctl.log"));
     }
 
     /**
@@ -116,19 +132,16 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
                 tempDir -> new LocalRabbitMq(spec, epmdBinary, tempDir));
     }
 
-    /**
-     * The address of node {@code node}. One method, so that nodes placed on addresses of their own
-     * change it in one place.
-     */
+    /** The address of node {@code node}: 127.0.0.1, or its host's under --isolate. */
     public String host(int node) {
-        checkNode(node);
-        return "127.0.0.1";
+        return spec.placement().address(checkNode(node));
     }
 
     /**
      * {@code amqp://127.0.0.1:PORT} of one node, where the default guest user may log in over
      * loopback; a secured node's is {@code amqps://127.0.0.1:PORT}, the login in
-     * {@link #localSecurity}.
+     * {@link #localSecurity}. Under --isolate the node's host address instead of 127.0.0.1, where
+     * an open node lets guest in from the client's host.
      */
     public String url(int node) {
         return (spec.security() == null ? "amqp" : "amqps") + "://" + host(node) + ":" + amqpPort(node);
@@ -144,7 +157,10 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         return nodes.get(checkNode(node) - 1).amqpPort();
     }
 
-    /** The Erlang node name, e.g. msgbench-40123@localhost: what rabbitmqctl and the cluster call it. */
+    /**
+     * The Erlang node name, e.g. msgbench-40123@localhost (msgbench-40123@10.77.12.1 under
+     * --isolate): what rabbitmqctl and the cluster call it.
+     */
     public String nodeName(int node) {
         return nodes.get(checkNode(node) - 1).name();
     }
@@ -187,7 +203,8 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
      * @throws IOException when rabbitmqctl fails or the node does not answer
      */
     public List<String> runningNodeNames(int askedNode) throws IOException, InterruptedException {
-        JsonNode status = ctl.json(nodeName(askedNode), CTL_TIMEOUT, "cluster_status");
+        JsonNode status = ctl.json(spec.placement().namespace(askedNode), nodeName(askedNode), CTL_TIMEOUT,
+                "cluster_status");
         List<String> running = new ArrayList<>();
         status.path("running_nodes").forEach(n -> running.add(n.asText()));
         return running;
@@ -204,7 +221,8 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
     public Placement placement(String queue) throws IOException, InterruptedException {
         Node asked = nodes.stream().filter(n -> startedNodes().get(n.number() - 1).isAlive()).findFirst()
                 .orElseThrow(() -> new IOException("no node of " + this + " runs"));
-        JsonNode queues = ctl.json(asked.name(), CTL_TIMEOUT, "list_queues", "name", "leader", "members");
+        JsonNode queues = ctl.json(spec.placement().namespace(asked.number()), asked.name(), CTL_TIMEOUT,
+                "list_queues", "name", "leader", "members");
         for (JsonNode q : queues) {
             if (queue.equals(q.path("name").asText())) {
                 List<Integer> members = new ArrayList<>();
@@ -230,10 +248,10 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
     @Override
     protected void bringUp(Readiness budget) {
         writeFiles();
-        ManagedProcess epmd = startEpmd(budget);
+        List<ManagedProcess> epmds = startEpmds(budget);
         launchAll();
         List<ManagedProcess> watched = new ArrayList<>(startedNodes());
-        watched.add(epmd);
+        watched.addAll(epmds);
         for (Node node : nodes) {
             awaitAmqp(node.number(), budget, watched);
         }
@@ -288,7 +306,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         List<Map<String, String>> made = new ArrayList<>();
         for (Node node : nodes) {
             made.add(Collections.unmodifiableMap(RabbitConf.of(host(node.number()), node.amqpPort(), peers,
-                    spec.brokerProps(), security)));
+                    spec.placement().isolated(), spec.brokerProps(), security)));
         }
         confs = List.copyOf(made);
         try {
@@ -311,13 +329,30 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         }
     }
 
-    private ManagedProcess startEpmd(Readiness budget) {
-        Path log = logDir().resolve("epmd-1.log");
-        String name = "epmd of rabbitmq";
+    /** One epmd for every node; under --isolate one in each node's host, node 1's first. */
+    private List<ManagedProcess> startEpmds(Readiness budget) {
+        if (!spec.placement().isolated()) {
+            return List.of(startEpmd("epmd of rabbitmq", 1, budget));
+        }
+        List<ManagedProcess> epmds = new ArrayList<>();
+        for (Node node : nodes) {
+            epmds.add(startEpmd("epmd of " + nodeText(node.number()), node.number(), budget));
+        }
+        return epmds;
+    }
+
+    /**
+     * epmd of node {@code node}'s host, listening on its address (and, implicitly, that host's
+     * loopback, where the node and rabbitmqctl register and ask).
+     */
+    private ManagedProcess startEpmd(String name, int node, Readiness budget) {
+        Path log = logDir().resolve("epmd-" + node + ".log");
+        String address = host(node);
         ManagedProcess epmd = startHelper(new NativeCommand(name, List.of(epmdBinary.toString(), "-port",
-                Integer.toString(epmdPort), "-address", "127.0.0.1"), Map.of(), tempDir(), log, tempDir())
-                .withCpus(spec.cpus()));
-        budget.await(name, log, List.of(epmd), () -> accepts(epmdPort));
+                Integer.toString(epmdPort), "-address", address), Map.of(), tempDir(), log, tempDir())
+                .withCpus(spec.cpus()).withNetns(spec.placement().namespace(node)));
+        epmdNodes.put(epmd, node);
+        budget.await(name, log, List.of(epmd), () -> accepts(address, epmdPort));
         return epmd;
     }
 
@@ -330,6 +365,9 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         Map<String, String> env = new LinkedHashMap<>();
         env.put("HOME", tempDir().resolve("home").toString());
         env.put("RABBITMQ_NODENAME", n.name());
+        if (spec.placement().isolated()) {
+            env.put(LONG_NAMES, "true");
+        }
         if (security == null) {
             // a secured node's listeners are all in rabbitmq.conf: these would add a plain one
             env.put("RABBITMQ_NODE_IP_ADDRESS", host);
@@ -337,7 +375,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         }
         env.put("RABBITMQ_DIST_PORT", Integer.toString(n.distPort()));
         env.put("ERL_EPMD_PORT", Integer.toString(epmdPort));
-        env.put("ERL_EPMD_ADDRESS", "127.0.0.1");
+        env.put("ERL_EPMD_ADDRESS", host);
         env.put("RABBITMQ_BASE", dir.toString());
         env.put("RABBITMQ_CONF_ENV_FILE", tempDir().resolve("rabbitmq-env.conf").toString());
         env.put("RABBITMQ_CONFIG_FILE", dir.resolve("rabbitmq.conf").toString());
@@ -352,7 +390,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         env.put("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS", "-kernel inet_dist_use_interface {" + host.replace('.', ',') + "}");
         // the script, the Erlang VM and its port programs all inherit the CPUs
         return new NativeCommand(nodeText(node), List.of(spec.serverScript().toString()), env, dir, logFile(node),
-                tempDir()).withCpus(spec.cpus()).start();
+                tempDir()).withCpus(spec.cpus()).withNetns(spec.placement().namespace(node)).start();
     }
 
     /** The restarted node answers the AMQP greeting, as at the start, and is back in its cluster. */
@@ -463,12 +501,17 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         }
     }
 
-    /** Asks epmd to exit, the way Erlang's tools do; {@link ManagedProcess#stop} makes sure of it. */
+    /**
+     * Asks epmd to exit, the way Erlang's tools do, from its host (the tool asks the loopback);
+     * {@link ManagedProcess#stop} makes sure of it.
+     */
     private void killEpmd(ManagedProcess epmd) {
         if (!epmd.isAlive()) {
             return;
         }
-        ProcessBuilder builder = new ProcessBuilder(epmdBinary.toString(), "-kill")
+        List<String> command = new ArrayList<>(RabbitCtl.inNamespace(spec.placement().namespace(epmdNodes.get(epmd))));
+        command.addAll(List.of(epmdBinary.toString(), "-kill"));
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(epmd.logFile().toFile()));
         // without it, epmd -kill would stop the machine's default epmd on port 4369

@@ -2,6 +2,7 @@ package dev.msgbench.rabbit.broker;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.cpu.CpuList;
+import dev.msgbench.core.net.Placement;
 import dev.msgbench.core.security.BrokerSecurity;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,9 +24,11 @@ import java.util.Map;
  *                     (--broker-cpus); null: those of this JVM
  * @param security     TLS and the login the node demands (--secure); null: plain AMQP, guest over
  *                     loopback
+ * @param placement    where each node runs and listens (--isolate); null: loopback, in this JVM's
+ *                     namespace
  */
 public record RabbitBrokerSpec(int nodes, Map<String, String> brokerProps, Path logDir, Duration startTimeout,
-                               Path installDir, CpuList cpus, BrokerSecurity security) {
+                               Path installDir, CpuList cpus, BrokerSecurity security, Placement placement) {
 
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(120);
     public static final Path DEFAULT_INSTALL_DIR = Path.of("/usr/lib/rabbitmq/bin");
@@ -40,6 +43,7 @@ public record RabbitBrokerSpec(int nodes, Map<String, String> brokerProps, Path 
             throw new UserError("the broker start timeout must be positive, got " + startTimeout);
         }
         installDir = installDir == null ? DEFAULT_INSTALL_DIR : installDir;
+        placement = placement == null ? Placement.LOOPBACK : placement;
     }
 
     private static void checkNodes(int nodes) {
@@ -50,37 +54,42 @@ public record RabbitBrokerSpec(int nodes, Map<String, String> brokerProps, Path 
 
     /** One node, no overrides, logs in the temp dir, 120 s to start, Debian's install. */
     public static RabbitBrokerSpec defaults() {
-        return new RabbitBrokerSpec(1, Map.of(), null, DEFAULT_START_TIMEOUT, DEFAULT_INSTALL_DIR, null, null);
+        return new RabbitBrokerSpec(1, Map.of(), null, DEFAULT_START_TIMEOUT, DEFAULT_INSTALL_DIR, null, null, null);
     }
 
     public RabbitBrokerSpec withNodes(int nodes) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security);
+        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security, placement);
     }
 
     public RabbitBrokerSpec withBrokerProps(Map<String, String> brokerProps) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security);
+        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security, placement);
     }
 
     public RabbitBrokerSpec withLogDir(Path logDir) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security);
+        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security, placement);
     }
 
     public RabbitBrokerSpec withStartTimeout(Duration startTimeout) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security);
+        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security, placement);
     }
 
     public RabbitBrokerSpec withInstallDir(Path installDir) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security);
+        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security, placement);
     }
 
     /** @param cpus the CPUs to run on, or null for this JVM's */
     public RabbitBrokerSpec withCpus(CpuList cpus) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security);
+        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security, placement);
     }
 
     /** @param security what the node demands, or null for an open node */
     public RabbitBrokerSpec withSecurity(BrokerSecurity security) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security);
+        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security, placement);
+    }
+
+    /** @param placement where each node runs (--isolate), or null for loopback in this JVM's namespace */
+    public RabbitBrokerSpec withPlacement(Placement placement) {
+        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security, placement);
     }
 
     /**

@@ -50,7 +50,7 @@ final class RabbitConf {
 
     /** A one-node broker's: no peers. */
     static Map<String, String> of(int amqpPort, Map<String, String> userProps, LocalSecurity security) {
-        return of("127.0.0.1", amqpPort, List.of(), userProps, security);
+        return of("127.0.0.1", amqpPort, List.of(), false, userProps, security);
     }
 
     /**
@@ -65,9 +65,11 @@ final class RabbitConf {
      *
      * @param host      the address the AMQP listener binds
      * @param peerNodes every node name of the cluster; empty for a single node
+     * @param remoteClients true when the clients are on other hosts (--isolate): an open node then
+     *                      lets guest log in from them, not from loopback only
      */
-    static Map<String, String> of(String host, int amqpPort, List<String> peerNodes, Map<String, String> userProps,
-                                  LocalSecurity security) {
+    static Map<String, String> of(String host, int amqpPort, List<String> peerNodes, boolean remoteClients,
+                                  Map<String, String> userProps, LocalSecurity security) {
         Map<String, String> conf = new LinkedHashMap<>();
         if (security == null) {
             conf.put("listeners.tcp.default", host + ":" + amqpPort);
@@ -81,6 +83,10 @@ final class RabbitConf {
             // a client certificate, when one comes, must be the CA's; mutual TLS demands one
             conf.put("ssl_options.verify", "verify_peer");
             conf.put("ssl_options.fail_if_no_peer_cert", Boolean.toString(security.login().mutualTls()));
+        }
+        if (remoteClients && security == null) {
+            // the hosts' network is made for this run only; a secured node has its own user instead of guest
+            conf.put("loopback_users.guest", "false");
         }
         if (!peerNodes.isEmpty()) {
             conf.put("cluster_formation.peer_discovery_backend", "classic_config");

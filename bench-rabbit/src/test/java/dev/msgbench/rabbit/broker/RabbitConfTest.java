@@ -12,6 +12,7 @@ import dev.msgbench.core.security.Secret;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,6 +44,20 @@ class RabbitConfTest {
                 + "max_message_size = 1000\n", Files.readString(file));
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
         assertFalse(conf.toString().contains("conf-Secret-1"), conf.toString());
+    }
+
+    @Test
+    void anOpenNodeOnAHostOfItsOwnLetsGuestInFromTheClientsHostUnlessTheUserSaysOtherwise() {
+        Map<String, String> conf = RabbitConf.of("10.77.12.2", 5672, List.of(), true,
+                Map.of("loopback_users.guest", "true"), null);
+
+        assertEquals(List.of("listeners.tcp.default", "loopback_users.guest"), List.copyOf(conf.keySet()));
+        assertEquals("10.77.12.2:5672", conf.get("listeners.tcp.default"));
+        assertEquals("true", conf.get("loopback_users.guest"), "the user's value replaces ours");
+        assertEquals(Map.of("listeners.tcp.default", "10.77.12.2:5672", "loopback_users.guest", "false"),
+                RabbitConf.of("10.77.12.2", 5672, List.of(), true, Map.of(), null));
+        assertEquals(Map.of("listeners.tcp.default", "127.0.0.1:5672"),
+                RabbitConf.of("127.0.0.1", 5672, List.of(), false, Map.of(), null), "guest over loopback only");
     }
 
     @ParameterizedTest
