@@ -114,7 +114,7 @@ final class BrokerCommand implements Callable<Integer> {
         if (secure && !target.securable()) {
             throw new ParameterException(spec.commandLine(), system + " cannot be started secured yet (--secure)");
         }
-        isolation.check(system);
+        isolation.check();
         if (isolation.makesHosts()) {
             List<String> args = new ArrayList<>(List.of(spec.name()));
             args.addAll(spec.commandLine().getParseResult().expandedArgs());

@@ -29,15 +29,10 @@ final class BrokerIsolateOptions {
             description = "With --isolate: how many client hosts to make, one per load generator (default: 1).")
     Integer clients;
 
-    /** Refuses --clients without --isolate, and systems whose launcher cannot yet place a node on a host. */
-    void check(String system) {
+    /** Refuses --clients without --isolate. */
+    void check() {
         if (clients != null && !isolate) {
             throw error("--clients makes client hosts of --isolate; add --isolate");
-        }
-        if (isolate && system.equals("rabbitmq")) {
-            // as IsolateOptions: its launcher still binds 127.0.0.1
-            throw error("--isolate does not place rabbitmq on a host of its own yet; it runs kafka, nats, jetstream, "
-                    + "redis and redis-streams");
         }
     }
 

@@ -14,8 +14,6 @@ class BrokerCommandIsolateFlagsTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "nats --clients 4|--clients makes client hosts of --isolate; add --isolate" + HELP,
-            "rabbitmq --isolate|--isolate does not place rabbitmq on a host of its own yet; it runs kafka, nats, "
-                    + "jetstream, redis and redis-streams" + HELP,
             "nats --isolate --clients 0|--clients takes 1 to 99 client hosts, got 0",
     })
     void aBadIsolationFlagIsOneLineNamingItExitingWith2(String flags, String message) {
