@@ -10,8 +10,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -53,8 +51,7 @@ class LocalIsolatedWorkersMergeTest {
                 .redirectError(brokerLog.toFile()).start();
         List<String> namespaces = new ArrayList<>();
         String subnet;
-        // the JVMs start together in their namespaces on a busy machine; each must be connected before the start
-        LocalWorkers workers = new LocalWorkers(dir, Instant.now().plusSeconds(40).truncatedTo(ChronoUnit.SECONDS));
+        LocalWorkers workers = new LocalWorkers(dir);
         try {
             BufferedReader out = new BufferedReader(new InputStreamReader(broker.getInputStream(), StandardCharsets.UTF_8));
             String url = line(out, brokerLog);

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -34,15 +36,16 @@ final class LocalWorkers {
     static final int DURATION_SECONDS = 3;
     private static final double WARMUP_SECONDS = 1;
 
+    /** Far enough ahead for every worker JVM to start and connect on a busy machine. */
+    private static final Duration START_LEAD = Duration.ofSeconds(20);
+
     private final Path dir;
     private final Path results;
-    private final Instant startAt;
+    private Instant startAt;
 
-    /** @param startAt far enough ahead for every JVM to start and connect on a busy machine */
-    LocalWorkers(Path dir, Instant startAt) {
+    LocalWorkers(Path dir) {
         this.dir = dir;
         this.results = dir.resolve("results");
-        this.startAt = startAt;
     }
 
     Path worker(int index) {
@@ -51,6 +54,8 @@ final class LocalWorkers {
 
     /** Runs the workers against {@code url}, worker I behind {@code prefixes.get(I)}, and waits for all to succeed. */
     void run(String url, List<List<String>> prefixes) throws Exception {
+        // taken once the broker is up, so its start does not eat into the workers' lead
+        startAt = Instant.now().plus(START_LEAD).truncatedTo(ChronoUnit.SECONDS);
         Path argsFile = dir.resolve("workload.args");
         Files.write(argsFile, List.of("e2e", "--system", "nats", "--url", url, "--workers", String.valueOf(WORKERS),
                 "--producers", "4", "--consumers", "4", "--rate", String.valueOf(RATE), "--warmup", "1s",

@@ -37,17 +37,18 @@ class RabbitMqClusterEndToEndTest {
     Path dir;
 
     @Test
-    void threeBrokersWithAcksAllUseAQuorumQueueOnEveryNodeAndLoseNothing() throws Exception {
-        Path out = dir.resolve("cluster");
-        CliRun run = CliRun.of("e2e", "--system", "rabbitmq", "--brokers", "3", "--acks", "all", "--producers", "3",
-                "--rate", "300", "--duration", "2s", "--warmup", "1s", "--output", out.toString());
+    /** One cluster start for both: a 3-node cluster takes 25 s or more to start on 2 busy cores. */
+    void threeBrokersWithAcksAllUseAQuorumQueueOnEveryNodeAndItsLeaderKilledMidRunLosesNoAcknowledgedMessage()
+            throws Exception {
+        Path out = dir.resolve("fault");
+        CliRun run = CliRun.of("e2e", "--system", "rabbitmq", "--brokers", "3", "--acks", "all", "--rate", "100",
+                "--duration", "20s", "--warmup", "1s", "--fault", "kill@3s:node=leader", "--output", out.toString());
 
         assertEquals(0, run.exitCode, run.toString());
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
-        assertEquals("complete", r.get("status").asText());
-        assertEquals(900, r.get("counts").get("received").asLong());
-        assertEquals(900, r.get("counts").get("acknowledged").asLong());
-        assertEquals(0, ResultTrees.lost(r));
+        assertEquals("complete", r.get("status").asText(), r.toString());
+        assertEquals(0, r.get("counts").get("acknowledgedLost").asLong(), r.get("counts").toString());
+        assertTrue(r.get("counts").get("acknowledged").asLong() > 1_500, r.get("counts").toString());
         JsonNode d = r.get("durability");
         assertEquals("all", d.get("acks").asText());
         assertEquals("quorum", d.get("queueType").asText());
@@ -58,20 +59,6 @@ class RabbitMqClusterEndToEndTest {
             assertTrue(Files.readString(out.resolve("broker-logs").resolve("rabbitmq-" + node + ".log"))
                     .contains("Server startup complete"), "node " + node + "'s log is kept with the results");
         }
-        assertTrue(run.out.contains("sent 900   acknowledged 900   received 900   lost 0"), run.out);
-    }
-
-    @Test
-    void theQueuesLeaderKilledMidRunIsRiddenThroughWithoutLosingAnAcknowledgedMessage() throws Exception {
-        Path out = dir.resolve("fault");
-        CliRun run = CliRun.of("e2e", "--system", "rabbitmq", "--brokers", "3", "--acks", "all", "--rate", "100",
-                "--duration", "20s", "--warmup", "1s", "--fault", "kill@3s:node=leader", "--output", out.toString());
-
-        assertEquals(0, run.exitCode, run.toString());
-        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
-        assertEquals("complete", r.get("status").asText(), r.toString());
-        assertEquals(0, r.get("counts").get("acknowledgedLost").asLong(), r.get("counts").toString());
-        assertTrue(r.get("counts").get("acknowledged").asLong() > 1_500, r.get("counts").toString());
         JsonNode event = r.get("faults").get(0).get("event");
         assertEquals("kill", event.get("kind").asText());
         assertEquals("done", event.get("outcome").asText(), event.toString());

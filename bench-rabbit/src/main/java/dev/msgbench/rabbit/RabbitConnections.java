@@ -65,6 +65,7 @@ final class RabbitConnections {
         factory.setAutomaticRecoveryEnabled(true);
         factory.setTopologyRecoveryEnabled(true);
         factory.setNetworkRecoveryInterval(RECOVERY_INTERVAL_MILLIS);
+        factory.setExceptionHandler(new OneLineExceptionHandler());
         // the client's default configurator does the same today; explicit, because E3 requires it
         factory.setSocketConfigurator(socket -> socket.setTcpNoDelay(true));
         secure(factory, security);
@@ -103,6 +104,22 @@ final class RabbitConnections {
      * @throws UserError when the broker cannot be reached or refuses the login
      */
     Connection open(String name) throws InterruptedException {
+        return open(factory, name);
+    }
+
+    /**
+     * A connection that only sets up and reads: it reconnects, but declares nothing again after a
+     * failover. The queues it declares on a channel it then closes would be declared again on
+     * that closed channel, which fails, and the client prints the failure's stack trace mid-run;
+     * the queues a run needs are durable or quorum, or gone with the node either way.
+     */
+    Connection openAdmin(String name) throws InterruptedException {
+        ConnectionFactory admin = factory.clone();
+        admin.setTopologyRecoveryEnabled(false);
+        return open(admin, name);
+    }
+
+    private Connection open(ConnectionFactory factory, String name) throws InterruptedException {
         try {
             return factory.newConnection(nodes, name);
         } catch (PossibleAuthenticationFailureException e) {
