@@ -104,22 +104,6 @@ final class RabbitConnections {
      * @throws UserError when the broker cannot be reached or refuses the login
      */
     Connection open(String name) throws InterruptedException {
-        return open(factory, name);
-    }
-
-    /**
-     * A connection that only sets up and reads: it reconnects, but declares nothing again after a
-     * failover. The queues it declares on a channel it then closes would be declared again on
-     * that closed channel, which fails, and the client prints the failure's stack trace mid-run;
-     * the queues a run needs are durable or quorum, or gone with the node either way.
-     */
-    Connection openAdmin(String name) throws InterruptedException {
-        ConnectionFactory admin = factory.clone();
-        admin.setTopologyRecoveryEnabled(false);
-        return open(admin, name);
-    }
-
-    private Connection open(ConnectionFactory factory, String name) throws InterruptedException {
         try {
             return factory.newConnection(nodes, name);
         } catch (PossibleAuthenticationFailureException e) {

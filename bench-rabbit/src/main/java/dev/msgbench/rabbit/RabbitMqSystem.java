@@ -62,7 +62,7 @@ public final class RabbitMqSystem implements MessagingSystem {
         this.plan = runPlan;
         connections = new RabbitConnections(settings.url(), settings.security(), runPlan.messageSizeBytes(),
                 settings.connectTimeout());
-        admin = connections.openAdmin("msgbench-admin");
+        admin = connections.open("msgbench-admin");
         Object version = admin.getServerProperties().get("version");
         brokerVersion = version == null ? "unknown" : version.toString();
         frameMax = admin.getFrameMax();
