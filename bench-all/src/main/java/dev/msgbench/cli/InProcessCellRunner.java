@@ -151,6 +151,13 @@ final class InProcessCellRunner implements CellRunner {
                         () -> run.interruptAndAwait(15_000));
                 try {
                     return run.execute();
+                } catch (RunFailedException e) {
+                    // the client's error names a timeout or a closed socket; the cause may be plainer
+                    String gone = goneNodes(broker);
+                    if (gone != null) {
+                        io.err().println("the local " + system.name() + " broker is gone: " + gone);
+                    }
+                    throw e;
                 } finally {
                     registration.deregister();
                 }
@@ -160,6 +167,21 @@ final class InProcessCellRunner implements CellRunner {
                 broker.close();
             }
         }
+    }
+
+    /** "node 1 killed by signal 9 (SIGKILL)" for each node of a local broker that ended; null when none did. */
+    static String goneNodes(LocalBroker broker) {
+        if (broker == null) {
+            return null;
+        }
+        List<String> gone = new ArrayList<>();
+        for (int node = 1; node <= broker.nodeCount(); node++) {
+            String exit = broker.exitDescription(node);
+            if (exit != null) {
+                gone.add("node " + node + " " + exit);
+            }
+        }
+        return gone.isEmpty() ? null : String.join(", ", gone);
     }
 
     /** Each node's Cpus_allowed_list as the kernel reports it, read once it is ready. */

@@ -54,4 +54,19 @@ class NatsFaultEndToEndTest {
                 .toString());
         assertTrue(run.out.contains("  fault pause=1s@2s (node 1): asked 2."), run.out);
     }
+
+    /** A server that never comes back ends the run after --fault-timeout, saying the broker is gone, results kept. */
+    @Test
+    void aServerKilledForGoodEndsTheRunAfterTheFaultTimeoutAndTheRunSaysTheBrokerIsGone() throws Exception {
+        Path out = dir.resolve("gone");
+        CliRun run = CliRun.of("e2e", "--system", "nats", "--rate", "500", "--duration", "30s", "--warmup", "1s",
+                "--fault", "kill@2s:restart-after=never", "--fault-timeout", "3s", "--output", out.toString());
+
+        assertEquals(ExitCode.RUN_FAILED.code(), run.exitCode, run.toString());
+        assertTrue(run.err.contains("the local nats broker is gone: node 1 killed by signal 9 (SIGKILL)\n"), run.err);
+        assertTrue(run.err.contains("error: the run failed: FaultTimeoutException: nothing delivered for "), run.err);
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertTrue(r.get("status").asText().startsWith("failed"), r.get("status").toString());
+        assertTrue(r.get("counts").get("received").asLong() >= 1_000, r.get("counts").toString());
+    }
 }
