@@ -1,5 +1,7 @@
 package dev.msgbench.nats;
 
+import java.io.IOException;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -18,6 +20,7 @@ import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.nats.direct.DirectPublisher;
+import dev.msgbench.nats.direct.DirectSubscriber;
 import dev.msgbench.nats.wire.WireConnection;
 
 /**
@@ -67,6 +70,9 @@ public final class NatsSystem implements MessagingSystem {
         this.sink = messageSink;
         boolean echo = settings.pattern() == NatsPattern.REQUEST_REPLY;
         String name = (echo ? "msgbench-responder-" : "msgbench-consumer-") + index;
+        if (directConsumers()) {
+            return directSubscriber(index, name, messageSink);
+        }
         ErrorRelay relay = new ErrorRelay(name, messageSink::onError);
         Connection connection = NatsConnections.open(settings.url(), settings.auth(), name, settings.connectTimeout(), relay);
         try {
@@ -83,6 +89,38 @@ public final class NatsSystem implements MessagingSystem {
         } catch (Exception | Error e) {
             relay.closing();
             connection.close();
+            throw e;
+        }
+    }
+
+    /** A consumer reading the protocol itself: each message reaches the core on the connection's reader thread. */
+    private Subscriber directSubscriber(int index, String name, MessageSink to) throws Exception {
+        WireConnection wire = WireConnection.open(settings.url(), index, name, settings.connectTimeout(), new FirstFailure(),
+                new WireConnection.MessageReceiver() {
+                    @Override
+                    public void message(long sid, byte[] buffer, int offset, int length) {
+                        if (Probes.isProbe(length)) {
+                            probes.arrived(Arrays.copyOfRange(buffer, offset, offset + length));
+                        } else {
+                            to.onMessage(buffer, offset, length, 0);
+                        }
+                    }
+
+                    @Override
+                    public void failed(IOException failure) {
+                        to.onError(failure);
+                    }
+                });
+        try {
+            for (int s = 0; s < plan.producers(); s++) {
+                if (Subjects.owns(index, plan.consumers(), s)) {
+                    wire.subscribe(subjects.stream(s), null, s);
+                }
+            }
+            wire.ping(settings.connectTimeout());
+            return new DirectSubscriber(wire);
+        } catch (Exception | Error e) {
+            wire.close();
             throw e;
         }
     }
@@ -182,6 +220,11 @@ public final class NatsSystem implements MessagingSystem {
                 replyTo == null ? subject : subject + " and back on " + replyTo);
     }
 
+    /** Request/reply's responders and echo receivers stay on jnats: the direct client neither replies nor requests. */
+    private boolean directConsumers() {
+        return settings.publisherClient() == NatsClient.DIRECT && settings.pattern() == NatsPattern.PUBSUB;
+    }
+
     @Override
     public SystemInfo info() {
         Map<String, Object> durability = new LinkedHashMap<>();
@@ -200,13 +243,14 @@ public final class NatsSystem implements MessagingSystem {
                 ? "per producer stream one writing requests and one (jnats) receiving echoes; one per consumer"
                 : "one per producer stream and one per consumer");
         s.put("publisherClient", settings.publisherClient().label());
+        s.put("consumerClient", directConsumers() ? NatsClient.DIRECT.label() : NatsClient.JNATS.label());
         s.put("tcpNoDelay", true);
         s.put("maxPayloadBytes", server == null ? null : server.getMaxPayload());
         s.put("serverName", server == null ? null : server.getServerName());
         s.put("cluster", server == null ? null : server.getCluster());
-        String client = settings.publisherClient() == NatsClient.DIRECT
-                ? "msgbench direct NATS protocol writer (producers), " + NatsConnections.clientVersion() + " (consumers)"
-                : NatsConnections.clientVersion();
+        String client = settings.publisherClient() != NatsClient.DIRECT ? NatsConnections.clientVersion()
+                : directConsumers() ? "msgbench direct NATS protocol client (producers and consumers)"
+                : "msgbench direct NATS protocol writer (producers), " + NatsConnections.clientVersion() + " (responders, echoes)";
         return new SystemInfo("nats", client, server == null ? "unknown" : server.getVersion(),
                 durability, s, false);
     }
