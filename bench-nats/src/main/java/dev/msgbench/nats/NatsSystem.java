@@ -51,6 +51,10 @@ public final class NatsSystem implements MessagingSystem {
         this.setup = NatsConnections.open(settings.url(), settings.auth(), "msgbench-setup", settings.connectTimeout(), setupRelay);
         this.server = setup.getServerInfo();
         checkMessageSize(runPlan.messageSizeBytes(), server.getMaxPayload());
+        if (settings.pattern() == NatsPattern.REQUEST_REPLY && runPlan.subscriptionsPerTopic() > 1) {
+            throw new UserError("--pattern request-reply: every subscription's responder would answer each request; "
+                    + "give --subscriptions-per-topic 1 (got " + runPlan.subscriptionsPerTopic() + ")");
+        }
     }
 
     /** The server refuses, and jnats will not send, a payload above max_payload. */
@@ -73,10 +77,10 @@ public final class NatsSystem implements MessagingSystem {
             Dispatcher dispatcher = connection.createDispatcher(echo
                     ? message -> connection.publish(message.getReplyTo(), message.getData())
                     : message -> deliver(message, messageSink));
-            for (int s = 0; s < plan.producers(); s++) {
-                if (Subjects.owns(index, plan.consumers(), s)) {
-                    dispatcher.subscribe(subjects.stream(s));
-                }
+            // each subscription subscribes for itself, so each receives every message of its topic
+            Subjects topicSubjects = new Subjects(plan.topicName(plan.topicOfConsumer(index)));
+            for (int s : plan.streamsOf(index)) {
+                dispatcher.subscribe(topicSubjects.stream(s));
             }
             connection.flush(settings.connectTimeout());
             return new CoreSubscriber(connection, relay);
@@ -113,7 +117,7 @@ public final class NatsSystem implements MessagingSystem {
         ErrorRelay relay = new ErrorRelay(name, failures::add);
         Connection connection = NatsConnections.open(settings.url(), settings.auth(), name, settings.connectTimeout(), relay);
         try {
-            String subject = subjects.stream(streamId);
+            String subject = streamSubject(streamId);
             String replyTo = null;
             if (settings.pattern() == NatsPattern.REQUEST_REPLY) {
                 replyTo = subjects.reply(streamId);
@@ -138,7 +142,7 @@ public final class NatsSystem implements MessagingSystem {
         AutoCloseable replies = null;
         try {
             checkMessageSize(plan.messageSizeBytes(), wire.maxPayload());
-            String subject = subjects.stream(streamId);
+            String subject = streamSubject(streamId);
             String replyTo = null;
             if (settings.pattern() == NatsPattern.REQUEST_REPLY) {
                 replyTo = subjects.reply(streamId);
@@ -170,6 +174,11 @@ public final class NatsSystem implements MessagingSystem {
         }
     }
 
+    /** Stream s publishes on a subject of its own under its topic's name: {@code TOPIC.s}. */
+    private String streamSubject(int streamId) {
+        return new Subjects(plan.topicName(plan.topicOf(streamId))).stream(streamId);
+    }
+
     /** Request/reply: the responder's echoes to {@code replyTo} reach the core through {@code connection}. */
     private void receiveEchoes(Connection connection, String replyTo, MessageSink to) throws Exception {
         connection.createDispatcher(message -> deliver(message, to)).subscribe(replyTo);
@@ -191,7 +200,8 @@ public final class NatsSystem implements MessagingSystem {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("url", settings.url());
         s.put("pattern", settings.pattern().label());
-        s.put("subjects", subjects == null ? null : subjects.streamPattern());
+        s.put("subjects", subjects == null ? null : plan.topics() == 1 ? subjects.streamPattern()
+                : plan.runId() + "-t<topic>.<stream>, stream s on topic s mod " + plan.topics());
         if (settings.pattern() == NatsPattern.REQUEST_REPLY) {
             s.put("replySubjects", subjects == null ? null : subjects.replyPattern());
             s.put("latency", "round trip: request through the server to the responder, echo back through the server");
