@@ -3,6 +3,7 @@ package dev.msgbench.core.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -98,6 +99,10 @@ class FanOutRunTest {
             assertEquals(missing ? missed : 0, s.lost(), "topic " + s.topic() + " subscription " + s.subscription());
             assertEquals(MESSAGES / 3 - (missing ? missed : 0), s.received());
         }
+        String summary = out.toString(StandardCharsets.UTF_8);
+        assertTrue(summary.contains("  3 topics x 2 subscriptions: deliveries expected 6,000 (each message once per "
+                + "subscription of its topic); 1 subscriptions lost messages\n"
+                + "    topic 1 subscription 1: expected 1,000   received 900   lost 100\n"), summary);
     }
 
     @Test
