@@ -141,6 +141,7 @@ final class InProcessCellRunner implements CellRunner {
                         config.progress() ? io.err() : null, io.terminal())
                         .faultsOn(broker == null ? FaultTarget.NONE
                                 : new LocalBrokerFaultTarget(broker, messaging, hosts.orElse(null)));
+                run.withDestinations(messages.destinations.destinations());
                 worker.applyTo(run, cell.args(), ClockSync::read);
                 if (!cell.quiet()) {
                     // on a terminal the live line shows progress; elsewhere plain lines every --progress-interval

@@ -1,8 +1,10 @@
 package dev.msgbench.nats;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import io.nats.client.Connection;
@@ -54,6 +56,10 @@ public final class NatsSystem implements MessagingSystem {
         this.setup = NatsConnections.open(settings.url(), settings.auth(), "msgbench-setup", settings.connectTimeout(), setupRelay);
         this.server = setup.getServerInfo();
         checkMessageSize(runPlan.messageSizeBytes(), server.getMaxPayload());
+        if (settings.pattern() == NatsPattern.REQUEST_REPLY && runPlan.subscriptionsPerTopic() > 1) {
+            throw new UserError("--pattern request-reply: every subscription's responder would answer each request; "
+                    + "give --subscriptions-per-topic 1 (got " + runPlan.subscriptionsPerTopic() + ")");
+        }
     }
 
     /** The server refuses, and jnats will not send, a payload above max_payload. */
@@ -79,10 +85,8 @@ public final class NatsSystem implements MessagingSystem {
             Dispatcher dispatcher = connection.createDispatcher(echo
                     ? message -> connection.publish(message.getReplyTo(), message.getData())
                     : message -> deliver(message, messageSink));
-            for (int s = 0; s < plan.producers(); s++) {
-                if (Subjects.owns(index, plan.consumers(), s)) {
-                    dispatcher.subscribe(subjects.stream(s));
-                }
+            for (String subject : subjectsOf(index)) {
+                dispatcher.subscribe(subject);
             }
             connection.flush(settings.connectTimeout());
             return new CoreSubscriber(connection, relay);
@@ -91,6 +95,19 @@ public final class NatsSystem implements MessagingSystem {
             connection.close();
             throw e;
         }
+    }
+
+    /**
+     * What consumer {@code index} subscribes to: each subscription subscribes for itself, so each
+     * receives every message of its topic.
+     */
+    private List<String> subjectsOf(int index) {
+        Subjects topicSubjects = new Subjects(plan.topicName(plan.topicOfConsumer(index)));
+        List<String> names = new ArrayList<>();
+        for (int s : plan.streamsOf(index)) {
+            names.add(topicSubjects.stream(s));
+        }
+        return names;
     }
 
     /** A consumer reading the protocol itself: each message reaches the core on the connection's reader thread. */
@@ -112,10 +129,9 @@ public final class NatsSystem implements MessagingSystem {
                     }
                 });
         try {
-            for (int s = 0; s < plan.producers(); s++) {
-                if (Subjects.owns(index, plan.consumers(), s)) {
-                    wire.subscribe(subjects.stream(s), null, s);
-                }
+            List<String> subjects = subjectsOf(index);
+            for (int sid = 0; sid < subjects.size(); sid++) {
+                wire.subscribe(subjects.get(sid), null, sid);
             }
             wire.ping(settings.connectTimeout());
             return new DirectSubscriber(wire);
@@ -151,7 +167,7 @@ public final class NatsSystem implements MessagingSystem {
         ErrorRelay relay = new ErrorRelay(name, failures::add);
         Connection connection = NatsConnections.open(settings.url(), settings.auth(), name, settings.connectTimeout(), relay);
         try {
-            String subject = subjects.stream(streamId);
+            String subject = streamSubject(streamId);
             String replyTo = null;
             if (settings.pattern() == NatsPattern.REQUEST_REPLY) {
                 replyTo = subjects.reply(streamId);
@@ -176,7 +192,7 @@ public final class NatsSystem implements MessagingSystem {
         AutoCloseable replies = null;
         try {
             checkMessageSize(plan.messageSizeBytes(), wire.maxPayload());
-            String subject = subjects.stream(streamId);
+            String subject = streamSubject(streamId);
             String replyTo = null;
             if (settings.pattern() == NatsPattern.REQUEST_REPLY) {
                 replyTo = subjects.reply(streamId);
@@ -208,6 +224,11 @@ public final class NatsSystem implements MessagingSystem {
         }
     }
 
+    /** Stream s publishes on a subject of its own under its topic's name: {@code TOPIC.s}. */
+    private String streamSubject(int streamId) {
+        return new Subjects(plan.topicName(plan.topicOf(streamId))).stream(streamId);
+    }
+
     /** Request/reply: the responder's echoes to {@code replyTo} reach the core through {@code connection}. */
     private void receiveEchoes(Connection connection, String replyTo, MessageSink to) throws Exception {
         connection.createDispatcher(message -> deliver(message, to)).subscribe(replyTo);
@@ -234,7 +255,8 @@ public final class NatsSystem implements MessagingSystem {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("url", settings.url());
         s.put("pattern", settings.pattern().label());
-        s.put("subjects", subjects == null ? null : subjects.streamPattern());
+        s.put("subjects", subjects == null ? null : plan.topics() == 1 ? subjects.streamPattern()
+                : plan.runId() + "-t<topic>.<stream>, stream s on topic s mod " + plan.topics());
         if (settings.pattern() == NatsPattern.REQUEST_REPLY) {
             s.put("replySubjects", subjects == null ? null : subjects.replyPattern());
             s.put("latency", "round trip: request through the server to the responder, echo back through the server");

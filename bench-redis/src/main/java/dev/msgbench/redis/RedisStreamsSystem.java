@@ -55,8 +55,10 @@ public final class RedisStreamsSystem implements MessagingSystem {
         facts.requireReplicasFor(settings.acks());
         facts.checkMessageSize(runPlan.messageSizeBytes());
         for (byte[] key : routing.allKeys()) {
-            ServerFacts.await(admin.async().xgroupCreate(StreamOffset.latest(key), group(),
-                    XGroupCreateArgs.Builder.mkstream(true)), "XGROUP CREATE " + new String(key, StandardCharsets.UTF_8));
+            for (int k = 0; k < runPlan.subscriptionsPerTopic(); k++) {
+                ServerFacts.await(admin.async().xgroupCreate(StreamOffset.latest(key), routing.group(GROUP, k),
+                        XGroupCreateArgs.Builder.mkstream(true)), "XGROUP CREATE " + new String(key, StandardCharsets.UTF_8));
+            }
             created.add(key);
         }
     }
@@ -64,7 +66,7 @@ public final class RedisStreamsSystem implements MessagingSystem {
     @Override
     public Subscriber subscribe(int index, MessageSink sink) {
         return new StreamSubscriber(index, connector, connector.connect("msgbench-consumer-" + index),
-                routing.keysOf(index), group(), streams, sink);
+                routing.keysOf(index), routing.group(GROUP, plan.subscriptionOfConsumer(index)), streams, sink);
     }
 
     @Override
@@ -110,7 +112,8 @@ public final class RedisStreamsSystem implements MessagingSystem {
         durability.put("maxmemory-policy", facts.config().getOrDefault("maxmemory-policy", "unknown"));
         Map<String, Object> s = new LinkedHashMap<>(facts.settings());
         s.put("streamKeys", routing.describe());
-        s.put("consumerGroup", GROUP);
+        s.put("consumerGroup", plan.subscriptionsPerTopic() == 1 ? GROUP
+                : GROUP + "-s<subscription>, one per subscription on every stream key");
         s.put("xreadCount", streams.readCount());
         s.put("xreadBlockMs", streams.block().toMillis());
         s.put("tcpNoDelay", true);
@@ -141,9 +144,6 @@ public final class RedisStreamsSystem implements MessagingSystem {
         }
     }
 
-    private static byte[] group() {
-        return GROUP.getBytes(StandardCharsets.UTF_8);
-    }
 
     /** Deletes the run's stream keys (and with them the group), then disconnects. */
     @Override

@@ -75,6 +75,7 @@ public final class LoadRun {
     private boolean faultsStopped;
     private WorkerRole worker;
     private StartAt startAt;
+    private Destinations destinations = Destinations.ONE;
     private String runId;
 
     /**
@@ -129,6 +130,12 @@ public final class LoadRun {
         return this;
     }
 
+    /** Spreads the run over topics with subscriptions each (--topics, --subscriptions-per-topic). Before {@link #execute()}. */
+    public LoadRun withDestinations(Destinations spread) {
+        this.destinations = spread;
+        return this;
+    }
+
     /** The schedule starts at this wall-clock instant, once connected and subscribed. Before {@link #execute()}. */
     public LoadRun startingAt(StartAt at) {
         this.startAt = at;
@@ -170,7 +177,8 @@ public final class LoadRun {
     private RunResult executeOnce() throws Exception {
         Path dir = config.outputDir();
         Files.createDirectories(dir);
-        Measurement measurement = new Measurement(config, clock, worker);
+        destinations.check(config.producers(), worker);
+        Measurement measurement = new Measurement(config, clock, worker, destinations);
         String startedAt = Instant.now().toString();
         if (startAt != null) {
             // the one conversion from the wall clock: the wait and the schedule follow the monotonic clock
@@ -179,8 +187,7 @@ public final class LoadRun {
         runId = runId(measurement.runKey) + (worker == null ? "" : worker.runIdSuffix());
         LoadGeneratorMonitor generatorMonitor = new LoadGeneratorMonitor(config.cpus());
 
-        system.prepare(new RunPlan(runId, config.messageSizeBytes(), config.producers(),
-                config.consumers()));
+        system.prepare(destinations.plan(runId, config.messageSizeBytes(), config.producers(), config.consumers()));
         SystemInfo info = system.info();
         refuseConsumingLaterWhereNothingIsKept();
         RunClients clients = new RunClients();
@@ -426,8 +433,9 @@ public final class LoadRun {
     }
 
     private void subscribe(List<Subscriber> subscribers, Receiver receiver) throws Exception {
-        for (int i = 0; i < config.consumers(); i++) {
-            subscribers.add(system.subscribe(i, receiver));
+        RunPlan plan = destinations.plan(runId, config.messageSizeBytes(), config.producers(), config.consumers());
+        for (int i = 0; i < plan.consumers(); i++) {
+            subscribers.add(system.subscribe(i, receiver.sinkFor(plan.topicOfConsumer(i), plan.subscriptionOfConsumer(i))));
         }
         for (Subscriber subscriber : subscribers) {
             subscriber.awaitReady(config.readyTimeout());
@@ -471,7 +479,7 @@ public final class LoadRun {
                 && (faults == null || faults.failure() == null)) {
             StreamSnapshot total = accounting.total();
             boolean allAcked = !acknowledges || total.acked() + total.sendErrors() >= total.sent();
-            boolean allReceived = consumers == 0 || total.received() >= total.sent()
+            boolean allReceived = consumers == 0 || total.received() >= total.expected()
                     || acknowledges && allAcked && everyAcknowledgedReceived(accounting, total);
             if (allReceived && allAcked) {
                 return true;
@@ -492,7 +500,8 @@ public final class LoadRun {
      * counts allow it.
      */
     private static boolean everyAcknowledgedReceived(Accounting accounting, StreamSnapshot total) {
-        return total.received() + total.sendErrors() >= total.sent() && accounting.losses().acknowledged() == 0;
+        long failedDeliveries = total.sendErrors() * accounting.subscriptionsPerTopic();
+        return total.received() + failedDeliveries >= total.expected() && accounting.losses().acknowledged() == 0;
     }
 
     private static void writeHistograms(Path dir, ProgressMonitor monitor) {

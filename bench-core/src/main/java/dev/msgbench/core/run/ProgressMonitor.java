@@ -126,7 +126,7 @@ final class ProgressMonitor implements Runnable {
         Histogram latency = interval.all(HistogramKind.LATENCY);
         long sent = counts.sent() - previousCounts.sent();
         long received = counts.received() - previousCounts.received();
-        long inFlight = counts.sent() - counts.received();
+        long inFlight = counts.expected() - counts.received();
         log.writeCounts(fromMillis, toMillis, sent, counts.acked() - previousCounts.acked(), received, inFlight,
                 counts.gaps(), latency);
         log.flush();
