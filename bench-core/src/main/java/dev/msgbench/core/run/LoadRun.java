@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongToDoubleFunction;
 import java.util.function.Supplier;
 
 import org.HdrHistogram.Histogram;
@@ -67,6 +68,7 @@ public final class LoadRun {
     private final List<ProducerStream> producers = new ArrayList<>();
     private volatile boolean interrupted;
     private PlainProgress plainProgress;
+    private LiveFigures liveFigures = LiveFigures.NONE;
     private volatile Thread runner;
     private FaultTarget faultTarget = FaultTarget.NONE;
     private Supplier<NanoClock> faultClock;
@@ -108,6 +110,12 @@ public final class LoadRun {
     /** Prints the header when sending starts, and plain progress lines where no terminal shows the live line. */
     public LoadRun withPlainProgress(PlainProgress progress) {
         this.plainProgress = progress;
+        return this;
+    }
+
+    /** Tells {@code figures} the run's counts, rates and latency each interval (--metrics-port). Before {@link #execute()}. */
+    public LoadRun withLiveFigures(LiveFigures figures) {
+        this.liveFigures = figures;
         return this;
     }
 
@@ -250,9 +258,11 @@ public final class LoadRun {
         }
         m.monitor = new ProgressMonitor(monitorClock, m.recorders, m.accounting, window, startEpochMillis, m.log, live,
                 info.acknowledges(), config.pacing() instanceof Pacing.Unpaced, plainProgress, m.warmup);
+        m.monitor.tell(liveFigures, targetRateAt(window));
         if (plainProgress != null) {
             plainProgress.start(config, info, window);
         }
+        liveFigures.started(config, info);
         // from here on there are results to write, whatever happens
         m.window = window;
 
@@ -313,7 +323,10 @@ public final class LoadRun {
                         ? clock : faultClock.get(), sending.measureStartNanos(),
                 DeliveryProbe.of(m.receiver::lastReceiveNanos,
                         () -> config.consumers() > 0 && clock.nanoTime() <= sending.endNanos()),
-                event -> timeline.comment(event.timelineComment()));
+                event -> {
+                    timeline.comment(event.timelineComment());
+                    liveFigures.fault(event);
+                });
     }
 
     private synchronized void stopFaults() {
@@ -383,6 +396,14 @@ public final class LoadRun {
                 faults == null ? List.of() : faults.reports(receiver.deliveryGaps(), m.monitor.intervals()),
                 // an interval ends when the monitor wakes, a little after the second it samples
                 m.monitor.intervals().seconds(m.window.measureStartNanos(), m.window.endNanos() + INTERVAL_SLACK_NANOS));
+    }
+
+    /** The rate this process's schedule asks for: its share of --rate while sending, none after. */
+    private LongToDoubleFunction targetRateAt(RunWindow window) {
+        if (config.pacing() instanceof Pacing.FixedRate fixed) {
+            return now -> now <= window.endNanos() ? fixed.rateMsgsPerSec() : 0;
+        }
+        return now -> Double.NaN;
     }
 
     private RunObservation.SendTotals sendTotals(RunWindow window) {
