@@ -12,9 +12,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -53,17 +53,21 @@ class PrometheusFiguresTest {
         RunConfig config = new RunConfig("e2e", "loopback", new Pacing.FixedRate(2_000, Arrival.UNIFORM,
                 Duration.ofMillis(500), Duration.ofMillis(1500)), 256, 1, 1, 42, Duration.ofSeconds(10),
                 Duration.ofSeconds(10), dir, false, Map.of("local", true));
-        BlockingQueue<RunPhase> intervals = new LinkedBlockingQueue<>();
+        SynchronousQueue<RunPhase> intervals = new SynchronousQueue<>();
+        Semaphore scraped = new Semaphore(0);
         List<Scrape> scrapes = new ArrayList<>();
+        List<RunPhase> phases = new ArrayList<>();
         try (MetricsEndpoint endpoint = MetricsEndpoint.start("127.0.0.1", 0, quiet())) {
             LoadRun run = new LoadRun(config, new LoopbackSystem(), NanoClock.system(0), quiet(), null, false)
-                    .withLiveFigures(tellingTheTest(endpoint.figures(), intervals));
+                    .withLiveFigures(heldForTheTest(endpoint.figures(), intervals, scraped));
             CompletableFuture<Void> running = CompletableFuture.runAsync(() -> execute(run));
-            // one scrape after each interval the run reports, until its last
+            // one scrape of each interval the run reports, until its last
             for (RunPhase phase = null; phase != RunPhase.DONE; ) {
                 phase = intervals.poll(20, TimeUnit.SECONDS);
                 assertNotNull(phase, "no interval reported within 20 s");
+                phases.add(phase);
                 scrapes.add(Scrape.of(endpoint.url()));
+                scraped.release();
             }
             running.get(20, TimeUnit.SECONDS);
 
@@ -73,9 +77,15 @@ class PrometheusFiguresTest {
             assertEquals(counts.get("received").asDouble(), last.value("msgbench_received_total"), last.text());
             assertEquals(4_000, counts.get("sent").asLong());
             assertEquals(1, last.value("msgbench_phase{msgbench_phase=\"done\"}"));
+            assertEquals(0, last.value("msgbench_rate_messages_per_second{side=\"target\"}"), "nothing asked once over");
         }
-        assertTrue(scrapes.stream().anyMatch(s -> s.value("msgbench_phase{msgbench_phase=\"measured\"}") == 1),
-                "no scrape in the measured phase: " + scrapes);
+        // warm-up 0.5 s, measured 1.5 s: the interval that ends at 1 s is measured, none after 2 s is
+        assertEquals(RunPhase.MEASURED, phases.get(0), phases.toString());
+        assertEquals(RunPhase.DONE, phases.get(phases.size() - 1), phases.toString());
+        for (int i = 0; i < scrapes.size(); i++) {
+            assertEquals(1, scrapes.get(i).value("msgbench_phase{msgbench_phase=\"" + phases.get(i).label() + "\"}"),
+                    scrapes.get(i).text());
+        }
         for (int i = 1; i < scrapes.size(); i++) {
             for (String counter : COUNTERS) {
                 assertTrue(scrapes.get(i).value(counter) >= scrapes.get(i - 1).value(counter),
@@ -131,8 +141,12 @@ class PrometheusFiguresTest {
                 scrape.text());
     }
 
-    /** Tells the test each interval's phase once the endpoint has it. */
-    private static LiveFigures tellingTheTest(LiveFigures figures, BlockingQueue<RunPhase> intervals) {
+    /**
+     * Tells the test each interval's phase once the endpoint has it, and holds the monitor until
+     * the test has scraped it, so that each scrape shows exactly that interval.
+     */
+    private static LiveFigures heldForTheTest(LiveFigures figures, SynchronousQueue<RunPhase> intervals,
+                                              Semaphore scraped) {
         return new LiveFigures() {
             @Override
             public void started(RunConfig config, SystemInfo info) {
@@ -142,7 +156,15 @@ class PrometheusFiguresTest {
             @Override
             public void interval(IntervalFigures interval) {
                 figures.interval(interval);
-                intervals.add(interval.phase());
+                try {
+                    if (!intervals.offer(interval.phase(), 20, TimeUnit.SECONDS)
+                            || !scraped.tryAcquire(20, TimeUnit.SECONDS)) {
+                        throw new IllegalStateException("the test took no scrape within 20 s");
+                    }
+                } catch (InterruptedException e) {
+                    // the run's end interrupts the monitor: the last interval is taken after
+                    Thread.currentThread().interrupt();
+                }
             }
 
             @Override

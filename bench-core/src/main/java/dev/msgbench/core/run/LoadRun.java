@@ -258,7 +258,7 @@ public final class LoadRun {
         }
         m.monitor = new ProgressMonitor(monitorClock, m.recorders, m.accounting, window, startEpochMillis, m.log, live,
                 info.acknowledges(), config.pacing() instanceof Pacing.Unpaced, plainProgress, m.warmup);
-        m.monitor.tell(liveFigures, targetRateAt(window));
+        m.monitor.tell(liveFigures, targetRateAt());
         if (plainProgress != null) {
             plainProgress.start(config, info, window);
         }
@@ -276,6 +276,7 @@ public final class LoadRun {
         monitorThread.start();
         threads.forEach(Thread::start);
         m.failure = awaitProducers(threads, m.receiver);
+        m.monitor.sendingOver();
         if (m.failure == null && !interrupted) {
             m.failure = flushAndDrain(m, clients, info);
         }
@@ -398,10 +399,10 @@ public final class LoadRun {
                 m.monitor.intervals().seconds(m.window.measureStartNanos(), m.window.endNanos() + INTERVAL_SLACK_NANOS));
     }
 
-    /** The rate this process's schedule asks for: its share of --rate while sending, none after. */
-    private LongToDoubleFunction targetRateAt(RunWindow window) {
+    /** The rate this process's schedule asks for at a time on the run's clock: its share of --rate; NaN unpaced. */
+    private LongToDoubleFunction targetRateAt() {
         if (config.pacing() instanceof Pacing.FixedRate fixed) {
-            return now -> now <= window.endNanos() ? fixed.rateMsgsPerSec() : 0;
+            return now -> fixed.rateMsgsPerSec();
         }
         return now -> Double.NaN;
     }

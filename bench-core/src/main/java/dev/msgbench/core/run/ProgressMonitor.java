@@ -45,6 +45,8 @@ final class ProgressMonitor implements Runnable {
     /** Set before the monitor's thread starts. */
     private LiveFigures liveFigures = LiveFigures.NONE;
     private LongToDoubleFunction targetRateAt = now -> Double.NaN;
+    /** Every producer has ended: a run as fast as accepted drains before its window's end. */
+    private volatile boolean sendingOver;
 
     ProgressMonitor(NanoClock clock, Recorders recorders, Accounting accounting, RunWindow window,
                     long startEpochMillis, IntervalLog log, PrintStream live, boolean acknowledges, boolean unpaced) {
@@ -84,6 +86,11 @@ final class ProgressMonitor implements Runnable {
     void tell(LiveFigures figures, LongToDoubleFunction targetRateAt) {
         this.liveFigures = figures;
         this.targetRateAt = targetRateAt;
+    }
+
+    /** Every producer has ended; what follows is the drain. */
+    void sendingOver() {
+        sendingOver = true;
     }
 
     @Override
@@ -155,8 +162,11 @@ final class ProgressMonitor implements Runnable {
         if (plain != null) {
             plain.sample(now, counts, latency);
         }
-        liveFigures.interval(new IntervalFigures(phase(now, last), now - window.startNanos(), now - previousNanos, counts,
-                kinds.contains(HistogramKind.ACK), targetRateAt.applyAsDouble(now),
+        RunPhase phase = phase(now, last);
+        double target = targetRateAt.applyAsDouble(now);
+        liveFigures.interval(new IntervalFigures(phase, now - window.startNanos(), now - previousNanos, counts,
+                kinds.contains(HistogramKind.ACK),
+                (phase == RunPhase.DRAIN || phase == RunPhase.DONE) && !Double.isNaN(target) ? 0 : target,
                 IntervalFigures.Percentiles.of(latency),
                 IntervalFigures.Percentiles.of(interval.all(HistogramKind.SERVICE))));
         previousNanos = now;
@@ -167,6 +177,9 @@ final class ProgressMonitor implements Runnable {
     private RunPhase phase(long now, boolean last) {
         if (last) {
             return RunPhase.DONE;
+        }
+        if (sendingOver) {
+            return RunPhase.DRAIN;
         }
         if (window.isOpen() || now < window.measureStartNanos()) {
             return RunPhase.WARM_UP;
