@@ -84,7 +84,9 @@ public final class PrometheusFigures implements LiveFigures {
 
     @Override
     public void started(RunConfig config, SystemInfo info) {
-        run.setLabelValues(config.command(), config.systemName(), info.clientVersion(), info.brokerVersion(),
+        // String.valueOf: a version a system could not tell must not cost the run its labels
+        run.setLabelValues(config.command(), config.systemName(), String.valueOf(info.clientVersion()),
+                String.valueOf(info.brokerVersion()),
                 Integer.toString(config.messageSizeBytes()), Integer.toString(config.producers()),
                 Integer.toString(config.consumers()), load(config.pacing()), SummaryTable.inline(info.durability()));
         if (info.acknowledges()) {

@@ -7,7 +7,7 @@ import dev.msgbench.core.record.StreamSnapshot;
 /**
  * One monitor interval of a run, as its live figures show it.
  *
- * @param phase                where the run was when the interval ended
+ * @param phase                where the run was when the interval began; {@link RunPhase#DONE} for the last
  * @param elapsedNanos         from the start of sending to the end of the interval
  * @param intervalNanos        how long the interval lasted
  * @param totals               every stream's counts so far, warm-up included (result.json's counts)

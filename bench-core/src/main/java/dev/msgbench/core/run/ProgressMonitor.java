@@ -47,6 +47,8 @@ final class ProgressMonitor implements Runnable {
     private LongToDoubleFunction targetRateAt = now -> Double.NaN;
     /** Every producer has ended: a run as fast as accepted drains before its window's end. */
     private volatile boolean sendingOver;
+    /** Whether sending was over when the current interval began. */
+    private boolean sendingOverBefore;
 
     ProgressMonitor(NanoClock clock, Recorders recorders, Accounting accounting, RunWindow window,
                     long startEpochMillis, IntervalLog log, PrintStream live, boolean acknowledges, boolean unpaced) {
@@ -162,7 +164,7 @@ final class ProgressMonitor implements Runnable {
         if (plain != null) {
             plain.sample(now, counts, latency);
         }
-        RunPhase phase = phase(now, last);
+        RunPhase phase = phase(previousNanos, last);
         double target = targetRateAt.applyAsDouble(now);
         liveFigures.interval(new IntervalFigures(phase, now - window.startNanos(), now - previousNanos, counts,
                 kinds.contains(HistogramKind.ACK),
@@ -171,20 +173,25 @@ final class ProgressMonitor implements Runnable {
                 IntervalFigures.Percentiles.of(interval.all(HistogramKind.SERVICE))));
         previousNanos = now;
         previousCounts = counts;
+        sendingOverBefore = sendingOver;
         return now;
     }
 
-    private RunPhase phase(long now, boolean last) {
+    /**
+     * The phase of an interval: where the run was when it began (a tick comes a little after the
+     * second it samples, so its end would call the last second of the warm-up measured).
+     */
+    private RunPhase phase(long intervalStartNanos, boolean last) {
         if (last) {
             return RunPhase.DONE;
         }
-        if (sendingOver) {
+        if (sendingOverBefore) {
             return RunPhase.DRAIN;
         }
-        if (window.isOpen() || now < window.measureStartNanos()) {
+        if (window.isOpen() || intervalStartNanos < window.measureStartNanos()) {
             return RunPhase.WARM_UP;
         }
-        return now > window.endNanos() ? RunPhase.DRAIN : RunPhase.MEASURED;
+        return intervalStartNanos >= window.endNanos() ? RunPhase.DRAIN : RunPhase.MEASURED;
     }
 
     private void printLine(long now, StreamSnapshot counts) {
