@@ -51,7 +51,7 @@ class PrometheusFiguresTest {
     @Test
     void scrapesDuringARunShowItAdvanceAndTheLastOneHasResultJsonsCounts() throws Exception {
         RunConfig config = new RunConfig("e2e", "loopback", new Pacing.FixedRate(2_000, Arrival.UNIFORM,
-                Duration.ofMillis(500), Duration.ofMillis(1500)), 256, 1, 1, 42, Duration.ofSeconds(10),
+                Duration.ofMillis(500), Duration.ofMillis(2000)), 256, 1, 1, 42, Duration.ofSeconds(10),
                 Duration.ofSeconds(10), dir, false, Map.of("local", true));
         SynchronousQueue<RunPhase> intervals = new SynchronousQueue<>();
         Semaphore scraped = new Semaphore(0);
@@ -75,11 +75,12 @@ class PrometheusFiguresTest {
             JsonNode counts = ResultFiles.json().readTree(dir.resolve("result.json").toFile()).get("counts");
             assertEquals(counts.get("sent").asDouble(), last.value("msgbench_sent_total"), last.text());
             assertEquals(counts.get("received").asDouble(), last.value("msgbench_received_total"), last.text());
-            assertEquals(4_000, counts.get("sent").asLong());
+            assertEquals(5_000, counts.get("sent").asLong());
             assertEquals(1, last.value("msgbench_phase{msgbench_phase=\"done\"}"));
             assertEquals(0, last.value("msgbench_rate_messages_per_second{side=\"target\"}"), "nothing asked once over");
         }
-        // warm-up 0.5 s, measured 1.5 s: the interval from 0 to 1 s began in the warm-up, the next is measured
+        // warm-up 0.5 s, measured 2 s: the interval from 0 to 1 s began in the warm-up, the next (1 to 2 s)
+        // is measured; the run ends half a second after it
         assertEquals(List.of(RunPhase.WARM_UP, RunPhase.MEASURED), phases.subList(0, 2), phases.toString());
         assertEquals(RunPhase.DONE, phases.get(phases.size() - 1), phases.toString());
         for (int i = 0; i < scrapes.size(); i++) {
@@ -96,7 +97,7 @@ class PrometheusFiguresTest {
                 .findFirst().orElseThrow();
         assertEquals("msgbench_run_info{broker_version=\"none (in-process)\",client=\"msgbench loopback\","
                         + "command=\"e2e\",consumers=\"1\",durability=\"acks=none (no broker: messages go from thread "
-                        + "to thread in this JVM)\",load=\"2,000 msg/s uniform for 1.5 s after 0.5 s warm-up\","
+                        + "to thread in this JVM)\",load=\"2,000 msg/s uniform for 2 s after 0.5 s warm-up\","
                         + "producers=\"1\",size_bytes=\"256\",system=\"loopback\"}",
                 measuring.withName("msgbench_run_info"));
         assertEquals(2_000, measuring.value("msgbench_rate_messages_per_second{side=\"target\"}"));
