@@ -26,6 +26,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.core.fault.FaultEvent;
 import dev.msgbench.core.loopback.LoopbackSystem;
+import dev.msgbench.core.record.StreamSnapshot;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.run.IntervalFigures;
 import dev.msgbench.core.run.LiveFigures;
@@ -128,7 +129,7 @@ class PrometheusFiguresTest {
         figures.started(config, new SystemInfo("kafka", "kafka-clients 4", "4", Map.of("acks", "all"), Map.of(), true));
         IntervalFigures.Percentiles none = new IntervalFigures.Percentiles(0, -1, -1, -1, -1, -1);
         figures.interval(new IntervalFigures(RunPhase.MEASURED, 1_000_000_000L, 1_000_000_000L,
-                new dev.msgbench.core.record.StreamSnapshot(-1, 1_000, 900, 10, 800, 0, 0, 0, 0), true, Double.NaN,
+                new StreamSnapshot(-1, 1_000, 900, 10, 800, 0, 0, 0, 0), Double.NaN,
                 none, none));
 
         Scrape scrape = Scrape.parse(text(registry));

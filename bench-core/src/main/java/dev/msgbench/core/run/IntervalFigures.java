@@ -11,15 +11,13 @@ import dev.msgbench.core.record.StreamSnapshot;
  * @param elapsedNanos         from the start of sending to the end of the interval
  * @param intervalNanos        how long the interval lasted
  * @param totals               every stream's counts so far, warm-up included (result.json's counts)
- * @param acknowledges         whether the system acknowledges: {@code totals.acked()} means something
  * @param targetRateMsgsPerSec what the schedule asked for during the interval; NaN for a run as fast
  *                             as accepted (throughput)
  * @param latency              response time (receive - intended send) of the interval's messages
  * @param service              service time (receive - actual send) of the interval's messages
  */
 public record IntervalFigures(RunPhase phase, long elapsedNanos, long intervalNanos, StreamSnapshot totals,
-                              boolean acknowledges, double targetRateMsgsPerSec, Percentiles latency,
-                              Percentiles service) {
+                              double targetRateMsgsPerSec, Percentiles latency, Percentiles service) {
 
     /**
      * One interval's percentiles, in nanoseconds; -1 each when nothing was received in it (an empty

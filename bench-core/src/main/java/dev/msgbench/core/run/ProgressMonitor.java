@@ -167,7 +167,6 @@ final class ProgressMonitor implements Runnable {
         RunPhase phase = phase(previousNanos, last);
         double target = targetRateAt.applyAsDouble(now);
         liveFigures.interval(new IntervalFigures(phase, now - window.startNanos(), now - previousNanos, counts,
-                kinds.contains(HistogramKind.ACK),
                 (phase == RunPhase.DRAIN || phase == RunPhase.DONE) && !Double.isNaN(target) ? 0 : target,
                 IntervalFigures.Percentiles.of(latency),
                 IntervalFigures.Percentiles.of(interval.all(HistogramKind.SERVICE))));
