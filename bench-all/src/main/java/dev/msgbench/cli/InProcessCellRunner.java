@@ -145,9 +145,9 @@ final class InProcessCellRunner implements CellRunner {
                 LoadRun run = new LoadRun(config, messaging, NanoClock.system(messages.spinWindow.toNanos()), io.out(),
                         config.progress() ? io.err() : null, io.terminal())
                         .faultsOn(broker == null ? FaultTarget.NONE
-                                : new LocalBrokerFaultTarget(broker, messaging, hosts.orElse(null)))
-                        .withLiveFigures(figures);
+                                : new LocalBrokerFaultTarget(broker, messaging, hosts.orElse(null)));
                 worker.applyTo(run, cell.args(), ClockSync::read);
+                run.withLiveFigures(figures);
                 if (!cell.quiet()) {
                     // on a terminal the live line shows progress; elsewhere plain lines every --progress-interval
                     Duration every = io.terminal() ? Duration.ZERO : cell.progressInterval();
