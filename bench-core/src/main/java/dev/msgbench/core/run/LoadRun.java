@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongToDoubleFunction;
 import java.util.function.Supplier;
 
 import org.HdrHistogram.Histogram;
@@ -67,6 +68,7 @@ public final class LoadRun {
     private final List<ProducerStream> producers = new ArrayList<>();
     private volatile boolean interrupted;
     private PlainProgress plainProgress;
+    private LiveFigures liveFigures = LiveFigures.NONE;
     private volatile Thread runner;
     private FaultTarget faultTarget = FaultTarget.NONE;
     private Supplier<NanoClock> faultClock;
@@ -109,6 +111,12 @@ public final class LoadRun {
     /** Prints the header when sending starts, and plain progress lines where no terminal shows the live line. */
     public LoadRun withPlainProgress(PlainProgress progress) {
         this.plainProgress = progress;
+        return this;
+    }
+
+    /** Tells {@code figures} the run's counts, rates and latency each interval (--metrics-port). Before {@link #execute()}. */
+    public LoadRun withLiveFigures(LiveFigures figures) {
+        this.liveFigures = figures;
         return this;
     }
 
@@ -257,9 +265,11 @@ public final class LoadRun {
         }
         m.monitor = new ProgressMonitor(monitorClock, m.recorders, m.accounting, window, startEpochMillis, m.log, live,
                 info.acknowledges(), config.pacing() instanceof Pacing.Unpaced, plainProgress, m.warmup);
+        m.monitor.tell(liveFigures, targetRateAt());
         if (plainProgress != null) {
             plainProgress.start(config, info, window);
         }
+        liveFigures.started(config, info);
         // from here on there are results to write, whatever happens
         m.window = window;
 
@@ -273,6 +283,7 @@ public final class LoadRun {
         monitorThread.start();
         threads.forEach(Thread::start);
         m.failure = awaitProducers(threads, m.receiver);
+        m.monitor.sendingOver();
         if (m.failure == null && !interrupted) {
             m.failure = flushAndDrain(m, clients, info);
         }
@@ -320,7 +331,10 @@ public final class LoadRun {
                         ? clock : faultClock.get(), sending.measureStartNanos(),
                 DeliveryProbe.of(m.receiver::lastReceiveNanos,
                         () -> config.consumers() > 0 && clock.nanoTime() <= sending.endNanos()),
-                event -> timeline.comment(event.timelineComment()));
+                event -> {
+                    timeline.comment(event.timelineComment());
+                    liveFigures.fault(event);
+                });
     }
 
     private synchronized void stopFaults() {
@@ -390,6 +404,14 @@ public final class LoadRun {
                 faults == null ? List.of() : faults.reports(receiver.deliveryGaps(), m.monitor.intervals()),
                 // an interval ends when the monitor wakes, a little after the second it samples
                 m.monitor.intervals().seconds(m.window.measureStartNanos(), m.window.endNanos() + INTERVAL_SLACK_NANOS));
+    }
+
+    /** The rate this process's schedule asks for at a time on the run's clock: its share of --rate; NaN unpaced. */
+    private LongToDoubleFunction targetRateAt() {
+        if (config.pacing() instanceof Pacing.FixedRate fixed) {
+            return now -> fixed.rateMsgsPerSec();
+        }
+        return now -> Double.NaN;
     }
 
     private RunObservation.SendTotals sendTotals(RunWindow window) {
