@@ -104,10 +104,10 @@ class ShippedWorkloadsTest {
         assertEquals("error: " + file() + ":5: 'subscriptionsPerTopic' must be 1, got 2: every message is received once "
                 + "here (one consumer group), not once per subscription\n",
                 omb(base.replace("subscriptionsPerTopic: 1", "subscriptionsPerTopic: 2")).err);
-        assertEquals("error: " + file() + ":8: 'producerRate' must be a rate above 0, got 0 (OMB's 0 searches for the "
-                + "highest rate: use the sweep command for that)\n", omb(base.replace("producerRate: 1000", "producerRate: 0")).err);
+        assertEquals("error: " + file() + ":8: 'producerRate' must be a rate above 0, or 0 (OMB's search for the highest "
+                + "rate, run here as sweep), got -1\n", omb(base.replace("producerRate: 1000", "producerRate: -1")).err);
         assertEquals("error: " + file() + ":10: 'consumerBacklogSizeGB' must be 0, got 5: backlog-and-drain runs are not "
-                + "supported\n", omb(base + "consumerBacklogSizeGB: 5\n").err);
+                + "supported yet\n", omb(base + "consumerBacklogSizeGB: 5\n").err);
         assertTrue(omb(base + "driver: kafka\n").err.startsWith("error: " + file() + ":10: unknown key 'driver' (read as "
                 + "an OpenMessaging Benchmark workload because of 'topics' at " + file() + ":2; its keys here: name, topics,"));
         assertEquals("error: " + file() + ": 'testDurationMinutes' is missing (an OpenMessaging Benchmark workload needs "
