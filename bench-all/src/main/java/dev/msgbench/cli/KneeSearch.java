@@ -75,6 +75,7 @@ final class KneeSearch {
 
     /** Runs and passes per rate, so far. */
     private final Map<Double, int[]> tallies = new TreeMap<>();
+    private final int budget;
     private int runs;
     private Verdict stopped;
 
@@ -91,6 +92,7 @@ final class KneeSearch {
         this.mustPass = mustPass;
         this.resolution = resolution;
         this.warmUpRuns = warmUpRuns;
+        this.budget = warmUpRuns + (rampRates().size() + maxBisectSteps()) * repeats + (repeats - 1);
     }
 
     /** The rates of the ramp, the start rate first, --max-rate last unless a step lands on it. */
@@ -125,7 +127,7 @@ final class KneeSearch {
 
     /** The runs the search may make, at most: it never makes more. */
     int maxRuns() {
-        return warmUpRuns + (rampRates().size() + maxBisectSteps()) * repeats + (repeats - 1);
+        return budget;
     }
 
     Result search(Trial trial) {
@@ -211,7 +213,7 @@ final class KneeSearch {
 
     /** Runs and counts; false when the search must stop (a failed or interrupted run, or the budget spent). */
     private boolean run(Trial trial, double rate, Phase phase, boolean judged) {
-        if (runs >= maxRuns()) {
+        if (runs >= budget) {
             stopped = null;
             return false;
         }

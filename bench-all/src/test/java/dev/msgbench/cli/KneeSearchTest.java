@@ -40,6 +40,12 @@ class KneeSearchTest {
             return new FakeSystem(rate -> rate <= edge ? Verdict.PASS : Verdict.MISS);
         }
 
+        /** The runs at one rate go as scripted, then as {@link #edgeAt}; every other rate as {@link #edgeAt}. */
+        static FakeSystem scripted(double rate, List<Verdict> runsThere, double edge) {
+            Deque<Verdict> script = new ArrayDeque<>(runsThere);
+            return new FakeSystem(r -> r == rate && !script.isEmpty() ? script.poll() : r <= edge ? Verdict.PASS : Verdict.MISS);
+        }
+
         @Override
         public Verdict run(double rate, Phase phase) {
             Verdict v = verdicts.apply(rate);
@@ -77,10 +83,7 @@ class KneeSearchTest {
 
     @Test
     void aStepThatMissesOnceAndThenPassesTwicePasses() {
-        Map<Long, Deque<Verdict>> script = new HashMap<>();
-        script.put(2000L, new ArrayDeque<>(List.of(Verdict.MISS, Verdict.PASS, Verdict.PASS)));
-        FakeSystem system = new FakeSystem(rate -> script.containsKey((long) rate) && !script.get((long) rate).isEmpty()
-                ? script.get((long) rate).poll() : rate <= 2000 ? Verdict.PASS : Verdict.MISS);
+        FakeSystem system = FakeSystem.scripted(2000, List.of(Verdict.MISS, Verdict.PASS, Verdict.PASS), 2000);
 
         Result result = search(1000, "x2", 4000, 3, 2, "50%", 0).search(system);
 
@@ -106,10 +109,7 @@ class KneeSearchTest {
 
     @Test
     void aKneeThatFailsItsRepeatsBecomesTheUpperBoundAndTheSearchGoesOnBelowIt() {
-        Map<Long, Deque<Verdict>> script = new HashMap<>();
-        script.put(2000L, new ArrayDeque<>(List.of(Verdict.PASS, Verdict.MISS, Verdict.MISS)));
-        FakeSystem system = new FakeSystem(rate -> script.containsKey((long) rate) && !script.get((long) rate).isEmpty()
-                ? script.get((long) rate).poll() : rate <= 1600 ? Verdict.PASS : Verdict.MISS);
+        FakeSystem system = FakeSystem.scripted(2000, List.of(Verdict.PASS, Verdict.MISS, Verdict.MISS), 1600);
 
         Result result = search(1000, "x2", 4000, 3, 2, "25%", 0).search(system);
 
