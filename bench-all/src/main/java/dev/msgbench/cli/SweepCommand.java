@@ -96,7 +96,7 @@ final class SweepCommand implements Callable<Integer> {
     KneeOptions knee = new KneeOptions();
 
     @Option(names = "--output", paramLabel = "DIR",
-            description = "Results folder, one folder per step inside (default: results/<timestamp>-sweep-<systems>).")
+            description = "Results folder, one folder per run inside (default: results/<timestamp>-sweep-<systems>).")
     Path output;
 
     @Unmatched
@@ -312,7 +312,7 @@ final class SweepCommand implements Callable<Integer> {
                     found.firstMissMsgsPerSec());
             case MAX_RATE -> " (--max-rate reached; the system may sustain more)";
             case NONE_PASSED -> "";
-            case FAILED -> "; the search stopped at a run that failed: " + lastJudged(steps, system).verdict();
+            case FAILED -> "; the search stopped at a run that failed: " + lastRun(steps, system).verdict();
             case INTERRUPTED -> "; the search was interrupted";
             case BUDGET -> "; the search stopped after its " + found.runs() + " runs (knees kept failing their repeats)";
         };
@@ -356,7 +356,7 @@ final class SweepCommand implements Callable<Integer> {
         return verdict;
     }
 
-    private static Step lastJudged(List<Step> steps, String system) {
+    private static Step lastRun(List<Step> steps, String system) {
         Step last = null;
         for (Step s : steps) {
             if (s.system().equals(system)) {

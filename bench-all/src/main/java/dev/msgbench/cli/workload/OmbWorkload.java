@@ -23,7 +23,6 @@ final class OmbWorkload {
     private static final Set<String> MARKERS = Set.of("topics", "partitionsPerTopic", "messageSize", "producersPerTopic",
             "producerRate", "testDurationMinutes");
 
-
     private OmbWorkload() {
     }
 
