@@ -20,12 +20,18 @@ record Objective(String statistic, double limitMs, String text) {
 
     private static final Pattern SYNTAX = Pattern.compile("(p[0-9.]+|max)\\s*<=\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(us|ms|s)");
 
+    /** No latency objective: a step passes on its rate and its losses alone (OMB's rate search); p99 is shown. */
+    static final Objective NONE = new Objective("p99", Double.POSITIVE_INFINITY, "none");
+
     static Objective parse(String text) {
+        if (text.trim().equals(NONE.text())) {
+            return NONE;
+        }
         Matcher m = SYNTAX.matcher(text.trim());
         List<String> statistics = statistics();
         if (!m.matches() || !statistics.contains(m.group(1))) {
             throw new IllegalArgumentException("must be PERCENTILE<=LATENCY, e.g. p99.9<=10ms (percentiles: "
-                    + String.join(", ", statistics) + "; units: us, ms, s), got '" + text + "'");
+                    + String.join(", ", statistics) + "; units: us, ms, s), or none, got '" + text + "'");
         }
         double value = Double.parseDouble(m.group(2));
         double ms = switch (m.group(3)) {
@@ -39,6 +45,10 @@ record Objective(String statistic, double limitMs, String text) {
     /** The statistic's value in a run's latencyMs, or null when nothing was measured. */
     Double valueIn(Map<String, Double> latencyMs) {
         return latencyMs.get(statistic);
+    }
+
+    boolean none() {
+        return this == NONE;
     }
 
     boolean metBy(double valueMs) {

@@ -27,6 +27,7 @@ import dev.msgbench.cli.workload.WorkloadReader;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.units.Durations;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -96,6 +97,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No live line while cells run.")
     boolean quiet;
 
+    @Mixin
+    OmbRateSearch.Options rateSearch = new OmbRateSearch.Options();
+
     RunCommand(Io io, CellRunner runner) {
         this.io = io;
         this.runner = runner;
@@ -132,6 +136,15 @@ final class RunCommand implements Callable<Integer> {
         }
         int runs = repetitions != null ? repetitions : workload.repetitions();
         workload.warnings().forEach(w -> io.err().println("warning: " + w));
+        if (rateSearch.objective != null && !workload.ombRateSearch()) {
+            throw new ParameterException(spec.commandLine(), "--objective applies to an OpenMessaging Benchmark file with "
+                    + "producerRate: 0 (a rate search); " + file + " runs at the rates it states");
+        }
+        if (workload.ombRateSearch()) {
+            Path dir = dryRun ? null : output != null ? output
+                    : Path.of("results", LocalDateTime.now().format(STAMP) + "-" + slug(stem()));
+            return OmbRateSearch.run(io, runner, file.toString(), args.get(0), rateSearch.objective, dir, dryRun, quiet);
+        }
         if (dryRun) {
             printPlan(workload, cells, args, runs, catalogs);
             return ExitCode.OK.code();

@@ -87,7 +87,7 @@ class InMemoryOutcomesTest {
     }
 
     @Test
-    void sweepJudgesEachStepByTheResultItsRunnerGave() throws Exception {
+    void sweepWarmsUpRampsRepeatsMissesAndBisectsToAKneeJudgedByTheResultsItsRunnerGave() throws Exception {
         // latency grows with the rate: 1 ms at 1,000 msg/s, 8 ms at 8,000
         ScriptedCellRunner runner = new ScriptedCellRunner(cell -> CellOutcome.of(ScriptedCellRunner.complete(
                 ScriptedCellRunner.rate(cell), ScriptedCellRunner.rate(cell), 1000, ScriptedCellRunner.rate(cell) / 1000)));
@@ -97,20 +97,46 @@ class InMemoryOutcomesTest {
 
         assertEquals(0, run.exitCode, run.toString());
         assertTrue(run.out.contains(String.join(NL,
-                "   1  loopback                 1,000           1,000         1.000         0  pass",
-                "   2  loopback                 2,000           2,000         2.000         0  pass",
-                "   3  loopback                 4,000           4,000         4.000         0  pass",
-                "   4  loopback                 8,000           8,000         8.000         0  objective missed (p99 = 8.000 ms)",
+                " run  system          phase      target msg/s  achieved msg/s        p99 ms      lost  result",
+                "   1  loopback        warm-up           1,000           1,000         1.000         0  pass (not judged)",
+                "   2  loopback        ramp              1,000           1,000         1.000         0  pass",
+                "   3  loopback        ramp              2,000           2,000         2.000         0  pass",
+                "   4  loopback        ramp              4,000           4,000         4.000         0  pass",
+                "   5  loopback        ramp              8,000           8,000         8.000         0  objective missed (p99 = 8.000 ms)",
+                "   6  loopback        repeat            8,000           8,000         8.000         0  objective missed (p99 = 8.000 ms)",
+                "   7  loopback        bisect            6,000           6,000         6.000         0  objective missed (p99 = 6.000 ms)",
+                "   8  loopback        repeat            6,000           6,000         6.000         0  objective missed (p99 = 6.000 ms)",
+                "   9  loopback        bisect            5,000           5,000         5.000         0  pass",
+                "  10  loopback        bisect            5,500           5,500         5.500         0  objective missed (p99 = 5.500 ms)",
+                "  11  loopback        repeat            5,500           5,500         5.500         0  objective missed (p99 = 5.500 ms)",
+                "  12  loopback        bisect            5,250           5,250         5.250         0  objective missed (p99 = 5.250 ms)",
+                "  13  loopback        repeat            5,250           5,250         5.250         0  objective missed (p99 = 5.250 ms)",
+                "  14  loopback        repeat            5,000           5,000         5.000         0  pass",
+                "  15  loopback        repeat            5,000           5,000         5.000         0  pass",
                 "",
-                "loopback: highest sustainable rate: 4,000 msg/s (p99 <= 5 ms); at 8,000 msg/s: objective missed (p99 = 8.000 ms)")),
+                "loopback: knee 5,000 msg/s (p99 <= 5 ms), passed 3 of 3 runs; p99 over them: min 5.000, median 5.000, max "
+                        + "5.000 ms; the lowest rate above it that missed: 5,250 msg/s (--resolution 5%): objective missed "
+                        + "(p99 = 5.250 ms)")),
                 run.out);
-        assertEquals(4, runner.calls().size(), "no step after the first miss");
-        assertEquals(dir.resolve("04-loopback-8000"), runner.calls().get(3).outputDir());
-        assertTrue(Files.notExists(dir.resolve("04-loopback-8000")), "the runner wrote nothing");
+        assertTrue(run.out.contains("sweep plan: 1 warm-up run at 1,000 msg/s, not judged; then up to 5 steps from 1,000 "
+                + "to 16,000 msg/s (x2); then bisection between the last pass and the first miss to 5% (at most 5 steps); "
+                + "a step that misses runs again, up to 3 runs, 2 of which must pass; the knee (the highest rate that passed "
+                + "its repeats) is run 3 times in all. At most 33 runs of 1s each: at most 33s, plus a broker start per run."
+                + NL), run.out);
+        assertEquals(15, runner.calls().size(), "no run after the knee's repeats");
+        assertEquals(dir.resolve("01-loopback-1000-warm-up"), runner.calls().get(0).outputDir());
+        assertEquals(dir.resolve("05-loopback-8000"), runner.calls().get(4).outputDir());
+        JsonNode knee = ResultFiles.json().readTree(dir.resolve(SweepCommand.JSON).toFile()).get("knee").get("loopback");
+        assertEquals(5000, knee.get("rate").asDouble());
+        assertTrue(knee.get("confirmed").asBoolean());
+        assertEquals("bracketed", knee.get("end").asText());
+        assertEquals(3, knee.get("p99Ms").size());
+        assertEquals(5.0, knee.get("median").asDouble());
+        assertTrue(Files.notExists(dir.resolve("05-loopback-8000")), "the runner wrote nothing");
     }
 
     @Test
-    void aFailedStepStopsTheSweepShowingWhatItMeasuredAndWhy() throws Exception {
+    void aFailedRunStopsTheSweepShowingWhatItMeasuredAndWhy() throws Exception {
         ScriptedCellRunner runner = new ScriptedCellRunner(cell -> ScriptedCellRunner.rate(cell) < 2000
                 ? CellOutcome.of(ScriptedCellRunner.complete(1000, 1000, 1000, 1))
                 : new CellOutcome(ExitCode.RUN_FAILED, ScriptedCellRunner.result(RunStatus.FAILED, "the broker went away",
@@ -121,10 +147,14 @@ class InMemoryOutcomesTest {
 
         assertEquals(1, run.exitCode, run.toString());
         assertTrue(run.out.contains(
-                "   2  loopback                 2,000           1,500         1.000         0  FAILED (exit 1: the broker went away)"),
+                "   3  loopback        ramp              2,000           1,500         1.000         0  FAILED (exit 1: the broker went away)"),
                 run.out);
+        assertTrue(run.out.contains("loopback: knee (not confirmed) 1,000 msg/s (p99 <= 5 ms), passed 1 of 1 run; p99 over "
+                + "them: min 1.000, median 1.000, max 1.000 ms; the search stopped at a run that failed: FAILED (exit 1: the "
+                + "broker went away)"), run.out);
+        assertEquals(3, runner.calls().size(), "no run after the failed one");
         JsonNode json = ResultFiles.json().readTree(dir.resolve(SweepCommand.JSON).toFile());
-        assertEquals(1, json.get("steps").get(1).get("exitCode").asInt());
+        assertEquals(1, json.get("steps").get(2).get("exitCode").asInt());
         assertEquals(1000, json.get("highestSustainableRate").get("loopback").asDouble());
     }
 }

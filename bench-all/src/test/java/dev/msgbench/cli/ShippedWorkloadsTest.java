@@ -103,10 +103,10 @@ class ShippedWorkloadsTest {
         assertEquals(0, fanOut.exitCode, fanOut.toString());
         assertTrue(fanOut.out.contains("--consumers 2 --topics 2 --subscriptions-per-topic 3 --rate 1000"), fanOut.out);
 
-        assertEquals("error: " + file() + ":8: 'producerRate' must be a rate above 0, got 0 (OMB's 0 searches for the "
-                + "highest rate: use the sweep command for that)\n", omb(base.replace("producerRate: 1000", "producerRate: 0")).err);
+        assertEquals("error: " + file() + ":8: 'producerRate' must be a rate above 0, or 0 (OMB's search for the highest "
+                + "rate, run here as sweep), got -1\n", omb(base.replace("producerRate: 1000", "producerRate: -1")).err);
         assertEquals("error: " + file() + ":10: 'consumerBacklogSizeGB' must be 0, got 5: backlog-and-drain runs are not "
-                + "supported\n", omb(base + "consumerBacklogSizeGB: 5\n").err);
+                + "supported yet\n", omb(base + "consumerBacklogSizeGB: 5\n").err);
         assertTrue(omb(base + "driver: kafka\n").err.startsWith("error: " + file() + ":10: unknown key 'driver' (read as "
                 + "an OpenMessaging Benchmark workload because of 'topics' at " + file() + ":2; its keys here: name, topics,"));
         assertEquals("error: " + file() + ": 'testDurationMinutes' is missing (an OpenMessaging Benchmark workload needs "

@@ -31,41 +31,44 @@ class SweepTest {
     @Test
     void aGenerousObjectiveStopsAtTheMaximumRate() throws Exception {
         CliRun run = CliRun.of("sweep", "--system", "nats", "--objective", "p99.9<=1s", "--start-rate", "200",
-                "--max-rate", "700", "--duration", "1s", "--warmup", "0s", "--size", "256B", "--output", dir.toString());
+                "--max-rate", "700", "--duration", "1s", "--warmup", "0s", "--size", "256B", "--warm-up-runs", "0",
+                "--repeats", "1", "--must-pass", "1", "--output", dir.toString());
 
         assertEquals(0, run.exitCode, run.toString());
-        assertTrue(run.out.contains("step  system            target msg/s  achieved msg/s      p99.9 ms      lost  result"),
+        assertTrue(run.out.contains(" run  system          phase      target msg/s  achieved msg/s      p99.9 ms      lost  "
+                + "result"), run.out);
+        assertTrue(run.out.matches("(?s).*\\n   1  nats  +ramp  +200  +200 .* 0  pass\\n   2  nats  +ramp  +400  +400 .* 0  "
+                + "pass\\n   3  nats  +ramp  +700  +700 .* 0  pass\\n.*"), run.out);
+        assertTrue(run.out.matches("(?s).*\\nnats: knee 700 msg/s \\(p99.9 <= 1 s\\), passed 1 of 1 run; p99.9 over them: "
+                + "min [0-9.]+, median [0-9.]+, max [0-9.]+ ms \\(--max-rate reached; the system may sustain more\\)\\n.*"),
                 run.out);
-        assertTrue(run.out.matches("(?s).*\\n   1  nats  +200  +200 .* 0  pass\\n   2  nats  +400  +400 .* 0  pass\\n"
-                + "   3  nats  +700  +700 .* 0  pass\\n.*"), run.out);
-        assertTrue(run.out.contains("nats: highest sustainable rate: 700 msg/s (p99.9 <= 1 s) (--max-rate reached; the "
-                + "system may sustain more)"), run.out);
         JsonNode json = ResultFiles.json().readTree(dir.resolve("sweep.json").toFile());
         assertEquals(700, json.get("highestSustainableRate").get("nats").asDouble());
         assertEquals(3, json.get("steps").size());
         assertTrue(Files.isRegularFile(dir.resolve("03-nats-700").resolve("result.json")));
-        assertTrue(Files.readString(dir.resolve("sweep.txt")).contains("highest sustainable rate: 700 msg/s"));
+        assertTrue(Files.readString(dir.resolve("sweep.txt")).contains("nats: knee 700 msg/s"));
     }
 
     @Test
-    void anImpossibleObjectiveStopsAtTheFirstStep() throws Exception {
+    void anImpossibleObjectiveStopsAtTheFirstStepAfterItsRepeats() throws Exception {
         CliRun run = CliRun.of("sweep", "--system", "nats", "--objective", "p50<=1us", "--start-rate", "100",
-                "--duration", "1s", "--warmup", "0s", "--output", dir.toString());
+                "--duration", "1s", "--warmup", "0s", "--warm-up-runs", "0", "--repeats", "2", "--must-pass", "1",
+                "--output", dir.toString());
 
         assertEquals(0, run.exitCode, "the sweep ran; what it found is not an error: " + run);
-        assertTrue(run.out.matches("(?s).*\\n   1  nats  +100  +100 .* 0  objective missed \\(p50 = [0-9.]+ ms\\)\\n\\n.*"),
-                run.out);
-        assertTrue(run.out.contains("nats: highest sustainable rate: none; the first step (100 msg/s) already failed: "
+        assertTrue(run.out.matches("(?s).*\\n   1  nats  +ramp  +100  +100 .* 0  objective missed \\(p50 = [0-9.]+ ms\\)\\n"
+                + "   2  nats  +repeat  +100  +100 .* 0  objective missed \\(p50 = [0-9.]+ ms\\)\\n\\n.*"), run.out);
+        assertTrue(run.out.contains("nats: knee: none; the first step (100 msg/s) did not pass 1 of 2 runs: "
                 + "objective missed (p50 = "), run.out);
-        assertEquals(1, ResultFiles.json().readTree(dir.resolve("sweep.json").toFile()).get("steps").size());
+        assertEquals(2, ResultFiles.json().readTree(dir.resolve("sweep.json").toFile()).get("steps").size());
         assertTrue(ResultFiles.json().readTree(dir.resolve("sweep.json").toFile()).get("highestSustainableRate")
                 .get("nats").isNull());
     }
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-            "--objective p99.9<10ms|error: Invalid value for option '--objective': must be PERCENTILE<=LATENCY, e.g. p99.9<=10ms (percentiles: p50, p75, p90, p99, p99.9, p99.99, p99.999, p99.9999, max; units: us, ms, s), got 'p99.9<10ms' (see java -jar bench-all.jar sweep --help)",
-            "--objective p42<=1ms|error: Invalid value for option '--objective': must be PERCENTILE<=LATENCY, e.g. p99.9<=10ms (percentiles: p50, p75, p90, p99, p99.9, p99.99, p99.999, p99.9999, max; units: us, ms, s), got 'p42<=1ms' (see java -jar bench-all.jar sweep --help)",
+            "--objective p99.9<10ms|error: Invalid value for option '--objective': must be PERCENTILE<=LATENCY, e.g. p99.9<=10ms (percentiles: p50, p75, p90, p99, p99.9, p99.99, p99.999, p99.9999, max; units: us, ms, s), or none, got 'p99.9<10ms' (see java -jar bench-all.jar sweep --help)",
+            "--objective p42<=1ms|error: Invalid value for option '--objective': must be PERCENTILE<=LATENCY, e.g. p99.9<=10ms (percentiles: p50, p75, p90, p99, p99.9, p99.99, p99.999, p99.9999, max; units: us, ms, s), or none, got 'p42<=1ms' (see java -jar bench-all.jar sweep --help)",
             "--objective p99<=1ms --step 2|error: Invalid value for option '--step': must be xFACTOR (multiply, FACTOR above 1, e.g. x2) or +RATE (add msg/s, e.g. +1000), got '2' (see java -jar bench-all.jar sweep --help)",
             "--objective p99<=1ms --rate 5|error: --rate is what the sweep varies; give --start-rate, --step and --max-rate instead (see java -jar bench-all.jar sweep --help)",
             "--objective p99<=1ms --start-rate 500 --max-rate 100|error: --max-rate must be at least --start-rate (500), got 100 (see java -jar bench-all.jar sweep --help)",

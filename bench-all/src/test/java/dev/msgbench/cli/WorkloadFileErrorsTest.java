@@ -54,7 +54,7 @@ class WorkloadFileErrorsTest {
                 + "OpenMessaging Benchmark workload: name, topics, partitionsPerTopic, messageSize, producersPerTopic, "
                 + "producerRate, consumerPerSubscription, subscriptionsPerTopic, testDurationMinutes, "
                 + "warmupDurationMinutes, keyDistributor, payloadFile, consumerBacklogSizeGB, useRandomizedPayloads, "
-                + "randomBytesRatio, randomizedPayloadPoolSize, backlogDrainRatio)" + NL, run.err);
+                + "randomBytesRatio, randomizedPayloadPoolSize, backlogDrainRatio, messageProcessingDelayMs)" + NL, run.err);
         assertEquals(2, run.exitCode);
     }
 

@@ -17,15 +17,11 @@ final class OmbWorkload {
     static final List<String> KEYS = List.of("name", "topics", "partitionsPerTopic", "messageSize", "producersPerTopic",
             "producerRate", "consumerPerSubscription", "subscriptionsPerTopic", "testDurationMinutes",
             "warmupDurationMinutes", "keyDistributor", "payloadFile", "consumerBacklogSizeGB", "useRandomizedPayloads",
-            "randomBytesRatio", "randomizedPayloadPoolSize", "backlogDrainRatio");
+            "randomBytesRatio", "randomizedPayloadPoolSize", "backlogDrainRatio", "messageProcessingDelayMs");
 
     /** Keys that only an OMB file has. */
     private static final Set<String> MARKERS = Set.of("topics", "partitionsPerTopic", "messageSize", "producersPerTopic",
             "producerRate", "testDurationMinutes");
-
-    /** Read but without effect here: payloads are always random, sends never keyed. */
-    private static final Set<String> IGNORED = Set.of("payloadFile", "useRandomizedPayloads", "randomBytesRatio",
-            "randomizedPayloadPoolSize", "backlogDrainRatio");
 
     private OmbWorkload() {
     }
@@ -59,28 +55,11 @@ final class OmbWorkload {
         long consumers = positive(doc, top, "consumerPerSubscription");
         long subscriptions = positive(doc, top, "subscriptionsPerTopic");
         long rate = doc.wholeNumber("producerRate", top.get("producerRate"));
-        if (rate <= 0) {
-            throw doc.origin(top.get("producerRate")).error("'producerRate' must be a rate above 0, got " + rate
-                    + " (OMB's 0 searches for the highest rate: use the sweep command for that)");
+        if (rate < 0) {
+            throw doc.origin(top.get("producerRate")).error("'producerRate' must be a rate above 0, or 0 (OMB's search for "
+                    + "the highest rate, run here as sweep), got " + rate);
         }
-        long backlog = top.containsKey("consumerBacklogSizeGB")
-                ? doc.wholeNumber("consumerBacklogSizeGB", top.get("consumerBacklogSizeGB")) : 0;
-        if (backlog != 0) {
-            throw doc.origin(top.get("consumerBacklogSizeGB")).error("'consumerBacklogSizeGB' must be 0, got " + backlog
-                    + ": backlog-and-drain runs are not supported");
-        }
-        if (top.containsKey("keyDistributor")) {
-            String keys = doc.text("keyDistributor", top.get("keyDistributor"));
-            if (!keys.equals("NO_KEY")) {
-                warnings.add(lines.get("keyDistributor") + ": keyDistributor " + keys
-                        + " ignored: messages are sent without keys, spread over partitions by the client");
-            }
-        }
-        for (String key : top.keySet()) {
-            if (IGNORED.contains(key)) {
-                warnings.add(lines.get(key) + ": " + key + " ignored: payloads are always random bytes of messageSize");
-            }
-        }
+        OmbUnsupported.check(doc, top, lines, warnings);
 
         List<Setting> settings = new ArrayList<>();
         settings.add(new Setting("system", text(system), new Origin("--system")));
@@ -101,7 +80,10 @@ final class OmbWorkload {
         if (subscriptions > 1) {
             settings.add(number("subscriptions-per-topic", subscriptions, lines.get("subscriptionsPerTopic")));
         }
-        settings.add(number("rate", rate, lines.get("producerRate")));
+        if (rate > 0) {
+            // 0 sets no rate: the sweep varies it
+            settings.add(number("rate", rate, lines.get("producerRate")));
+        }
         long warmup = top.containsKey("warmupDurationMinutes")
                 ? doc.wholeNumber("warmupDurationMinutes", top.get("warmupDurationMinutes")) : 1;
         settings.add(new Setting("warmup", text(warmup + "m"),
@@ -111,7 +93,8 @@ final class OmbWorkload {
 
         String name = top.containsKey("name") ? doc.text("name", top.get("name")) : WorkloadReader.stem(doc.file());
         WorkloadFile.Item cell = new WorkloadFile.Item(name, null, List.of(), new Origin(doc.file()));
-        return new WorkloadFile(doc.file(), name, WorkloadFile.OMB_SOURCE, null, "e2e", 1, settings,
+        return new WorkloadFile(doc.file(), name, rate == 0 ? WorkloadFile.OMB_RATE_SEARCH_SOURCE : WorkloadFile.OMB_SOURCE,
+                null, "e2e", 1, settings,
                 List.of(new WorkloadFile.Axis(WorkloadReader.CELLS, List.of(cell))), Map.of(), Columns.defaults("e2e"),
                 warnings);
     }

@@ -21,6 +21,8 @@ public record WorkloadFile(String file, String name, String source, String descr
 
     /** The source of every OpenMessaging Benchmark file. */
     public static final String OMB_SOURCE = "OpenMessaging Benchmark workload";
+    /** The source of an OpenMessaging Benchmark file with producerRate 0: OMB's search for the highest rate, a sweep here. */
+    public static final String OMB_RATE_SEARCH_SOURCE = "OpenMessaging Benchmark workload, producerRate 0: a rate search";
 
     public WorkloadFile {
         defaults = List.copyOf(defaults);
@@ -32,7 +34,12 @@ public record WorkloadFile(String file, String name, String source, String descr
 
     /** Whether this came from an OpenMessaging Benchmark file, which names no system of its own. */
     public boolean fromOmb() {
-        return OMB_SOURCE.equals(source);
+        return OMB_SOURCE.equals(source) || ombRateSearch();
+    }
+
+    /** Whether this is an OpenMessaging Benchmark file whose producerRate is 0, run as a sweep. */
+    public boolean ombRateSearch() {
+        return OMB_RATE_SEARCH_SOURCE.equals(source);
     }
 
     /** One dimension of the matrix; {@code cells} is the last one. */

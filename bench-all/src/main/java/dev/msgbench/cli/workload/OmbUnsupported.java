@@ -1,0 +1,81 @@
+package dev.msgbench.cli.workload;
+
+import java.util.List;
+import java.util.Map;
+
+import org.yaml.snakeyaml.nodes.Node;
+
+/**
+ * The fields of an OpenMessaging Benchmark workload that this suite does not do as OMB does:
+ * refused when the run would measure another workload (keys, a backlog, slow consumers), or said
+ * in a line when only the bytes of the payload differ. No field is dropped without a word.
+ */
+final class OmbUnsupported {
+
+    private OmbUnsupported() {
+    }
+
+    static void check(YamlDocument doc, Map<String, Node> top, Map<String, Origin> lines, List<String> warnings) {
+        if (top.containsKey("keyDistributor")) {
+            String keys = doc.text("keyDistributor", top.get("keyDistributor"));
+            if (!keys.equals("NO_KEY")) {
+                // keys decide partitions and batching: without them it would be another workload
+                throw doc.origin(top.get("keyDistributor")).error("'keyDistributor' must be NO_KEY, got " + keys
+                        + ": key distributions are not supported yet (messages are sent without keys)");
+            }
+        }
+        long backlogGb = top.containsKey("consumerBacklogSizeGB")
+                ? doc.wholeNumber("consumerBacklogSizeGB", top.get("consumerBacklogSizeGB")) : 0;
+        if (backlogGb != 0) {
+            throw doc.origin(top.get("consumerBacklogSizeGB")).error("'consumerBacklogSizeGB' must be 0, got " + backlogGb
+                    + ": backlog-and-drain runs are not supported yet");
+        }
+        if (top.containsKey("backlogDrainRatio")) {
+            warnings.add(lines.get("backlogDrainRatio") + ": backlogDrainRatio " + doc.text("backlogDrainRatio",
+                    top.get("backlogDrainRatio")) + " has no effect: it applies to backlog-and-drain runs, and "
+                    + "consumerBacklogSizeGB is 0");
+        }
+        if (top.containsKey("messageProcessingDelayMs")) {
+            long delayMs = doc.wholeNumber("messageProcessingDelayMs", top.get("messageProcessingDelayMs"));
+            if (delayMs != 0) {
+                throw doc.origin(top.get("messageProcessingDelayMs")).error("'messageProcessingDelayMs' must be 0, got "
+                        + delayMs + ": consumers here receive as fast as they can; a processing delay per message is not "
+                        + "supported yet");
+            }
+        }
+        payload(doc, top, lines, warnings);
+    }
+
+    /** Payloads here are always random bytes of messageSize: said when the file asks for other bytes. */
+    private static void payload(YamlDocument doc, Map<String, Node> top, Map<String, Origin> lines, List<String> warnings) {
+        boolean randomized = top.containsKey("useRandomizedPayloads")
+                && doc.text("useRandomizedPayloads", top.get("useRandomizedPayloads")).equals("true");
+        if (top.containsKey("useRandomizedPayloads") && !randomized) {
+            warnings.add(lines.get("useRandomizedPayloads") + ": useRandomizedPayloads " + doc.text("useRandomizedPayloads",
+                    top.get("useRandomizedPayloads")) + " ignored: payloads are always random bytes of messageSize");
+        }
+        if (top.containsKey("payloadFile")) {
+            warnings.add(lines.get("payloadFile") + ": payloadFile ignored: payloads are always random bytes of messageSize");
+        }
+        if (top.containsKey("randomBytesRatio")) {
+            String ratio = doc.text("randomBytesRatio", top.get("randomBytesRatio"));
+            if (!isOne(ratio)) {
+                warnings.add(lines.get("randomBytesRatio") + ": randomBytesRatio " + ratio + " ignored: every byte of the "
+                        + "payload is random (a compressible payload is not supported yet)");
+            }
+        }
+        if (top.containsKey("randomizedPayloadPoolSize")) {
+            warnings.add(lines.get("randomizedPayloadPoolSize") + ": randomizedPayloadPoolSize " + doc.text(
+                    "randomizedPayloadPoolSize", top.get("randomizedPayloadPoolSize")) + " ignored: payloads are random "
+                    + "bytes of messageSize, not drawn from a pool");
+        }
+    }
+
+    private static boolean isOne(String number) {
+        try {
+            return Double.parseDouble(number) == 1;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,156 @@
+package dev.msgbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.msgbench.core.result.ResultFiles;
+
+/**
+ * OpenMessaging Benchmark's own workload files (test resources omb/, as OMB ships them): each is
+ * accepted by run --dry-run or refused with the line that says why; producerRate 0 runs as sweep.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class OmbWorkloadFilesTest {
+
+    private static final String NL = System.lineSeparator();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aFileWithoutKeysRunsAndSaysItsPayloadFileIsNotRead() throws Exception {
+        String file = omb("1-topic-1-partition-1kb.yaml");
+
+        CliRun run = CliRun.of("run", file, "--dry-run");
+
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains(" --size 1024 --producers 1 --consumers 1 --rate 50000 --warmup 1m --duration 15m"
+                + NL), run.out);
+        assertEquals("warning: " + file + ":21: payloadFile ignored: payloads are always random bytes of messageSize" + NL,
+                run.err);
+    }
+
+    @Test
+    void aFileWithKeysIsRefusedAtItsKeyDistributor() throws Exception {
+        String file = omb("1-topic-1-partition-1kb-with-key.yaml");
+
+        CliRun run = CliRun.of("run", file, "--dry-run");
+
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals("error: " + file + ":19: 'keyDistributor' must be NO_KEY, got KEY_ROUND_ROBIN: key distributions are "
+                + "not supported yet (messages are sent without keys)" + NL, run.err);
+    }
+
+    @Test
+    void aBacklogFileIsRefusedAtItsBacklogSize() throws Exception {
+        String file = omb("1-topic-100-partitions-1kb-4p-4c-200k-backlog.yaml");
+
+        CliRun run = CliRun.of("run", file, "--dry-run");
+
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals("error: " + file + ":37: 'consumerBacklogSizeGB' must be 0, got 512: backlog-and-drain runs are not "
+                + "supported yet" + NL, run.err);
+    }
+
+    @Test
+    void randomizedPayloadsRunAndTheirRatioAndPoolAreSaidToBeIgnored() throws Exception {
+        String file = omb("max-rate-1-topic-1-partition-1p-1c-1kb.yaml");
+
+        CliRun run = CliRun.of("run", file, "--dry-run");
+
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains(" --rate 10000000 --warmup 1m --duration 5m" + NL), run.out);
+        assertEquals("warning: " + file + ":23: randomBytesRatio 0.5 ignored: every byte of the payload is random (a "
+                + "compressible payload is not supported yet)" + NL
+                + "warning: " + file + ":24: randomizedPayloadPoolSize 1000 ignored: payloads are random bytes of "
+                + "messageSize, not drawn from a pool" + NL, run.err);
+    }
+
+    @Test
+    void producerRateZeroIsASweepWithTheFilesSettingsAndNoLatencyObjectiveUnlessGiven() throws Exception {
+        String file = omb("max-rate-1-topic-1-partition-1p-1c-1kb-rate-0.yaml");
+
+        CliRun run = CliRun.with(ScriptedCellRunner.failingIfRun(), "run", file, "--dry-run", "--scale", "0.01");
+
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.startsWith(file + ": producerRate 0 is OpenMessaging Benchmark's search for the highest rate: "
+                + "run as sweep, objective none (the default: a step passes when its target rate is met and nothing is lost, "
+                + "as OMB's search judges; --objective p99<=10ms judges latency too)" + NL
+                + "    sweep --system kafka --partitions 1 --size 1024 --producers 1 --consumers 1 --warmup 1s --duration 3s "
+                + "--objective none --dry-run" + NL
+                + "sweep plan: 1 warm-up run at 1,000 msg/s, not judged;"), run.out);
+        assertTrue(run.out.endsWith("nothing run (--dry-run)" + NL), run.out);
+
+        CliRun latency = CliRun.with(ScriptedCellRunner.failingIfRun(), "run", file, "--dry-run", "--objective",
+                "p99<=10ms");
+        assertEquals(0, latency.exitCode, latency.toString());
+        assertTrue(latency.out.contains("run as sweep, objective p99<=10ms" + NL), latency.out);
+    }
+
+    @Test
+    void producerRateZeroSweepsToTheRateTheSystemKeepsUp() throws Exception {
+        // the system keeps up to 5,000 msg/s
+        ScriptedCellRunner runner = new ScriptedCellRunner(cell -> {
+            double rate = ScriptedCellRunner.rate(cell);
+            return CellOutcome.of(ScriptedCellRunner.complete(rate, Math.min(rate, 5000), 1000, 2));
+        });
+        Path out = dir.resolve("out");
+
+        CliRun run = CliRun.with(runner, "run", omb("max-rate-1-topic-1-partition-1p-1c-1kb-rate-0.yaml"), "--system",
+                "loopback", "--scale", "0.01", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains(NL + "loopback: knee 5,000 msg/s (none), passed 3 of 3 runs;"), run.out);
+        JsonNode json = ResultFiles.json().readTree(out.resolve(SweepCommand.JSON).toFile());
+        assertEquals(5000, json.get("knee").get("loopback").get("rate").asDouble());
+    }
+
+    @Test
+    void anObjectiveIsRefusedForAFileThatStatesItsRate() throws Exception {
+        String file = omb("1-topic-1-partition-1kb.yaml");
+
+        CliRun run = CliRun.of("run", file, "--dry-run", "--objective", "p99<=1ms");
+
+        assertEquals(2, run.exitCode, run.toString());
+        assertTrue(run.err.endsWith("error: --objective applies to an OpenMessaging Benchmark file with producerRate: 0 "
+                + "(a rate search); " + file + " runs at the rates it states (see java -jar bench-all.jar run --help)" + NL),
+                run.err);
+    }
+
+    @Test
+    void fieldsThatWouldMeasureAnotherWorkloadAreRefusedAndTheRestSaid() throws IOException {
+        String base = "name: x\ntopics: 1\npartitionsPerTopic: 1\nmessageSize: 100\nsubscriptionsPerTopic: 1\n"
+                + "consumerPerSubscription: 1\nproducersPerTopic: 1\nproducerRate: 1000\ntestDurationMinutes: 2\n";
+        Path file = dir.resolve("omb.yaml");
+
+        Files.writeString(file, base + "messageProcessingDelayMs: 5\n");
+        assertEquals("error: " + file + ":10: 'messageProcessingDelayMs' must be 0, got 5: consumers here receive as fast "
+                + "as they can; a processing delay per message is not supported yet" + NL,
+                CliRun.of("run", file.toString(), "--dry-run").err);
+
+        Files.writeString(file, base + "messageProcessingDelayMs: 0\nbacklogDrainRatio: 0.9\nuseRandomizedPayloads: false\n"
+                + "randomBytesRatio: 1.0\n");
+        CliRun said = CliRun.of("run", file.toString(), "--dry-run");
+        assertEquals(0, said.exitCode, said.toString());
+        assertEquals("warning: " + file + ":11: backlogDrainRatio 0.9 has no effect: it applies to backlog-and-drain runs, "
+                + "and consumerBacklogSizeGB is 0" + NL
+                + "warning: " + file + ":12: useRandomizedPayloads false ignored: payloads are always random bytes of "
+                + "messageSize" + NL, said.err);
+    }
+
+    private static String omb(String name) throws URISyntaxException {
+        return Path.of(OmbWorkloadFilesTest.class.getResource("/omb/" + name).toURI()).toString();
+    }
+}
