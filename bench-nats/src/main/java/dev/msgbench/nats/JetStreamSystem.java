@@ -60,6 +60,8 @@ public final class JetStreamSystem implements MessagingSystem {
     private static final long CREATE_RETRY_PAUSE_MILLIS = 100;
     /** JetStream's "insufficient resources": no peers yet in a cluster that is still forming. */
     private static final int INSUFFICIENT_RESOURCES = 10023;
+    /** JetStream's API error code for a stream that is not there. */
+    private static final int STREAM_NOT_FOUND = 10059;
 
     private final JetStreamSettings settings;
     /** The local server's monitoring endpoint, whose /jsz tells the sync setting in effect; null with --url. */
@@ -113,10 +115,16 @@ public final class JetStreamSystem implements MessagingSystem {
                 .replicas(settings.replicas())
                 .build();
         long deadline = System.nanoTime() + CREATE_RETRY.toNanos();
+        // asked once: after an attempt that timed out, the stream found may be this side's own
+        Boolean existed = null;
         while (true) {
             try {
+                if (existed == null) {
+                    // the other side of an echo, in another process, may have made it: then that side deletes it
+                    existed = exists(jsm);
+                }
                 StreamInfo info = jsm.addStream(config);
-                streamCreated = true;
+                streamCreated = !existed;
                 stream = info.getConfiguration();
                 return;
             } catch (JetStreamApiException | IOException e) {
@@ -127,6 +135,18 @@ public final class JetStreamSystem implements MessagingSystem {
                 }
                 Thread.sleep(CREATE_RETRY_PAUSE_MILLIS);
             }
+        }
+    }
+
+    private boolean exists(JetStreamManagement jsm) throws JetStreamApiException, IOException {
+        try {
+            jsm.getStreamInfo(streamName);
+            return true;
+        } catch (JetStreamApiException e) {
+            if (e.getApiErrorCode() == STREAM_NOT_FOUND) {
+                return false;
+            }
+            throw e;
         }
     }
 

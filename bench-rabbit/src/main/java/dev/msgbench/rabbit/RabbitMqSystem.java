@@ -41,6 +41,8 @@ public final class RabbitMqSystem implements MessagingSystem {
     private Connection admin;
     private RunPlan plan;
     private final List<String> declared = new ArrayList<>();
+    /** AMQP's reply code for a queue that is not there. */
+    private static final int NOT_FOUND = 404;
     private String brokerVersion = "unknown";
     private int frameMax;
     /** A quorum queue's members as the broker reported them after the declare; null when not asked. */
@@ -70,6 +72,11 @@ public final class RabbitMqSystem implements MessagingSystem {
         try (Channel channel = admin.createChannel()) {
             for (int s = 0; s < runPlan.producers(); s++) {
                 String queue = queueOf(s);
+                if (runPlan.consumers() == 0 && exists(queue)) {
+                    // a side that only publishes finds the queue of a reader in another process (an echo
+                    // responder, or the measuring side of one): the reader made it and deletes it
+                    continue;
+                }
                 QueueType type = settings.queueType();
                 channel.queueDeclare(queue, type.durable(), false, false, type.arguments());
                 declared.add(queue);
@@ -77,6 +84,25 @@ public final class RabbitMqSystem implements MessagingSystem {
         }
         if (placements != null && settings.queueType() == QueueType.QUORUM && runPlan.producers() > 0) {
             membersReadBack = placements.placement(queueOf(0)).memberNodes().size();
+        }
+    }
+
+    /** Whether {@code queue} is there already; asked on a channel of its own, which the broker closes when it is not. */
+    private boolean exists(String queue) throws Exception {
+        Channel probe = admin.createChannel();
+        try {
+            probe.queueDeclarePassive(queue);
+            return true;
+        } catch (IOException e) {
+            if (e.getCause() instanceof ShutdownSignalException closed
+                    && closed.getReason() instanceof AMQP.Channel.Close close && close.getReplyCode() == NOT_FOUND) {
+                return false;
+            }
+            throw e;
+        } finally {
+            if (probe.isOpen()) {
+                probe.close();
+            }
         }
     }
 
