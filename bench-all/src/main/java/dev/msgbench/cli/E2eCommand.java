@@ -77,6 +77,9 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
     @Mixin
     IsolateOptions isolation;
 
+    @Mixin
+    MetricsOptions metrics;
+
     private final Map<String, SystemTarget> targets = new LinkedHashMap<>();
 
     /** @param targets every system, each also added to this command as a mixin of its flags */
@@ -106,6 +109,7 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
         isolation.check(system, target, plan);
         return ParsedCell.of(spec, system, target, pinning, messages, pacing, output, plan, echo)
                 .withWorker(workers.plan(messages.producers, messages.consumers, pacing,
-                        System.getenv(WorkerOptions.INDEX_ENV)));
+                        System.getenv(WorkerOptions.INDEX_ENV)))
+                .withMetrics(metrics.check(isolation));
     }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.msgbench.cli.live.MetricsEndpoint;
 import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.net.IsolatedHosts;
@@ -21,6 +22,7 @@ import dev.msgbench.core.fault.FaultTarget;
 import dev.msgbench.core.fault.LocalBrokerFaultTarget;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunningMarker;
+import dev.msgbench.core.run.LiveFigures;
 import dev.msgbench.core.run.LoadRun;
 import dev.msgbench.core.run.PlainProgress;
 import dev.msgbench.core.run.RunConfig;
@@ -76,11 +78,14 @@ final class InProcessCellRunner implements CellRunner {
             // pinned alone, our JVM must not hand its CPUs to the broker it starts
             CpuList brokerCpus = pinning.brokerCpus != null ? pinning.brokerCpus
                     : pinned != null ? pinned.before() : null;
-            return run(cell, brokerCpus, dir);
+            // before the broker: a port in use costs no broker, and the endpoint outlives the run's every exit
+            try (MetricsEndpoint metrics = cell.metrics().start(io.err())) {
+                return run(cell, brokerCpus, dir, metrics.figures());
+            }
         }
     }
 
-    private RunResult run(ParsedCell cell, CpuList brokerCpus, Path dir) throws Exception {
+    private RunResult run(ParsedCell cell, CpuList brokerCpus, Path dir, LiveFigures figures) throws Exception {
         SystemTarget system = cell.system();
         TargetOptions target = cell.target();
         PinningOptions pinning = cell.pinning();
@@ -141,7 +146,9 @@ final class InProcessCellRunner implements CellRunner {
                         config.progress() ? io.err() : null, io.terminal())
                         .faultsOn(broker == null ? FaultTarget.NONE
                                 : new LocalBrokerFaultTarget(broker, messaging, hosts.orElse(null)));
+                run.withDestinations(messages.destinations.destinations());
                 worker.applyTo(run, cell.args(), ClockSync::read);
+                run.withLiveFigures(figures);
                 if (!cell.quiet()) {
                     // on a terminal the live line shows progress; elsewhere plain lines every --progress-interval
                     Duration every = io.terminal() ? Duration.ZERO : cell.progressInterval();

@@ -77,6 +77,7 @@ public final class Main {
         cl.addSubcommand("run", new RunCommand(io, runner));
         cl.addSubcommand("sweep", new SweepCommand(io, runner));
         cl.addSubcommand("calibrate", new CalibrateCommand(io, runner));
+        cl.addSubcommand("floor", new FloorCommand(io));
         cl.addSubcommand("jmh-compare", new JmhCompareCommand());
         cl.addSubcommand("tune", new TuneCommand(io));
         cl.addSubcommand("report", new ReportCommand(io));

@@ -3,6 +3,7 @@ package dev.msgbench.cli;
 import java.time.Duration;
 
 import dev.msgbench.core.payload.PayloadHeader;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -29,6 +30,9 @@ final class MessageOptions {
     @Option(names = "--consumers", paramLabel = "N", defaultValue = "1",
             description = "Consumers, each with its own connection (default: ${DEFAULT-VALUE}).")
     int consumers;
+
+    @Mixin
+    DestinationOptions destinations;
 
     @Option(names = "--connections", paramLabel = "N",
             description = "Spread the load over N connections: N producer streams and N consumers, each on a "
@@ -77,6 +81,7 @@ final class MessageOptions {
         }
         Limits.requireClientsAtMost(spec, connections != null ? "--connections" : "--producers", producers);
         Limits.requireClientsAtMost(spec, connections != null ? "--connections" : "--consumers", consumers);
+        destinations.validate(consumers);
         Limits.requireTimeAtMost(spec, "--drain-timeout", drainTimeout, Limits.MAX_TIME);
         // a window longer than the gap between sends already spins all the time
         Limits.requireTimeAtMost(spec, "--spin-window", spinWindow, MAX_SPIN_WINDOW);

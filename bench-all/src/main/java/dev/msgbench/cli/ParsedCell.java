@@ -26,10 +26,11 @@ import picocli.CommandLine.Model.CommandSpec;
  * @param faults  the faults to inject (--fault) and --fault-timeout
  * @param echo    --pattern and, for echo, where the responder runs
  * @param worker  this process's part of a run split over several workers (--workers), and --start-at
+ * @param metrics where the run's figures are served live (--metrics-port), or none
  */
 record ParsedCell(String command, List<String> args, SystemTarget system, TargetOptions target, PinningOptions pinning,
                   MessageOptions messages, Pacing pacing, boolean quiet, Duration progressInterval, FaultPlan faults,
-                  EchoOptions echo, WorkerPlan worker) {
+                  EchoOptions echo, WorkerPlan worker, MetricsOptions.Settings metrics) {
 
     ParsedCell {
         args = List.copyOf(args);
@@ -44,12 +45,18 @@ record ParsedCell(String command, List<String> args, SystemTarget system, Target
         // a workload file's url: reaches here without passing Main's look at the command line
         UrlPasswords.registerAll(args.toArray(new String[0]));
         return new ParsedCell(spec.name(), args, system, target, pinning, messages, pacing, output.quiet,
-                output.progressInterval(spec), faults, echo, WorkerPlan.SINGLE);
+                output.progressInterval(spec), faults, echo, WorkerPlan.SINGLE, MetricsOptions.Settings.NONE);
     }
 
     /** This worker's part of the cell: its share of the schedule (--workers), and --start-at. */
     ParsedCell withWorker(WorkerPlan plan) {
         return new ParsedCell(command, args, system, target, pinning, messages, plan.worker() ? plan.share() : pacing,
-                quiet, progressInterval, faults, echo, plan);
+                quiet, progressInterval, faults, echo, plan, metrics);
+    }
+
+    /** The cell with its figures served live (--metrics-port). */
+    ParsedCell withMetrics(MetricsOptions.Settings settings) {
+        return new ParsedCell(command, args, system, target, pinning, messages, pacing, quiet, progressInterval, faults,
+                echo, worker, settings);
     }
 }

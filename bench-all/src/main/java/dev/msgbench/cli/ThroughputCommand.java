@@ -95,6 +95,9 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
     @Mixin
     IsolateOptions isolation;
 
+    @Mixin
+    MetricsOptions metrics;
+
     private final Map<String, SystemTarget> targets = new LinkedHashMap<>();
 
     /** @param targets every system, each also added to this command as a mixin of its flags */
@@ -143,6 +146,7 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
         isolation.check(system, target, plan);
         return ParsedCell.of(spec, system, target, pinning, messages, pacing, output, plan, echo)
                 .withWorker(workers.plan(messages.producers, messages.consumers, pacing,
-                        System.getenv(WorkerOptions.INDEX_ENV)));
+                        System.getenv(WorkerOptions.INDEX_ENV)))
+                .withMetrics(metrics.check(isolation));
     }
 }

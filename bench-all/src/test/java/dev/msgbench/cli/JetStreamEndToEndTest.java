@@ -119,4 +119,9 @@ class JetStreamEndToEndTest {
         assertEquals(expected + System.lineSeparator(), run.err.substring(run.err.indexOf("error: ")), run.toString());
         assertEquals(1, run.err.lines().filter(l -> l.startsWith("error: ")).count(), run.err);
     }
+
+    @Test
+    void threeTopicsWithTwoSubscriptionsEachDeliverEveryMessageToEverySubscription() throws Exception {
+        FanOutRuns.threeTopicsTwoSubscriptionsEach(dir.resolve("fan-out"), "--system", "jetstream");
+    }
 }

@@ -99,4 +99,9 @@ class KafkaEndToEndTest {
             return false;
         }
     }
+
+    @Test
+    void threeTopicsWithTwoSubscriptionsEachDeliverEveryMessageToEverySubscription() throws Exception {
+        FanOutRuns.threeTopicsTwoSubscriptionsEach(dir.resolve("fan-out"), "--system", "kafka", "--partitions", "2");
+    }
 }

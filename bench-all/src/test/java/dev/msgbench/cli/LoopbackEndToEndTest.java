@@ -98,4 +98,19 @@ class LoopbackEndToEndTest {
         assertTrue(run.err.startsWith("error: SYSTEM must be one of kafka, nats, jetstream, rabbitmq, redis, redis-streams, got 'loopback'"),
                 run.err);
     }
+
+    @Test
+    void threeTopicsWithTwoSubscriptionsEachDeliverEveryMessageToEverySubscription() throws Exception {
+        FanOutRuns.threeTopicsTwoSubscriptionsEach(dir.resolve("fan-out"), "--system", "loopback");
+    }
+
+    @Test
+    void aTopicWithoutAProducerStreamIsRefusedInOneLine() {
+        CliRun run = CliRun.of("e2e", "--system", "loopback", "--topics", "3", "--producers", "2", "--rate", "100",
+                "--duration", "1s", "--output", dir.resolve("refused").toString());
+
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals("error: --topics 3: every topic needs a producer stream of its own; give --producers 3 or more, "
+                + "or fewer topics (got 2)\n", run.err);
+    }
 }

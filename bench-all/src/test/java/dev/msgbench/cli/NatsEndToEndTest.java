@@ -178,4 +178,9 @@ class NatsEndToEndTest {
             return false;
         }
     }
+
+    @Test
+    void threeTopicsWithTwoSubscriptionsEachDeliverEveryMessageToEverySubscription() throws Exception {
+        FanOutRuns.threeTopicsTwoSubscriptionsEach(dir.resolve("fan-out"), "--system", "nats");
+    }
 }

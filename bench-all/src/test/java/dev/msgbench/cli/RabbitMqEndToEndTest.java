@@ -120,4 +120,9 @@ class RabbitMqEndToEndTest {
             return false;
         }
     }
+
+    @Test
+    void threeTopicsWithTwoSubscriptionsEachDeliverEveryMessageToEverySubscription() throws Exception {
+        FanOutRuns.threeTopicsTwoSubscriptionsEach(dir.resolve("fan-out"), "--system", "rabbitmq");
+    }
 }

@@ -161,4 +161,9 @@ class RedisEndToEndTest {
             return false;
         }
     }
+
+    @Test
+    void threeTopicsWithTwoSubscriptionsEachDeliverEveryMessageToEverySubscription() throws Exception {
+        FanOutRuns.threeTopicsTwoSubscriptionsEach(dir.resolve("fan-out"), "--system", "redis");
+    }
 }

@@ -98,4 +98,9 @@ class RedisStreamsEndToEndTest {
         assertEquals(List.of(expected), run.err.lines().filter(l -> l.startsWith("error")).toList(), run.toString());
         assertTrue(Files.notExists(dir.resolve("out").resolve("result.json")));
     }
+
+    @Test
+    void threeTopicsWithTwoSubscriptionsEachDeliverEveryMessageToEverySubscription() throws Exception {
+        FanOutRuns.threeTopicsTwoSubscriptionsEach(dir.resolve("fan-out"), "--system", "redis-streams");
+    }
 }

@@ -58,9 +58,13 @@ public final class KafkaSystem implements MessagingSystem {
 
     private final KafkaSettings settings;
     private final List<KafkaSubscriber> subscribers = new CopyOnWriteArrayList<>();
+    /** The consumers of each consumer group, by group id: one group per subscription. */
+    private final Map<String, List<KafkaSubscriber>> groups = new java.util.concurrent.ConcurrentHashMap<>();
     private Admin admin;
     private RunPlan plan;
+    /** The first topic: the run's only one without --topics; its settings stand for all. */
     private String topic;
+    private List<String> topicNames = List.of();
     private boolean topicCreated;
     private int replicationFactor;
     private String brokerVersion;
@@ -74,7 +78,12 @@ public final class KafkaSystem implements MessagingSystem {
     @Override
     public void prepare(RunPlan runPlan) throws Exception {
         this.plan = runPlan;
-        this.topic = runPlan.runId();
+        this.topic = runPlan.topicName(0);
+        List<String> names = new ArrayList<>();
+        for (int t = 0; t < runPlan.topics(); t++) {
+            names.add(runPlan.topicName(t));
+        }
+        this.topicNames = List.copyOf(names);
         this.admin = connect();
         brokerVersion = settings.brokerVersion() != null ? settings.brokerVersion() : describeBrokerVersion();
         createTopic();
@@ -143,8 +152,11 @@ public final class KafkaSystem implements MessagingSystem {
         Optional<Short> rf = settings.replicationFactor() == 0 ? Optional.empty()
                 : Optional.of((short) settings.replicationFactor());
         try {
-            admin.createTopics(List.of(new NewTopic(topic, Optional.of(settings.partitions()), rf))).all()
-                    .get(30, TimeUnit.SECONDS);
+            List<NewTopic> created = new ArrayList<>();
+            for (String name : topicNames) {
+                created.add(new NewTopic(name, Optional.of(settings.partitions()), rf));
+            }
+            admin.createTopics(created).all().get(30, TimeUnit.SECONDS);
             topicCreated = true;
         } catch (ExecutionException e) {
             if (e.getCause() instanceof TopicExistsException) {
@@ -153,14 +165,21 @@ public final class KafkaSystem implements MessagingSystem {
                 requireSamePartitions();
                 return;
             }
-            throw new UserError("cannot create topic " + topic + " with --partitions " + settings.partitions()
+            throw new UserError("cannot create topic " + (topicNames.size() == 1 ? topic : topic + " and "
+                    + (topicNames.size() - 1) + " more") + " with --partitions " + settings.partitions()
                     + (settings.replicationFactor() == 0 ? "" : " and --replication-factor " + settings.replicationFactor())
                     + ": " + rootMessage(e));
         }
+        for (String name : topicNames) {
+            awaitLeaders(name);
+        }
+    }
+
+    private void awaitLeaders(String name) throws Exception {
         // the topic exists once every partition has a leader
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (true) {
-            TopicDescription description = describeTopicIfKnown();
+            TopicDescription description = describeTopicIfKnown(name);
             boolean allLed = description != null && description.partitions().size() == settings.partitions()
                     && description.partitions().stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty());
             if (allLed) {
@@ -168,7 +187,7 @@ public final class KafkaSystem implements MessagingSystem {
                 return;
             }
             if (System.nanoTime() > deadline) {
-                throw new UserError("topic " + topic + " has partitions without a leader after 30 s");
+                throw new UserError("topic " + name + " has partitions without a leader after 30 s");
             }
             Thread.sleep(50);
         }
@@ -185,9 +204,9 @@ public final class KafkaSystem implements MessagingSystem {
     }
 
     /** Null while the brokers have not all learned of the new topic (a cluster needs a moment). */
-    private TopicDescription describeTopicIfKnown() throws Exception {
+    private TopicDescription describeTopicIfKnown(String name) throws Exception {
         try {
-            return admin.describeTopics(List.of(topic)).allTopicNames().get(10, TimeUnit.SECONDS).get(topic);
+            return admin.describeTopics(List.of(name)).allTopicNames().get(10, TimeUnit.SECONDS).get(name);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof UnknownTopicOrPartitionException) {
                 return null;
@@ -240,16 +259,22 @@ public final class KafkaSystem implements MessagingSystem {
         Properties props = new Properties();
         props.putAll(settings.commonClientProps());
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
-        props.put(ConsumerConfig.GROUP_ID_CONFIG, topic);
+        // one group per subscription, each reading the whole topic; one subscription keeps the topic's name
+        String subscribed = plan.topicName(plan.topicOfConsumer(index));
+        String group = plan.subscriptionsPerTopic() == 1 ? subscribed
+                : plan.subscriptionName(plan.topicOfConsumer(index), plan.subscriptionOfConsumer(index));
+        props.put(ConsumerConfig.GROUP_ID_CONFIG, group);
         props.put(ConsumerConfig.CLIENT_ID_CONFIG, "msgbench-consumer-" + index);
         // the topic is new: reading from its start misses nothing, even if the group settles late
         props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, Boolean.toString(settings.commitMode() == CommitMode.AUTO));
         props.putAll(settings.consumerProps());
         KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer());
-        KafkaSubscriber subscriber = new KafkaSubscriber(index, consumer, topic, sink, settings.commitMode(),
-                settings.pollTimeout(), this::groupReady);
+        List<KafkaSubscriber> members = groups.computeIfAbsent(group, g -> new CopyOnWriteArrayList<>());
+        KafkaSubscriber subscriber = new KafkaSubscriber(index, consumer, subscribed, sink, settings.commitMode(),
+                settings.pollTimeout(), () -> groupReady(members));
         subscribers.add(subscriber);
+        members.add(subscriber);
         return subscriber;
     }
 
@@ -258,10 +283,10 @@ public final class KafkaSystem implements MessagingSystem {
      * generation, so none is still joining, and together they hold every partition. A consumer
      * joining after the run started would trigger a rebalance that pauses delivery mid-run.
      */
-    private boolean groupReady() {
+    private boolean groupReady(List<KafkaSubscriber> members) {
         int total = 0;
         int generation = -1;
-        for (KafkaSubscriber s : subscribers) {
+        for (KafkaSubscriber s : members) {
             if (s.generation() < 0 || (generation >= 0 && s.generation() != generation)) {
                 return false;
             }
@@ -281,7 +306,8 @@ public final class KafkaSystem implements MessagingSystem {
         props.putAll(producerOverrides);
         props.putAll(settings.producerProps());
         KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer());
-        return new KafkaPublisher(producer, topic, acks, acknowledges(), settings.flushEachSend());
+        return new KafkaPublisher(producer, plan.topicName(plan.topicOf(streamId)), acks, acknowledges(),
+                settings.flushEachSend());
     }
 
     private boolean acknowledges() {
@@ -330,6 +356,11 @@ public final class KafkaSystem implements MessagingSystem {
                 + (settings.security().hasLogin() ? " (" + settings.saslMechanism() + ")" : ""));
         s.put("clientConfigKeys", List.copyOf(settings.clientProps().keySet()));
         s.put("topic", topic);
+        if (plan != null && plan.topics() * plan.subscriptionsPerTopic() > 1) {
+            s.put("topics", topicNames.size() == 1 ? topic : topic + " .. " + topicNames.get(topicNames.size() - 1));
+            s.put("consumerGroups", plan.subscriptionsPerTopic() == 1 ? "one per topic, named as it"
+                    : "one per subscription: <topic>-s<subscription>");
+        }
         s.put("partitions", settings.partitions());
         s.put("pollTimeoutMs", settings.pollTimeout().toMillis());
         s.put("producerFlush", settings.flushEachSend() ? "each-send" : "none");
@@ -349,7 +380,7 @@ public final class KafkaSystem implements MessagingSystem {
         }
         try {
             if (topicCreated) {
-                admin.deleteTopics(List.of(topic)).all().get(10, TimeUnit.SECONDS);
+                admin.deleteTopics(topicNames).all().get(10, TimeUnit.SECONDS);
             }
         } finally {
             admin.close(java.time.Duration.ofSeconds(5));

@@ -74,7 +74,8 @@ public final class JetStreamSystem implements MessagingSystem {
     private ServerInfo server;
     private String streamName;
     private StreamConfiguration stream;
-    private boolean streamCreated;
+    /** Streams this side created (not found made by the other side of an echo): the ones close deletes. */
+    private final List<String> createdStreams = new ArrayList<>();
     private String sync;
     private Object syncIntervalReported;
 
@@ -93,7 +94,7 @@ public final class JetStreamSystem implements MessagingSystem {
     public void prepare(RunPlan runPlan) throws Exception {
         this.plan = runPlan;
         this.subjects = new Subjects(runPlan.runId());
-        this.streamName = runPlan.runId();
+        this.streamName = runPlan.topicName(0);
         this.setupRelay = new ErrorRelay("msgbench-setup", setupFailures::add);
         this.setup = NatsConnections.open(settings.url(), settings.auth(), "msgbench-setup", settings.connectTimeout(), setupRelay);
         this.server = setup.getServerInfo();
@@ -102,15 +103,18 @@ public final class JetStreamSystem implements MessagingSystem {
                     + "with -js (or a jetstream block in its config), or omit --url to start a local server");
         }
         NatsSystem.checkMessageSize(runPlan.messageSizeBytes(), server.getMaxPayload());
-        createStream();
+        for (int t = 0; t < runPlan.topics(); t++) {
+            createStream(runPlan.topicName(t));
+        }
         readSync();
     }
 
-    private void createStream() throws Exception {
+    /** A stream per topic, holding the subjects of the topic's producer streams. */
+    private void createStream(String name) throws Exception {
         JetStreamManagement jsm = setup.jetStreamManagement(jsOptions());
         StreamConfiguration config = StreamConfiguration.builder()
-                .name(streamName)
-                .subjects(subjects.all())
+                .name(name)
+                .subjects(new Subjects(name).all())
                 .storageType(settings.storage().type())
                 .replicas(settings.replicas())
                 .build();
@@ -121,15 +125,17 @@ public final class JetStreamSystem implements MessagingSystem {
             try {
                 if (existed == null) {
                     // the other side of an echo, in another process, may have made it: then that side deletes it
-                    existed = exists(jsm);
+                    existed = exists(jsm, name);
                 }
                 StreamInfo info = jsm.addStream(config);
-                streamCreated = !existed;
+                if (!existed) {
+                    createdStreams.add(name);
+                }
                 stream = info.getConfiguration();
                 return;
             } catch (JetStreamApiException | IOException e) {
                 if (!retryable(e) || System.nanoTime() - deadline >= 0) {
-                    throw new UserError("cannot create JetStream stream " + streamName + " with --js-storage "
+                    throw new UserError("cannot create JetStream stream " + name + " with --js-storage "
                             + settings.storage().label() + " and --js-replicas " + settings.replicas() + ": "
                             + describe(e));
                 }
@@ -138,9 +144,9 @@ public final class JetStreamSystem implements MessagingSystem {
         }
     }
 
-    private boolean exists(JetStreamManagement jsm) throws JetStreamApiException, IOException {
+    private boolean exists(JetStreamManagement jsm, String name) throws JetStreamApiException, IOException {
         try {
-            jsm.getStreamInfo(streamName);
+            jsm.getStreamInfo(name);
             return true;
         } catch (JetStreamApiException e) {
             if (e.getApiErrorCode() == STREAM_NOT_FOUND) {
@@ -210,21 +216,22 @@ public final class JetStreamSystem implements MessagingSystem {
             MessageHandler handler = message -> deliver(message, sink);
             Dispatcher dispatcher = settings.consumer() == JsConsumerMode.PUSH ? connection.createDispatcher() : null;
             JetStream js = connection.jetStream(jsOptions());
-            for (int s = 0; s < plan.producers(); s++) {
-                if (!Subjects.owns(index, plan.consumers(), s)) {
-                    continue;
-                }
+            String topicStream = plan.topicName(plan.topicOfConsumer(index));
+            Subjects topicSubjects = new Subjects(topicStream);
+            // a durable consumer per producer stream and subscription: each subscription reads every message
+            String subscription = plan.subscriptionsPerTopic() == 1 ? "" : "-s" + plan.subscriptionOfConsumer(index);
+            for (int s : plan.streamsOf(index)) {
                 ConsumerConfiguration config = ConsumerConfiguration.builder()
-                        .durable("stream-" + s)
-                        .filterSubject(subjects.stream(s))
+                        .durable("stream-" + s + subscription)
+                        .filterSubject(topicSubjects.stream(s))
                         .deliverPolicy(DeliverPolicy.All)
                         .ackPolicy(AckPolicy.Explicit)
                         .build();
                 if (dispatcher != null) {
-                    js.subscribe(subjects.stream(s), dispatcher, handler, false,
-                            PushSubscribeOptions.builder().stream(streamName).configuration(config).build());
+                    js.subscribe(topicSubjects.stream(s), dispatcher, handler, false,
+                            PushSubscribeOptions.builder().stream(topicStream).configuration(config).build());
                 } else {
-                    pulls.add(connection.getStreamContext(streamName, jsOptions()).createOrUpdateConsumer(config)
+                    pulls.add(connection.getStreamContext(topicStream, jsOptions()).createOrUpdateConsumer(config)
                             .consume(PULL_OPTIONS, handler));
                 }
             }
@@ -253,9 +260,10 @@ public final class JetStreamSystem implements MessagingSystem {
         FirstFailure failures = new FirstFailure();
         ErrorRelay relay = new ErrorRelay(name, failures::add);
         Connection connection = NatsConnections.open(settings.url(), settings.auth(), name, settings.connectTimeout(), relay);
-        String subject = subjects.stream(streamId);
+        String topicStream = plan.topicName(plan.topicOf(streamId));
+        String subject = new Subjects(topicStream).stream(streamId);
         try {
-            StreamReach.await(connection.jetStream(jsOptions()), subject, streamName, settings.requestTimeout());
+            StreamReach.await(connection.jetStream(jsOptions()), subject, topicStream, settings.requestTimeout());
         } catch (Exception | Error e) {
             relay.closing();
             connection.close();
@@ -311,10 +319,13 @@ public final class JetStreamSystem implements MessagingSystem {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("url", settings.url());
         s.put("stream", streamName);
+        if (plan != null && plan.topics() > 1) {
+            s.put("streams", "one per topic: " + streamName + " .. " + plan.topicName(plan.topics() - 1));
+        }
         s.put("subjects", subjects == null ? null : subjects.streamPattern());
         s.put("retention", stream == null ? null : stream.getRetentionPolicy().toString().toLowerCase(java.util.Locale.ROOT));
         s.put("consumer", settings.consumer().label());
-        s.put("consumers", "one per producer stream, filtered on its subject, deliver all");
+        s.put("consumers", "one per producer stream and subscription, filtered on its subject, deliver all");
         s.put("jsSyncRequested", settings.sync().label());
         s.put("syncIntervalNanos", syncIntervalReported);
         s.put("maxPendingPubAcks", settings.awaitsPubAck() ? settings.maxPending() : null);
@@ -346,8 +357,9 @@ public final class JetStreamSystem implements MessagingSystem {
         Connection c = setup;
         setup = null;
         try {
-            if (streamCreated) {
-                c.jetStreamManagement(jsOptions()).deleteStream(streamName);
+            JetStreamManagement jsm = c.jetStreamManagement(jsOptions());
+            for (String name : createdStreams) {
+                jsm.deleteStream(name);
             }
         } finally {
             setupRelay.closing();

@@ -3,14 +3,19 @@ package dev.msgbench.nats;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
-/** What carries a core NATS producer's messages to the server. Consumers always use jnats. */
+/**
+ * What carries core NATS messages between the load generator and the server: producers' always,
+ * and in publish/subscribe consumers' too (request/reply's responders and echo receivers use
+ * jnats either way).
+ */
 public enum NatsClient {
     /** The official Java client: publish queues the message for jnats' writer thread. */
     JNATS("jnats"),
     /**
-     * The suite writes the NATS protocol (PUB) itself, from the producer's own thread, batching
-     * only messages sent back to back while behind schedule: the load generator then costs less
-     * than the server it measures (jnats' hand-off to its writer thread does not).
+     * The suite speaks the NATS protocol itself: producers write PUB from their own thread, batching
+     * only messages sent back to back while behind schedule, and consumers parse MSG on their
+     * connection's reader thread: the load generator then costs less than the server it measures
+     * (jnats' hand-offs to its writer and dispatcher threads do not).
      */
     DIRECT("direct");
 

@@ -14,7 +14,8 @@ import dev.msgbench.core.security.ClientSecurity;
  * @param pattern        publish/subscribe or request/reply
  * @param connectTimeout how long to try to reach the server before saying it is unreachable
  * @param probeTimeout   how long a producer may wait for its first probe to come through
- * @param publisherClient what producers publish with: jnats, or the suite's own protocol writer
+ * @param publisherClient what producers publish with, and in publish/subscribe consumers receive with: jnats, or
+ *                        the suite's own protocol client
  * @param auth           TLS and the login of every connection
  */
 public record NatsSettings(String url, NatsPattern pattern, Duration connectTimeout, Duration probeTimeout,

@@ -1,6 +1,10 @@
 package dev.msgbench.nats;
 
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import io.nats.client.Connection;
@@ -18,6 +22,7 @@ import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.nats.direct.DirectPublisher;
+import dev.msgbench.nats.direct.DirectSubscriber;
 import dev.msgbench.nats.wire.WireConnection;
 
 /**
@@ -51,6 +56,10 @@ public final class NatsSystem implements MessagingSystem {
         this.setup = NatsConnections.open(settings.url(), settings.auth(), "msgbench-setup", settings.connectTimeout(), setupRelay);
         this.server = setup.getServerInfo();
         checkMessageSize(runPlan.messageSizeBytes(), server.getMaxPayload());
+        if (settings.pattern() == NatsPattern.REQUEST_REPLY && runPlan.subscriptionsPerTopic() > 1) {
+            throw new UserError("--pattern request-reply: every subscription's responder would answer each request; "
+                    + "give --subscriptions-per-topic 1 (got " + runPlan.subscriptionsPerTopic() + ")");
+        }
     }
 
     /** The server refuses, and jnats will not send, a payload above max_payload. */
@@ -67,22 +76,67 @@ public final class NatsSystem implements MessagingSystem {
         this.sink = messageSink;
         boolean echo = settings.pattern() == NatsPattern.REQUEST_REPLY;
         String name = (echo ? "msgbench-responder-" : "msgbench-consumer-") + index;
+        if (directConsumers()) {
+            return directSubscriber(index, name, messageSink);
+        }
         ErrorRelay relay = new ErrorRelay(name, messageSink::onError);
         Connection connection = NatsConnections.open(settings.url(), settings.auth(), name, settings.connectTimeout(), relay);
         try {
             Dispatcher dispatcher = connection.createDispatcher(echo
                     ? message -> connection.publish(message.getReplyTo(), message.getData())
                     : message -> deliver(message, messageSink));
-            for (int s = 0; s < plan.producers(); s++) {
-                if (Subjects.owns(index, plan.consumers(), s)) {
-                    dispatcher.subscribe(subjects.stream(s));
-                }
+            for (String subject : subjectsOf(index)) {
+                dispatcher.subscribe(subject);
             }
             connection.flush(settings.connectTimeout());
             return new CoreSubscriber(connection, relay);
         } catch (Exception | Error e) {
             relay.closing();
             connection.close();
+            throw e;
+        }
+    }
+
+    /**
+     * What consumer {@code index} subscribes to: each subscription subscribes for itself, so each
+     * receives every message of its topic.
+     */
+    private List<String> subjectsOf(int index) {
+        Subjects topicSubjects = new Subjects(plan.topicName(plan.topicOfConsumer(index)));
+        List<String> names = new ArrayList<>();
+        for (int s : plan.streamsOf(index)) {
+            names.add(topicSubjects.stream(s));
+        }
+        return names;
+    }
+
+    /** A consumer reading the protocol itself: each message reaches the core on the connection's reader thread. */
+    private Subscriber directSubscriber(int index, String name, MessageSink to) throws Exception {
+        WireConnection wire = WireConnection.open(settings.url(), index, name, settings.connectTimeout(), new FirstFailure(),
+                new WireConnection.MessageReceiver() {
+                    @Override
+                    public void message(long sid, byte[] buffer, int offset, int length) {
+                        if (Probes.isProbe(length)) {
+                            probes.arrived(Arrays.copyOfRange(buffer, offset, offset + length));
+                        } else {
+                            to.onMessage(buffer, offset, length, 0);
+                        }
+                    }
+
+                    @Override
+                    public void failed(IOException failure) {
+                        to.onError(failure);
+                    }
+                });
+        try {
+            List<String> subjects = subjectsOf(index);
+            for (int sid = 0; sid < subjects.size(); sid++) {
+                wire.subscribe(subjects.get(sid), null, sid);
+            }
+            wire.ping(settings.connectTimeout());
+            return new DirectSubscriber(wire);
+        } catch (Exception | Error e) {
+            wire.close();
             throw e;
         }
     }
@@ -113,7 +167,7 @@ public final class NatsSystem implements MessagingSystem {
         ErrorRelay relay = new ErrorRelay(name, failures::add);
         Connection connection = NatsConnections.open(settings.url(), settings.auth(), name, settings.connectTimeout(), relay);
         try {
-            String subject = subjects.stream(streamId);
+            String subject = streamSubject(streamId);
             String replyTo = null;
             if (settings.pattern() == NatsPattern.REQUEST_REPLY) {
                 replyTo = subjects.reply(streamId);
@@ -138,7 +192,7 @@ public final class NatsSystem implements MessagingSystem {
         AutoCloseable replies = null;
         try {
             checkMessageSize(plan.messageSizeBytes(), wire.maxPayload());
-            String subject = subjects.stream(streamId);
+            String subject = streamSubject(streamId);
             String replyTo = null;
             if (settings.pattern() == NatsPattern.REQUEST_REPLY) {
                 replyTo = subjects.reply(streamId);
@@ -170,6 +224,11 @@ public final class NatsSystem implements MessagingSystem {
         }
     }
 
+    /** Stream s publishes on a subject of its own under its topic's name: {@code TOPIC.s}. */
+    private String streamSubject(int streamId) {
+        return new Subjects(plan.topicName(plan.topicOf(streamId))).stream(streamId);
+    }
+
     /** Request/reply: the responder's echoes to {@code replyTo} reach the core through {@code connection}. */
     private void receiveEchoes(Connection connection, String replyTo, MessageSink to) throws Exception {
         connection.createDispatcher(message -> deliver(message, to)).subscribe(replyTo);
@@ -182,6 +241,11 @@ public final class NatsSystem implements MessagingSystem {
                 replyTo == null ? subject : subject + " and back on " + replyTo);
     }
 
+    /** Request/reply's responders and echo receivers stay on jnats: the direct client neither replies nor requests. */
+    private boolean directConsumers() {
+        return settings.publisherClient() == NatsClient.DIRECT && settings.pattern() == NatsPattern.PUBSUB;
+    }
+
     @Override
     public SystemInfo info() {
         Map<String, Object> durability = new LinkedHashMap<>();
@@ -191,7 +255,8 @@ public final class NatsSystem implements MessagingSystem {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("url", settings.url());
         s.put("pattern", settings.pattern().label());
-        s.put("subjects", subjects == null ? null : subjects.streamPattern());
+        s.put("subjects", subjects == null ? null : plan.topics() == 1 ? subjects.streamPattern()
+                : plan.runId() + "-t<topic>.<stream>, stream s on topic s mod " + plan.topics());
         if (settings.pattern() == NatsPattern.REQUEST_REPLY) {
             s.put("replySubjects", subjects == null ? null : subjects.replyPattern());
             s.put("latency", "round trip: request through the server to the responder, echo back through the server");
@@ -200,13 +265,14 @@ public final class NatsSystem implements MessagingSystem {
                 ? "per producer stream one writing requests and one (jnats) receiving echoes; one per consumer"
                 : "one per producer stream and one per consumer");
         s.put("publisherClient", settings.publisherClient().label());
+        s.put("consumerClient", directConsumers() ? NatsClient.DIRECT.label() : NatsClient.JNATS.label());
         s.put("tcpNoDelay", true);
         s.put("maxPayloadBytes", server == null ? null : server.getMaxPayload());
         s.put("serverName", server == null ? null : server.getServerName());
         s.put("cluster", server == null ? null : server.getCluster());
-        String client = settings.publisherClient() == NatsClient.DIRECT
-                ? "msgbench direct NATS protocol writer (producers), " + NatsConnections.clientVersion() + " (consumers)"
-                : NatsConnections.clientVersion();
+        String client = settings.publisherClient() != NatsClient.DIRECT ? NatsConnections.clientVersion()
+                : directConsumers() ? "msgbench direct NATS protocol client (producers and consumers)"
+                : "msgbench direct NATS protocol writer (producers), " + NatsConnections.clientVersion() + " (responders, echoes)";
         return new SystemInfo("nats", client, server == null ? "unknown" : server.getVersion(),
                 durability, s, false);
     }

@@ -1,8 +1,8 @@
 package dev.msgbench.nats;
 
 /**
- * Names of a run's subjects: one per producer stream, so each stream has one consumer and its
- * order means something. Consumer c takes the streams s with s % consumers == c.
+ * Names of a topic's subjects: one per producer stream, so each stream has one consumer in each
+ * subscription and its order means something; RunPlan#streamsOf deals the streams to consumers.
  */
 final class Subjects {
 
@@ -34,9 +34,5 @@ final class Subjects {
     /** Where the responder echoes stream {@code s}'s messages to, in request/reply. */
     String reply(int s) {
         return runId + "-reply." + s;
-    }
-
-    static boolean owns(int consumer, int consumers, int stream) {
-        return stream % consumers == consumer;
     }
 }

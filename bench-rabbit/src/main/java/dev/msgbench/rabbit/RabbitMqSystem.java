@@ -1,6 +1,7 @@
 package dev.msgbench.rabbit;
 
 import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.BuiltinExchangeType;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.impl.ClientVersion;
 import com.rabbitmq.client.Connection;
@@ -43,6 +44,8 @@ public final class RabbitMqSystem implements MessagingSystem {
     private final List<String> declared = new ArrayList<>();
     /** AMQP's reply code for a queue that is not there. */
     private static final int NOT_FOUND = 404;
+    /** The streams' fanout exchanges, with more than one subscription per topic. */
+    private final List<String> exchanges = new ArrayList<>();
     private String brokerVersion = "unknown";
     private int frameMax;
     /** A quorum queue's members as the broker reported them after the declare; null when not asked. */
@@ -70,20 +73,32 @@ public final class RabbitMqSystem implements MessagingSystem {
         frameMax = admin.getFrameMax();
         MessageSizeProbe.check(admin, runPlan.runId() + ".size-check", runPlan.messageSizeBytes());
         try (Channel channel = admin.createChannel()) {
+            QueueType type = settings.queueType();
             for (int s = 0; s < runPlan.producers(); s++) {
-                String queue = queueOf(s);
-                if (runPlan.consumers() == 0 && exists(queue)) {
-                    // a side that only publishes finds the queue of a reader in another process (an echo
-                    // responder, or the measuring side of one): the reader made it and deletes it
+                if (!fansOut()) {
+                    String queue = queueOf(s);
+                    if (runPlan.consumers() == 0 && exists(queue)) {
+                        // a side that only publishes finds the queue of a reader in another process (an echo
+                        // responder, or the measuring side of one): the reader made it and deletes it
+                        continue;
+                    }
+                    channel.queueDeclare(queue, type.durable(), false, false, type.arguments());
+                    declared.add(queue);
                     continue;
                 }
-                QueueType type = settings.queueType();
-                channel.queueDeclare(queue, type.durable(), false, false, type.arguments());
-                declared.add(queue);
+                // fan-out: the stream's fanout exchange copies each message to a queue per subscription
+                channel.exchangeDeclare(queueOf(s), BuiltinExchangeType.FANOUT, type.durable());
+                exchanges.add(queueOf(s));
+                for (int k = 0; k < runPlan.subscriptionsPerTopic(); k++) {
+                    String queue = queueOf(s, k);
+                    channel.queueDeclare(queue, type.durable(), false, false, type.arguments());
+                    declared.add(queue);
+                    channel.queueBind(queue, queueOf(s), "");
+                }
             }
         }
-        if (placements != null && settings.queueType() == QueueType.QUORUM && runPlan.producers() > 0) {
-            membersReadBack = placements.placement(queueOf(0)).memberNodes().size();
+        if (placements != null && settings.queueType() == QueueType.QUORUM && !declared.isEmpty()) {
+            membersReadBack = placements.placement(declared.get(0)).memberNodes().size();
         }
     }
 
@@ -106,16 +121,28 @@ public final class RabbitMqSystem implements MessagingSystem {
         }
     }
 
-    /** The queue of producer stream {@code streamId}. */
+    /**
+     * The queue of producer stream {@code streamId}, named under its topic; with fan-out, the name of
+     * its fanout exchange.
+     */
     String queueOf(int streamId) {
-        return plan.runId() + ".stream-" + streamId;
+        return plan.topicName(plan.topicOf(streamId)) + ".stream-" + streamId;
+    }
+
+    /** With fan-out: the queue of subscription {@code subscription} on producer stream {@code streamId}. */
+    private String queueOf(int streamId, int subscription) {
+        return queueOf(streamId) + ".sub-" + subscription;
+    }
+
+    private boolean fansOut() {
+        return plan.subscriptionsPerTopic() > 1;
     }
 
     @Override
     public Subscriber subscribe(int index, MessageSink sink) throws Exception {
         List<String> queues = new ArrayList<>();
-        for (int s = index; s < plan.producers(); s += plan.consumers()) {
-            queues.add(queueOf(s));
+        for (int s : plan.streamsOf(index)) {
+            queues.add(fansOut() ? queueOf(s, plan.subscriptionOfConsumer(index)) : queueOf(s));
         }
         Connection connection = connections.open("msgbench-consumer-" + index);
         try {
@@ -134,7 +161,9 @@ public final class RabbitMqSystem implements MessagingSystem {
                 ? new PendingConfirms(settings.maxUnconfirmed(), acks, queue) : null;
         Connection connection = connections.open("msgbench-producer-" + streamId);
         try {
-            return new RabbitPublisher(connection, queue, settings.queueType().persistentMessages(), confirms);
+            return fansOut()
+                    ? new RabbitPublisher(connection, queue, "", settings.queueType().persistentMessages(), confirms)
+                    : new RabbitPublisher(connection, queue, settings.queueType().persistentMessages(), confirms);
         } catch (IOException | RuntimeException e) {
             closeAfterFailure(connection, e);
             throw e;
@@ -151,7 +180,7 @@ public final class RabbitMqSystem implements MessagingSystem {
         if (placements == null) {
             return OptionalInt.empty();
         }
-        return placements.nodeCount() == 1 ? OptionalInt.of(1) : placements.placement(queueOf(0)).leaderNode();
+        return placements.nodeCount() == 1 ? OptionalInt.of(1) : placements.placement(declared.get(0)).leaderNode();
     }
 
     /** Messages stay stored until consumed, so consumers that start later read them all. */
@@ -180,8 +209,16 @@ public final class RabbitMqSystem implements MessagingSystem {
             s.put("nodes", placements.nodeCount());
         }
         s.put("queueType", type.label());
-        s.put("queues", plan == null ? "" : plan.runId() + ".stream-N, one per producer stream");
-        s.put("exchange", "default (\"\")");
+        if (plan != null && fansOut()) {
+            s.put("queues", plan.topicName(0) + ".stream-N.sub-K, one per producer stream and subscription"
+                    + (plan.topics() == 1 ? "" : ", named under the stream's topic (" + plan.runId() + "-t<topic>)"));
+            s.put("exchange", "fanout, one per producer stream (" + plan.topicName(0) + ".stream-N), bound to its "
+                    + "subscriptions' queues");
+        } else {
+            s.put("queues", plan == null ? "" : plan.topicName(0) + ".stream-N, one per producer stream"
+                    + (plan.topics() == 1 ? "" : ", named under the stream's topic (" + plan.runId() + "-t<topic>)"));
+            s.put("exchange", "default (\"\")");
+        }
         s.put("maxUnconfirmed", settings.confirms() ? settings.maxUnconfirmed() : "none (no confirms)");
         s.put("frameMax", frameMax);
         s.put("tcpNoDelay", true);
@@ -239,6 +276,9 @@ public final class RabbitMqSystem implements MessagingSystem {
                 try (Channel channel = admin.createChannel()) {
                     for (String queue : declared) {
                         channel.queueDelete(queue);
+                    }
+                    for (String exchange : exchanges) {
+                        channel.exchangeDelete(exchange);
                     }
                 }
                 declared.clear();

@@ -24,6 +24,7 @@ final class RabbitPublisher implements Publisher {
 
     private final Connection connection;
     private final Channel channel;
+    private final String exchange;
     private final String queue;
     private final AMQP.BasicProperties properties;
     /** Null without confirms. */
@@ -31,8 +32,18 @@ final class RabbitPublisher implements Publisher {
 
     RabbitPublisher(Connection connection, String queue, boolean persistent, PendingConfirms confirms)
             throws IOException {
+        this(connection, DEFAULT_EXCHANGE, queue, persistent, confirms);
+    }
+
+    /**
+     * @param exchange the default exchange, with {@code routingKey} the stream's queue; or, with fan-out,
+     *                 the stream's fanout exchange, which copies each message to every subscription's queue
+     */
+    RabbitPublisher(Connection connection, String exchange, String routingKey, boolean persistent,
+                    PendingConfirms confirms) throws IOException {
         this.connection = connection;
-        this.queue = queue;
+        this.exchange = exchange;
+        this.queue = routingKey;
         this.confirms = confirms;
         this.properties = new AMQP.BasicProperties.Builder().deliveryMode(persistent ? 2 : 1).build();
         this.channel = connection.createChannel();
@@ -51,7 +62,7 @@ final class RabbitPublisher implements Publisher {
     public void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception {
         if (confirms == null) {
             try {
-                channel.basicPublish(DEFAULT_EXCHANGE, queue, false, properties, message);
+                channel.basicPublish(exchange, queue, false, properties, message);
             } catch (AlreadyClosedException e) {
                 // without confirms nothing is promised: the message is lost, and counted so
                 throwUnlessRecovering(e);
@@ -66,7 +77,7 @@ final class RabbitPublisher implements Publisher {
         long tag = channel.getNextPublishSeqNo();
         confirms.add(tag, sequence, intendedSendNanos);
         try {
-            channel.basicPublish(DEFAULT_EXCHANGE, queue, false, properties, message);
+            channel.basicPublish(exchange, queue, false, properties, message);
         } catch (AlreadyClosedException e) {
             throwUnlessRecovering(e);
             confirms.fail(tag, e);

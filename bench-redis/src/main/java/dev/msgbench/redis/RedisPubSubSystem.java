@@ -133,7 +133,10 @@ public final class RedisPubSubSystem implements MessagingSystem {
         try {
             Map<byte[], Long> counts = ServerFacts.await(admin.async().pubsubNumsub(channels.toArray(new byte[0][])),
                     "PUBSUB NUMSUB");
-            return counts.size() == channels.size() && counts.values().stream().allMatch(n -> n != null && n > 0);
+            // every subscription of the topic subscribes to each of its channels once
+            int subscriptions = plan.subscriptionsPerTopic();
+            return counts.size() == channels.size()
+                    && counts.values().stream().allMatch(n -> n != null && n >= subscriptions);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;

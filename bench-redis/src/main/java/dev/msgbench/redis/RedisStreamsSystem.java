@@ -56,16 +56,22 @@ public final class RedisStreamsSystem implements MessagingSystem {
         facts.requireReplicasFor(settings.acks());
         facts.checkMessageSize(runPlan.messageSizeBytes());
         for (byte[] key : routing.allKeys()) {
-            try {
-                ServerFacts.await(admin.async().xgroupCreate(StreamOffset.latest(key), group(),
-                        XGroupCreateArgs.Builder.mkstream(true)), "XGROUP CREATE " + new String(key, StandardCharsets.UTF_8));
-                created.add(key);
-            } catch (UserError e) {
-                // an echo responder in another process made it first: use it, and leave its deletion to that side
-                if (e.getCause() == null || e.getCause().getMessage() == null
-                        || !e.getCause().getMessage().startsWith("BUSYGROUP")) {
-                    throw e;
+            boolean made = false;
+            for (int k = 0; k < runPlan.subscriptionsPerTopic(); k++) {
+                try {
+                    ServerFacts.await(admin.async().xgroupCreate(StreamOffset.latest(key), routing.group(GROUP, k),
+                            XGroupCreateArgs.Builder.mkstream(true)), "XGROUP CREATE " + new String(key, StandardCharsets.UTF_8));
+                    made = true;
+                } catch (UserError e) {
+                    // an echo responder in another process made it first: use it, and leave its deletion to that side
+                    if (e.getCause() == null || e.getCause().getMessage() == null
+                            || !e.getCause().getMessage().startsWith("BUSYGROUP")) {
+                        throw e;
+                    }
                 }
+            }
+            if (made) {
+                created.add(key);
             }
         }
     }
@@ -73,7 +79,7 @@ public final class RedisStreamsSystem implements MessagingSystem {
     @Override
     public Subscriber subscribe(int index, MessageSink sink) {
         return new StreamSubscriber(index, connector, connector.connect("msgbench-consumer-" + index),
-                routing.keysOf(index), group(), streams, sink);
+                routing.keysOf(index), routing.group(GROUP, plan.subscriptionOfConsumer(index)), streams, sink);
     }
 
     @Override
@@ -119,7 +125,8 @@ public final class RedisStreamsSystem implements MessagingSystem {
         durability.put("maxmemory-policy", facts.config().getOrDefault("maxmemory-policy", "unknown"));
         Map<String, Object> s = new LinkedHashMap<>(facts.settings());
         s.put("streamKeys", routing.describe());
-        s.put("consumerGroup", GROUP);
+        s.put("consumerGroup", plan.subscriptionsPerTopic() == 1 ? GROUP
+                : GROUP + "-s<subscription>, one per subscription on every stream key");
         s.put("xreadCount", streams.readCount());
         s.put("xreadBlockMs", streams.block().toMillis());
         s.put("tcpNoDelay", true);
@@ -150,9 +157,6 @@ public final class RedisStreamsSystem implements MessagingSystem {
         }
     }
 
-    private static byte[] group() {
-        return GROUP.getBytes(StandardCharsets.UTF_8);
-    }
 
     /** Deletes the run's stream keys (and with them the group), then disconnects. */
     @Override

@@ -8,9 +8,11 @@ import dev.msgbench.core.driver.RunPlan;
 
 /**
  * Where each producer stream goes: a channel (pub/sub) or stream key (Streams) of its own, named
- * after the run so that runs never meet. Consumer c reads the destinations of the streams s with
- * s % consumers == c: every message reaches exactly one consumer, and one stream's messages reach
- * it in the order they were sent.
+ * after its topic (the run's id with one topic) so that runs never meet. Each consumer reads the
+ * destinations of the streams {@link RunPlan#streamsOf} deals it: with one topic and one
+ * subscription, consumer c the streams s with s % consumers == c. Every message reaches one
+ * consumer of each subscription of its topic, and one stream's messages reach it in the order they
+ * were sent.
  */
 final class Routing {
 
@@ -21,7 +23,7 @@ final class Routing {
     }
 
     String name(int streamId) {
-        return plan.runId() + ":" + streamId;
+        return plan.topicName(plan.topicOf(streamId)) + ":" + streamId;
     }
 
     byte[] key(int streamId) {
@@ -31,7 +33,7 @@ final class Routing {
     /** The destinations consumer {@code index} reads; empty when there are more consumers than streams. */
     List<byte[]> keysOf(int index) {
         List<byte[]> keys = new ArrayList<>();
-        for (int s = index; s < plan.producers(); s += plan.consumers()) {
+        for (int s : plan.streamsOf(index)) {
             keys.add(key(s));
         }
         return keys;
@@ -45,8 +47,19 @@ final class Routing {
         return keys;
     }
 
+    /** The consumer group of subscription {@code subscription}: one per subscription, each reading every entry. */
+    byte[] group(String base, int subscription) {
+        String name = plan.subscriptionsPerTopic() == 1 ? base : base + "-s" + subscription;
+        return name.getBytes(StandardCharsets.UTF_8);
+    }
+
     /** For the results: how names are formed and who reads what. */
     String describe() {
+        if (plan.topics() * plan.subscriptionsPerTopic() > 1) {
+            return plan.runId() + "-t<topic>:<stream> (stream s on topic s mod " + plan.topics() + "), read by one of the "
+                    + plan.consumersPerSubscription() + " consumers of each of the topic's " + plan.subscriptionsPerTopic()
+                    + " subscriptions";
+        }
         return plan.runId() + ":<stream>, read by consumer <stream> % " + plan.consumers();
     }
 }

@@ -113,21 +113,24 @@ final class MergedRun {
         long messages = worker.has("totalMessages") ? worker.path("totalMessages").asLong() : w.messages();
         return new Workload(w.pacing(), rate, messages, w.maxOutstanding(), w.messageSizeBytes(), w.warmupSeconds(),
                 w.durationSeconds(), w.arrival(), worker.path("totalProducers").asInt(),
-                worker.path("totalConsumers").asInt(), w.seed(), w.drainTimeoutSeconds(), w.warmup(), w.warmupSettled());
+                worker.path("totalConsumers").asInt(), w.seed(), w.drainTimeoutSeconds(), w.warmup(), w.warmupSettled())
+                .withDestinations(w.topics(), w.subscriptionsPerTopic());
     }
 
     private Counts counts() {
-        long[] sum = new long[12];
+        long[] sum = new long[13];
         for (WorkerFolder worker : workers) {
             Counts c = worker.result().counts();
             long[] each = {c.sent(), c.acknowledged(), c.sendErrors(), c.received(), c.acknowledgedLost(),
                     c.unacknowledgedLost(), c.duplicated(), c.reordered(), c.late(), c.unsent(), c.foreign(),
-                    c.measuredSent()};
+                    c.measuredSent(), c.deliveriesExpected()};
             for (int i = 0; i < sum.length; i++) {
                 sum[i] += each[i];
             }
         }
-        return new Counts(sum[0], sum[1], sum[2], sum[3], sum[4], sum[5], sum[6], sum[7], sum[8], sum[9], sum[10], sum[11]);
+        // each worker has destinations of its own: the subscriptions are per worker, only the totals add up
+        return new Counts(sum[0], sum[1], sum[2], sum[3], sum[4], sum[5], sum[6], sum[7], sum[8], sum[9], sum[10], sum[11],
+                sum[12], null);
     }
 
     /** The workers send side by side: their rates add up; behind schedule is the worst of them. */

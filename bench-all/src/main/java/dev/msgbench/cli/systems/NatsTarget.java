@@ -32,10 +32,12 @@ public final class NatsTarget implements SystemTarget {
     NatsPattern pattern;
 
     @Option(names = "--nats-client", paramLabel = "CLIENT", defaultValue = "jnats", converter = ClientConverter.class,
-            description = "NATS: what producers publish with: jnats (the official Java client, whose writer thread "
-                    + "takes each message from a queue), or direct (the suite writes the NATS protocol from the producer's "
-                    + "own thread, plain nats:// only; about three times jnats' rate on 2 cores, so the server, not the "
-                    + "client, is measured). Consumers always use jnats (default: ${DEFAULT-VALUE}).")
+            description = "NATS: what producers and consumers speak with: jnats (the official Java client, whose writer "
+                    + "thread takes each message from a queue and whose dispatcher thread delivers each one), or direct "
+                    + "(the suite speaks the NATS protocol itself: producers write from their own thread, consumers read "
+                    + "on their connection's thread; plain nats:// only; about three times jnats' publishing rate on 2 "
+                    + "cores, so the server, not the client, is measured). Request-reply's responders use jnats either "
+                    + "way (default: ${DEFAULT-VALUE}).")
     NatsClient client;
 
     @Option(names = "--nats-token-file", paramLabel = "FILE",

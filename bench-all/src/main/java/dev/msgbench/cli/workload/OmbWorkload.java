@@ -57,11 +57,7 @@ final class OmbWorkload {
         long partitions = positive(doc, top, "partitionsPerTopic");
         long producers = positive(doc, top, "producersPerTopic");
         long consumers = positive(doc, top, "consumerPerSubscription");
-        long subscriptions = doc.wholeNumber("subscriptionsPerTopic", top.get("subscriptionsPerTopic"));
-        if (subscriptions != 1) {
-            throw doc.origin(top.get("subscriptionsPerTopic")).error("'subscriptionsPerTopic' must be 1, got " + subscriptions
-                    + ": every message is received once here (one consumer group), not once per subscription");
-        }
+        long subscriptions = positive(doc, top, "subscriptionsPerTopic");
         long rate = doc.wholeNumber("producerRate", top.get("producerRate"));
         if (rate <= 0) {
             throw doc.origin(top.get("producerRate")).error("'producerRate' must be a rate above 0, got " + rate
@@ -85,22 +81,26 @@ final class OmbWorkload {
                 warnings.add(lines.get(key) + ": " + key + " ignored: payloads are always random bytes of messageSize");
             }
         }
-        if (topics > 1) {
-            warnings.add(lines.get("topics") + ": topics " + topics + " measured as one topic with " + topics * partitions
-                    + " partitions, " + topics * producers + " producers and " + topics * consumers + " consumers");
-        }
 
         List<Setting> settings = new ArrayList<>();
         settings.add(new Setting("system", text(system), new Origin("--system")));
         if (catalogs.systemHasFlag().test(system, "partitions")) {
-            settings.add(number("partitions", topics * partitions, lines.get("partitionsPerTopic")));
-        } else if (topics * partitions != 1) {
+            settings.add(number("partitions", partitions, lines.get("partitionsPerTopic")));
+        } else if (partitions != 1) {
             warnings.add(lines.get("partitionsPerTopic") + ": partitionsPerTopic ignored: --system " + system
                     + " has no partitions");
         }
         settings.add(number("size", doc.wholeNumber("messageSize", top.get("messageSize")), lines.get("messageSize")));
+        // stream s publishes to topic s mod topics: producersPerTopic streams on each
         settings.add(number("producers", topics * producers, lines.get("producersPerTopic")));
-        settings.add(number("consumers", topics * consumers, lines.get("consumerPerSubscription")));
+        // --consumers counts the consumers of each subscription, as consumerPerSubscription does
+        settings.add(number("consumers", consumers, lines.get("consumerPerSubscription")));
+        if (topics > 1) {
+            settings.add(number("topics", topics, lines.get("topics")));
+        }
+        if (subscriptions > 1) {
+            settings.add(number("subscriptions-per-topic", subscriptions, lines.get("subscriptionsPerTopic")));
+        }
         settings.add(number("rate", rate, lines.get("producerRate")));
         long warmup = top.containsKey("warmupDurationMinutes")
                 ? doc.wholeNumber("warmupDurationMinutes", top.get("warmupDurationMinutes")) : 1;

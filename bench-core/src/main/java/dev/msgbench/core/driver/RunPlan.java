@@ -1,12 +1,109 @@
 package dev.msgbench.core.driver;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * What a driver needs to know about the run before it starts.
  *
- * @param runId            unique per run; drivers use it to name topics, subjects and queues
- * @param messageSizeBytes every message of the run has this size, header included
- * @param producers        number of producer streams
- * @param consumers        number of subscribers
+ * <p>Destinations and fan-out, the same for every system: producer stream {@code s} publishes to
+ * topic {@code s mod topics}. Each topic has {@code subscriptionsPerTopic} subscriptions, every one
+ * of which receives every message of its topic, and each subscription has
+ * {@link #consumersPerSubscription()} consumers that share its messages. Consumer index {@code i}
+ * (as {@link MessagingSystem#subscribe} numbers them) belongs to topic
+ * {@code i / (subscriptionsPerTopic * consumersPerSubscription)}, subscription
+ * {@code (i / consumersPerSubscription) mod subscriptionsPerTopic} of it, and is member
+ * {@code i mod consumersPerSubscription} of that subscription. Where a system keeps a destination
+ * per producer stream, a member reads the streams of its topic given by {@link #streamsOf}.
+ *
+ * @param runId                 unique per run; drivers use it to name topics, subjects and queues
+ * @param messageSizeBytes      every message of the run has this size, header included
+ * @param producers             number of producer streams
+ * @param consumers             number of subscribers over all topics and subscriptions (the
+ *                              engine's calls to {@link MessagingSystem#subscribe})
+ * @param topics                destinations of the run (--topics), at least 1
+ * @param subscriptionsPerTopic subscriptions of each topic (--subscriptions-per-topic), at least 1
  */
-public record RunPlan(String runId, int messageSizeBytes, int producers, int consumers) {
+public record RunPlan(String runId, int messageSizeBytes, int producers, int consumers, int topics,
+                      int subscriptionsPerTopic) {
+
+    public RunPlan {
+        if (topics < 1 || subscriptionsPerTopic < 1 || consumers % (topics * subscriptionsPerTopic) != 0) {
+            throw new IllegalArgumentException("topics " + topics + " x subscriptions " + subscriptionsPerTopic
+                    + " must divide consumers " + consumers);
+        }
+    }
+
+    /** One topic with one subscription: every run before --topics. */
+    public RunPlan(String runId, int messageSizeBytes, int producers, int consumers) {
+        this(runId, messageSizeBytes, producers, consumers, 1, 1);
+    }
+
+    /** The same run with {@code count} consumers per subscription. */
+    public RunPlan withConsumersPerSubscription(int count) {
+        return new RunPlan(runId, messageSizeBytes, producers, count * topics * subscriptionsPerTopic, topics,
+                subscriptionsPerTopic);
+    }
+
+    public int consumersPerSubscription() {
+        return consumers / (topics * subscriptionsPerTopic);
+    }
+
+    /** The topic producer stream {@code streamId} publishes to. */
+    public int topicOf(int streamId) {
+        return streamId % topics;
+    }
+
+    /**
+     * The name of topic {@code topic}: the run id itself with one topic (the names of every run
+     * before --topics), else the run id and "-t" and the topic's number.
+     */
+    public String topicName(int topic) {
+        return topics == 1 ? runId : runId + "-t" + topic;
+    }
+
+    /** The topic consumer {@code index} reads. */
+    public int topicOfConsumer(int index) {
+        return index / (subscriptionsPerTopic * consumersPerSubscription());
+    }
+
+    /** Which of its topic's subscriptions consumer {@code index} belongs to, from 0. */
+    public int subscriptionOfConsumer(int index) {
+        return index / consumersPerSubscription() % subscriptionsPerTopic;
+    }
+
+    /** Which member of its subscription consumer {@code index} is, from 0. */
+    public int memberOfConsumer(int index) {
+        return index % consumersPerSubscription();
+    }
+
+    /**
+     * Whether consumer {@code index} reads stream {@code streamId}, where a system keeps a destination
+     * per stream: the streams of a topic are dealt to its subscription's members in turn, so one
+     * topic, one subscription and one member reads stream s when s mod consumers is its index, as
+     * before --topics.
+     */
+    public boolean reads(int index, int streamId) {
+        return topicOf(streamId) == topicOfConsumer(index)
+                && streamId / topics % consumersPerSubscription() == memberOfConsumer(index);
+    }
+
+    /** The streams consumer {@code index} reads, as {@link #reads} deals them; empty when it has none. */
+    public List<Integer> streamsOf(int index) {
+        List<Integer> streams = new ArrayList<>();
+        for (int s = 0; s < producers; s++) {
+            if (reads(index, s)) {
+                streams.add(s);
+            }
+        }
+        return streams;
+    }
+
+    /**
+     * A name for subscription {@code subscription} of topic {@code topic} (a consumer group, a
+     * durable consumer, a queue): the topic's name and "-s" and its number.
+     */
+    public String subscriptionName(int topic, int subscription) {
+        return topicName(topic) + "-s" + subscription;
+    }
 }

@@ -86,6 +86,11 @@ public final class EchoSystem implements MessagingSystem {
             throw new UserError("--pattern echo needs at least one consumer to receive the echoes, got --consumers "
                     + runPlan.consumers());
         }
+        if (runPlan.topics() * runPlan.subscriptionsPerTopic() > 1) {
+            throw new UserError("--pattern echo measures one topic with one subscription: --topics and "
+                    + "--subscriptions-per-topic must be 1 with it (got " + runPlan.topics() + " and "
+                    + runPlan.subscriptionsPerTopic() + ")");
+        }
         this.plan = runPlan;
         this.runId = externalRunId != null ? externalRunId : runPlan.runId();
         // a responder elsewhere reads the outbound destination: this side only publishes there

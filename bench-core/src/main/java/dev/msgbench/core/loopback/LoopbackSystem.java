@@ -23,8 +23,10 @@ import dev.msgbench.core.driver.SystemInfo;
  * threads, its own stalls): the floor under every broker's figures, and the check that the tool
  * keeps its schedule before a broker is blamed.
  *
- * <p>Producer stream {@code s} goes to consumer {@code s mod consumers}. A full queue blocks the
- * producer, which the engine measures as send delay; nothing is ever dropped.
+ * <p>Producer stream {@code s} goes to one consumer of each subscription of its topic, the one
+ * {@link RunPlan#reads} names: with one topic and one subscription, consumer {@code s mod consumers}.
+ * Each subscription gets a copy. A full queue blocks the producer, which the engine measures as send
+ * delay; nothing is ever dropped.
  */
 public final class LoopbackSystem implements MessagingSystem {
 
@@ -50,11 +52,16 @@ public final class LoopbackSystem implements MessagingSystem {
 
     @Override
     public Publisher publisher(int streamId, AckListener acks) {
-        BlockingQueue<byte[]> queue = queues.isEmpty() ? null : queues.get(streamId % queues.size());
+        List<BlockingQueue<byte[]>> readers = new ArrayList<>();
+        for (int c = 0; c < queues.size(); c++) {
+            if (plan.reads(c, streamId)) {
+                readers.add(queues.get(c));
+            }
+        }
         return new Publisher() {
             @Override
             public void publish(byte[] message, long sequence, long intendedSendNanos) throws InterruptedException {
-                if (queue != null) {
+                for (BlockingQueue<byte[]> queue : readers) {
                     // a copy, as a client keeps one: the engine reuses the array once this returns
                     queue.put(message.clone());
                 }
@@ -73,7 +80,14 @@ public final class LoopbackSystem implements MessagingSystem {
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("queueCapacity", QUEUE_CAPACITY);
         settings.put("consumers", plan == null ? null : plan.consumers());
-        settings.put("routing", "producer stream s to consumer s mod consumers");
+        if (plan != null && plan.topics() * plan.subscriptionsPerTopic() > 1) {
+            settings.put("topics", plan.topics());
+            settings.put("subscriptionsPerTopic", plan.subscriptionsPerTopic());
+            settings.put("routing", "producer stream s to topic s mod topics, and a copy to one consumer of each of its "
+                    + "subscriptions: member (s / topics) mod consumers-per-subscription");
+        } else {
+            settings.put("routing", "producer stream s to consumer s mod consumers");
+        }
         return new SystemInfo("loopback", "msgbench loopback", "none (in-process)", durability, settings, false);
     }
 

@@ -4,10 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** Per-stream counts of a run, indexed by stream id. */
+/**
+ * Per-stream counts of a run, indexed by stream id, and per subscription: stream {@code s} goes
+ * to topic {@code s mod topics}, whose every subscription expects each of its messages.
+ */
 public final class Accounting {
 
     private final StreamCounters[] streams;
+    private final int topics;
     private final AtomicLong foreign = new AtomicLong();
 
     public Accounting(int streamCount) {
@@ -19,19 +23,44 @@ public final class Accounting {
      *                 and no {@link DeliveryLedger} is kept (it would hold two bits per message sent)
      */
     public Accounting(int streamCount, boolean received) {
-        this(streamCount, SequenceTracker.WINDOW, received);
+        this(streamCount, 1, 1, SequenceTracker.WINDOW, received);
+    }
+
+    /**
+     * @param topics                stream s goes to topic s mod topics
+     * @param subscriptionsPerTopic each of which receives every message of its topic
+     */
+    public Accounting(int streamCount, int topics, int subscriptionsPerTopic, boolean received) {
+        this(streamCount, topics, subscriptionsPerTopic, SequenceTracker.WINDOW, received);
     }
 
     /** A smaller tracking window lets tests reach its edge with few messages. */
     public Accounting(int streamCount, int trackingWindow) {
-        this(streamCount, trackingWindow, true);
+        this(streamCount, 1, 1, trackingWindow, true);
     }
 
-    private Accounting(int streamCount, int trackingWindow, boolean received) {
+    private Accounting(int streamCount, int topics, int subscriptionsPerTopic, int trackingWindow, boolean received) {
+        if (topics < 1 || subscriptionsPerTopic < 1) {
+            throw new IllegalArgumentException("topics and subscriptions >= 1: " + topics + ", " + subscriptionsPerTopic);
+        }
+        this.topics = topics;
         streams = new StreamCounters[streamCount];
         for (int i = 0; i < streamCount; i++) {
-            streams[i] = new StreamCounters(i, trackingWindow, received ? new DeliveryLedger() : DeliveryLedger.NONE);
+            DeliveryLedger[] ledgers = new DeliveryLedger[subscriptionsPerTopic];
+            for (int k = 0; k < subscriptionsPerTopic; k++) {
+                ledgers[k] = received ? new DeliveryLedger() : DeliveryLedger.NONE;
+            }
+            streams[i] = new StreamCounters(i, trackingWindow, ledgers);
         }
+    }
+
+    public int topics() {
+        return topics;
+    }
+
+    /** Each of which receives every message of its topic. */
+    public int subscriptionsPerTopic() {
+        return streams.length == 0 ? 1 : streams[0].subscriptionCount();
     }
 
     public int streamCount() {
@@ -72,6 +101,18 @@ public final class Accounting {
         return streams[streamId].receive(sequence, lane);
     }
 
+    /**
+     * As {@link #receive(int, long, int)}, by subscription {@code subscription} of topic {@code topic}:
+     * a message of a stream that does not go to that topic was misrouted, and counts as foreign.
+     */
+    public boolean receive(int topic, int subscription, int streamId, long sequence, int lane) {
+        if (streamId < 0 || streamId >= streams.length || sequence < 0 || lane < 0 || streamId % topics != topic) {
+            foreign.incrementAndGet();
+            return false;
+        }
+        return streams[streamId].receive(subscription, sequence, lane);
+    }
+
     /** Messages that did not carry this run's header: another writer on the same destination. */
     public void countForeign() {
         foreign.incrementAndGet();
@@ -99,6 +140,23 @@ public final class Accounting {
             total = total.plus(stream.losses());
         }
         return total;
+    }
+
+    /** Per topic and subscription, in that order, each over the topic's streams. */
+    public List<SubscriptionSnapshot> perSubscription() {
+        List<SubscriptionSnapshot> result = new ArrayList<>();
+        for (int t = 0; t < topics; t++) {
+            for (int k = 0; k < subscriptionsPerTopic(); k++) {
+                StreamSnapshot counts = StreamSnapshot.zero();
+                Losses losses = Losses.NONE;
+                for (int s = t; s < streams.length; s += topics) {
+                    counts = counts.plus(streams[s].snapshot(k));
+                    losses = losses.plus(streams[s].losses(k));
+                }
+                result.add(new SubscriptionSnapshot(t, k, counts, losses));
+            }
+        }
+        return result;
     }
 
     public StreamSnapshot total() {

@@ -6,27 +6,23 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The counts of one producer stream. Sends are counted by the stream's one producer thread,
- * acknowledgements by client callback threads, receipts under the stream's tracker lock. Which
- * sequences were acknowledged and which received is kept in a {@link DeliveryLedger}.
+ * acknowledgements by client callback threads, receipts under the lock of the receiving
+ * subscription's {@link Deliveries}. Each subscription of the stream's topic has its own record
+ * of what it received.
  *
  * <p>IMPLEMENTATION NOTES: all three are on every message's path. A send and a receipt each cost
- * at most one atomic instruction; an acknowledgement two, its count and its bit in the ledger,
- * which is what telling a broken promise from an allowed loss per message costs. The send count
- * has a single writer and is published with a release store, which needs no fence. The tracker
- * lock is a compare-and-set flag released by a plain release store, where {@code synchronized}
- * would pay a compare-and-set on entry and another on exit; it is held for a few nanoseconds and
- * contended only when one stream is read by several consumers.
+ * at most one atomic instruction; an acknowledgement one plus one per subscription, its count and
+ * its bit in each subscription's ledger, which is what telling a broken promise from an allowed
+ * loss per message and subscription costs. The send count has a single writer and is published
+ * with a release store, which needs no fence.
  */
 public final class StreamCounters {
 
     private static final VarHandle SENT;
-    private static final VarHandle LOCKED;
 
     static {
         try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            SENT = lookup.findVarHandle(StreamCounters.class, "sent", long.class);
-            LOCKED = lookup.findVarHandle(StreamCounters.class, "locked", boolean.class);
+            SENT = MethodHandles.lookup().findVarHandle(StreamCounters.class, "sent", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -35,17 +31,21 @@ public final class StreamCounters {
     private final int streamId;
     @SuppressWarnings("unused") // through SENT
     private volatile long sent;
-    @SuppressWarnings("unused") // through LOCKED
-    private volatile boolean locked;
     private final AtomicLong acked = new AtomicLong();
     private final AtomicLong sendErrors = new AtomicLong();
-    private final SequenceTracker tracker;
-    private final DeliveryLedger ledger;
+    private final Deliveries[] subscriptions;
 
     StreamCounters(int streamId, int window, DeliveryLedger ledger) {
+        this(streamId, window, new DeliveryLedger[] {ledger});
+    }
+
+    /** One ledger per subscription of the stream's topic. */
+    StreamCounters(int streamId, int window, DeliveryLedger[] ledgers) {
         this.streamId = streamId;
-        this.ledger = ledger;
-        this.tracker = new SequenceTracker(window);
+        this.subscriptions = new Deliveries[ledgers.length];
+        for (int k = 0; k < ledgers.length; k++) {
+            subscriptions[k] = new Deliveries(window, ledgers[k]);
+        }
     }
 
     public int streamId() {
@@ -55,7 +55,9 @@ public final class StreamCounters {
     /** Called only by the stream's producer thread, before the message is handed over. */
     void countSent() {
         long sequence = (long) SENT.getOpaque(this);
-        ledger.sending(sequence);
+        for (Deliveries subscription : subscriptions) {
+            subscription.ledger.sending(sequence);
+        }
         SENT.setRelease(this, sequence + 1);
     }
 
@@ -69,7 +71,9 @@ public final class StreamCounters {
     }
 
     void countAcked(long sequence) {
-        ledger.acked(sequence);
+        for (Deliveries subscription : subscriptions) {
+            subscription.ledger.acked(sequence);
+        }
         acked.incrementAndGet();
     }
 
@@ -78,40 +82,61 @@ public final class StreamCounters {
     }
 
     boolean receive(long sequence, int lane) {
-        lock();
-        try {
-            // the ledger's record is exact where the tracker's window is not: it sees late arrivals too
-            ledger.received(sequence);
-            return tracker.receive(sequence, lane);
-        } finally {
-            LOCKED.setRelease(this, false);
-        }
+        return subscriptions[0].receive(sequence, lane);
     }
 
+    /** A receipt by subscription {@code subscription} of the stream's topic; false for a copy. */
+    boolean receive(int subscription, long sequence, int lane) {
+        return subscriptions[subscription].receive(sequence, lane);
+    }
+
+    int subscriptionCount() {
+        return subscriptions.length;
+    }
+
+    /** Over every subscription: received, duplicated and the rest add up, and every one expects each message sent. */
     public StreamSnapshot snapshot() {
-        lock();
+        StreamSnapshot total = null;
+        for (int k = 0; k < subscriptions.length; k++) {
+            StreamSnapshot one = snapshot(k);
+            total = total == null ? one : total.plusDeliveries(one);
+        }
+        return total;
+    }
+
+    /** What subscription {@code subscription} received of this stream; expects every message sent. */
+    StreamSnapshot snapshot(int subscription) {
+        Deliveries d = subscriptions[subscription];
+        d.lock();
         try {
+            SequenceTracker tracker = d.tracker;
             return new StreamSnapshot(streamId, (long) SENT.getAcquire(this), acked.get(), sendErrors.get(),
                     tracker.unique, tracker.duplicates, tracker.reordered, tracker.late, tracker.gaps());
         } finally {
-            LOCKED.setRelease(this, false);
+            d.unlock();
         }
     }
 
-    /** Messages sent and not received, split by acknowledgement; exact once the run has drained. */
+    /**
+     * Deliveries expected and not received, over every subscription, split by acknowledgement;
+     * exact once the run has drained.
+     */
     public Losses losses() {
-        lock();
-        try {
-            return ledger.losses((long) SENT.getAcquire(this));
-        } finally {
-            LOCKED.setRelease(this, false);
+        Losses total = Losses.NONE;
+        for (int k = 0; k < subscriptions.length; k++) {
+            total = total.plus(losses(k));
         }
+        return total;
     }
 
-    private void lock() {
-        while (!LOCKED.compareAndSet(this, false, true)) {
-            // the holder is inside a few nanoseconds of tracker work, unless it lost its core
-            Thread.yield();
+    /** Messages sent and not received by subscription {@code subscription}. */
+    Losses losses(int subscription) {
+        Deliveries d = subscriptions[subscription];
+        d.lock();
+        try {
+            return d.ledger.losses((long) SENT.getAcquire(this));
+        } finally {
+            d.unlock();
         }
     }
 }

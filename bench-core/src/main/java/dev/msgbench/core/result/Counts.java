@@ -1,5 +1,7 @@
 package dev.msgbench.core.result;
 
+import java.util.List;
+
 import com.fasterxml.jackson.annotation.JsonIgnore;
 
 /**
@@ -15,12 +17,31 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  * @param unsent             scheduled and never sent (the run stopped, or fell too far behind)
  * @param foreign            received but not sent by this run
  * @param measuredSent       sent with an intended time in the measured window
+ * @param deliveriesExpected each message sent, once per subscription of its topic: {@code sent} times
+ *                           --subscriptions-per-topic. Received, lost, duplicated, reordered and late
+ *                           count deliveries, so that a message one subscription missed is lost for it alone
+ * @param subscriptions      the same per topic and subscription; null for one topic with one subscription
+ *                           (then the totals are its counts), and in results written before it was recorded
  */
 public record Counts(long sent, long acknowledged, long sendErrors, long received, long acknowledgedLost,
                      long unacknowledgedLost, long duplicated, long reordered, long late, long unsent, long foreign,
-                     long measuredSent) {
+                     long measuredSent, long deliveriesExpected, List<SubscriptionCounts> subscriptions) {
 
-    /** Sent and never received, acknowledged or not. */
+    public Counts {
+        // results written before fan-out expected each message once
+        deliveriesExpected = deliveriesExpected == 0 ? sent : deliveriesExpected;
+        subscriptions = subscriptions == null ? null : List.copyOf(subscriptions);
+    }
+
+    /** One topic with one subscription: each message sent is expected once. */
+    public Counts(long sent, long acknowledged, long sendErrors, long received, long acknowledgedLost,
+                  long unacknowledgedLost, long duplicated, long reordered, long late, long unsent, long foreign,
+                  long measuredSent) {
+        this(sent, acknowledged, sendErrors, received, acknowledgedLost, unacknowledgedLost, duplicated, reordered, late,
+                unsent, foreign, measuredSent, sent, null);
+    }
+
+    /** Deliveries expected and never received, acknowledged or not. */
     @JsonIgnore
     public long lost() {
         return acknowledgedLost + unacknowledgedLost;

@@ -80,6 +80,7 @@ public final class SummaryTable {
         } else {
             out.printf(Locale.US, "  sent %,d   acknowledged %s   received %,d   lost %,d   duplicated %,d   reordered %,d%n",
                     c.sent(), acknowledged, c.received(), c.lost(), c.duplicated(), c.reordered());
+            printSubscriptions(c, w, out);
         }
         String promise = PromiseLine.of(r);
         if (promise != null) {
@@ -169,6 +170,20 @@ public final class SummaryTable {
         sb.append(",  ").append(report.recoverySeconds() == null ? "not recovered"
                 : String.format(Locale.US, "recovered after %.1f s", report.recoverySeconds()));
         return sb.toString();
+    }
+
+    /** With fan-out the counts above are deliveries: say so, and name the subscriptions that lost any. */
+    private static void printSubscriptions(Counts c, Workload w, PrintStream out) {
+        if (c.subscriptions() == null) {
+            return;
+        }
+        long losing = c.subscriptions().stream().filter(s -> s.lost() > 0).count();
+        out.printf(Locale.US, "  %d topics x %d subscriptions: deliveries expected %,d (each message once per subscription "
+                + "of its topic); %d subscriptions lost messages%n", w.topics(), w.subscriptionsPerTopic(),
+                c.deliveriesExpected(), losing);
+        c.subscriptions().stream().filter(s -> s.lost() > 0).limit(10).forEach(s -> out.printf(Locale.US,
+                "    topic %d subscription %d: expected %,d   received %,d   lost %,d%n", s.topic(), s.subscription(),
+                s.expected(), s.received(), s.lost()));
     }
 
     private static void printPercentiles(List<String> titles, List<Map<String, Double>> columns, PrintStream out) {

@@ -13,10 +13,35 @@ package dev.msgbench.core.result;
  *                       "none" when unpaced; null in results written before it was recorded
  * @param warmupSettled  with "auto": whether the system settled within the bound (false: the
  *                       warm-up reached its bound and the run measured anyway); null otherwise
+ * @param consumers      per subscription (--consumers); one topic with one subscription has no others
+ * @param topics         destinations (--topics); 1 in results written before it was recorded
+ * @param subscriptionsPerTopic each receiving every message of its topic (--subscriptions-per-topic);
+ *                       1 in results written before it was recorded
  */
 public record Workload(String pacing, double rateMsgsPerSec, long messages, int maxOutstanding, int messageSizeBytes,
                        double warmupSeconds, double durationSeconds, String arrival, int producers, int consumers,
-                       long seed, double drainTimeoutSeconds, String warmup, Boolean warmupSettled) {
+                       long seed, double drainTimeoutSeconds, String warmup, Boolean warmupSettled, int topics,
+                       int subscriptionsPerTopic) {
+
+    public Workload {
+        topics = Math.max(1, topics);
+        subscriptionsPerTopic = Math.max(1, subscriptionsPerTopic);
+    }
+
+    /** One topic with one subscription. */
+    public Workload(String pacing, double rateMsgsPerSec, long messages, int maxOutstanding, int messageSizeBytes,
+                    double warmupSeconds, double durationSeconds, String arrival, int producers, int consumers,
+                    long seed, double drainTimeoutSeconds, String warmup, Boolean warmupSettled) {
+        this(pacing, rateMsgsPerSec, messages, maxOutstanding, messageSizeBytes, warmupSeconds, durationSeconds, arrival,
+                producers, consumers, seed, drainTimeoutSeconds, warmup, warmupSettled, 1, 1);
+    }
+
+    /** The same load spread over {@code count} topics with {@code subscriptions} each. */
+    public Workload withDestinations(int count, int subscriptions) {
+        return new Workload(pacing, rateMsgsPerSec, messages, maxOutstanding, messageSizeBytes, warmupSeconds,
+                durationSeconds, arrival, producers, consumers, seed, drainTimeoutSeconds, warmup, warmupSettled, count,
+                subscriptions);
+    }
 
     public static final String FIXED_RATE = "fixed-rate";
     public static final String UNPACED = "unpaced";

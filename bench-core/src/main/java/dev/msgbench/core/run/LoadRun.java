@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongToDoubleFunction;
 import java.util.function.Supplier;
 
 import org.HdrHistogram.Histogram;
@@ -67,6 +68,7 @@ public final class LoadRun {
     private final List<ProducerStream> producers = new ArrayList<>();
     private volatile boolean interrupted;
     private PlainProgress plainProgress;
+    private LiveFigures liveFigures = LiveFigures.NONE;
     private volatile Thread runner;
     private FaultTarget faultTarget = FaultTarget.NONE;
     private Supplier<NanoClock> faultClock;
@@ -75,6 +77,7 @@ public final class LoadRun {
     private boolean faultsStopped;
     private WorkerRole worker;
     private StartAt startAt;
+    private Destinations destinations = Destinations.ONE;
     private String runId;
 
     /**
@@ -111,6 +114,12 @@ public final class LoadRun {
         return this;
     }
 
+    /** Tells {@code figures} the run's counts, rates and latency each interval (--metrics-port). Before {@link #execute()}. */
+    public LoadRun withLiveFigures(LiveFigures figures) {
+        this.liveFigures = figures;
+        return this;
+    }
+
     /** What the run's faults (--fault) act on; without it only exec faults can be done. Before {@link #execute()}. */
     public LoadRun faultsOn(FaultTarget target) {
         return faultsOn(target, () -> clock);
@@ -126,6 +135,12 @@ public final class LoadRun {
     /** This run is one worker's part of a run split over several load generators. Before {@link #execute()}. */
     public LoadRun asWorker(WorkerRole role) {
         this.worker = role;
+        return this;
+    }
+
+    /** Spreads the run over topics with subscriptions each (--topics, --subscriptions-per-topic). Before {@link #execute()}. */
+    public LoadRun withDestinations(Destinations spread) {
+        this.destinations = spread;
         return this;
     }
 
@@ -170,7 +185,8 @@ public final class LoadRun {
     private RunResult executeOnce() throws Exception {
         Path dir = config.outputDir();
         Files.createDirectories(dir);
-        Measurement measurement = new Measurement(config, clock, worker);
+        destinations.check(config.producers(), worker);
+        Measurement measurement = new Measurement(config, clock, worker, destinations);
         String startedAt = Instant.now().toString();
         if (startAt != null) {
             // the one conversion from the wall clock: the wait and the schedule follow the monotonic clock
@@ -179,8 +195,7 @@ public final class LoadRun {
         runId = runId(measurement.runKey) + (worker == null ? "" : worker.runIdSuffix());
         LoadGeneratorMonitor generatorMonitor = new LoadGeneratorMonitor(config.cpus());
 
-        system.prepare(new RunPlan(runId, config.messageSizeBytes(), config.producers(),
-                config.consumers()));
+        system.prepare(destinations.plan(runId, config.messageSizeBytes(), config.producers(), config.consumers()));
         SystemInfo info = system.info();
         refuseConsumingLaterWhereNothingIsKept();
         RunClients clients = new RunClients();
@@ -250,9 +265,11 @@ public final class LoadRun {
         }
         m.monitor = new ProgressMonitor(monitorClock, m.recorders, m.accounting, window, startEpochMillis, m.log, live,
                 info.acknowledges(), config.pacing() instanceof Pacing.Unpaced, plainProgress, m.warmup);
+        m.monitor.tell(liveFigures, targetRateAt());
         if (plainProgress != null) {
             plainProgress.start(config, info, window);
         }
+        liveFigures.started(config, info);
         // from here on there are results to write, whatever happens
         m.window = window;
 
@@ -266,6 +283,7 @@ public final class LoadRun {
         monitorThread.start();
         threads.forEach(Thread::start);
         m.failure = awaitProducers(threads, m.receiver);
+        m.monitor.sendingOver();
         if (m.failure == null && !interrupted) {
             m.failure = flushAndDrain(m, clients, info);
         }
@@ -313,7 +331,10 @@ public final class LoadRun {
                         ? clock : faultClock.get(), sending.measureStartNanos(),
                 DeliveryProbe.of(m.receiver::lastReceiveNanos,
                         () -> config.consumers() > 0 && clock.nanoTime() <= sending.endNanos()),
-                event -> timeline.comment(event.timelineComment()));
+                event -> {
+                    timeline.comment(event.timelineComment());
+                    liveFigures.fault(event);
+                });
     }
 
     private synchronized void stopFaults() {
@@ -385,6 +406,14 @@ public final class LoadRun {
                 m.monitor.intervals().seconds(m.window.measureStartNanos(), m.window.endNanos() + INTERVAL_SLACK_NANOS));
     }
 
+    /** The rate this process's schedule asks for at a time on the run's clock: its share of --rate; NaN unpaced. */
+    private LongToDoubleFunction targetRateAt() {
+        if (config.pacing() instanceof Pacing.FixedRate fixed) {
+            return now -> fixed.rateMsgsPerSec();
+        }
+        return now -> Double.NaN;
+    }
+
     private RunObservation.SendTotals sendTotals(RunWindow window) {
         long measuredSent = 0;
         long unsent = 0;
@@ -426,8 +455,9 @@ public final class LoadRun {
     }
 
     private void subscribe(List<Subscriber> subscribers, Receiver receiver) throws Exception {
-        for (int i = 0; i < config.consumers(); i++) {
-            subscribers.add(system.subscribe(i, receiver));
+        RunPlan plan = destinations.plan(runId, config.messageSizeBytes(), config.producers(), config.consumers());
+        for (int i = 0; i < plan.consumers(); i++) {
+            subscribers.add(system.subscribe(i, receiver.sinkFor(plan.topicOfConsumer(i), plan.subscriptionOfConsumer(i))));
         }
         for (Subscriber subscriber : subscribers) {
             subscriber.awaitReady(config.readyTimeout());
@@ -471,7 +501,7 @@ public final class LoadRun {
                 && (faults == null || faults.failure() == null)) {
             StreamSnapshot total = accounting.total();
             boolean allAcked = !acknowledges || total.acked() + total.sendErrors() >= total.sent();
-            boolean allReceived = consumers == 0 || total.received() >= total.sent()
+            boolean allReceived = consumers == 0 || total.received() >= total.expected()
                     || acknowledges && allAcked && everyAcknowledgedReceived(accounting, total);
             if (allReceived && allAcked) {
                 return true;
@@ -492,7 +522,8 @@ public final class LoadRun {
      * counts allow it.
      */
     private static boolean everyAcknowledgedReceived(Accounting accounting, StreamSnapshot total) {
-        return total.received() + total.sendErrors() >= total.sent() && accounting.losses().acknowledged() == 0;
+        long failedDeliveries = total.sendErrors() * accounting.subscriptionsPerTopic();
+        return total.received() + failedDeliveries >= total.expected() && accounting.losses().acknowledged() == 0;
     }
 
     private static void writeHistograms(Path dir, ProgressMonitor monitor) {

@@ -38,10 +38,15 @@ final class Measurement {
     Map<String, Object> start;
 
     Measurement(RunConfig config, NanoClock clock, WorkerRole worker) {
+        this(config, clock, worker, Destinations.ONE);
+    }
+
+    Measurement(RunConfig config, NanoClock clock, WorkerRole worker, Destinations destinations) {
         seeds = new SplittableRandom(config.seed());
         int key = seeds.nextInt();
         runKey = worker == null ? nonZero(key) : worker.runKey(key);
-        accounting = new Accounting(config.producers(), config.consumers() > 0);
+        accounting = new Accounting(config.producers(), destinations.topics(), destinations.subscriptionsPerTopic(),
+                config.consumers() > 0);
         recorders = new Recorders();
         receiver = new Receiver(clock, runKey, accounting, recorders);
     }

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.LongToDoubleFunction;
 
 import org.HdrHistogram.Histogram;
 
@@ -41,6 +42,13 @@ final class ProgressMonitor implements Runnable {
     private long previousNanos;
     private StreamSnapshot previousCounts = StreamSnapshot.zero();
     private volatile boolean stopped;
+    /** Set before the monitor's thread starts. */
+    private LiveFigures liveFigures = LiveFigures.NONE;
+    private LongToDoubleFunction targetRateAt = now -> Double.NaN;
+    /** Every producer has ended: a run as fast as accepted drains before its window's end. */
+    private volatile boolean sendingOver;
+    /** Whether sending was over when the current interval began. */
+    private boolean sendingOverBefore;
 
     ProgressMonitor(NanoClock clock, Recorders recorders, Accounting accounting, RunWindow window,
                     long startEpochMillis, IntervalLog log, PrintStream live, boolean acknowledges, boolean unpaced) {
@@ -72,13 +80,28 @@ final class ProgressMonitor implements Runnable {
         this.previousNanos = window.startNanos();
     }
 
+    /**
+     * Tells {@code figures} each interval; before the monitor's thread starts.
+     *
+     * @param targetRateAt the rate the schedule asks for at a time on the run's clock (NaN when unpaced)
+     */
+    void tell(LiveFigures figures, LongToDoubleFunction targetRateAt) {
+        this.liveFigures = figures;
+        this.targetRateAt = targetRateAt;
+    }
+
+    /** Every producer has ended; what follows is the drain. */
+    void sendingOver() {
+        sendingOver = true;
+    }
+
     @Override
     public void run() {
         long tick = 1;
         try {
             while (!stopped) {
                 clock.sleepUntil(window.startNanos() + tick * SECOND);
-                long now = sample();
+                long now = sample(false);
                 if (warmup != null) {
                     warmup.afterSecond(now, intervals);
                 }
@@ -95,7 +118,7 @@ final class ProgressMonitor implements Runnable {
         stopped = true;
         thread.interrupt();
         thread.join();
-        sample();
+        sample(true);
         log.flush();
     }
 
@@ -112,8 +135,11 @@ final class ProgressMonitor implements Runnable {
         return kinds;
     }
 
-    /** @return when it was taken */
-    private synchronized long sample() {
+    /**
+     * @param last whether this is the run's final interval
+     * @return when it was taken
+     */
+    private synchronized long sample(boolean last) {
         long now = clock.nanoTime();
         Recorders.Interval interval = recorders.drainInterval();
         long fromMillis = toEpochMillis(previousNanos);
@@ -126,7 +152,7 @@ final class ProgressMonitor implements Runnable {
         Histogram latency = interval.all(HistogramKind.LATENCY);
         long sent = counts.sent() - previousCounts.sent();
         long received = counts.received() - previousCounts.received();
-        long inFlight = counts.sent() - counts.received();
+        long inFlight = counts.expected() - counts.received();
         log.writeCounts(fromMillis, toMillis, sent, counts.acked() - previousCounts.acked(), received, inFlight,
                 counts.gaps(), latency);
         log.flush();
@@ -138,9 +164,33 @@ final class ProgressMonitor implements Runnable {
         if (plain != null) {
             plain.sample(now, counts, latency);
         }
+        RunPhase phase = phase(previousNanos, last);
+        double target = targetRateAt.applyAsDouble(now);
+        liveFigures.interval(new IntervalFigures(phase, now - window.startNanos(), now - previousNanos, counts,
+                (phase == RunPhase.DRAIN || phase == RunPhase.DONE) && !Double.isNaN(target) ? 0 : target,
+                IntervalFigures.Percentiles.of(latency),
+                IntervalFigures.Percentiles.of(interval.all(HistogramKind.SERVICE))));
         previousNanos = now;
         previousCounts = counts;
+        sendingOverBefore = sendingOver;
         return now;
+    }
+
+    /**
+     * The phase of an interval: where the run was when it began (a tick comes a little after the
+     * second it samples, so its end would call the last second of the warm-up measured).
+     */
+    private RunPhase phase(long intervalStartNanos, boolean last) {
+        if (last) {
+            return RunPhase.DONE;
+        }
+        if (sendingOverBefore) {
+            return RunPhase.DRAIN;
+        }
+        if (window.isOpen() || intervalStartNanos < window.measureStartNanos()) {
+            return RunPhase.WARM_UP;
+        }
+        return intervalStartNanos >= window.endNanos() ? RunPhase.DRAIN : RunPhase.MEASURED;
     }
 
     private void printLine(long now, StreamSnapshot counts) {

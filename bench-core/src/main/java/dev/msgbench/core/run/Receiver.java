@@ -60,30 +60,66 @@ final class Receiver implements MessageSink {
         this.lastAckNanos = runWindow.startNanos();
     }
 
+    /** The first subscription of the first topic: the only one of a run without --topics. */
     @Override
     public void onMessage(byte[] data, int offset, int length, int lane) {
+        receive(0, 0, data, offset, length, lane);
+    }
+
+    @Override
+    public void onMessage(ByteBuffer data, int lane) {
+        receive(0, 0, data, lane);
+    }
+
+    /**
+     * Where the consumers of subscription {@code subscription} of topic {@code topic} deliver: each
+     * delivery is recorded, and counted against that subscription alone.
+     */
+    MessageSink sinkFor(int topic, int subscription) {
+        if (topic == 0 && subscription == 0) {
+            return this;
+        }
+        return new MessageSink() {
+            @Override
+            public void onMessage(byte[] data, int offset, int length, int lane) {
+                receive(topic, subscription, data, offset, length, lane);
+            }
+
+            @Override
+            public void onMessage(ByteBuffer data, int lane) {
+                receive(topic, subscription, data, lane);
+            }
+
+            @Override
+            public void onError(Throwable error) {
+                Receiver.this.onError(error);
+            }
+        };
+    }
+
+    private void receive(int topic, int subscription, byte[] data, int offset, int length, int lane) {
         long now = clock.nanoTime();
         if (!PayloadHeader.isOfRun(data, offset, length, runKey)) {
             accounting.countForeign();
             return;
         }
-        record(now, PayloadHeader.streamId(data, offset), PayloadHeader.sequence(data, offset),
+        record(now, topic, subscription, PayloadHeader.streamId(data, offset), PayloadHeader.sequence(data, offset),
                 PayloadHeader.intendedNanos(data, offset), PayloadHeader.sentNanos(data, offset), lane);
     }
 
-    @Override
-    public void onMessage(ByteBuffer data, int lane) {
+    private void receive(int topic, int subscription, ByteBuffer data, int lane) {
         long now = clock.nanoTime();
         if (!PayloadHeader.isOfRun(data, runKey)) {
             accounting.countForeign();
             return;
         }
-        record(now, PayloadHeader.streamId(data), PayloadHeader.sequence(data),
+        record(now, topic, subscription, PayloadHeader.streamId(data), PayloadHeader.sequence(data),
                 PayloadHeader.intendedNanos(data), PayloadHeader.sentNanos(data), lane);
     }
 
-    private void record(long now, int stream, long sequence, long intended, long sent, int lane) {
-        if (!accounting.receive(stream, sequence, lane)) {
+    private void record(long now, int topic, int subscription, int stream, long sequence, long intended, long sent,
+                        int lane) {
+        if (!accounting.receive(topic, subscription, stream, sequence, lane)) {
             return;
         }
         boolean measured = window.isMeasured(intended);

@@ -10,9 +10,11 @@ import java.util.Map;
 
 import dev.msgbench.core.ToolVersion;
 import dev.msgbench.core.analysis.Steadiness;
+import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.Losses;
 import dev.msgbench.core.record.StreamSnapshot;
+import dev.msgbench.core.record.SubscriptionSnapshot;
 import dev.msgbench.core.result.Counts;
 import dev.msgbench.core.result.Environment;
 import dev.msgbench.core.result.IntervalLog;
@@ -22,6 +24,7 @@ import dev.msgbench.core.result.Rates;
 import dev.msgbench.core.result.Redaction;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
+import dev.msgbench.core.result.SubscriptionCounts;
 import dev.msgbench.core.result.SummaryTable;
 import dev.msgbench.core.result.Throughput;
 import dev.msgbench.core.result.Workload;
@@ -101,7 +104,26 @@ final class ResultBuilder {
         }
         return new Counts(total.sent(), total.acked(), total.sendErrors(), total.received(), losses.acknowledged(),
                 losses.unacknowledged(), total.duplicated(), total.reordered(), total.late(), run.sends().unsent(),
-                run.accounting().foreign(), run.sends().measuredSent());
+                run.accounting().foreign(), run.sends().measuredSent(), total.expected(), perSubscription());
+    }
+
+    /** Only where there is more than one: with one topic and one subscription the totals are its counts. */
+    private List<SubscriptionCounts> perSubscription() {
+        Accounting accounting = run.accounting();
+        if (accounting.topics() * accounting.subscriptionsPerTopic() == 1) {
+            return null;
+        }
+        List<SubscriptionCounts> subscriptions = new ArrayList<>();
+        for (SubscriptionSnapshot s : accounting.perSubscription()) {
+            Losses losses = config.consumers() == 0 ? Losses.NONE : s.losses();
+            if (!run.info().acknowledges()) {
+                losses = new Losses(0, losses.total());
+            }
+            StreamSnapshot c = s.counts();
+            subscriptions.add(new SubscriptionCounts(s.topic(), s.subscription(), c.expected(), c.received(),
+                    losses.acknowledged(), losses.unacknowledged(), c.duplicated(), c.reordered(), c.late()));
+        }
+        return subscriptions;
     }
 
     private Latencies latencies() {
@@ -156,6 +178,10 @@ final class ResultBuilder {
     }
 
     private Workload workload() {
+        return pacedWorkload().withDestinations(run.accounting().topics(), run.accounting().subscriptionsPerTopic());
+    }
+
+    private Workload pacedWorkload() {
         double drainSeconds = config.drainTimeout().toNanos() / 1e9;
         if (config.pacing() instanceof Pacing.FixedRate fixed) {
             // an automatic warm-up as it was decided: the readers of the interval log take it from here

@@ -96,7 +96,7 @@ class LoadRunTest {
         assertEquals("all", json.get("durability").get("acks").asText());
         assertEquals(100, json.get("workload").get("messageSizeBytes").asInt());
         assertEquals(List.of("sent", "acknowledged", "sendErrors", "received", "acknowledgedLost", "unacknowledgedLost",
-                "duplicated", "reordered", "late", "unsent", "foreign", "measuredSent"), fieldNames(json.get("counts")));
+                "duplicated", "reordered", "late", "unsent", "foreign", "measuredSent", "deliveriesExpected", "subscriptions"), fieldNames(json.get("counts")));
         assertEquals(List.of("targetMsgsPerSec", "achievedMsgsPerSec", "receivedMsgsPerSec", "targetMissed",
                 "maxBehindScheduleMs"), fieldNames(json.get("rates")));
         assertEquals(List.of("latency", "service", "sendDelay", "ack"), fieldNames(json.get("latenciesMs")));

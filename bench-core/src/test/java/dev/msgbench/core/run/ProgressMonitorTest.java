@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.fault.FaultEvent;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.Recorders;
@@ -64,6 +66,55 @@ class ProgressMonitorTest {
         }
 
         assertTrue(Thread.interrupted(), "the interrupt is kept");
+    }
+
+    @Test
+    void liveFiguresHaveEachIntervalsPhaseTargetAndCountsAndTheLastIsDone() throws Exception {
+        ManualClock clock = new ManualClock(0);
+        RunWindow warmupFirst = new RunWindow(0, 1_000 * MS, 10_000 * MS);
+        Accounting accounting = new Accounting(1);
+        List<IntervalFigures> told = new ArrayList<>();
+        try (IntervalLog log = new IntervalLog(dir, 0, 1, 9)) {
+            ProgressMonitor monitor = new ProgressMonitor(clock.watcher(), recorders, accounting, warmupFirst, 0, log,
+                    null, false, false);
+            monitor.tell(recording(told), now -> 500);
+            Thread thread = new Thread(monitor, "test-monitor");
+            thread.start();
+            recordLatencies(3);
+            clock.advance(1_000 * MS); // [0, 1 s]: warm-up
+            clock.advance(1_000 * MS); // [1, 2 s]: measured
+            monitor.sendingOver();
+            clock.advance(1_000 * MS); // [2, 3 s]: measured, sending ended in it
+            clock.advance(1_000 * MS); // [3, 4 s]: drain
+            monitor.finish(thread);
+        }
+
+        assertEquals(List.of(RunPhase.WARM_UP, RunPhase.MEASURED, RunPhase.MEASURED, RunPhase.DRAIN, RunPhase.DONE),
+                told.stream().map(IntervalFigures::phase).toList());
+        assertEquals(List.of(500.0, 500.0, 500.0, 0.0, 0.0),
+                told.stream().map(IntervalFigures::targetRateMsgsPerSec).toList());
+        assertEquals(List.of(3L, 0L, 0L, 0L, 0L), told.stream().map(f -> f.latency().count()).toList());
+        assertEquals(100_000 >> 10, told.get(0).latency().p99Nanos() >> 10, "p99 of the first interval");
+        assertEquals(-1, told.get(1).latency().p99Nanos(), "no percentile for an empty interval");
+        assertEquals(1_000 * MS, told.get(0).intervalNanos());
+        assertEquals(4_000 * MS, told.get(4).elapsedNanos());
+    }
+
+    private static LiveFigures recording(List<IntervalFigures> told) {
+        return new LiveFigures() {
+            @Override
+            public void started(RunConfig config, SystemInfo info) {
+            }
+
+            @Override
+            public void interval(IntervalFigures figures) {
+                told.add(figures);
+            }
+
+            @Override
+            public void fault(FaultEvent event) {
+            }
+        };
     }
 
     private void recordLatencies(int count) {

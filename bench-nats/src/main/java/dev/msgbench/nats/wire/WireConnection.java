@@ -24,12 +24,14 @@ import dev.msgbench.core.UserError;
 import dev.msgbench.core.wire.FrameBuffer;
 
 /**
- * A publish-only connection that speaks the NATS client protocol itself: INFO and CONNECT when
- * it opens, then PUB lines written by the caller, PING/PONG for flushes and the server's
- * keep-alive, -ERR recorded as a failure. It never subscribes, so the server sends it nothing
- * else. Plain TCP only; user/password or token come from the URL and are sent only in CONNECT.
- * Its failures (an -ERR, a lost connection) go to a {@link FirstFailure} that the producer
- * checks before each message.
+ * A connection that speaks the NATS client protocol itself: INFO and CONNECT when it opens, then
+ * PUB lines written by the caller, PING/PONG for flushes and the server's keep-alive, -ERR
+ * recorded as a failure. A publishing connection never subscribes, so the server sends it
+ * nothing else; a receiving one (opened with a {@link MessageReceiver}) subscribes with
+ * {@link #subscribe} and gets each message on its reader thread, in place, with no hand-off to
+ * another thread. Plain TCP only; user/password or token come from the URL and are sent only in
+ * CONNECT. Its failures (an -ERR, a lost connection) go to a {@link FirstFailure} that the
+ * producer checks before each message, and to the receiver.
  *
  * <p>IMPLEMENTATION NOTES: the producer writes from its own thread and a reader thread answers
  * the server's PINGs, so every socket write holds {@code writeLock}; the producer takes it once
@@ -41,7 +43,7 @@ public final class WireConnection implements AutoCloseable {
     private static final byte[] PING = "PING\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] PONG = "PONG\r\n".getBytes(StandardCharsets.US_ASCII);
     /** INFO lines of large clusters list every server; anything longer is not NATS. */
-    private static final int MAX_LINE_BYTES = 1 << 20;
+    private static final int MAX_LINE_BYTES = ServerStream.MAX_LINE_BYTES;
 
     private final Closeable transport;
     private final InputStream in;
@@ -53,6 +55,9 @@ public final class WireConnection implements AutoCloseable {
     private final long maxPayload;
     private final String serverVersion;
     private final Thread reader;
+    private final ServerStream stream;
+    /** Where MSG payloads go, or null on a publishing connection, which never subscribes. */
+    private final MessageReceiver receiver;
     private long pingsSent;      // guarded by writeLock
     /** Written under pongLock by the reader; volatile so that a flush can watch it without the lock. */
     private volatile long pongsReceived;
@@ -61,9 +66,21 @@ public final class WireConnection implements AutoCloseable {
     private volatile boolean closing;
     private volatile boolean readerDone;
 
+    /** What a receiving connection does with the messages of its subscriptions; called on its reader thread. */
+    public interface MessageReceiver {
+
+        /** A message's payload, valid only during the call. */
+        void message(long sid, byte[] buffer, int offset, int length);
+
+        /** The connection failed (an -ERR, a lost connection); it has also gone to the connection's FirstFailure. */
+        void failed(IOException failure);
+    }
+
     private WireConnection(InputStream in, OutputStream out, Closeable transport, String name, FirstFailure failures,
-                           long maxPayload, String serverVersion) {
+                           long maxPayload, String serverVersion, MessageReceiver receiver) {
         this.transport = transport;
+        this.stream = new ServerStream(in);
+        this.receiver = receiver;
         this.in = in;
         this.out = out;
         this.name = name;
@@ -82,6 +99,12 @@ public final class WireConnection implements AutoCloseable {
      */
     public static WireConnection open(String url, int start, String name, Duration timeout, FirstFailure failures)
             throws IOException {
+        return open(url, start, name, timeout, failures, null);
+    }
+
+    /** As {@link #open(String, int, String, Duration, FirstFailure)}, handing received messages to {@code receiver}. */
+    public static WireConnection open(String url, int start, String name, Duration timeout, FirstFailure failures,
+                                      MessageReceiver receiver) throws IOException {
         List<ServerAddress> servers = ServerAddress.list(url);
         IOException last = null;
         for (int i = 0; i < servers.size(); i++) {
@@ -92,7 +115,7 @@ public final class WireConnection implements AutoCloseable {
                 socket.connect(new InetSocketAddress(a.host(), a.port()), (int) timeout.toMillis());
                 socket.setSoTimeout((int) timeout.toMillis());
                 WireConnection c = handshake(new BufferedInputStream(socket.getInputStream()), socket.getOutputStream(),
-                        socket, a, name, failures);
+                        socket, a, name, failures, receiver);
                 socket.setSoTimeout(0);
                 c.startReading();
                 return c;
@@ -114,6 +137,11 @@ public final class WireConnection implements AutoCloseable {
      */
     static WireConnection handshake(InputStream in, OutputStream out, Closeable transport, ServerAddress a, String name,
                                     FirstFailure failures) throws IOException {
+        return handshake(in, out, transport, a, name, failures, null);
+    }
+
+    static WireConnection handshake(InputStream in, OutputStream out, Closeable transport, ServerAddress a, String name,
+                                    FirstFailure failures, MessageReceiver receiver) throws IOException {
         String first = readLine(in);
         if (!first.startsWith("INFO ")) {
             throw new IOException(a + " is not a NATS server: it greeted with '" + abbreviate(first) + "'");
@@ -155,7 +183,7 @@ public final class WireConnection implements AutoCloseable {
             // +OK and a second INFO need no answer
         }
         return new WireConnection(in, out, transport, name, failures, info.path("max_payload").asLong(Long.MAX_VALUE),
-                info.path("version").asText("unknown"));
+                info.path("version").asText("unknown"), receiver);
     }
 
     /** Starts the thread that answers the server; once, after the handshake. */
@@ -182,6 +210,21 @@ public final class WireConnection implements AutoCloseable {
                 .getBytes(StandardCharsets.US_ASCII), this::write);
     }
 
+    /**
+     * Subscribes this receiving connection to {@code subject}; its messages reach the receiver
+     * with {@code sid}. In place at the server once a later {@link #ping} returns.
+     *
+     * @param queueGroup the queue group sharing the subject's messages, or null for every message
+     */
+    public void subscribe(String subject, String queueGroup, long sid) throws IOException {
+        if (receiver == null) {
+            throw new IllegalStateException(name + " publishes only: it has no receiver for messages");
+        }
+        String sub = "SUB " + subject + (queueGroup == null ? "" : " " + queueGroup) + " " + sid + "\r\n";
+        byte[] bytes = sub.getBytes(StandardCharsets.US_ASCII);
+        write(bytes, 0, bytes.length);
+    }
+
     /** Writes bytes that no PONG from the reader may split. */
     void write(byte[] bytes, int offset, int length) throws IOException {
         synchronized (writeLock) {
@@ -198,7 +241,7 @@ public final class WireConnection implements AutoCloseable {
         IOException lost = new IOException("connection " + name + " lost: " + e.getMessage()
                 + "; the direct client does not reconnect, --nats-client jnats rides through a restarted server", e);
         if (!closing) {
-            failures.add(lost);
+            failed(lost);
         }
         return lost;
     }
@@ -235,25 +278,32 @@ public final class WireConnection implements AutoCloseable {
         }
     }
 
+    private void failed(IOException failure) {
+        failures.add(failure);
+        if (receiver != null) {
+            receiver.failed(failure);
+        }
+    }
+
     private void readUntilClosed() {
+        ServerStream.Handler handler = new ServerStream.Handler() {
+            @Override
+            public void message(long sid, byte[] buffer, int offset, int length) {
+                if (receiver != null) {
+                    receiver.message(sid, buffer, offset, length);
+                } else {
+                    failed(new IOException("the NATS server sent a message to " + name + ", which subscribed to nothing"));
+                }
+            }
+
+            @Override
+            public void line(String line) throws IOException {
+                answer(line);
+            }
+        };
         try {
             while (true) {
-                String line = readLine(in);
-                if (line.equals("PING")) {
-                    synchronized (writeLock) {
-                        out.write(PONG);
-                    }
-                } else if (line.equals("PONG")) {
-                    synchronized (pongLock) {
-                        pongsReceived++;
-                        pongLock.notifyAll();
-                    }
-                } else if (line.startsWith("-ERR")) {
-                    failures.add(new IOException("NATS server error on " + name + ": " + line.substring(4).trim()));
-                } else if (!line.equals("+OK") && !line.startsWith("INFO ")) {
-                    failures.add(new IOException("unexpected line from the NATS server on " + name + ": '"
-                            + abbreviate(line) + "'"));
-                }
+                stream.next(handler);
             }
         } catch (IOException e) {
             lost(e);
@@ -262,6 +312,23 @@ public final class WireConnection implements AutoCloseable {
             synchronized (pongLock) {
                 pongLock.notifyAll();
             }
+        }
+    }
+
+    private void answer(String line) throws IOException {
+        if (line.equals("PING")) {
+            synchronized (writeLock) {
+                out.write(PONG);
+            }
+        } else if (line.equals("PONG")) {
+            synchronized (pongLock) {
+                pongsReceived++;
+                pongLock.notifyAll();
+            }
+        } else if (line.startsWith("-ERR")) {
+            failed(new IOException("NATS server error on " + name + ": " + line.substring(4).trim()));
+        } else if (!line.equals("+OK") && !line.startsWith("INFO ")) {
+            failed(new IOException("unexpected line from the NATS server on " + name + ": '" + abbreviate(line) + "'"));
         }
     }
 

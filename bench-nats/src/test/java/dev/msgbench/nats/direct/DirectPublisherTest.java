@@ -81,8 +81,8 @@ class DirectPublisherTest {
         assertEquals(0, r.counts().reordered());
         assertEquals(0, r.counts().foreign(), "probes never reach the core");
         assertEquals("direct", r.settings().get("publisherClient"));
-        assertTrue(r.versions().get("client").startsWith("msgbench direct NATS protocol writer (producers), jnats 2."),
-                r.versions().toString());
+        assertEquals("direct", r.settings().get("consumerClient"));
+        assertEquals("msgbench direct NATS protocol client (producers and consumers)", r.versions().get("client"));
     }
 
     @Test

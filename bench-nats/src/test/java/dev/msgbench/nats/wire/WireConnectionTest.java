@@ -9,7 +9,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -214,6 +216,91 @@ class WireConnectionTest {
 
             assertEquals("PUB run.0 run-reply.0 3\r\nabc\r\n", readUntil(socket.serverIn(), "abc\r\n"));
             assertEquals("PUB run.1 0\r\n\r\n", readUntil(socket.serverIn(), "0\r\n\r\n"));
+            c.close();
+        }
+    }
+
+    /** What a receiving connection was handed, in order. */
+    private static final class Received implements WireConnection.MessageReceiver {
+        final List<String> messages = new CopyOnWriteArrayList<>();
+        final List<String> failures = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void message(long sid, byte[] buffer, int offset, int length) {
+            messages.add(sid + ":" + new String(buffer, offset, length, StandardCharsets.US_ASCII));
+        }
+
+        @Override
+        public void failed(IOException failure) {
+            failures.add(failure.getMessage());
+        }
+    }
+
+    private static WireConnection receiving(FakeSocket socket, FirstFailure failures, Received received) throws IOException {
+        socket.toClient().write(ascii(INFO + "PONG\r\n"));
+        WireConnection c = WireConnection.handshake(socket.clientIn(), socket.clientOut(), socket, SERVER, "c-0", failures,
+                received);
+        readUntil(socket.serverIn(), "PING\r\n");
+        c.startReading();
+        return c;
+    }
+
+    @Test
+    void aReceivingConnectionSubscribesAndGetsEveryMessageAndPingWhereverTheyAreCut() throws Exception {
+        String server = "MSG run.0 0 3\r\nabc\r\nPING\r\nMSG run.1 1 0\r\n\r\n";
+        for (int[] cuts : Cuts.every(server.length())) {
+            try (FakeSocket socket = new FakeSocket()) {
+                Received received = new Received();
+                WireConnection c = receiving(socket, new FirstFailure(), received);
+                c.subscribe("run.0", null, 0);
+                c.subscribe("run.1", "group", 1);
+                assertEquals("SUB run.0 0\r\nSUB run.1 group 1\r\n", readUntil(socket.serverIn(), "group 1\r\n"));
+
+                CompletableFuture<Void> answered = answerPing(socket, server, cuts);
+                c.ping(TIMEOUT);
+                answered.get(10, TimeUnit.SECONDS);
+
+                assertEquals(List.of("0:abc", "1:"), received.messages);
+                assertEquals("PONG\r\n", readUntil(socket.serverIn(), "PONG\r\n"));
+                assertEquals(List.of(), received.failures);
+                c.close();
+            }
+        }
+    }
+
+    @Test
+    void aReceivingConnectionsErrorsAndItsLossReachTheReceiver() throws Exception {
+        try (FakeSocket socket = new FakeSocket()) {
+            Received received = new Received();
+            FirstFailure failures = new FirstFailure();
+            WireConnection c = receiving(socket, failures, received);
+            CompletableFuture<Void> answered = answerPing(socket, "-ERR 'Slow Consumer'\r\n");
+            c.ping(TIMEOUT);
+            answered.get(10, TimeUnit.SECONDS);
+            socket.hangUp();
+
+            assertThrows(IOException.class, () -> c.ping(TIMEOUT));
+            assertEquals(List.of("NATS server error on c-0: 'Slow Consumer'", "connection c-0 lost: the server closed the "
+                    + "connection; the direct client does not reconnect, --nats-client jnats rides through a restarted "
+                    + "server"), received.failures);
+            assertEquals(2, failures.count());
+            c.close();
+        }
+    }
+
+    @Test
+    void aMessageToAPublishingConnectionIsAFailureSinceItSubscribedToNothing() throws Exception {
+        try (FakeSocket socket = new FakeSocket()) {
+            FirstFailure failures = new FirstFailure();
+            WireConnection c = connected(socket, failures);
+            CompletableFuture<Void> answered = answerPing(socket, "MSG run.0 0 3\r\nabc\r\n");
+            c.ping(TIMEOUT);
+            answered.get(10, TimeUnit.SECONDS);
+
+            assertEquals("NATS server sent a message to p-0, which subscribed to nothing",
+                    failures.first().getMessage().replaceFirst("^the ", ""));
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> c.subscribe("run.0", null, 0));
+            assertEquals("p-0 publishes only: it has no receiver for messages", e.getMessage());
             c.close();
         }
     }

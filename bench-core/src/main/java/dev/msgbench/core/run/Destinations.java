@@ -1,0 +1,52 @@
+package dev.msgbench.core.run;
+
+import java.util.Locale;
+
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.driver.RunPlan;
+
+/**
+ * How many topics a run spreads its producer streams over (--topics) and how many subscriptions
+ * each topic has (--subscriptions-per-topic), every one of which receives all its messages.
+ * --consumers counts the consumers of each subscription, which share its messages, so one topic
+ * with one subscription keeps its meaning from before.
+ */
+public record Destinations(int topics, int subscriptionsPerTopic) {
+
+    /** One topic, one subscription: every run before --topics. */
+    public static final Destinations ONE = new Destinations(1, 1);
+
+    public Destinations {
+        if (topics < 1 || subscriptionsPerTopic < 1) {
+            throw new IllegalArgumentException("topics and subscriptions per topic >= 1: " + topics + ", "
+                    + subscriptionsPerTopic);
+        }
+    }
+
+    /** Every consumer of the run: {@code perSubscription} for each subscription of each topic. */
+    public int consumers(int perSubscription) {
+        return perSubscription * topics * subscriptionsPerTopic;
+    }
+
+    public RunPlan plan(String runId, int messageSizeBytes, int producers, int consumersPerSubscription) {
+        return new RunPlan(runId, messageSizeBytes, producers, consumers(consumersPerSubscription), topics,
+                subscriptionsPerTopic);
+    }
+
+    /**
+     * Refuses a topic that would have no producer stream: stream s publishes to topic s mod topics,
+     * so there must be at least as many streams (in this worker, with --workers) as topics.
+     */
+    void check(int producers, WorkerRole worker) {
+        if (producers >= topics) {
+            return;
+        }
+        if (worker == null) {
+            throw new UserError(String.format(Locale.US, "--topics %d: every topic needs a producer stream of its own; "
+                    + "give --producers %d or more, or fewer topics (got %d)", topics, topics, producers));
+        }
+        throw new UserError(String.format(Locale.US, "--topics %d: every topic needs a producer stream of its own in "
+                + "each worker, and worker %d of %d has %d; give --producers %d or more (got %d)", topics, worker.index(),
+                worker.count(), producers, topics * worker.count(), worker.totalStreams()));
+    }
+}

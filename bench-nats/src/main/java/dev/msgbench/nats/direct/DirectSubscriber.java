@@ -1,0 +1,31 @@
+package dev.msgbench.nats.direct;
+
+import java.time.Duration;
+
+import dev.msgbench.core.driver.Subscriber;
+import dev.msgbench.nats.wire.WireConnection;
+
+/**
+ * One consumer reading the NATS protocol itself: its connection's reader thread parses each MSG
+ * and hands the payload to the core in place. jnats hands every message from its reader thread
+ * to a dispatcher thread through a queue, a second wake-up on the receive path of every message.
+ */
+public final class DirectSubscriber implements Subscriber {
+
+    private final WireConnection wire;
+
+    /** @param wire subscribed, and its subscriptions confirmed by a PING answered */
+    public DirectSubscriber(WireConnection wire) {
+        this.wire = wire;
+    }
+
+    /** Nothing to wait for: the server answered a PING sent after the subscriptions. */
+    @Override
+    public void awaitReady(Duration timeout) {
+    }
+
+    @Override
+    public void close() throws Exception {
+        wire.close();
+    }
+}
