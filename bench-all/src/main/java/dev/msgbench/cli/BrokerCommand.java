@@ -114,11 +114,11 @@ final class BrokerCommand implements Callable<Integer> {
         if (secure && !target.securable()) {
             throw new ParameterException(spec.commandLine(), system + " cannot be started secured yet (--secure)");
         }
-        isolation.check();
+        LinkShaping shaping = isolation.check();
         if (isolation.makesHosts()) {
             List<String> args = new ArrayList<>(List.of(spec.name()));
             args.addAll(spec.commandLine().getParseResult().expandedArgs());
-            return IsolatedRun.runWithClients(args, isolation.clientHosts(), brokers, LinkShaping.NONE,
+            return IsolatedRun.runWithClients(args, isolation.clientHosts(), brokers, shaping,
                     spec.commandLine().getOut(), spec.commandLine().getErr());
         }
         BrokerSecurity security = !secure ? null : passwordFile == null ? BrokerSecurity.generated()

@@ -3,8 +3,11 @@ package dev.msgbench.cli;
 import java.io.PrintStream;
 import java.util.List;
 
+import dev.msgbench.core.UserError;
 import dev.msgbench.core.net.IsolatedHosts;
+import dev.msgbench.core.net.LinkShaping;
 import dev.msgbench.core.net.NetHost;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -29,10 +32,19 @@ final class BrokerIsolateOptions {
             description = "With --isolate: how many client hosts to make, one per load generator (default: 1).")
     Integer clients;
 
-    /** Refuses --clients without --isolate. */
-    void check() {
+    /** As e2e's: each host's link, the client hosts' too, shapes what the host sends. */
+    @Mixin
+    LinkOptions links = new LinkOptions();
+
+    /** Refuses --clients and the link flags without --isolate; returns the links' shaping. */
+    LinkShaping check() {
         if (clients != null && !isolate) {
             throw error("--clients makes client hosts of --isolate; add --isolate");
+        }
+        try {
+            return links.shaping(isolate);
+        } catch (UserError e) {
+            throw error(e.getMessage());
         }
     }
 

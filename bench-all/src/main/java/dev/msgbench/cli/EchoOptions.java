@@ -5,6 +5,8 @@ import java.time.Duration;
 import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.echo.EchoSystem;
+import dev.msgbench.core.result.Redaction;
+import dev.msgbench.core.run.WorkerRole;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -46,6 +48,11 @@ final class EchoOptions {
                     + "responder the same.")
     String runId;
 
+    @Option(names = "--first-echo-timeout", paramLabel = "TIME", defaultValue = "10s", converter = Converters.Time.class,
+            description = "With --responder external: when no echo has come back this long after the first send, the "
+                    + "run fails with a line naming the run id and the responder to start (default: ${DEFAULT-VALUE}).")
+    Duration firstEchoTimeout;
+
     boolean echo() {
         return ECHO.equals(pattern);
     }
@@ -72,17 +79,36 @@ final class EchoOptions {
         if (runId != null && !runId.matches(RUN_ID)) {
             throw error(runIdRule(runId));
         }
+        if (!external && spec.commandLine().getParseResult().hasMatchedOption("--first-echo-timeout")) {
+            throw error("--first-echo-timeout waits for a responder elsewhere; it needs --responder external");
+        }
+        if (firstEchoTimeout.isZero() || firstEchoTimeout.isNegative()) {
+            throw error("--first-echo-timeout must be longer than 0, got " + firstEchoTimeout.toMillis() + " ms");
+        }
     }
 
-    /** The system the engine runs: the target's own, or two of its instances joined by a responder. */
-    MessagingSystem connect(SystemTarget system, SystemTarget.ConnectRequest request, Duration readyTimeout) {
+    /**
+     * The system the engine runs: the target's own, or two of its instances joined by a responder.
+     *
+     * @param worker    this process's part of the run: a worker's destinations end in its suffix
+     *                  ({@code ID-wI}), which a responder elsewhere started with --workers serves too
+     * @param producers --producers as given (with --workers, the total of all workers)
+     */
+    MessagingSystem connect(SystemTarget system, SystemTarget.ConnectRequest request, Duration readyTimeout,
+                            WorkerPlan worker, int producers) {
         if (!echo()) {
             return system.connect(request);
         }
         MessagingSystem outbound = system.connect(request);
         MessagingSystem back = system.connect(request);
-        return EXTERNAL.equals(responder) ? EchoSystem.withExternalResponder(outbound, back, runId)
-                : EchoSystem.withResponder(outbound, back, readyTimeout);
+        if (!EXTERNAL.equals(responder)) {
+            return EchoSystem.withResponder(outbound, back, readyTimeout);
+        }
+        String workerRunId = worker.worker() ? runId + WorkerRole.runIdSuffix(worker.index()) : runId;
+        String startIt = "responder --system " + system.name() + " --url " + Redaction.redactUrl(request.url())
+                + " --run-id " + runId + " --producers " + producers
+                + (worker.worker() ? " --workers " + worker.count() : "");
+        return EchoSystem.withExternalResponder(outbound, back, workerRunId, firstEchoTimeout, startIt);
     }
 
     static String runIdRule(String runId) {

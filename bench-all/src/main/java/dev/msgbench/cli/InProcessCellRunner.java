@@ -136,7 +136,7 @@ final class InProcessCellRunner implements CellRunner {
             brokerInfo.put("security", clientSecurity.toString());
             try (MessagingSystem messaging = cell.echo().connect(system,
                     new SystemTarget.ConnectRequest(url, target.acks, broker, messages.sizeBytes, clientSecurity),
-                    READY_TIMEOUT)) {
+                    READY_TIMEOUT, cell.worker(), messages.producers)) {
                 WorkerPlan worker = cell.worker();
                 RunConfig config = new RunConfig(cell.command(), system.name(), cell.pacing(), (int) messages.sizeBytes,
                         worker.producers(messages.producers), worker.consumers(messages.consumers), messages.seed,

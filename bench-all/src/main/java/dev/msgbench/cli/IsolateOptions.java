@@ -1,7 +1,5 @@
 package dev.msgbench.cli;
 
-import java.time.Duration;
-
 import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.fault.FaultKind;
@@ -9,6 +7,7 @@ import dev.msgbench.core.fault.FaultPlan;
 import dev.msgbench.core.fault.FaultSpec;
 import dev.msgbench.core.net.IsolatedHosts;
 import dev.msgbench.core.net.LinkShaping;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -25,21 +24,8 @@ final class IsolateOptions {
                     + "joined by veth links to a bridge, made for the run and removed after it (needs root).")
     boolean isolate;
 
-    @Option(names = "--link-delay", paramLabel = "TIME", converter = Converters.Time.class,
-            description = "With --isolate: delay added to every packet a host sends (netem), e.g. 1ms.")
-    Duration linkDelay;
-
-    @Option(names = "--link-jitter", paramLabel = "TIME", converter = Converters.Time.class,
-            description = "With --isolate: random variation of --link-delay (netem), e.g. 200us.")
-    Duration linkJitter;
-
-    @Option(names = "--link-loss", paramLabel = "PERCENT",
-            description = "With --isolate: packets each host link drops at random (netem), e.g. 0.1%%.")
-    String linkLoss;
-
-    @Option(names = "--link-rate", paramLabel = "RATE",
-            description = "With --isolate: each host link's rate limit (tbf, or netem where present), e.g. 1gbit.")
-    String linkRate;
+    @Mixin
+    LinkOptions links = new LinkOptions();
 
     /**
      * The checked shaping: link flags and partitions need --isolate, and --isolate needs brokers
@@ -48,19 +34,11 @@ final class IsolateOptions {
     LinkShaping check(SystemTarget system, TargetOptions target, FaultPlan faults) {
         LinkShaping shaping;
         try {
-            shaping = new LinkShaping(LinkShaping.nanos("--link-delay", linkDelay),
-                    LinkShaping.nanos("--link-jitter", linkJitter),
-                    linkLoss == null ? 0 : LinkShaping.parseLoss("--link-loss", linkLoss),
-                    linkRate == null ? 0 : LinkShaping.parseRate("--link-rate", linkRate));
+            shaping = links.shaping(isolate);
         } catch (UserError e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+            throw error(e.getMessage());
         }
         if (!isolate) {
-            String flag = linkDelay != null ? "--link-delay" : linkJitter != null ? "--link-jitter"
-                    : linkLoss != null ? "--link-loss" : linkRate != null ? "--link-rate" : null;
-            if (flag != null) {
-                throw error(flag + " shapes the links between separate hosts; add --isolate");
-            }
             for (FaultSpec fault : faults.faults()) {
                 if (fault.kind() == FaultKind.PARTITION) {
                     throw error("--fault '" + fault.text() + "': a partition cuts a node's link, which only exists "
@@ -68,9 +46,6 @@ final class IsolateOptions {
                 }
             }
             return shaping;
-        }
-        if (linkJitter != null && linkDelay == null) {
-            throw error("--link-jitter varies --link-delay; give --link-delay too");
         }
         if (!system.needsBroker()) {
             throw error("--isolate: " + system.name() + " runs inside this JVM, there are no hosts to separate");

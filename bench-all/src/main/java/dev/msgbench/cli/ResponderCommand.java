@@ -1,6 +1,7 @@
 package dev.msgbench.cli;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToLongFunction;
 
 import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.FirstFailure;
@@ -19,6 +21,7 @@ import dev.msgbench.core.echo.CloseAll;
 import dev.msgbench.core.echo.EchoResponder;
 import dev.msgbench.core.echo.EchoRoute;
 import dev.msgbench.core.payload.PayloadHeader;
+import dev.msgbench.core.run.WorkerRole;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -38,6 +41,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
                 "  responder --system nats --url nats://broker:4222 --run-id cell1",
                 "  responder --system redis --url redis://broker:6379 --run-id cell1 --producers 4 --duration 5m",
+                "  responder --system nats --url nats://broker:4222 --run-id cell1 --producers 8 --workers 4",
                 "  then, on the measuring host:",
                 "  e2e --system nats --url nats://broker:4222 --pattern echo --responder external --run-id cell1"})
 final class ResponderCommand implements Callable<Integer> {
@@ -70,6 +74,15 @@ final class ResponderCommand implements Callable<Integer> {
             description = "The measuring side's --size, checked against the broker's limit (default: ${DEFAULT-VALUE}).")
     long sizeBytes;
 
+    @Option(names = "--workers", paramLabel = "N",
+            description = "The measuring side's --workers: echo for each worker I on its own destinations (ID-wI and "
+                    + "ID-wI-back), with its share of --producers.")
+    Integer workers;
+
+    @Option(names = "--worker-index", paramLabel = "I",
+            description = "With --workers: echo for worker I only (default: for every worker, in this process).")
+    Integer workerIndex;
+
     @Option(names = "--duration", paramLabel = "TIME", converter = Converters.Time.class,
             description = "Stop by itself after this long (default: run until Ctrl+C).")
     Duration duration;
@@ -83,40 +96,74 @@ final class ResponderCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         SystemTarget system = checkFlags();
-        RunPlan plan = new RunPlan(runId, (int) sizeBytes, producers, consumers);
         SystemTarget.ConnectRequest request = new SystemTarget.ConnectRequest(target.url, target.acks, null, sizeBytes,
                 target.remoteSecurity());
         FirstFailure failures = new FirstFailure();
         CountDownLatch stop = new CountDownLatch(1);
-        try (Session session = new Session(system.connect(request), system.connect(request))) {
-            session.outbound.prepare(EchoRoute.outbound(runId, plan, consumers));
-            // this side only publishes on the return destination: the measuring side reads it
-            session.back.prepare(EchoRoute.back(runId, plan, 0));
-            session.responder = EchoResponder.start(session.outbound, session.back, producers, consumers, READY_TIMEOUT,
-                    error -> {
-                        failures.add(error);
-                        stop.countDown();
-                    });
+        List<Route> routes = routes();
+        List<Session> sessions = new ArrayList<>();
+        try {
+            for (Route route : routes) {
+                Session session = new Session(system.connect(request), system.connect(request));
+                sessions.add(session);
+                RunPlan plan = new RunPlan(route.runId, (int) sizeBytes, route.producers, consumers);
+                session.outbound.prepare(EchoRoute.outbound(route.runId, plan, consumers));
+                // this side only publishes on the return destination: the measuring side reads it
+                session.back.prepare(EchoRoute.back(route.runId, plan, 0));
+                session.responder = EchoResponder.start(session.outbound, session.back, route.producers, consumers,
+                        READY_TIMEOUT, error -> {
+                            failures.add(error);
+                            stop.countDown();
+                        });
+            }
             CleanupRegistry.Registration onCtrlC = CleanupRegistry.register("the echo responder", () -> {
                 stop.countDown();
-                session.close();
+                CloseAll.inOrder(sessions);
             });
             try {
-                io.out().println("responder ready: echoing " + runId + " back on " + EchoRoute.backRunId(runId) + " ("
-                        + system.name() + " at " + target.url + ", " + producers + " producer stream"
-                        + (producers == 1 ? "" : "s") + ")" + (duration == null ? "; Ctrl+C stops it" : ""));
-                reportEverySecond(session.responder, stop);
+                io.out().println("responder ready: echoing " + String.join(", ", routes.stream().map(r -> r.runId
+                        + " back on " + EchoRoute.backRunId(r.runId)).toList()) + " (" + system.name() + " at "
+                        + target.url + ", " + producers + " producer stream" + (producers == 1 ? "" : "s")
+                        + (workers == null ? "" : " of " + workers + " workers") + ")"
+                        + (duration == null ? "; Ctrl+C stops it" : ""));
+                reportEverySecond(sessions, stop);
             } finally {
                 onCtrlC.deregister();
             }
+        } catch (Exception | Error e) {
+            try {
+                CloseAll.inOrder(sessions);
+            } catch (Exception closing) {
+                e.addSuppressed(closing);
+            }
+            throw e;
         }
+        // each session closes once, also when Ctrl+C's hook closed it first
+        CloseAll.inOrder(sessions);
         if (failures.first() != null) {
             throw failures.reported("the echo responder");
         }
         return ExitCode.OK.code();
     }
 
-    private void reportEverySecond(EchoResponder responder, CountDownLatch stop) throws InterruptedException {
+    /** One responder's destinations: the run id, or with --workers each served worker's. */
+    private record Route(String runId, int producers) {
+    }
+
+    private List<Route> routes() {
+        if (workers == null) {
+            return List.of(new Route(runId, producers));
+        }
+        List<Route> routes = new ArrayList<>();
+        for (int i = 0; i < workers; i++) {
+            if (workerIndex == null || workerIndex == i) {
+                routes.add(new Route(runId + WorkerRole.runIdSuffix(i), WorkerPlan.share(producers, workers, i)));
+            }
+        }
+        return routes;
+    }
+
+    private void reportEverySecond(List<Session> sessions, CountDownLatch stop) throws InterruptedException {
         long end = duration == null ? Long.MAX_VALUE : System.nanoTime() + duration.toNanos();
         long before = 0;
         while (true) {
@@ -124,11 +171,15 @@ final class ResponderCommand implements Callable<Integer> {
             if (wait <= 0 || stop.await(wait, TimeUnit.NANOSECONDS)) {
                 return;
             }
-            long echoed = responder.echoed();
+            long echoed = sum(sessions, EchoResponder::echoed);
             io.out().printf(Locale.US, "echoed %,d (%,d in the last second), acknowledged %,d, ignored %,d%n",
-                    echoed, echoed - before, responder.acked(), responder.ignored());
+                    echoed, echoed - before, sum(sessions, EchoResponder::acked), sum(sessions, EchoResponder::ignored));
             before = echoed;
         }
+    }
+
+    private static long sum(List<Session> sessions, ToLongFunction<EchoResponder> count) {
+        return sessions.stream().filter(s -> s.responder != null).mapToLong(s -> count.applyAsLong(s.responder)).sum();
     }
 
     private SystemTarget checkFlags() {
@@ -150,6 +201,18 @@ final class ResponderCommand implements Callable<Integer> {
         }
         if (!runId.matches(EchoOptions.RUN_ID)) {
             throw error(EchoOptions.runIdRule(runId));
+        }
+        if (workers == null && workerIndex != null) {
+            throw error("--worker-index needs --workers, the number of workers of the measuring side");
+        }
+        if (workers != null && (workers < 1 || producers < workers)) {
+            throw error(workers < 1 ? "--workers must be at least 1, got " + workers : "--producers " + producers
+                    + " cannot be split over --workers " + workers + ": give the measuring side's --producers, the "
+                    + "total of all workers");
+        }
+        if (workerIndex != null && (workerIndex < 0 || workerIndex >= workers)) {
+            throw error("--worker-index must be from 0 to " + (workers - 1) + " (--workers " + workers + "), got "
+                    + workerIndex);
         }
         if (duration != null && (duration.isZero() || duration.isNegative())) {
             throw error("--duration must be longer than 0, got " + duration.toMillis() + " ms");

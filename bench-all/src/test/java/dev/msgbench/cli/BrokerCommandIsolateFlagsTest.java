@@ -15,6 +15,10 @@ class BrokerCommandIsolateFlagsTest {
     @CsvSource(delimiter = '|', value = {
             "nats --clients 4|--clients makes client hosts of --isolate; add --isolate" + HELP,
             "nats --isolate --clients 0|--clients takes 1 to 99 client hosts, got 0",
+            "nats --link-rate 1gbit|--link-rate shapes the links between separate hosts; add --isolate" + HELP,
+            "nats --isolate --link-jitter 1ms|--link-jitter varies --link-delay; give --link-delay too" + HELP,
+            "nats --isolate --link-rate fast|--link-rate must be a rate in bits per second such as 1gbit, 100mbit or "
+                    + "500kbit, got 'fast'" + HELP,
     })
     void aBadIsolationFlagIsOneLineNamingItExitingWith2(String flags, String message) {
         CliRun run = CliRun.of(("broker " + flags).split(" "));

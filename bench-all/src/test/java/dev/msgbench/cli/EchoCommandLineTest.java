@@ -95,7 +95,12 @@ class EchoCommandLineTest {
             "responder --system loopback --run-id x|error: --system loopback runs inside one JVM: a responder needs a broker given with --url",
             "responder --system nats --url nats://127.0.0.1:1 --run-id x --producers 0|error: --producers must be at least 1, got 0",
             "responder --system nats --url nats://127.0.0.1:1 --run-id 'a b'|error: --run-id must be 1 to 100 letters, digits, '-' or '_' (it names topics, subjects, queues and keys), got 'a b'",
-            "responder --system nats --url nats://127.0.0.1:1|error: Missing required option: '--run-id=ID'"})
+            "responder --system nats --url nats://127.0.0.1:1|error: Missing required option: '--run-id=ID'",
+            "e2e --system nats --pattern echo --first-echo-timeout 5s|error: --first-echo-timeout waits for a responder elsewhere; it needs --responder external",
+            "e2e --system nats --pattern echo --responder external --url nats://127.0.0.1:1 --run-id x --first-echo-timeout 0s|error: --first-echo-timeout must be longer than 0, got 0 ms",
+            "responder --system nats --url nats://127.0.0.1:1 --run-id x --worker-index 1|error: --worker-index needs --workers, the number of workers of the measuring side",
+            "responder --system nats --url nats://127.0.0.1:1 --run-id x --workers 2 --producers 1|error: --producers 1 cannot be split over --workers 2: give the measuring side's --producers, the total of all workers",
+            "responder --system nats --url nats://127.0.0.1:1 --run-id x --workers 2 --producers 2 --worker-index 2|error: --worker-index must be from 0 to 1 (--workers 2), got 2"})
     void misuseIsOneLineAndExitCodeTwo(String commandLine, String expected) {
         String[] args = split(commandLine);
         CliRun run = CliRun.of(args);

@@ -116,6 +116,50 @@ class IsolateEndToEndTest {
         assertTrue(!run.err.contains("starting a local"), run.err);
     }
 
+    /** broker --isolate takes e2e's link flags, and refuses netem's as e2e does on this kernel, before any broker starts. */
+    @Test
+    void aBrokerOnItsOwnHostRefusesALinkDelayOnAKernelWithoutNetem() {
+        CliRun run = CliRun.of("broker", "nats", "--isolate", "--link-delay", "1ms", "--stop-after", "2s");
+
+        assertEquals(2, run.exitCode, run.toString());
+        assertTrue(run.err.endsWith("error: --link-delay needs the kernel's netem qdisc (sch_netem), which this kernel "
+                + "does not have; run without --link-delay, --link-jitter and --link-loss (--link-rate works without "
+                + "netem)\n"), run.err);
+        assertTrue(run.out.isEmpty(), run.out);
+    }
+
+    /** Every client host a worker runs in gets the rate limit too, not only the broker's. */
+    @Test
+    void aBrokerOnItsOwnHostShapesEveryClientHostsLinkWithLinkRate() throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "broker", "nats", "--isolate", "--clients", "2", "--link-rate", "1gbit", "--stop-after", "60s")
+                .redirectErrorStream(true).start();
+        List<String> lines = new ArrayList<>();
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String line;
+            String secondClient = null;
+            while (secondClient == null && (line = reader.readLine()) != null) {
+                lines.add(line);
+                if (line.startsWith("worker 1: ip netns exec ")) {
+                    secondClient = line.substring("worker 1: ip netns exec ".length());
+                }
+            }
+            assertTrue(secondClient != null, String.join("\n", lines));
+            assertTrue(String.join("\n", lines).contains("each link: rate 1000000000bit (tbf"), String.join("\n", lines));
+            Process tc = new ProcessBuilder("tc", "-n", secondClient, "qdisc", "show", "dev", "eth0")
+                    .redirectErrorStream(true).start();
+            String qdisc = new String(tc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertEquals(0, tc.waitFor(), qdisc);
+            assertTrue(qdisc.startsWith("qdisc tbf ") && qdisc.contains("rate 1Gbit"), qdisc);
+        } finally {
+            process.destroy();
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS), String.join("\n", lines));
+        }
+        assertEquals(List.of(), namespacesOf(process.pid()));
+    }
+
     /**
      * Three nodes on three hosts form one cluster (each its own epmd, long names), replicate the
      * queue, and ride through a node's partition.

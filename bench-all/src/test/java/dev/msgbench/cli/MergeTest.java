@@ -1,9 +1,13 @@
 package dev.msgbench.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeAll;
@@ -11,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.msgbench.cli.report.IntervalSeries;
 import dev.msgbench.core.result.IntervalLog;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
@@ -59,6 +64,57 @@ class MergeTest {
         assertEquals(600, result.workload().rateMsgsPerSec(), 1e-9);
         assertEquals(600 * 3, result.counts().sent());
         assertEquals(0, CliRun.of("report", merged.toString()).exitCode);
+    }
+
+    /**
+     * Each second of the merged intervals.csv holds the workers' counts of that second summed, and
+     * the latency of the added histograms: its max is the highest of the workers' maxima (an
+     * average of the workers' figures would be lower than that wherever they differ).
+     */
+    @Test
+    void theMergedIntervalsCsvSumsTheWorkersCountsSecondBySecond() throws Exception {
+        Path merged = dir.resolve("merged-intervals");
+        assertEquals(0, CliRun.of("merge", w0.toString(), w1.toString(), "--output", merged.toString()).exitCode);
+
+        Map<Long, long[]> workers = new TreeMap<>();
+        Map<Long, Double> workersMaxMs = new TreeMap<>();
+        for (Path worker : List.of(w0, w1)) {
+            for (String[] row : csvRows(worker)) {
+                long[] sum = workers.computeIfAbsent(Math.round(Double.parseDouble(row[0])), s -> new long[3]);
+                for (int i = 0; i < 3; i++) {
+                    sum[i] += Long.parseLong(row[2 + i]);
+                }
+                if (!row[9].isEmpty()) {
+                    workersMaxMs.merge(Math.round(Double.parseDouble(row[0])), Double.parseDouble(row[9]), Math::max);
+                }
+            }
+        }
+        Map<Long, long[]> sums = new TreeMap<>();
+        Map<Long, Double> mergedMaxMs = new TreeMap<>();
+        for (String[] row : csvRows(merged)) {
+            long second = Math.round(Double.parseDouble(row[0]));
+            sums.put(second, new long[] {Long.parseLong(row[2]), Long.parseLong(row[3]), Long.parseLong(row[4])});
+            if (!row[9].isEmpty()) {
+                mergedMaxMs.put(second, Double.parseDouble(row[9]));
+            }
+        }
+
+        assertEquals(workers.keySet(), sums.keySet());
+        workers.forEach((second, sum) -> assertArrayEquals(sum, sums.get(second), "sent, acknowledged, received in second " + second));
+        assertEquals(600 * 3, sums.values().stream().mapToLong(s -> s[0]).sum());
+        assertEquals(workersMaxMs, mergedMaxMs);
+        assertEquals(sums.values().stream().mapToLong(s -> s[2]).sum(),
+                IntervalSeries.read(merged).counts().stream().mapToLong(IntervalSeries.Counts::received).sum(),
+                "report reads the merged rows");
+    }
+
+    /** intervals.csv's rows, split; its columns are checked to be the ones this test reads. */
+    private static List<String[]> csvRows(Path folder) throws Exception {
+        List<String> lines = Files.readAllLines(folder.resolve(IntervalLog.COUNTS_FILE_NAME)).stream()
+                .filter(l -> !l.startsWith("#")).toList();
+        assertEquals("startSeconds,endSeconds,sent,acknowledged,received,unreceived,gaps,latencyP50Ms,latencyP99Ms,"
+                + "latencyMaxMs", lines.get(0));
+        return lines.subList(1, lines.size()).stream().map(l -> l.split(",", -1)).toList();
     }
 
     @Test

@@ -60,6 +60,8 @@ public final class JetStreamSystem implements MessagingSystem {
     private static final long CREATE_RETRY_PAUSE_MILLIS = 100;
     /** JetStream's "insufficient resources": no peers yet in a cluster that is still forming. */
     private static final int INSUFFICIENT_RESOURCES = 10023;
+    /** JetStream's API error code for a stream that is not there. */
+    private static final int STREAM_NOT_FOUND = 10059;
 
     private final JetStreamSettings settings;
     /** The local server's monitoring endpoint, whose /jsz tells the sync setting in effect; null with --url. */
@@ -72,8 +74,8 @@ public final class JetStreamSystem implements MessagingSystem {
     private ServerInfo server;
     private String streamName;
     private StreamConfiguration stream;
-    /** Streams created so far, topic by topic from the first: the ones close deletes. */
-    private int streamsCreated;
+    /** Streams this side created (not found made by the other side of an echo): the ones close deletes. */
+    private final List<String> createdStreams = new ArrayList<>();
     private String sync;
     private Object syncIntervalReported;
 
@@ -117,10 +119,18 @@ public final class JetStreamSystem implements MessagingSystem {
                 .replicas(settings.replicas())
                 .build();
         long deadline = System.nanoTime() + CREATE_RETRY.toNanos();
+        // asked once: after an attempt that timed out, the stream found may be this side's own
+        Boolean existed = null;
         while (true) {
             try {
+                if (existed == null) {
+                    // the other side of an echo, in another process, may have made it: then that side deletes it
+                    existed = exists(jsm, name);
+                }
                 StreamInfo info = jsm.addStream(config);
-                streamsCreated++;
+                if (!existed) {
+                    createdStreams.add(name);
+                }
                 stream = info.getConfiguration();
                 return;
             } catch (JetStreamApiException | IOException e) {
@@ -131,6 +141,18 @@ public final class JetStreamSystem implements MessagingSystem {
                 }
                 Thread.sleep(CREATE_RETRY_PAUSE_MILLIS);
             }
+        }
+    }
+
+    private boolean exists(JetStreamManagement jsm, String name) throws JetStreamApiException, IOException {
+        try {
+            jsm.getStreamInfo(name);
+            return true;
+        } catch (JetStreamApiException e) {
+            if (e.getApiErrorCode() == STREAM_NOT_FOUND) {
+                return false;
+            }
+            throw e;
         }
     }
 
@@ -336,8 +358,8 @@ public final class JetStreamSystem implements MessagingSystem {
         setup = null;
         try {
             JetStreamManagement jsm = c.jetStreamManagement(jsOptions());
-            for (int t = 0; t < streamsCreated; t++) {
-                jsm.deleteStream(plan.topicName(t));
+            for (String name : createdStreams) {
+                jsm.deleteStream(name);
             }
         } finally {
             setupRelay.closing();

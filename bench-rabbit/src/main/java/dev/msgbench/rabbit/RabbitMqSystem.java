@@ -42,6 +42,8 @@ public final class RabbitMqSystem implements MessagingSystem {
     private Connection admin;
     private RunPlan plan;
     private final List<String> declared = new ArrayList<>();
+    /** AMQP's reply code for a queue that is not there. */
+    private static final int NOT_FOUND = 404;
     /** The streams' fanout exchanges, with more than one subscription per topic. */
     private final List<String> exchanges = new ArrayList<>();
     private String brokerVersion = "unknown";
@@ -75,6 +77,11 @@ public final class RabbitMqSystem implements MessagingSystem {
             for (int s = 0; s < runPlan.producers(); s++) {
                 if (!fansOut()) {
                     String queue = queueOf(s);
+                    if (runPlan.consumers() == 0 && exists(queue)) {
+                        // a side that only publishes finds the queue of a reader in another process (an echo
+                        // responder, or the measuring side of one): the reader made it and deletes it
+                        continue;
+                    }
                     channel.queueDeclare(queue, type.durable(), false, false, type.arguments());
                     declared.add(queue);
                     continue;
@@ -92,6 +99,25 @@ public final class RabbitMqSystem implements MessagingSystem {
         }
         if (placements != null && settings.queueType() == QueueType.QUORUM && !declared.isEmpty()) {
             membersReadBack = placements.placement(declared.get(0)).memberNodes().size();
+        }
+    }
+
+    /** Whether {@code queue} is there already; asked on a channel of its own, which the broker closes when it is not. */
+    private boolean exists(String queue) throws Exception {
+        Channel probe = admin.createChannel();
+        try {
+            probe.queueDeclarePassive(queue);
+            return true;
+        } catch (IOException e) {
+            if (e.getCause() instanceof ShutdownSignalException closed
+                    && closed.getReason() instanceof AMQP.Channel.Close close && close.getReplyCode() == NOT_FOUND) {
+                return false;
+            }
+            throw e;
+        } finally {
+            if (probe.isOpen()) {
+                probe.close();
+            }
         }
     }
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 
+import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.MessagingSystem;
@@ -55,11 +56,23 @@ public final class RedisStreamsSystem implements MessagingSystem {
         facts.requireReplicasFor(settings.acks());
         facts.checkMessageSize(runPlan.messageSizeBytes());
         for (byte[] key : routing.allKeys()) {
+            boolean made = false;
             for (int k = 0; k < runPlan.subscriptionsPerTopic(); k++) {
-                ServerFacts.await(admin.async().xgroupCreate(StreamOffset.latest(key), routing.group(GROUP, k),
-                        XGroupCreateArgs.Builder.mkstream(true)), "XGROUP CREATE " + new String(key, StandardCharsets.UTF_8));
+                try {
+                    ServerFacts.await(admin.async().xgroupCreate(StreamOffset.latest(key), routing.group(GROUP, k),
+                            XGroupCreateArgs.Builder.mkstream(true)), "XGROUP CREATE " + new String(key, StandardCharsets.UTF_8));
+                    made = true;
+                } catch (UserError e) {
+                    // an echo responder in another process made it first: use it, and leave its deletion to that side
+                    if (e.getCause() == null || e.getCause().getMessage() == null
+                            || !e.getCause().getMessage().startsWith("BUSYGROUP")) {
+                        throw e;
+                    }
+                }
             }
-            created.add(key);
+            if (made) {
+                created.add(key);
+            }
         }
     }
 

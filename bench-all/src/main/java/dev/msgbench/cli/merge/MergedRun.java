@@ -16,6 +16,7 @@ import org.HdrHistogram.Histogram;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.msgbench.cli.report.IntervalSeries;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.Recorders;
 import dev.msgbench.core.result.Counts;
@@ -183,9 +184,11 @@ final class MergedRun {
 
     /**
      * The summed seconds under the kinds' tags, which report and compare read as any run's, then
-     * every worker's own intervals. A worker's interval goes to the second of the merged log it
-     * began in, counted from the worker's own start, and always to the same side of the end of the
-     * warm-up as in the worker's log, so the merged log's measured part is exactly the workers'.
+     * every worker's own intervals; and intervals.csv, the same seconds' counts summed, with the
+     * latency percentiles of the summed latency histograms (never an average of percentiles). A
+     * worker's interval (and counts row) goes to the second of the merged log it began in, counted
+     * from the worker's own start, and always to the same side of the end of the warm-up as in the
+     * worker's log, so the merged log's measured part is exactly the workers'.
      */
     private void writeLog(Path dir) {
         WorkerFolder first = workers.get(0);
@@ -193,19 +196,31 @@ final class MergedRun {
         long warmupMillis = first.warmupMillis();
         long firstMeasuredSecond = (long) Math.ceil((warmupMillis - 1) / (double) SECOND_MILLIS);
         Map<Long, Map<HistogramKind, Histogram>> seconds = new TreeMap<>();
+        Map<Long, long[]> counts = new TreeMap<>();
         for (WorkerFolder worker : workers) {
             for (WorkerFolder.Interval interval : worker.intervals()) {
-                long second = Math.round((interval.startMillis() - worker.logStartMillis()) / (double) SECOND_MILLIS);
-                second = worker.measured(interval) ? Math.max(second, firstMeasuredSecond)
-                        : Math.min(second, firstMeasuredSecond - 1);
+                long second = second(interval.startMillis() - worker.logStartMillis(), worker.measured(interval),
+                        firstMeasuredSecond);
                 seconds.computeIfAbsent(second, s -> new EnumMap<>(HistogramKind.class))
                         .computeIfAbsent(interval.kind(), k -> Recorders.newHistogram()).add(interval.histogram());
+            }
+            for (IntervalSeries.Counts row : worker.counts()) {
+                long[] sum = counts.computeIfAbsent(second(Math.round(row.startSeconds() * SECOND_MILLIS),
+                        worker.measured(row), firstMeasuredSecond), s -> new long[5]);
+                sum[0] += row.sent();
+                sum[1] += row.acknowledged();
+                sum[2] += row.received();
+                sum[3] += row.unreceived();
+                sum[4] += row.gaps();
             }
         }
         try (IntervalLog log = new IntervalLog(dir, start, first.result().workload().warmupSeconds(),
                 first.result().workload().durationSeconds())) {
             log.comment("merged by msgbench merge from " + workers.size() + " workers; intervals tagged wI/kind are "
                     + "worker I's own, the others their sums by second");
+            counts.forEach((second, sum) -> log.writeCounts(start + second * SECOND_MILLIS,
+                    start + (second + 1) * SECOND_MILLIS, sum[0], sum[1], sum[2], sum[3], sum[4],
+                    seconds.getOrDefault(second, Map.of()).getOrDefault(HistogramKind.LATENCY, Recorders.newHistogram())));
             seconds.forEach((second, kinds) -> kinds.forEach((kind, histogram) ->
                     log.write(kind, histogram, start + second * SECOND_MILLIS, start + (second + 1) * SECOND_MILLIS)));
             for (WorkerFolder worker : workers) {
@@ -215,11 +230,19 @@ final class MergedRun {
                 }
             }
         }
-        try {
-            // the counts of intervals.csv are not merged: an empty file would say nothing was counted
-            Files.deleteIfExists(dir.resolve(IntervalLog.COUNTS_FILE_NAME));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete " + dir.resolve(IntervalLog.COUNTS_FILE_NAME), e);
+        if (workers.stream().anyMatch(w -> w.counts().isEmpty())) {
+            try {
+                // a worker of an older version wrote no intervals.csv: partial sums would say less was counted
+                Files.deleteIfExists(dir.resolve(IntervalLog.COUNTS_FILE_NAME));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot delete " + dir.resolve(IntervalLog.COUNTS_FILE_NAME), e);
+            }
         }
+    }
+
+    /** The merged second an interval starting {@code sinceWorkerStartMillis} into its worker's log goes to. */
+    private static long second(long sinceWorkerStartMillis, boolean measured, long firstMeasuredSecond) {
+        long second = Math.round(sinceWorkerStartMillis / (double) SECOND_MILLIS);
+        return measured ? Math.max(second, firstMeasuredSecond) : Math.min(second, firstMeasuredSecond - 1);
     }
 }

@@ -1,6 +1,5 @@
 package dev.msgbench.cli.merge;
 
-import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -10,12 +9,11 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.msgbench.cli.report.IntervalSeries;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.Recorders;
@@ -31,9 +29,10 @@ import dev.msgbench.core.result.RunningMarker;
  *
  * @param logStartMillis the log's StartTime, epoch ms
  * @param intervals      in log order, each with its kind's tag
+ * @param counts         the rows of its intervals.csv; none where it has no such file (an older version's)
  */
 record WorkerFolder(Path dir, RunResult result, JsonNode tree, int index, int count, String runId,
-                    long logStartMillis, List<Interval> intervals) {
+                    long logStartMillis, List<Interval> intervals, List<IntervalSeries.Counts> counts) {
 
     /** One interval histogram of the log; times are epoch ms. */
     record Interval(HistogramKind kind, Histogram histogram, long startMillis, long endMillis) {
@@ -70,39 +69,11 @@ record WorkerFolder(Path dir, RunResult result, JsonNode tree, int index, int co
             throw new UserError("merge: " + dir + " is not a worker's folder: its run was not given --workers");
         }
         List<Interval> intervals = new ArrayList<>();
-        long logStart = readLog(dir.resolve(IntervalLog.FILE_NAME), intervals);
+        long logStart = IntervalSeries.forEachInterval(dir.resolve(IntervalLog.FILE_NAME), (kind, h, start, length) ->
+                intervals.add(new Interval(kind, h, h.getStartTimeStamp(), h.getEndTimeStamp())));
         return new WorkerFolder(dir, result, tree, worker.path("workerIndex").asInt(), worker.path("workers").asInt(),
-                worker.path("runId").asText(), logStart, intervals);
-    }
-
-    /** Reads every interval of a kind's tag into {@code into}; returns the log's StartTime in epoch ms. */
-    private static long readLog(Path hlog, List<Interval> into) {
-        HistogramLogReader reader;
-        try {
-            reader = new HistogramLogReader(hlog.toFile());
-        } catch (FileNotFoundException e) {
-            throw new UncheckedIOException("cannot read " + hlog, e);
-        }
-        try {
-            EncodableHistogram next;
-            while ((next = reader.nextIntervalHistogram()) != null) {
-                if (next instanceof Histogram h && h.getTag() != null && isKindTag(h.getTag())) {
-                    into.add(new Interval(HistogramKind.ofTag(h.getTag()), h, h.getStartTimeStamp(), h.getEndTimeStamp()));
-                }
-            }
-            return Math.round(reader.getStartTimeSec() * 1000);
-        } finally {
-            reader.close();
-        }
-    }
-
-    private static boolean isKindTag(String tag) {
-        for (HistogramKind kind : HistogramKind.values()) {
-            if (kind.tag().equals(tag)) {
-                return true;
-            }
-        }
-        return false;
+                worker.path("runId").asText(), logStart, intervals,
+                IntervalSeries.readCounts(dir.resolve(IntervalLog.COUNTS_FILE_NAME)));
     }
 
     /** The measured part starts this many ms after the log's StartTime. */
@@ -112,7 +83,16 @@ record WorkerFolder(Path dir, RunResult result, JsonNode tree, int index, int co
 
     /** Whether an interval belongs to the measured part: the rule of MeasuredLatency, which readers of one run use. */
     boolean measured(Interval interval) {
-        return interval.startMillis() + ROUNDING_MILLIS >= logStartMillis + warmupMillis();
+        return measured(interval.startMillis());
+    }
+
+    /** The same rule for a row of intervals.csv, whose times count from the log's StartTime. */
+    boolean measured(IntervalSeries.Counts row) {
+        return measured(logStartMillis + Math.round(row.startSeconds() * 1000));
+    }
+
+    private boolean measured(long startMillis) {
+        return startMillis + ROUNDING_MILLIS >= logStartMillis + warmupMillis();
     }
 
     /** Each kind's measured histogram: the sum of its measured intervals. */

@@ -54,9 +54,11 @@ public record IntervalSeries(double warmupSeconds, Map<HistogramKind, List<Inter
      *
      * @param sent       in the interval, as acknowledged and received
      * @param unreceived at its end: sent and not received (yet), in flight or lost
+     * @param gaps       at its end: of those, the ones below the highest sequence received (0 where
+     *                   the file has no such column)
      */
     public record Counts(double startSeconds, double lengthSeconds, long sent, long acknowledged, long received,
-                         long unreceived) {
+                         long unreceived, long gaps) {
         public double perSecond(long count) {
             return lengthSeconds > 0 ? count / lengthSeconds : 0;
         }
@@ -86,7 +88,7 @@ public record IntervalSeries(double warmupSeconds, Map<HistogramKind, List<Inter
     }
 
     /** The rows of intervals.csv, by the names of its header; none when there is no such file. */
-    static List<Counts> readCounts(Path csv) {
+    public static List<Counts> readCounts(Path csv) {
         if (!Files.isRegularFile(csv)) {
             return List.of();
         }
@@ -99,10 +101,11 @@ public record IntervalSeries(double warmupSeconds, Map<HistogramKind, List<Inter
                 String[] cells = line.split(",", -1);
                 double start = Double.parseDouble(cells[header.indexOf("startSeconds")]);
                 double end = Double.parseDouble(cells[header.indexOf("endSeconds")]);
+                int gaps = header.indexOf("gaps");
                 rows.add(new Counts(start, end - start, Long.parseLong(cells[header.indexOf("sent")]),
                         Long.parseLong(cells[header.indexOf("acknowledged")]),
                         Long.parseLong(cells[header.indexOf("received")]),
-                        Long.parseLong(cells[header.indexOf("unreceived")])));
+                        Long.parseLong(cells[header.indexOf("unreceived")]), gaps < 0 ? 0 : Long.parseLong(cells[gaps])));
             }
             return rows;
         } catch (IOException e) {
@@ -113,11 +116,17 @@ public record IntervalSeries(double warmupSeconds, Map<HistogramKind, List<Inter
     }
 
     /** Receives each interval histogram (ns) of the log with its start in seconds from StartTime. */
-    interface IntervalVisitor {
+    public interface IntervalVisitor {
         void visit(HistogramKind kind, Histogram histogram, double startSeconds, double lengthSeconds);
     }
 
-    static void forEachInterval(Path hlog, IntervalVisitor visitor) {
+    /**
+     * Reads every interval histogram under a kind's tag, in log order, with HdrHistogram's own
+     * reader; others are passed over: a merged log's worker's own (w0/latency), or not the core's.
+     *
+     * @return the log's StartTime, epoch ms
+     */
+    public static long forEachInterval(Path hlog, IntervalVisitor visitor) {
         HistogramLogReader reader;
         try {
             reader = new HistogramLogReader(hlog.toFile());
@@ -127,18 +136,30 @@ public record IntervalSeries(double warmupSeconds, Map<HistogramKind, List<Inter
         try {
             EncodableHistogram next;
             while ((next = reader.nextIntervalHistogram()) != null) {
-                if (!(next instanceof Histogram h) || h.getTag() == null || h.getTag().contains("/")) {
-                    // not written by the core: no kind to put it under; or a merged log's worker's own (w0/latency)
+                HistogramKind kind = next instanceof Histogram h ? kindOf(h.getTag()) : null;
+                if (kind == null) {
                     continue;
                 }
+                Histogram h = (Histogram) next;
                 double logStartMillis = reader.getStartTimeSec() * 1000;
                 double start = (h.getStartTimeStamp() - logStartMillis) / 1000.0;
                 double length = (h.getEndTimeStamp() - h.getStartTimeStamp()) / 1000.0;
-                visitor.visit(HistogramKind.ofTag(h.getTag()), h, start, length);
+                visitor.visit(kind, h, start, length);
             }
+            return Math.round(reader.getStartTimeSec() * 1000);
         } finally {
             reader.close();
         }
+    }
+
+    /** The kind a tag names; null for none (no tag, a worker's own "w0/latency", a tag of another tool). */
+    private static HistogramKind kindOf(String tag) {
+        for (HistogramKind kind : HistogramKind.values()) {
+            if (kind.tag().equals(tag)) {
+                return kind;
+            }
+        }
+        return null;
     }
 
     /**

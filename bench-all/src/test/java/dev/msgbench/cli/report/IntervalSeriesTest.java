@@ -97,7 +97,7 @@ class IntervalSeriesTest {
         assertEquals(result.counts().sent(), counts.stream().mapToLong(IntervalSeries.Counts::sent).sum());
         assertEquals(result.counts().acknowledged(), counts.stream().mapToLong(IntervalSeries.Counts::acknowledged).sum());
         assertEquals(result.counts().received(), counts.stream().mapToLong(IntervalSeries.Counts::received).sum());
-        assertEquals(new IntervalSeries.Counts(0, 1, 200, 200, 200, 0), counts.get(0), "the first second, on a fake clock");
+        assertEquals(new IntervalSeries.Counts(0, 1, 200, 200, 200, 0, 0), counts.get(0), "the first second, on a fake clock");
     }
 
     @Test

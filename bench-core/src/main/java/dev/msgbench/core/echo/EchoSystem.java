@@ -1,10 +1,14 @@
 package dev.msgbench.core.echo;
 
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.UserError;
@@ -15,6 +19,7 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.units.Durations;
 
 /**
  * Any system measured as a round trip on one clock: producers publish on the outbound
@@ -34,30 +39,45 @@ public final class EchoSystem implements MessagingSystem {
     /** Null for a responder in this JVM, which then uses the engine's run id. */
     private final String externalRunId;
     private final Duration readyTimeout;
+    /** With a responder elsewhere: how long after the first send an echo must have come back. */
+    private final Duration firstEchoTimeout;
+    /** With a responder elsewhere: the command that starts it, for the line that says none answers. */
+    private final String responderCommand;
     private final FirstFailure responderErrors = new FirstFailure();
+    private final AtomicBoolean firstSent = new AtomicBoolean();
+    private volatile boolean echoSeen;
+    /** Counted down by the first echo or by close: either ends the wait for the first echo. */
+    private final CountDownLatch firstEchoOrClosed = new CountDownLatch(1);
     private RunPlan plan;
     private String runId;
     private volatile MessageSink engineSink;
     private EchoResponder responder;
 
-    private EchoSystem(MessagingSystem outbound, MessagingSystem back, String externalRunId, Duration readyTimeout) {
+    private EchoSystem(MessagingSystem outbound, MessagingSystem back, String externalRunId, Duration readyTimeout,
+                       Duration firstEchoTimeout, String responderCommand) {
         this.outbound = outbound;
         this.back = back;
         this.externalRunId = externalRunId;
         this.readyTimeout = readyTimeout;
+        this.firstEchoTimeout = firstEchoTimeout;
+        this.responderCommand = responderCommand;
     }
 
     /** The responder runs in this JVM, started once the engine's consumers are subscribed. */
     public static EchoSystem withResponder(MessagingSystem outbound, MessagingSystem back, Duration readyTimeout) {
-        return new EchoSystem(outbound, back, null, readyTimeout);
+        return new EchoSystem(outbound, back, null, readyTimeout, null, null);
     }
 
     /**
      * The responder runs elsewhere ({@code responder --run-id runId}): this side only publishes on
-     * the outbound destination and reads the return one, both named from {@code runId}.
+     * the outbound destination and reads the return one, both named from {@code runId}. Nothing
+     * tells this side whether that responder runs, so when no echo has come back
+     * {@code firstEchoTimeout} after the first send, the run fails with a line naming the run id
+     * and {@code responderCommand}, the command that starts the responder.
      */
-    public static EchoSystem withExternalResponder(MessagingSystem outbound, MessagingSystem back, String runId) {
-        return new EchoSystem(outbound, back, runId, Duration.ZERO);
+    public static EchoSystem withExternalResponder(MessagingSystem outbound, MessagingSystem back, String runId,
+                                                   Duration firstEchoTimeout, String responderCommand) {
+        return new EchoSystem(outbound, back, runId, Duration.ZERO, firstEchoTimeout, responderCommand);
     }
 
     @Override
@@ -81,7 +101,7 @@ public final class EchoSystem implements MessagingSystem {
     @Override
     public Subscriber subscribe(int index, MessageSink sink) throws Exception {
         engineSink = sink;
-        return back.subscribe(index, sink);
+        return back.subscribe(index, externalRunId == null ? sink : new FirstEchoSink(sink));
     }
 
     /**
@@ -95,7 +115,33 @@ public final class EchoSystem implements MessagingSystem {
             responder = EchoResponder.start(outbound, back, plan.producers(), plan.consumers(), readyTimeout,
                     this::responderFailed);
         }
-        return outbound.publisher(streamId, acks);
+        Publisher publisher = outbound.publisher(streamId, acks);
+        return externalRunId == null ? publisher : new FirstSendPublisher(publisher);
+    }
+
+    /** The line a run without echoes ends with: which run id went unanswered, and what to start. */
+    String noEchoLine() {
+        return "no echo came back on " + EchoRoute.backRunId(runId) + " within " + Durations.format(firstEchoTimeout)
+                + " of the first send: no responder answers run id " + runId + "; start `" + responderCommand
+                + "` on the far side before this run (or raise --first-echo-timeout)";
+    }
+
+    /** Waits, on a thread of its own, for the first echo; without one in time, fails the run through its consumers. */
+    private void awaitFirstEcho() {
+        Thread watch = new Thread(() -> {
+            try {
+                if (!firstEchoOrClosed.await(firstEchoTimeout.toNanos(), TimeUnit.NANOSECONDS)) {
+                    MessageSink sink = engineSink;
+                    if (sink != null) {
+                        sink.onError(new UserError(noEchoLine()));
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "msgbench-first-echo");
+        watch.setDaemon(true);
+        watch.start();
     }
 
     private void responderFailed(Throwable error) {
@@ -124,6 +170,10 @@ public final class EchoSystem implements MessagingSystem {
 
     @Override
     public String lossHint() {
+        if (externalRunId != null && !echoSeen) {
+            // a run shorter than the wait for the first echo ends with everything lost: say why
+            return noEchoLine();
+        }
         String hint = outbound.lossHint();
         return hint != null ? hint : back.lossHint();
     }
@@ -144,6 +194,9 @@ public final class EchoSystem implements MessagingSystem {
         settings.put("returnRunId", runId == null ? null : EchoRoute.backRunId(runId));
         settings.put("responder", externalRunId == null
                 ? "in this JVM: a return publisher per producer stream" : "another process (responder --run-id " + runId + ")");
+        if (externalRunId != null) {
+            settings.put("firstEchoTimeoutSeconds", firstEchoTimeout.toNanos() / 1e9);
+        }
         return new SystemInfo(info.system(), info.clientVersion(), info.brokerVersion(), info.durability(), settings,
                 info.acknowledges());
     }
@@ -156,6 +209,72 @@ public final class EchoSystem implements MessagingSystem {
             stopping = responder;
             responder = null;
         }
+        firstEchoOrClosed.countDown();
         CloseAll.inOrder(Arrays.asList(stopping, outbound, back));
+    }
+
+    /** Starts the wait for the first echo with the first send of any stream. */
+    private final class FirstSendPublisher implements Publisher {
+        private final Publisher publisher;
+
+        FirstSendPublisher(Publisher publisher) {
+            this.publisher = publisher;
+        }
+
+        @Override
+        public void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception {
+            if (!firstSent.get() && firstSent.compareAndSet(false, true)) {
+                awaitFirstEcho();
+            }
+            publisher.publish(message, sequence, intendedSendNanos);
+        }
+
+        @Override
+        public void endOfBurst() throws Exception {
+            publisher.endOfBurst();
+        }
+
+        @Override
+        public void flush() throws Exception {
+            publisher.flush();
+        }
+
+        @Override
+        public void close() throws Exception {
+            publisher.close();
+        }
+    }
+
+    /** Notes the first echo, and hands every message on. */
+    private final class FirstEchoSink implements MessageSink {
+        private final MessageSink sink;
+
+        FirstEchoSink(MessageSink sink) {
+            this.sink = sink;
+        }
+
+        @Override
+        public void onMessage(byte[] data, int offset, int length, int lane) {
+            seen();
+            sink.onMessage(data, offset, length, lane);
+        }
+
+        @Override
+        public void onMessage(ByteBuffer data, int lane) {
+            seen();
+            sink.onMessage(data, lane);
+        }
+
+        private void seen() {
+            if (!echoSeen) {
+                echoSeen = true;
+                firstEchoOrClosed.countDown();
+            }
+        }
+
+        @Override
+        public void onError(Throwable error) {
+            sink.onError(error);
+        }
     }
 }

@@ -36,6 +36,11 @@ public record WorkerRole(int index, int count, int firstStream, int totalStreams
 
     /** Appended to the run id that names the run's topics, subjects, queues and streams. */
     String runIdSuffix() {
+        return runIdSuffix(index);
+    }
+
+    /** Worker {@code index}'s suffix of the run id, also for a responder elsewhere that echoes for that worker. */
+    public static String runIdSuffix(int index) {
         return "-w" + index;
     }
 
