@@ -13,16 +13,31 @@ package dev.msgbench.core.result;
  *                       "none" when unpaced; null in results written before it was recorded
  * @param warmupSettled  with "auto": whether the system settled within the bound (false: the
  *                       warm-up reached its bound and the run measured anyway); null otherwise
+ * @param messageSizeBytes the largest message of the run (with a size distribution, its largest size)
+ * @param rateSchedule   with {@code --rate-schedule}: the measured part's schedule, every repeat
+ *                       written out (the warm-up before it runs at its first rate); {@code
+ *                       rateMsgsPerSec} is then its mean. Null at a constant rate
+ * @param messageSizes   the sizes of the messages the run sent and received; null in results
+ *                       written before it was recorded
  */
 public record Workload(String pacing, double rateMsgsPerSec, long messages, int maxOutstanding, int messageSizeBytes,
                        double warmupSeconds, double durationSeconds, String arrival, int producers, int consumers,
-                       long seed, double drainTimeoutSeconds, String warmup, Boolean warmupSettled) {
+                       long seed, double drainTimeoutSeconds, String warmup, Boolean warmupSettled,
+                       String rateSchedule, MessageSizeFigures messageSizes) {
 
     public static final String FIXED_RATE = "fixed-rate";
     public static final String UNPACED = "unpaced";
     public static final String FIXED_WARMUP = "fixed";
     public static final String AUTO_WARMUP = "auto";
     public static final String NO_WARMUP = "none";
+
+    /** At a constant rate, sizes not recorded. */
+    public Workload(String pacing, double rateMsgsPerSec, long messages, int maxOutstanding, int messageSizeBytes,
+                    double warmupSeconds, double durationSeconds, String arrival, int producers, int consumers,
+                    long seed, double drainTimeoutSeconds, String warmup, Boolean warmupSettled) {
+        this(pacing, rateMsgsPerSec, messages, maxOutstanding, messageSizeBytes, warmupSeconds, durationSeconds, arrival,
+                producers, consumers, seed, drainTimeoutSeconds, warmup, warmupSettled, null, null);
+    }
 
     /** A fixed warm-up on a fixed schedule, or none when unpaced. */
     public Workload(String pacing, double rateMsgsPerSec, long messages, int maxOutstanding, int messageSizeBytes,

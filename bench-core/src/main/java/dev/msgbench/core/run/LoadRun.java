@@ -227,7 +227,7 @@ public final class LoadRun {
         if (!consumesAfterProducing()) {
             subscribe(clients.subscribers, m.receiver);
         }
-        RandomPayloads payloads = new RandomPayloads(config.messageSizeBytes(), m.seeds.nextLong());
+        RandomPayloads payloads = new RandomPayloads(config.sizes(), m.seeds.nextLong());
         for (int s = 0; s < config.producers(); s++) {
             clients.publishers.add(system.publisher(s, m.receiver.acksFor(s, m.ackErrors)));
         }
@@ -376,7 +376,7 @@ public final class LoadRun {
         long consumeStart = m.consumeStartNanos == Long.MIN_VALUE ? m.window.startNanos() : m.consumeStartNanos;
         Receiver receiver = m.receiver;
         RunObservation.Ends ends = new RunObservation.Ends(receiver.lastReceiveNanos(), receiver.lastAckNanos(),
-                m.flushedNanos, consumeStart);
+                m.flushedNanos, consumeStart, receiver.receivedBytes());
         return new RunObservation(info, system.lossHint(), startedAt, m.window, m.accounting, sendTotals(m.window), ends,
                 measured, m.ackErrors.first(), receiver.subscriberErrors().first(), receiver.subscriberErrors().count(),
                 failure, interrupted, m.drained, generatorUsage,
@@ -390,13 +390,22 @@ public final class LoadRun {
         long unsent = 0;
         long lastSend = window.measureStartNanos();
         long maxBehind = 0;
+        long sentBytes = 0;
+        Histogram sizes = null;
         for (ProducerStream p : producers) {
+            sentBytes += p.sentBytes();
+            if (p.measuredSizes() != null) {
+                if (sizes == null) {
+                    sizes = new Histogram(config.messageSizeBytes(), 3);
+                }
+                sizes.add(p.measuredSizes());
+            }
             measuredSent += p.measuredSent();
             unsent += p.unsent();
             lastSend = Math.max(lastSend, p.lastMeasuredSendNanos());
             maxBehind = Math.max(maxBehind, p.maxBehindNanos());
         }
-        return new RunObservation.SendTotals(measuredSent, unsent, lastSend, maxBehind);
+        return new RunObservation.SendTotals(measuredSent, unsent, lastSend, maxBehind, sentBytes, sizes);
     }
 
     /** Writes the results, prints the summary, and throws when the run failed. */

@@ -3,6 +3,7 @@ package dev.msgbench.core.run;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.util.concurrent.atomic.LongAdder;
 
 import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.driver.AckListener;
@@ -40,6 +41,7 @@ final class Receiver implements MessageSink {
     private volatile RunWindow window;
     private final FirstFailure subscriberErrors = new FirstFailure();
     private final DeliveryGaps deliveryGaps = new DeliveryGaps();
+    private final LongAdder receivedBytes = new LongAdder();
     @SuppressWarnings("unused") // written through LAST_RECEIVE
     private volatile long lastReceiveNanos;
     @SuppressWarnings("unused") // written through LAST_ACK
@@ -68,7 +70,7 @@ final class Receiver implements MessageSink {
             return;
         }
         record(now, PayloadHeader.streamId(data, offset), PayloadHeader.sequence(data, offset),
-                PayloadHeader.intendedNanos(data, offset), PayloadHeader.sentNanos(data, offset), lane);
+                PayloadHeader.intendedNanos(data, offset), PayloadHeader.sentNanos(data, offset), lane, length);
     }
 
     @Override
@@ -79,13 +81,14 @@ final class Receiver implements MessageSink {
             return;
         }
         record(now, PayloadHeader.streamId(data), PayloadHeader.sequence(data),
-                PayloadHeader.intendedNanos(data), PayloadHeader.sentNanos(data), lane);
+                PayloadHeader.intendedNanos(data), PayloadHeader.sentNanos(data), lane, data.remaining());
     }
 
-    private void record(long now, int stream, long sequence, long intended, long sent, int lane) {
+    private void record(long now, int stream, long sequence, long intended, long sent, int lane, int length) {
         if (!accounting.receive(stream, sequence, lane)) {
             return;
         }
+        receivedBytes.add(length);
         boolean measured = window.isMeasured(intended);
         receiveSite.forCurrentThread().record(HistogramKind.LATENCY, now - intended, HistogramKind.SERVICE, now - sent,
                 measured);
@@ -109,6 +112,11 @@ final class Receiver implements MessageSink {
 
     long lastReceiveNanos() {
         return (long) LAST_RECEIVE.getOpaque(this);
+    }
+
+    /** Bytes of the messages received, each counted once. */
+    long receivedBytes() {
+        return receivedBytes.sum();
     }
 
     long lastAckNanos() {
