@@ -8,7 +8,7 @@ import org.HdrHistogram.Histogram;
  * @param distribution  as --size gave it: {@code 1KiB}, {@code uniform:100B-10KiB}, {@code weights:100B=80,1KiB=20}
  * @param meanBytes     of the measured messages sent
  * @param minBytes      the percentiles and extremes of the measured messages sent (exact for
- *                      sizes up to 2,048 B, within 0.1% above)
+ *                      sizes up to 2,048 B; above, the lower end of a bucket 0.1% wide)
  * @param sentBytes     every message sent, warm-up included
  * @param receivedBytes every message received once, warm-up included
  */
@@ -25,8 +25,13 @@ public record MessageSizeFigures(String distribution, double meanBytes, long min
         if (measured.getTotalCount() == 0) {
             return new MessageSizeFigures(distribution, 0, 0, 0, 0, 0, 0, sentBytes, receivedBytes);
         }
+        // the lower end of each value's bucket: a size a distribution names (8KiB) reads back as itself
         return new MessageSizeFigures(distribution, measured.getMean(), measured.getMinValue(),
-                measured.getValueAtPercentile(50), measured.getValueAtPercentile(90), measured.getValueAtPercentile(99),
-                measured.getMaxValue(), sentBytes, receivedBytes);
+                atPercentile(measured, 50), atPercentile(measured, 90), atPercentile(measured, 99),
+                measured.lowestEquivalentValue(measured.getMaxValue()), sentBytes, receivedBytes);
+    }
+
+    private static long atPercentile(Histogram h, double percentile) {
+        return h.lowestEquivalentValue(h.getValueAtPercentile(percentile));
     }
 }
