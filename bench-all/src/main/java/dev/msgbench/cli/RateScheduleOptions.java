@@ -1,5 +1,6 @@
 package dev.msgbench.cli;
 
+import java.time.Duration;
 import java.util.Locale;
 
 import dev.msgbench.core.run.Pacing;
@@ -17,7 +18,7 @@ import picocli.CommandLine.Spec;
  */
 final class RateScheduleOptions {
 
-    static final String GRAMMAR = "Parts separated by commas: 'RATE/s for TIME' (a step), 'RATE/s to RATE/s over TIME' "
+    private static final String GRAMMAR = "Parts separated by commas: 'RATE/s for TIME' (a step), 'RATE/s to RATE/s over TIME' "
             + "(a linear ramp), 'N x (PARTS)' (the parts N times in a row); RATE 0 pauses.";
 
     @Spec(Spec.Target.MIXEE)
@@ -48,12 +49,10 @@ final class RateScheduleOptions {
             throw error("--rate-schedule needs a fixed --warmup (it runs at the schedule's first rate), got --warmup "
                     + load.warmup.text());
         }
-        double peakPerProducer = schedule.peakRateMsgsPerSec() / producers;
-        if (peakPerProducer > Limits.MAX_RATE_PER_PRODUCER) {
+        if (schedule.peakRateMsgsPerSec() / producers > Limits.MAX_RATE_PER_PRODUCER) {
             throw error(String.format(Locale.US, "--rate-schedule cannot be kept: at most %,.0f msg/s per producer, "
-                    + "got a peak of %s msg/s for %d producer%s; lower the schedule or add --producers",
-                    Limits.MAX_RATE_PER_PRODUCER, String.format(Locale.US, "%,.0f", schedule.peakRateMsgsPerSec()), producers,
-                    producers == 1 ? "" : "s"));
+                    + "got a peak of %,.0f msg/s for %d producer%s; lower the schedule or add --producers",
+                    Limits.MAX_RATE_PER_PRODUCER, schedule.peakRateMsgsPerSec(), producers, producers == 1 ? "" : "s"));
         }
         if (schedule.totalMessages() < producers) {
             throw error("--rate-schedule '" + schedule.spec() + "' gives each of the " + producers
@@ -63,7 +62,7 @@ final class RateScheduleOptions {
         if (schedule.durationNanos() + load.warmup.length().toNanos() > Limits.MAX_TIME.toNanos()) {
             throw error("--warmup plus --rate-schedule must last at most " + Limits.human(Limits.MAX_TIME) + ", got "
                     + Limits.given(spec, "--warmup", load.warmup.length()) + " + "
-                    + Limits.human(java.time.Duration.ofNanos(schedule.durationNanos())));
+                    + Limits.human(Duration.ofNanos(schedule.durationNanos())));
         }
         return Pacing.FixedRate.scheduled(schedule, load.arrival, load.warmup.length());
     }

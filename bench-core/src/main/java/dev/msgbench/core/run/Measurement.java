@@ -43,7 +43,8 @@ final class Measurement {
         runKey = worker == null ? nonZero(key) : worker.runKey(key);
         accounting = new Accounting(config.producers(), config.consumers() > 0);
         recorders = new Recorders();
-        receiver = new Receiver(clock, runKey, accounting, recorders);
+        receiver = new Receiver(clock, runKey, accounting, recorders,
+                config.sizes().isFixed() ? config.messageSizeBytes() : 0);
     }
 
     void stopRecording() {

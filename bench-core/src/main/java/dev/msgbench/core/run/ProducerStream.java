@@ -4,9 +4,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
-import dev.msgbench.core.driver.Publisher;
 import org.HdrHistogram.Histogram;
 
+import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.payload.BodySource;
 import dev.msgbench.core.payload.MessageBuffers;
 import dev.msgbench.core.payload.PayloadHeader;
@@ -46,7 +46,6 @@ final class ProducerStream implements Runnable {
     private final int streamId;
     private final StreamPlan plan;
     private final Publisher publisher;
-    private final RandomPayloads payloads;
     private final BodySource bodies;
     private final MessageBuffers buffers;
     /** Sizes of the measured messages; null when every message has the one size. */
@@ -89,7 +88,6 @@ final class ProducerStream implements Runnable {
         this.streamId = streamId;
         this.plan = plan;
         this.publisher = publisher;
-        this.payloads = payloads;
         this.bodies = payloads.source(seed);
         // a seed of its own: the sizes stay the same whatever the bodies draw
         this.buffers = payloads.buffers(seed ^ SIZE_SEED);

@@ -41,13 +41,25 @@ final class Receiver implements MessageSink {
     private volatile RunWindow window;
     private final FirstFailure subscriberErrors = new FirstFailure();
     private final DeliveryGaps deliveryGaps = new DeliveryGaps();
-    private final LongAdder receivedBytes = new LongAdder();
+    /** Bytes received, counted where sizes vary; null where all have {@link #fixedSizeBytes}. */
+    private final LongAdder receivedBytes;
+    private final int fixedSizeBytes;
     @SuppressWarnings("unused") // written through LAST_RECEIVE
     private volatile long lastReceiveNanos;
     @SuppressWarnings("unused") // written through LAST_ACK
     private volatile long lastAckNanos;
 
     Receiver(NanoClock clock, int runKey, Accounting accounting, Recorders recorders) {
+        this(clock, runKey, accounting, recorders, 0);
+    }
+
+    /**
+     * @param fixedSizeBytes the one size of every message, or 0 where sizes vary: only then does the
+     *                       receive path pay for counting bytes
+     */
+    Receiver(NanoClock clock, int runKey, Accounting accounting, Recorders recorders, int fixedSizeBytes) {
+        this.receivedBytes = fixedSizeBytes == 0 ? new LongAdder() : null;
+        this.fixedSizeBytes = fixedSizeBytes;
         this.clock = clock;
         this.runKey = runKey;
         this.accounting = accounting;
@@ -88,7 +100,9 @@ final class Receiver implements MessageSink {
         if (!accounting.receive(stream, sequence, lane)) {
             return;
         }
-        receivedBytes.add(length);
+        if (receivedBytes != null) {
+            receivedBytes.add(length);
+        }
         boolean measured = window.isMeasured(intended);
         receiveSite.forCurrentThread().record(HistogramKind.LATENCY, now - intended, HistogramKind.SERVICE, now - sent,
                 measured);
@@ -116,7 +130,7 @@ final class Receiver implements MessageSink {
 
     /** Bytes of the messages received, each counted once. */
     long receivedBytes() {
-        return receivedBytes.sum();
+        return receivedBytes != null ? receivedBytes.sum() : accounting.total().received() * fixedSizeBytes;
     }
 
     long lastAckNanos() {

@@ -33,6 +33,7 @@ public final class RateSchedule {
 
     /** More than this would make a schedule a user can no longer read in a result. */
     static final int MAX_SEGMENTS = 10_000;
+    private static final double COUNT_TOLERANCE = 1e-6;
 
     /** One step ({@code fromMsgsPerSec == toMsgsPerSec}) or ramp. */
     public record Segment(double fromMsgsPerSec, double toMsgsPerSec, long durationNanos) {
@@ -149,7 +150,8 @@ public final class RateSchedule {
      * the schedule ends first (count at or past {@link #totalMessages()}).
      */
     public long offsetOfCount(double count) {
-        if (count >= totalMessages()) {
+        // a schedule scaled to a worker's share and back may end a rounding error past a whole count
+        if (count >= totalMessages() - COUNT_TOLERANCE) {
             return -1;
         }
         // the segment in which the count is reached: a pause (no messages) is never it
