@@ -1,8 +1,10 @@
 package dev.msgbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -107,5 +109,25 @@ class ShapeFlagsTest {
         assertEquals(bytes / 1048576.0 / t.get("publishSeconds").asDouble(), t.get("publisherMiBPerSec").asDouble(), 1e-9);
         assertEquals(bytes / 1048576.0 / t.get("consumeSeconds").asDouble(), t.get("consumerMiBPerSec").asDouble(), 1e-9);
         assertEquals(20_000 * 1_074.0, bytes, 20_000 * 1_074.0 * 0.05);
+    }
+
+    @Test
+    void aWorkloadCellTakesAScheduleAndASizeDistributionWithAFixedWarmUp() throws Exception {
+        Path file = dir.resolve("w.yaml");
+        Files.writeString(file, """
+                name: shapes
+                command: e2e
+                defaults: {system: nats}
+                cells:
+                  - {label: ramp, rate-schedule: "1000/s to 5000/s over 30s, 2 x (8000/s for 5s)", size: "uniform:100B-10KiB"}
+                """);
+        CliRun run = CliRun.of("run", file.toString(), "--dry-run");
+
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains("--rate-schedule 1000/s to 5000/s over 30s, 2 x (8000/s for 5s) --size uniform:100B-10KiB"),
+                run.out);
+        assertFalse(run.out.contains("--warmup auto"), run.out);
+        // 2 s of warm-up and 40 s of schedule
+        assertTrue(run.out.contains("sending time: 42s, plus a broker start per run"), run.out);
     }
 }
