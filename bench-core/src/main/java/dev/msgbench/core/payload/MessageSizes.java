@@ -64,7 +64,7 @@ public final class MessageSizes {
     }
 
     private static MessageSizes weights(String text, String list) {
-        List<int[]> sizes = new ArrayList<>();
+        List<Integer> sizes = new ArrayList<>();
         List<Double> weights = new ArrayList<>();
         for (String item : list.split(",")) {
             int eq = item.indexOf('=');
@@ -82,10 +82,10 @@ public final class MessageSizes {
             if (!(weight > 0) || Double.isInfinite(weight)) {
                 throw new IllegalArgumentException("a weight must be above 0, got '" + item.trim() + "' in '" + text + "'");
             }
-            if (sizes.stream().anyMatch(s -> s[0] == size)) {
+            if (sizes.contains(size)) {
                 throw new IllegalArgumentException("each size once, got " + Sizes.format(size) + " twice in '" + text + "'");
             }
-            sizes.add(new int[] {size});
+            sizes.add(size);
             weights.add(weight);
         }
         // smallest first, so that the table and the cumulative weights read in order
@@ -93,13 +93,13 @@ public final class MessageSizes {
         for (int i = 0; i < order.length; i++) {
             order[i] = i;
         }
-        Arrays.sort(order, (a, b) -> Integer.compare(sizes.get(a)[0], sizes.get(b)[0]));
+        Arrays.sort(order, (a, b) -> Integer.compare(sizes.get(a), sizes.get(b)));
         int[] sorted = new int[order.length];
         double[] cumulative = new double[order.length];
         StringBuilder spec = new StringBuilder(WEIGHTS);
         double sum = 0;
         for (int i = 0; i < order.length; i++) {
-            sorted[i] = sizes.get(order[i])[0];
+            sorted[i] = sizes.get(order[i]);
             sum += weights.get(order[i]);
             cumulative[i] = sum;
             spec.append(i == 0 ? "" : ",").append(Sizes.format(sorted[i])).append('=').append(number(weights.get(order[i])));

@@ -33,16 +33,16 @@ public final class SummaryTable {
                 : "did not settle in " + number(w.warmupSeconds()) + " s") + ")";
     }
 
-    /**
-     * "sizes uniform:100B-10KiB: mean 5,166 B, p50 5,171 B, ..." for a size distribution; null for
-     * one size (the headline gives it) or a result written before sizes were recorded.
-     */
     /** "1,024 B", or with a size distribution "up to 10,240 B". */
     private static String size(Workload w) {
         boolean varies = w.messageSizes() != null && w.messageSizes().minBytes() != w.messageSizes().maxBytes();
         return String.format(Locale.US, "%s%,d B", varies ? "up to " : "", w.messageSizeBytes());
     }
 
+    /**
+     * "sizes uniform:100B-10KiB: mean 5,166 B, p50 5,171 B, ..." for a size distribution; null for
+     * one size (the headline gives it) or a result written before sizes were recorded.
+     */
     static String sizeLine(MessageSizeFigures sizes) {
         if (sizes == null || sizes.minBytes() == sizes.maxBytes()) {
             return null;

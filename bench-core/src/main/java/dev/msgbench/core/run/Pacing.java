@@ -57,13 +57,6 @@ public sealed interface Pacing permits Pacing.FixedRate, Pacing.Unpaced {
                     false, schedule);
         }
 
-        /** The rates of the whole run, warm-up included, from its start. */
-        public RateSchedule wholeRun() {
-            return schedule != null ? schedule.afterLead(warmup.toNanos())
-                    : new RateSchedule(java.util.List.of(new RateSchedule.Segment(rateMsgsPerSec, rateMsgsPerSec,
-                            warmup.toNanos() + duration.toNanos())));
-        }
-
         /** A warm-up of fixed length. */
         public FixedRate(double rateMsgsPerSec, Arrival arrival, Duration warmup, Duration duration) {
             this(rateMsgsPerSec, arrival, warmup, duration, false);
