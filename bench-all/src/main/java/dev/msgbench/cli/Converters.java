@@ -6,6 +6,8 @@ import dev.msgbench.cli.workload.WarmupSpec;
 import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.driver.Acks;
+import dev.msgbench.core.payload.MessageSizes;
+import dev.msgbench.core.time.RateSchedule;
 import dev.msgbench.core.units.Durations;
 import dev.msgbench.core.units.Sizes;
 import picocli.CommandLine.ITypeConverter;
@@ -24,6 +26,30 @@ public final class Converters {
                 return Sizes.parseBytes(value);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** --size: one size or a distribution of sizes. */
+    public static final class SizeDistribution implements ITypeConverter<MessageSizes> {
+        @Override
+        public MessageSizes convert(String value) {
+            try {
+                return MessageSizes.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** --rate-schedule. */
+    public static final class Schedule implements ITypeConverter<RateSchedule> {
+        @Override
+        public RateSchedule convert(String value) {
+            try {
+                return RateSchedule.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage() + " (in '" + value + "')");
             }
         }
     }

@@ -33,6 +33,8 @@ import picocli.CommandLine.Spec;
                 "  e2e --broker-prop log.flush.interval.messages=1   (fsync every message)",
                 "  e2e --system nats --broker-cpus 0 --cpus 1         (broker and load generator on a core each)",
                 "  e2e --system nats --rate 1000 --duration 20s --fault pause=2s@5s   (the broker stopped for 2 s)",
+                "  e2e --system nats --rate-schedule '1000/s for 30s, 1000/s to 5000/s over 30s, 3 x (20000/s for 2s, 1000/s for 8s)'",
+                "  e2e --system redis --size 'weights:100B=80,1KiB=15,64KiB=5'   (sizes drawn with --seed)",
                 "  e2e --brokers 3 --replication-factor 3 --acks all --fault kill@10s:node=leader --duration 40s",
                 "  e2e --url nats://db1:4222 --fault exec@10s='ssh db1 sudo systemctl restart nats'",
                 "  e2e --output results/base --force                  (write over an earlier run's results)",
@@ -58,6 +60,9 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
 
     @Mixin
     LoadOptions load;
+
+    @Mixin
+    RateScheduleOptions rateSchedule;
 
     @Mixin
     MessageOptions messages;
@@ -102,7 +107,7 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
     @Override
     public ParsedCell checkFlags() {
         messages.validate(1);
-        Pacing pacing = load.pacing(messages.producers);
+        Pacing pacing = rateSchedule.given() ? rateSchedule.pacing(load, messages.producers) : load.pacing(messages.producers);
         SystemTarget system = new SystemSelection(spec, targets).select(target, pinning);
         echo.validate(system, target);
         FaultPlan plan = faults.plan(system, target, pacing);

@@ -2,6 +2,7 @@ package dev.msgbench.cli;
 
 import java.time.Duration;
 
+import dev.msgbench.core.payload.MessageSizes;
 import dev.msgbench.core.payload.PayloadHeader;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,9 +19,16 @@ final class MessageOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
-    @Option(names = "--size", paramLabel = "SIZE", defaultValue = "1KiB", converter = Converters.Size.class,
-            description = "Message size including the " + PayloadHeader.BYTES + "-byte header: 256B, 1KiB, 1MiB, 5KB "
-                    + "(default: ${DEFAULT-VALUE}). The rest is random bytes, so compression gains nothing.")
+    @Option(names = "--size", paramLabel = "SIZE|uniform:MIN-MAX|weights:SIZE=W,...", defaultValue = "1KiB",
+            converter = Converters.SizeDistribution.class,
+            description = {"Message size including the " + PayloadHeader.BYTES + "-byte header: 256B, 1KiB, 1MiB, 5KB "
+                    + "(default: ${DEFAULT-VALUE}). The rest is random bytes, so compression gains nothing.",
+                    "Sizes from a distribution, each message's drawn with --seed: uniform:100B-10KiB (every size in "
+                    + "the range equally likely), or 'weights:100B=80,1KiB=15,64KiB=5' (relative weights). The "
+                    + "smallest holds the header; broker limits are checked against the largest."})
+    MessageSizes sizes;
+
+    /** The largest message of the run (--size's largest), set by {@link #validate}. */
     long sizeBytes;
 
     @Option(names = "--producers", paramLabel = "N", defaultValue = "1",
@@ -67,12 +75,15 @@ final class MessageOptions {
             producers = connections;
             consumers = connections;
         }
-        if (sizeBytes < PayloadHeader.BYTES) {
-            throw error("--size must be at least " + PayloadHeader.BYTES + " B (the message header), got " + sizeBytes + " B");
+        String given = sizes.isFixed() ? "" : " in " + sizes.spec();
+        if (sizes.minBytes() < PayloadHeader.BYTES) {
+            throw error("--size must be at least " + PayloadHeader.BYTES + " B (the message header), got "
+                    + sizes.minBytes() + " B" + given);
         }
-        if (sizeBytes > MAX_SIZE_BYTES) {
-            throw error("--size must be at most 64MiB, got " + sizeBytes + " B");
+        if (sizes.maxBytes() > MAX_SIZE_BYTES) {
+            throw error("--size must be at most 64MiB, got " + sizes.maxBytes() + " B" + given);
         }
+        sizeBytes = sizes.maxBytes();
         if (producers < 1) {
             throw error("--producers must be at least 1, got " + producers);
         }

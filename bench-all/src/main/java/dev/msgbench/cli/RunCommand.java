@@ -25,6 +25,7 @@ import dev.msgbench.cli.workload.SummaryReport;
 import dev.msgbench.cli.workload.WorkloadFile;
 import dev.msgbench.cli.workload.WorkloadReader;
 import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.time.RateSchedule;
 import dev.msgbench.core.units.Durations;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -235,7 +236,10 @@ final class RunCommand implements Callable<Integer> {
             Cell cell = cells.get(i);
             io.out().printf(Locale.US, "%n%3d  %s%n     %s%n", cell.index(), cell.label(), String.join(" ", args.get(i)));
             if (cell.command().equals("e2e")) {
-                sending = sending.plus(time(cell, "warmup", catalogs).plus(time(cell, "duration", catalogs)).multipliedBy(runs));
+                String schedule = setting(cell, "rate-schedule", catalogs);
+                Duration measured = schedule.isEmpty() ? time(cell, "duration", catalogs)
+                        : Duration.ofNanos(RateSchedule.parse(schedule).durationNanos());
+                sending = sending.plus(time(cell, "warmup", catalogs).plus(measured).multipliedBy(runs));
                 autoWarmup |= setting(cell, "warmup", catalogs).startsWith(WarmupSpec.AUTO);
                 paced = true;
             } else {

@@ -34,6 +34,7 @@ import picocli.CommandLine.Spec;
                 "  throughput --duration 30s --producers 3 --partitions 6",
                 "  throughput --messages 1000000 --size 100 --consume-after-produce   consumer reading a stored log",
                 "  throughput --duration 30s --fault restart@10s   the broker stopped cleanly and started again",
+                "  throughput --messages 100000 --size uniform:100B-10KiB   sizes drawn with --seed; MiB/s of the actual bytes",
                 "  throughput --duration 1h --progress-interval 1m --output results/tp --force",
                 "",
                 Limits.HELP,
@@ -133,7 +134,7 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
             throw new ParameterException(spec.commandLine(), "--max-outstanding must be at least 1, got " + maxOutstanding);
         }
         int outstanding = maxOutstanding != null ? maxOutstanding
-                : (int) Math.max(1, Math.min(1 << 20, DEFAULT_OUTSTANDING_BYTES / messages.sizeBytes));
+                : (int) Math.max(1, Math.min(1 << 20, (long) (DEFAULT_OUTSTANDING_BYTES / messages.sizes.meanBytes())));
         long count = messageCount != null ? messageCount : duration != null ? Pacing.Unpaced.UNTIL_TIME_LIMIT : DEFAULT_MESSAGES;
         if (consumeAfterProduce && messages.consumers < 1) {
             throw new ParameterException(spec.commandLine(), "--consume-after-produce needs at least one consumer, got --consumers 0");

@@ -62,7 +62,8 @@ record WorkerPlan(boolean worker, int index, int count, int producers, int consu
     Pacing share() {
         if (total instanceof Pacing.FixedRate fixed) {
             return new Pacing.FixedRate(fixed.rateMsgsPerSec() * producers / totalProducers, fixed.arrival(),
-                    fixed.warmup(), fixed.duration(), fixed.autoWarmup());
+                    fixed.warmup(), fixed.duration(), fixed.autoWarmup(),
+                    fixed.schedule() == null ? null : fixed.schedule().scaled((double) producers / totalProducers));
         }
         Pacing.Unpaced unpaced = (Pacing.Unpaced) total;
         if (unpaced.messages() == Pacing.Unpaced.UNTIL_TIME_LIMIT) {
@@ -96,6 +97,9 @@ record WorkerPlan(boolean worker, int index, int count, int producers, int consu
             recorded.put("totalConsumers", totalConsumers);
             if (total instanceof Pacing.FixedRate fixed) {
                 recorded.put("totalRateMsgsPerSec", fixed.rateMsgsPerSec());
+                if (fixed.schedule() != null) {
+                    recorded.put("totalRateSchedule", fixed.schedule().spec());
+                }
             } else if (((Pacing.Unpaced) total).messages() != Pacing.Unpaced.UNTIL_TIME_LIMIT) {
                 recorded.put("totalMessages", ((Pacing.Unpaced) total).messages());
             }

@@ -34,12 +34,17 @@ class KafkaEndToEndTest {
     void e2eAgainstOneLocalBrokerReceivesEverythingAndWritesAllFiles() throws Exception {
         Path out = dir.resolve("one");
         CliRun run = CliRun.of("e2e", "--acks", "all", "--rate", "500", "--duration", "3s", "--warmup", "1s",
-                "--partitions", "3", "--producers", "2", "--consumers", "2", "--output", out.toString());
+                "--partitions", "3", "--producers", "2", "--consumers", "2", "--size", "uniform:32B-4KiB",
+                "--output", out.toString());
 
         assertEquals(0, run.exitCode, run.toString());
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
         assertEquals("complete", r.get("status").asText());
         assertEquals(2_000, r.get("counts").get("sent").asLong());
+        // each message at its own length: as many bytes arrived as were sent
+        JsonNode sizes = r.get("workload").get("messageSizes");
+        assertEquals(sizes.get("sentBytes").asLong(), sizes.get("receivedBytes").asLong());
+        assertTrue(sizes.get("minBytes").asLong() < sizes.get("maxBytes").asLong(), sizes.toString());
         assertEquals(2_000, r.get("counts").get("received").asLong());
         assertEquals(2_000, r.get("counts").get("acknowledged").asLong());
         assertEquals(0, ResultTrees.lost(r));

@@ -164,4 +164,9 @@ class JetStreamSystemTest {
             assertTrue(e.getMessage().startsWith("stream absent did not answer on nobody.0 within"), e.getMessage());
         }
     }
+
+    @Test
+    void messagesOfManySizesArriveAtTheirOwnLengths() throws Exception {
+        ShortRuns.assertEveryByteArrived(ShortRuns.withSizes(system(settings()), dir, 500, "uniform:32B-4KiB", 2, 1));
+    }
 }

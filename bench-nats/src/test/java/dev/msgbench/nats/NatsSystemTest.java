@@ -111,4 +111,12 @@ class NatsSystemTest {
         }
         assertFalse((System.nanoTime() - start) / 1e9 > 10, "reported within 10 s");
     }
+
+    @Test
+    void messagesOfManySizesArriveAtTheirOwnLengthsWithJnatsAndTheDirectPublisher() throws Exception {
+        ShortRuns.assertEveryByteArrived(ShortRuns.withSizes(new NatsSystem(NatsSettings.defaults(server.url())),
+                dir.resolve("jnats"), 500, "uniform:32B-4KiB", 2, 1));
+        ShortRuns.assertEveryByteArrived(ShortRuns.withSizes(new NatsSystem(NatsSettings.defaults(server.url())
+                .withPublisherClient(NatsClient.DIRECT)), dir.resolve("direct"), 500, "uniform:32B-4KiB", 2, 1));
+    }
 }

@@ -202,4 +202,10 @@ class RabbitMqSystemTest {
             }
         }
     }
+
+    @Test
+    void messagesOfManySizesArriveAtTheirOwnLengths() throws Exception {
+        ShortRuns.assertEveryByteArrived(ShortRuns.withSizes(new RabbitMqSystem(RabbitSettings.defaults(broker.url())),
+                dir, 500, "uniform:32B-4KiB", 2, 1));
+    }
 }

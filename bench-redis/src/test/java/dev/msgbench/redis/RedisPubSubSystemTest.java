@@ -203,4 +203,12 @@ class RedisPubSubSystemTest {
     static String redisCli(String... command) throws Exception {
         return dev.msgbench.redis.broker.RedisTesting.call(redis.port(1), command);
     }
+
+    @Test
+    void messagesOfManySizesArriveAtTheirOwnLengthsWithLettuceAndTheDirectClient() throws Exception {
+        ShortRuns.assertEveryByteArrived(ShortRuns.withSizes(new RedisPubSubSystem(RedisSettings.defaults(redis.url())),
+                dir.resolve("lettuce"), 500, "uniform:32B-4KiB", 2, 1));
+        ShortRuns.assertEveryByteArrived(ShortRuns.withSizes(new RedisPubSubSystem(RedisSettings.defaults(redis.url())
+                .withClient(RedisClientKind.DIRECT)), dir.resolve("direct"), 500, "uniform:32B-4KiB", 2, 1));
+    }
 }

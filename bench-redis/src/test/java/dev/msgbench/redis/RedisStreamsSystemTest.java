@@ -305,4 +305,10 @@ class RedisStreamsSystemTest {
                     e.getMessage());
         }
     }
+
+    @Test
+    void messagesOfManySizesArriveAtTheirOwnLengths() throws Exception {
+        ShortRuns.assertEveryByteArrived(ShortRuns.withSizes(new RedisStreamsSystem(RedisSettings.defaults(redis.url()),
+                StreamSettings.defaults()), dir, 500, "weights:32B=1,100B=5,4KiB=2", 2, 1));
+    }
 }

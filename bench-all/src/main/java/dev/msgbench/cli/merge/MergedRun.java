@@ -113,7 +113,9 @@ final class MergedRun {
         long messages = worker.has("totalMessages") ? worker.path("totalMessages").asLong() : w.messages();
         return new Workload(w.pacing(), rate, messages, w.maxOutstanding(), w.messageSizeBytes(), w.warmupSeconds(),
                 w.durationSeconds(), w.arrival(), worker.path("totalProducers").asInt(),
-                worker.path("totalConsumers").asInt(), w.seed(), w.drainTimeoutSeconds(), w.warmup(), w.warmupSettled())
+                worker.path("totalConsumers").asInt(), w.seed(), w.drainTimeoutSeconds(), w.warmup(), w.warmupSettled(),
+                // the workers' shares of the schedule add up to the one all were given; sizes are each worker's own
+                worker.has("totalRateSchedule") ? worker.path("totalRateSchedule").asText() : null, null)
                 .withDestinations(w.topics(), w.subscriptionsPerTopic());
     }
 

@@ -25,7 +25,11 @@ final class SameRun {
     /** Each worker's own share and name, below the compared parts. */
     private static final Set<String> OWN = Set.of("workload/producers", "workload/consumers", "workload/rateMsgsPerSec",
             "workload/messages", "broker/logs", "loadGenerator/worker/workerIndex", "loadGenerator/worker/firstStream",
-            "loadGenerator/worker/runId", "loadGenerator/worker/producers", "loadGenerator/worker/consumers");
+            "loadGenerator/worker/runId", "loadGenerator/worker/producers", "loadGenerator/worker/consumers",
+            // a worker's share of --rate-schedule, and the sizes its own streams drew (the distribution is shared)
+            "workload/rateSchedule", "workload/messageSizes/meanBytes", "workload/messageSizes/minBytes",
+            "workload/messageSizes/p50Bytes", "workload/messageSizes/p90Bytes", "workload/messageSizes/p99Bytes",
+            "workload/messageSizes/maxBytes", "workload/messageSizes/sentBytes", "workload/messageSizes/receivedBytes");
 
     private SameRun() {
     }

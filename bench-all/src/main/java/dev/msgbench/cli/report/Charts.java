@@ -172,6 +172,12 @@ public final class Charts {
             addCounts(chart, "sent, not received (at the second's end)", counts, c -> c.unreceived(), new Color(0xD55E00),
                     SeriesLines.SOLID);
         }
+        TargetRate target = TargetRate.of(run.result().workload());
+        if (target != null) {
+            // beside what was sent, so a second that fell short of the schedule shows
+            addTimeSeries(chart, "target (--rate-schedule)", run.intervals().of(HistogramKind.SEND_DELAY),
+                    i -> target.perSecond(i.startSeconds(), i.lengthSeconds()), Color.GRAY, SeriesLines.DOT_DOT);
+        }
         markWarmup(chart, run);
         markFaults(chart, run);
         return new Chart(String.format(Locale.US, "throughput-over-time-%02d", index + 1), chart.getTitle(), chart);

@@ -81,7 +81,8 @@ public final class Expansion {
         top.values().forEach(s -> merge(merged, s));
 
         FlagCatalog catalog = catalogs.of(command);
-        if (catalog.has(WARMUP) && !merged.containsKey(WARMUP)) {
+        // a rate schedule's warm-up runs at its first rate for a fixed time: the e2e default then
+        if (catalog.has(WARMUP) && !merged.containsKey(WARMUP) && !merged.containsKey("rate-schedule")) {
             // a fresh broker per cell may take seconds to settle: a cell warms up until it has
             merged.put(WARMUP, new Setting(WARMUP, new FlagValue.Scalar(WarmupSpec.AUTO, FlagValue.Type.TEXT),
                     new Origin("the default warm-up of workload cells")));

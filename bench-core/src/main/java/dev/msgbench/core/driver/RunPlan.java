@@ -17,7 +17,10 @@ import java.util.List;
  * per producer stream, a member reads the streams of its topic given by {@link #streamsOf}.
  *
  * @param runId                 unique per run; drivers use it to name topics, subjects and queues
- * @param messageSizeBytes      every message of the run has this size, header included
+ * @param messageSizeBytes      the largest message of the run, header included: every message with one
+ *                              --size, the largest size of a distribution ({@code uniform:}, {@code
+ *                              weights:}). Drivers check the system's limits against it; each
+ *                              message's own length is its array's
  * @param producers             number of producer streams
  * @param consumers             number of subscribers over all topics and subscriptions (the
  *                              engine's calls to {@link MessagingSystem#subscribe})

@@ -14,19 +14,24 @@ import java.util.SplittableRandom;
 public final class BodySource {
 
     private final byte[] pool;
-    private final int bodyBytes;
+    /** The largest body: a random start leaves room for it. */
+    private final int maxBodyBytes;
     private final SplittableRandom random;
     private int next;
 
-    BodySource(byte[] pool, int bodyBytes, long seed) {
+    BodySource(byte[] pool, int maxBodyBytes, long seed) {
         this.pool = pool;
-        this.bodyBytes = bodyBytes;
+        this.maxBodyBytes = maxBodyBytes;
         this.random = new SplittableRandom(seed);
         this.next = randomStart();
     }
 
-    /** Replaces the body (everything after the header) of {@code message} with the next slice. */
+    /**
+     * Replaces the body (everything after the header) of {@code message} with the next slice;
+     * the message may be shorter than the largest, never longer.
+     */
     public void refill(byte[] message) {
+        int bodyBytes = message.length - PayloadHeader.BYTES;
         if (bodyBytes == 0) {
             return;
         }
@@ -38,6 +43,6 @@ public final class BodySource {
     }
 
     private int randomStart() {
-        return random.nextInt(pool.length - bodyBytes + 1);
+        return random.nextInt(pool.length - maxBodyBytes + 1);
     }
 }

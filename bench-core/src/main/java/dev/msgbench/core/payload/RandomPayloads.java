@@ -19,22 +19,41 @@ public final class RandomPayloads {
 
     private final byte[] pool;
     private final int messageSizeBytes;
+    private final MessageSizes sizes;
 
     public RandomPayloads(int messageSizeBytes, long seed) {
-        if (messageSizeBytes < PayloadHeader.BYTES) {
-            throw new IllegalArgumentException("message size " + messageSizeBytes + " is smaller than the header");
+        this(MessageSizes.fixed(messageSizeBytes), seed);
+    }
+
+    /** Bodies for messages of these sizes; the pool holds the largest many times over. */
+    public RandomPayloads(MessageSizes sizes, long seed) {
+        int messageSizeBytes = sizes.maxBytes();
+        if (sizes.minBytes() < PayloadHeader.BYTES) {
+            throw new IllegalArgumentException("message size " + sizes.minBytes() + " is smaller than the header");
         }
+        this.sizes = sizes;
         this.messageSizeBytes = messageSizeBytes;
         long poolBytes = Math.max(MIN_POOL_BYTES, (long) messageSizeBytes * SLICES_PER_POOL);
         this.pool = new byte[(int) Math.min(poolBytes, Integer.MAX_VALUE - 8)];
         fillRandom(pool, new SplittableRandom(seed));
     }
 
+    /** The largest message of the run. */
     public int messageSizeBytes() {
         return messageSizeBytes;
     }
 
-    /** A message buffer of the run's size, with a random body; the header is written later. */
+    /** Whether every message has the one size. */
+    public boolean fixedSize() {
+        return sizes.isFixed();
+    }
+
+    /** One stream's message arrays, of the sizes drawn for it from {@code seed}. */
+    public MessageBuffers buffers(long seed) {
+        return new MessageBuffers(sizes, seed);
+    }
+
+    /** A message buffer of the run's largest size; the header and body are written later. */
     public byte[] newMessage() {
         return new byte[messageSizeBytes];
     }

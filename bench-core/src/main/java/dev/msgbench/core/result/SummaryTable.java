@@ -33,19 +33,46 @@ public final class SummaryTable {
                 : "did not settle in " + number(w.warmupSeconds()) + " s") + ")";
     }
 
+    /** "1,024 B", or with a size distribution "up to 10,240 B". */
+    private static String size(Workload w) {
+        boolean varies = w.messageSizes() != null && w.messageSizes().minBytes() != w.messageSizes().maxBytes();
+        return String.format(Locale.US, "%s%,d B", varies ? "up to " : "", w.messageSizeBytes());
+    }
+
+    /**
+     * "sizes uniform:100B-10KiB: mean 5,166 B, p50 5,171 B, ..." for a size distribution; null for
+     * one size (the headline gives it) or a result written before sizes were recorded.
+     */
+    static String sizeLine(MessageSizeFigures sizes) {
+        if (sizes == null || sizes.minBytes() == sizes.maxBytes()) {
+            return null;
+        }
+        return String.format(Locale.US, "sizes %s: mean %,.0f B, min %,d B, p50 %,d B, p90 %,d B, p99 %,d B, max %,d B "
+                        + "(measured messages sent)", sizes.distribution(), sizes.meanBytes(), sizes.minBytes(),
+                sizes.p50Bytes(), sizes.p90Bytes(), sizes.p99Bytes(), sizes.maxBytes());
+    }
+
     public static void print(RunResult r, String resultsDir, PrintStream out, boolean ansi) {
         Workload w = r.workload();
         boolean unpaced = Workload.UNPACED.equals(w.pacing());
         String clients = String.format(Locale.US, "%d producer%s, %d consumer%s", w.producers(), w.producers() == 1 ? "" : "s",
                 w.consumers(), w.consumers() == 1 ? "" : "s");
         if (unpaced) {
-            out.printf(Locale.US, "%n%s %s: %s, %,d messages of %,d B as fast as accepted (%s outstanding per producer, %s)%n",
-                    r.tool(), r.command(), r.system(), w.messages(), w.messageSizeBytes(),
+            out.printf(Locale.US, "%n%s %s: %s, %,d messages of %s as fast as accepted (%s outstanding per producer, %s)%n",
+                    r.tool(), r.command(), r.system(), w.messages(), size(w),
                     w.maxOutstanding() == 0 ? "no limit on" : String.format(Locale.US, "at most %,d", w.maxOutstanding()), clients);
         } else {
-            out.printf(Locale.US, "%n%s %s: %s, %s msg/s of %,d B for %s s after %s (%s arrivals, %s)%n",
-                    r.tool(), r.command(), r.system(), number(w.rateMsgsPerSec()), w.messageSizeBytes(),
+            out.printf(Locale.US, "%n%s %s: %s, %s msg/s%s of %s for %s s after %s (%s arrivals, %s)%n",
+                    r.tool(), r.command(), r.system(), number(w.rateMsgsPerSec()),
+                    w.rateSchedule() == null ? "" : " (mean of the schedule)", size(w),
                     number(w.durationSeconds()), warmup(w), w.arrival(), clients);
+        }
+        if (w.rateSchedule() != null) {
+            out.println("rate schedule (after the warm-up at its first rate): " + w.rateSchedule());
+        }
+        String sizes = sizeLine(w.messageSizes());
+        if (sizes != null) {
+            out.println(sizes);
         }
         out.println("durability: " + inline(r.durability()));
         if (r.settings() != null && r.settings().get("latency") instanceof String latency) {

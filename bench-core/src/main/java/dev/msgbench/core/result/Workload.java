@@ -13,34 +13,49 @@ package dev.msgbench.core.result;
  *                       "none" when unpaced; null in results written before it was recorded
  * @param warmupSettled  with "auto": whether the system settled within the bound (false: the
  *                       warm-up reached its bound and the run measured anyway); null otherwise
+ * @param messageSizeBytes the largest message of the run (with a size distribution, its largest size)
  * @param consumers      per subscription (--consumers); one topic with one subscription has no others
  * @param topics         destinations (--topics); 1 in results written before it was recorded
  * @param subscriptionsPerTopic each receiving every message of its topic (--subscriptions-per-topic);
  *                       1 in results written before it was recorded
+ * @param rateSchedule   with {@code --rate-schedule}: the measured part's schedule, every repeat
+ *                       written out (the warm-up before it runs at its first rate); {@code
+ *                       rateMsgsPerSec} is then its mean. Null at a constant rate
+ * @param messageSizes   the sizes of the messages the run sent and received; null in results
+ *                       written before it was recorded
  */
 public record Workload(String pacing, double rateMsgsPerSec, long messages, int maxOutstanding, int messageSizeBytes,
                        double warmupSeconds, double durationSeconds, String arrival, int producers, int consumers,
                        long seed, double drainTimeoutSeconds, String warmup, Boolean warmupSettled, int topics,
-                       int subscriptionsPerTopic) {
+                       int subscriptionsPerTopic, String rateSchedule, MessageSizeFigures messageSizes) {
 
     public Workload {
         topics = Math.max(1, topics);
         subscriptionsPerTopic = Math.max(1, subscriptionsPerTopic);
     }
 
-    /** One topic with one subscription. */
+    /** One topic with one subscription, at a constant rate, sizes not recorded. */
     public Workload(String pacing, double rateMsgsPerSec, long messages, int maxOutstanding, int messageSizeBytes,
                     double warmupSeconds, double durationSeconds, String arrival, int producers, int consumers,
                     long seed, double drainTimeoutSeconds, String warmup, Boolean warmupSettled) {
         this(pacing, rateMsgsPerSec, messages, maxOutstanding, messageSizeBytes, warmupSeconds, durationSeconds, arrival,
-                producers, consumers, seed, drainTimeoutSeconds, warmup, warmupSettled, 1, 1);
+                producers, consumers, seed, drainTimeoutSeconds, warmup, warmupSettled, 1, 1, null, null);
+    }
+
+    /** One topic with one subscription. */
+    public Workload(String pacing, double rateMsgsPerSec, long messages, int maxOutstanding, int messageSizeBytes,
+                    double warmupSeconds, double durationSeconds, String arrival, int producers, int consumers,
+                    long seed, double drainTimeoutSeconds, String warmup, Boolean warmupSettled, String rateSchedule,
+                    MessageSizeFigures messageSizes) {
+        this(pacing, rateMsgsPerSec, messages, maxOutstanding, messageSizeBytes, warmupSeconds, durationSeconds, arrival,
+                producers, consumers, seed, drainTimeoutSeconds, warmup, warmupSettled, 1, 1, rateSchedule, messageSizes);
     }
 
     /** The same load spread over {@code count} topics with {@code subscriptions} each. */
     public Workload withDestinations(int count, int subscriptions) {
         return new Workload(pacing, rateMsgsPerSec, messages, maxOutstanding, messageSizeBytes, warmupSeconds,
                 durationSeconds, arrival, producers, consumers, seed, drainTimeoutSeconds, warmup, warmupSettled, count,
-                subscriptions);
+                subscriptions, rateSchedule, messageSizes);
     }
 
     public static final String FIXED_RATE = "fixed-rate";

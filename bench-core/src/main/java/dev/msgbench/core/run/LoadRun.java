@@ -36,6 +36,7 @@ import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.SummaryTable;
 import dev.msgbench.core.time.NanoClock;
+import dev.msgbench.core.time.RateSchedule;
 
 /**
  * One open-loop measurement: subscribers first, then producer streams on their fixed
@@ -242,7 +243,7 @@ public final class LoadRun {
         if (!consumesAfterProducing()) {
             subscribe(clients.subscribers, m.receiver);
         }
-        RandomPayloads payloads = new RandomPayloads(config.messageSizeBytes(), m.seeds.nextLong());
+        RandomPayloads payloads = new RandomPayloads(config.sizes(), m.seeds.nextLong());
         for (int s = 0; s < config.producers(); s++) {
             clients.publishers.add(system.publisher(s, m.receiver.acksFor(s, m.ackErrors)));
         }
@@ -265,7 +266,7 @@ public final class LoadRun {
         }
         m.monitor = new ProgressMonitor(monitorClock, m.recorders, m.accounting, window, startEpochMillis, m.log, live,
                 info.acknowledges(), config.pacing() instanceof Pacing.Unpaced, plainProgress, m.warmup);
-        m.monitor.tell(liveFigures, targetRateAt());
+        m.monitor.tell(liveFigures, targetRateAt(window));
         if (plainProgress != null) {
             plainProgress.start(config, info, window);
         }
@@ -397,7 +398,7 @@ public final class LoadRun {
         long consumeStart = m.consumeStartNanos == Long.MIN_VALUE ? m.window.startNanos() : m.consumeStartNanos;
         Receiver receiver = m.receiver;
         RunObservation.Ends ends = new RunObservation.Ends(receiver.lastReceiveNanos(), receiver.lastAckNanos(),
-                m.flushedNanos, consumeStart);
+                m.flushedNanos, consumeStart, receiver.receivedBytes());
         return new RunObservation(info, system.lossHint(), startedAt, m.window, m.accounting, sendTotals(m.window), ends,
                 measured, m.ackErrors.first(), receiver.subscriberErrors().first(), receiver.subscriberErrors().count(),
                 failure, interrupted, m.drained, generatorUsage,
@@ -407,9 +408,15 @@ public final class LoadRun {
     }
 
     /** The rate this process's schedule asks for at a time on the run's clock: its share of --rate; NaN unpaced. */
-    private LongToDoubleFunction targetRateAt() {
+    /** The rate the schedule asks for at each moment: a rate schedule's during the measured part, its first before. */
+    private LongToDoubleFunction targetRateAt(RunWindow window) {
         if (config.pacing() instanceof Pacing.FixedRate fixed) {
-            return now -> fixed.rateMsgsPerSec();
+            RateSchedule schedule = fixed.schedule();
+            if (schedule == null) {
+                return now -> fixed.rateMsgsPerSec();
+            }
+            return now -> now < window.measureStartNanos() ? schedule.firstRateMsgsPerSec()
+                    : schedule.rateAt(now - window.measureStartNanos());
         }
         return now -> Double.NaN;
     }
@@ -419,13 +426,22 @@ public final class LoadRun {
         long unsent = 0;
         long lastSend = window.measureStartNanos();
         long maxBehind = 0;
+        long sentBytes = 0;
+        Histogram sizes = null;
         for (ProducerStream p : producers) {
+            sentBytes += p.sentBytes();
+            if (p.measuredSizes() != null) {
+                if (sizes == null) {
+                    sizes = new Histogram(config.messageSizeBytes(), 3);
+                }
+                sizes.add(p.measuredSizes());
+            }
             measuredSent += p.measuredSent();
             unsent += p.unsent();
             lastSend = Math.max(lastSend, p.lastMeasuredSendNanos());
             maxBehind = Math.max(maxBehind, p.maxBehindNanos());
         }
-        return new RunObservation.SendTotals(measuredSent, unsent, lastSend, maxBehind);
+        return new RunObservation.SendTotals(measuredSent, unsent, lastSend, maxBehind, sentBytes, sizes);
     }
 
     /** Writes the results, prints the summary, and throws when the run failed. */

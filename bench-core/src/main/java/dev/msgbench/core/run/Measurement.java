@@ -48,7 +48,8 @@ final class Measurement {
         accounting = new Accounting(config.producers(), destinations.topics(), destinations.subscriptionsPerTopic(),
                 config.consumers() > 0);
         recorders = new Recorders();
-        receiver = new Receiver(clock, runKey, accounting, recorders);
+        receiver = new Receiver(clock, runKey, accounting, recorders,
+                config.sizes().isFixed() ? config.messageSizeBytes() : 0);
     }
 
     void stopRecording() {

@@ -3,6 +3,7 @@ package dev.msgbench.core.run;
 import java.time.Duration;
 
 import dev.msgbench.core.time.Arrival;
+import dev.msgbench.core.time.RateSchedule;
 
 /** How producers pace their sends: on a fixed schedule (latency) or as fast as accepted (throughput). */
 public sealed interface Pacing permits Pacing.FixedRate, Pacing.Unpaced {
@@ -15,9 +16,13 @@ public sealed interface Pacing permits Pacing.FixedRate, Pacing.Unpaced {
      *                   {@link #MIN_AUTO_WARMUP})
      * @param autoWarmup the warm-up lasts until the system has settled ({@code --warmup auto}),
      *                   at most {@code warmup}; the measured {@code duration} follows it
+     * @param schedule   a rate that changes over the measured time ({@code --rate-schedule}), or
+     *                   null for a constant {@code rateMsgsPerSec}. With a schedule, {@code
+     *                   rateMsgsPerSec} is its mean and {@code duration} its length; the warm-up
+     *                   runs before it at its first rate
      */
-    record FixedRate(double rateMsgsPerSec, Arrival arrival, Duration warmup, Duration duration, boolean autoWarmup)
-            implements Pacing {
+    record FixedRate(double rateMsgsPerSec, Arrival arrival, Duration warmup, Duration duration, boolean autoWarmup,
+                     RateSchedule schedule) implements Pacing {
 
         /**
          * The judge ({@link dev.msgbench.core.analysis.WarmupJudge}) needs two 5 s windows, and
@@ -37,6 +42,19 @@ public sealed interface Pacing permits Pacing.FixedRate, Pacing.Unpaced {
             if (autoWarmup && (warmup.compareTo(MIN_AUTO_WARMUP) < 0 || warmup.toNanos() % 1_000_000_000L != 0)) {
                 throw new IllegalArgumentException("an automatic warm-up's bound is whole seconds, at least 11 s: " + warmup);
             }
+            if (schedule != null && (autoWarmup || schedule.durationNanos() != duration.toNanos())) {
+                throw new IllegalArgumentException("a rate schedule has a fixed warm-up and lasts the duration");
+            }
+        }
+
+        public FixedRate(double rateMsgsPerSec, Arrival arrival, Duration warmup, Duration duration, boolean autoWarmup) {
+            this(rateMsgsPerSec, arrival, warmup, duration, autoWarmup, null);
+        }
+
+        /** On a rate schedule: the measured time is the schedule, after a warm-up at its first rate. */
+        public static FixedRate scheduled(RateSchedule schedule, Arrival arrival, Duration warmup) {
+            return new FixedRate(schedule.meanRateMsgsPerSec(), arrival, warmup, Duration.ofNanos(schedule.durationNanos()),
+                    false, schedule);
         }
 
         /** A warm-up of fixed length. */

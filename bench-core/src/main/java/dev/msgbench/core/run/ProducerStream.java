@@ -4,8 +4,11 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
+import org.HdrHistogram.Histogram;
+
 import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.payload.BodySource;
+import dev.msgbench.core.payload.MessageBuffers;
 import dev.msgbench.core.payload.PayloadHeader;
 import dev.msgbench.core.payload.RandomPayloads;
 import dev.msgbench.core.record.Accounting;
@@ -37,12 +40,16 @@ final class ProducerStream implements Runnable {
      */
     private static final long OUTSTANDING_YIELD_NANOS = 100_000;
 
+    private static final long SIZE_SEED = 0x5DEECE66DL;
+
     private final int runKey;
     private final int streamId;
     private final StreamPlan plan;
     private final Publisher publisher;
-    private final RandomPayloads payloads;
     private final BodySource bodies;
+    private final MessageBuffers buffers;
+    /** Sizes of the measured messages; null when every message has the one size. */
+    private final Histogram measuredSizes;
     private final NanoClock clock;
     private final Accounting accounting;
     private final Recorders recorders;
@@ -71,6 +78,7 @@ final class ProducerStream implements Runnable {
     private volatile long lastMeasuredSendNanos;
     private volatile long unsent;
     private volatile long maxBehindNanos;
+    private volatile long sentBytes;
 
     /** @param maxOutstanding 0 for no limit (always, on a fixed schedule: open loop) */
     ProducerStream(int runKey, int streamId, StreamPlan plan, Publisher publisher, RandomPayloads payloads, long seed,
@@ -80,8 +88,10 @@ final class ProducerStream implements Runnable {
         this.streamId = streamId;
         this.plan = plan;
         this.publisher = publisher;
-        this.payloads = payloads;
         this.bodies = payloads.source(seed);
+        // a seed of its own: the sizes stay the same whatever the bodies draw
+        this.buffers = payloads.buffers(seed ^ SIZE_SEED);
+        this.measuredSizes = payloads.fixedSize() ? null : new Histogram(payloads.messageSizeBytes(), 3);
         this.clock = clock;
         this.accounting = accounting;
         this.recorders = recorders;
@@ -92,7 +102,8 @@ final class ProducerStream implements Runnable {
 
     @Override
     public void run() {
-        byte[] message = payloads.newMessage();
+        byte[] message;
+        long bytes = 0;
         ThreadRecorders recorder = recorders.current();
         long sequence = 0;
         long sentInWindow = 0;
@@ -129,6 +140,7 @@ final class ProducerStream implements Runnable {
                     publisher.endOfBurst();
                     clock.sleepUntil(intended);
                 }
+                message = buffers.next();
                 bodies.refill(message);
                 long actual = clock.nanoTime();
                 if (dueWhenSent && actual > intended) {
@@ -139,6 +151,7 @@ final class ProducerStream implements Runnable {
                 PayloadHeader.stampSendTime(message, actual);
                 accounting.countSent(streamId);
                 publisher.publish(message, sequence, intended);
+                bytes += message.length;
                 boolean measured = window.isMeasured(intended);
                 recorder.record(HistogramKind.SEND_DELAY, measured, actual - intended);
                 if (actual - intended > behind) {
@@ -149,6 +162,9 @@ final class ProducerStream implements Runnable {
                     // release stores: readers want a recent value, and a volatile store would cost a fence per message
                     MEASURED_SENT.setRelease(this, ++sentInWindow);
                     LAST_MEASURED_SEND.setRelease(this, actual);
+                    if (measuredSizes != null) {
+                        measuredSizes.recordValue(message.length);
+                    }
                 }
                 sequence++;
             }
@@ -158,6 +174,7 @@ final class ProducerStream implements Runnable {
         } catch (Throwable t) {
             failure = t;
         }
+        sentBytes = bytes;
         unsent = notSent + plan.remainingAfterStop();
     }
 
@@ -208,6 +225,16 @@ final class ProducerStream implements Runnable {
     /** Scheduled messages never sent because the run was stopped or fell too far behind. */
     long unsent() {
         return unsent;
+    }
+
+    /** Bytes of every message sent, warm-up included; read once the stream has ended. */
+    long sentBytes() {
+        return sentBytes;
+    }
+
+    /** Sizes of the measured messages sent, or null when all have the run's one size; read once the stream has ended. */
+    Histogram measuredSizes() {
+        return measuredSizes;
     }
 
     long maxBehindNanos() {

@@ -3,6 +3,7 @@ package dev.msgbench.core.run;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.util.concurrent.atomic.LongAdder;
 
 import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.driver.AckListener;
@@ -40,12 +41,25 @@ final class Receiver implements MessageSink {
     private volatile RunWindow window;
     private final FirstFailure subscriberErrors = new FirstFailure();
     private final DeliveryGaps deliveryGaps = new DeliveryGaps();
+    /** Bytes received, counted where sizes vary; null where all have {@link #fixedSizeBytes}. */
+    private final LongAdder receivedBytes;
+    private final int fixedSizeBytes;
     @SuppressWarnings("unused") // written through LAST_RECEIVE
     private volatile long lastReceiveNanos;
     @SuppressWarnings("unused") // written through LAST_ACK
     private volatile long lastAckNanos;
 
     Receiver(NanoClock clock, int runKey, Accounting accounting, Recorders recorders) {
+        this(clock, runKey, accounting, recorders, 0);
+    }
+
+    /**
+     * @param fixedSizeBytes the one size of every message, or 0 where sizes vary: only then does the
+     *                       receive path pay for counting bytes
+     */
+    Receiver(NanoClock clock, int runKey, Accounting accounting, Recorders recorders, int fixedSizeBytes) {
+        this.receivedBytes = fixedSizeBytes == 0 ? new LongAdder() : null;
+        this.fixedSizeBytes = fixedSizeBytes;
         this.clock = clock;
         this.runKey = runKey;
         this.accounting = accounting;
@@ -104,7 +118,7 @@ final class Receiver implements MessageSink {
             return;
         }
         record(now, topic, subscription, PayloadHeader.streamId(data, offset), PayloadHeader.sequence(data, offset),
-                PayloadHeader.intendedNanos(data, offset), PayloadHeader.sentNanos(data, offset), lane);
+                PayloadHeader.intendedNanos(data, offset), PayloadHeader.sentNanos(data, offset), lane, length);
     }
 
     private void receive(int topic, int subscription, ByteBuffer data, int lane) {
@@ -114,13 +128,16 @@ final class Receiver implements MessageSink {
             return;
         }
         record(now, topic, subscription, PayloadHeader.streamId(data), PayloadHeader.sequence(data),
-                PayloadHeader.intendedNanos(data), PayloadHeader.sentNanos(data), lane);
+                PayloadHeader.intendedNanos(data), PayloadHeader.sentNanos(data), lane, data.remaining());
     }
 
     private void record(long now, int topic, int subscription, int stream, long sequence, long intended, long sent,
-                        int lane) {
+                        int lane, int length) {
         if (!accounting.receive(topic, subscription, stream, sequence, lane)) {
             return;
+        }
+        if (receivedBytes != null) {
+            receivedBytes.add(length);
         }
         boolean measured = window.isMeasured(intended);
         receiveSite.forCurrentThread().record(HistogramKind.LATENCY, now - intended, HistogramKind.SERVICE, now - sent,
@@ -145,6 +162,11 @@ final class Receiver implements MessageSink {
 
     long lastReceiveNanos() {
         return (long) LAST_RECEIVE.getOpaque(this);
+    }
+
+    /** Bytes of the messages received, each counted once. */
+    long receivedBytes() {
+        return receivedBytes != null ? receivedBytes.sum() : accounting.total().received() * fixedSizeBytes;
     }
 
     long lastAckNanos() {

@@ -19,6 +19,7 @@ import dev.msgbench.core.result.Counts;
 import dev.msgbench.core.result.Environment;
 import dev.msgbench.core.result.IntervalLog;
 import dev.msgbench.core.result.Latencies;
+import dev.msgbench.core.result.MessageSizeFigures;
 import dev.msgbench.core.result.Percentiles;
 import dev.msgbench.core.result.Rates;
 import dev.msgbench.core.result.Redaction;
@@ -72,7 +73,9 @@ final class ResultBuilder {
      * not steady; a run that is not steady says so among its warnings.
      */
     private Steadiness steadiness() {
-        if (!(config.pacing() instanceof Pacing.FixedRate fixed) || !run.faults().isEmpty() || run.stoppedEarly()) {
+        // a rate schedule changes the load on purpose: there is no one steady state to judge
+        if (!(config.pacing() instanceof Pacing.FixedRate fixed) || !run.faults().isEmpty() || run.stoppedEarly()
+                || fixed.schedule() != null) {
             return null;
         }
         Steadiness steadiness = Steadiness.judge(run.measuredSeconds(), fixed.rateMsgsPerSec());
@@ -148,8 +151,9 @@ final class ResultBuilder {
         boolean missed = !run.stoppedEarly() && achieved < (1 - RATE_TOLERANCE) * scheduled;
         double target = fixed.rateMsgsPerSec();
         if (missed) {
-            warnings.add(String.format(Locale.US, "target rate missed: achieved %.1f msg/s of %.1f (%.1f%%)",
-                    achieved, target, 100 * achieved / target));
+            warnings.add(String.format(Locale.US, "target rate missed: achieved %.1f msg/s of %.1f (%.1f%%)%s",
+                    achieved, target, 100 * achieved / target,
+                    fixed.schedule() == null ? "" : ", the mean of the measured part of --rate-schedule"));
         }
         return new RatesAndThroughput(new Rates(target, achieved, received, missed, maxBehindMs()), null);
     }
@@ -165,11 +169,14 @@ final class ResultBuilder {
                 : Math.max(lastSend, ends.flushedNanos());
         double publishSeconds = Math.max(1e-9, (publishEnd - window.startNanos()) / 1e9);
         double consumeSeconds = Math.max(1e-9, (ends.lastReceiveNanos() - ends.consumeStartNanos()) / 1e9);
-        double mib = config.messageSizeBytes() / 1048576.0;
         double achieved = total.sent() / publishSeconds;
         double received = config.consumers() == 0 ? 0 : total.received() / consumeSeconds;
-        Throughput throughput = new Throughput(total.sent(), total.received(), publishSeconds, achieved, achieved * mib,
-                config.consumers() == 0 ? 0 : consumeSeconds, received, received * mib);
+        // the bytes of the messages themselves: with a size distribution no two runs' means agree exactly
+        double publishedMiB = run.sends().sentBytes() / 1048576.0;
+        double receivedMiB = run.ends().receivedBytes() / 1048576.0;
+        Throughput throughput = new Throughput(total.sent(), total.received(), publishSeconds, achieved,
+                publishedMiB / publishSeconds, config.consumers() == 0 ? 0 : consumeSeconds, received,
+                config.consumers() == 0 ? 0 : receivedMiB / consumeSeconds);
         return new RatesAndThroughput(new Rates(0, achieved, received, false, maxBehindMs()), throughput);
     }
 
@@ -189,11 +196,18 @@ final class ResultBuilder {
                     run.window().warmupSeconds(), fixed.duration().toNanos() / 1e9, fixed.arrival().label(),
                     config.producers(), config.consumers(), config.seed(), drainSeconds,
                     fixed.autoWarmup() ? Workload.AUTO_WARMUP : Workload.FIXED_WARMUP,
-                    fixed.autoWarmup() ? run.window().settled() : null);
+                    fixed.autoWarmup() ? run.window().settled() : null,
+                    fixed.schedule() == null ? null : fixed.schedule().spec(), messageSizes());
         }
         Pacing.Unpaced unpaced = (Pacing.Unpaced) config.pacing();
         return new Workload(Workload.UNPACED, 0, unpaced.messages(), unpaced.maxOutstanding(), config.messageSizeBytes(),
-                0, run.window().totalSeconds(), "none", config.producers(), config.consumers(), config.seed(), drainSeconds);
+                0, run.window().totalSeconds(), "none", config.producers(), config.consumers(), config.seed(), drainSeconds,
+                Workload.NO_WARMUP, null, null, messageSizes());
+    }
+
+    private MessageSizeFigures messageSizes() {
+        return MessageSizeFigures.of(config.sizes().spec(), run.sends().measuredSizes(), config.messageSizeBytes(),
+                run.sends().measuredSent(), run.sends().sentBytes(), run.ends().receivedBytes());
     }
 
     private void warnAboutLosses(Counts counts) {

@@ -9,6 +9,7 @@ import java.util.Objects;
 
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.fault.FaultPlan;
+import dev.msgbench.core.payload.MessageSizes;
 import dev.msgbench.core.payload.PayloadHeader;
 
 /**
@@ -25,11 +26,13 @@ import dev.msgbench.core.payload.PayloadHeader;
  * @param cpus         the CPUs this JVM was pinned to for the run (--cpus), or null; recorded in the
  *                     result beside the CPUs actually allowed
  * @param faults       the faults to inject (--fault) and the --fault-timeout
+ * @param messageSizeBytes the largest message of the run ({@code sizes}' largest)
+ * @param sizes        the sizes messages are drawn from (--size)
  */
 public record RunConfig(String command, String systemName, Pacing pacing, int messageSizeBytes, int producers,
                         int consumers, long seed, Duration drainTimeout, Duration readyTimeout, Path outputDir,
                         boolean progress, Map<String, Object> broker, CpuList cpus,
-                        FaultPlan faults) {
+                        FaultPlan faults, MessageSizes sizes) {
 
     public RunConfig {
         Objects.requireNonNull(command, "command");
@@ -37,10 +40,15 @@ public record RunConfig(String command, String systemName, Pacing pacing, int me
         Objects.requireNonNull(pacing, "pacing");
         Objects.requireNonNull(outputDir, "outputDir");
         Objects.requireNonNull(faults, "faults");
+        Objects.requireNonNull(sizes, "sizes");
         // in the caller's order, and a value may be null (a setting not given)
         broker = Collections.unmodifiableMap(new LinkedHashMap<>(broker));
         if (messageSizeBytes < PayloadHeader.BYTES) {
             throw new IllegalArgumentException("message size below the header size: " + messageSizeBytes);
+        }
+        if (sizes.maxBytes() != messageSizeBytes || sizes.minBytes() < PayloadHeader.BYTES) {
+            throw new IllegalArgumentException("messageSizeBytes is the largest of the sizes, all above the header: "
+                    + messageSizeBytes + ", " + sizes);
         }
         if (drainTimeout.isNegative() || readyTimeout.isNegative() || readyTimeout.isZero()) {
             throw new IllegalArgumentException("drain >= 0, ready > 0");
@@ -48,6 +56,14 @@ public record RunConfig(String command, String systemName, Pacing pacing, int me
         if (producers < 1 || consumers < 0) {
             throw new IllegalArgumentException("producers >= 1 and consumers >= 0");
         }
+    }
+
+    /** Messages of one size. */
+    public RunConfig(String command, String systemName, Pacing pacing, int messageSizeBytes, int producers,
+                     int consumers, long seed, Duration drainTimeout, Duration readyTimeout, Path outputDir,
+                     boolean progress, Map<String, Object> broker, CpuList cpus, FaultPlan faults) {
+        this(command, systemName, pacing, messageSizeBytes, producers, consumers, seed, drainTimeout, readyTimeout,
+                outputDir, progress, broker, cpus, faults, MessageSizes.fixed(messageSizeBytes));
     }
 
     /** Without faults. */
@@ -68,16 +84,22 @@ public record RunConfig(String command, String systemName, Pacing pacing, int me
 
     public RunConfig withOutputDir(Path dir) {
         return new RunConfig(command, systemName, pacing, messageSizeBytes, producers, consumers, seed, drainTimeout,
-                readyTimeout, dir, progress, broker, cpus, faults);
+                readyTimeout, dir, progress, broker, cpus, faults, sizes);
     }
 
     public RunConfig withProducers(int count) {
         return new RunConfig(command, systemName, pacing, messageSizeBytes, count, consumers, seed, drainTimeout,
-                readyTimeout, outputDir, progress, broker, cpus, faults);
+                readyTimeout, outputDir, progress, broker, cpus, faults, sizes);
+    }
+
+    /** Messages of these sizes; {@link #messageSizeBytes()} becomes their largest. */
+    public RunConfig withSizes(MessageSizes messageSizes) {
+        return new RunConfig(command, systemName, pacing, messageSizes.maxBytes(), producers, consumers, seed,
+                drainTimeout, readyTimeout, outputDir, progress, broker, cpus, faults, messageSizes);
     }
 
     public RunConfig withFaults(FaultPlan plan) {
         return new RunConfig(command, systemName, pacing, messageSizeBytes, producers, consumers, seed, drainTimeout,
-                readyTimeout, outputDir, progress, broker, cpus, plan);
+                readyTimeout, outputDir, progress, broker, cpus, plan, sizes);
     }
 }

@@ -45,14 +45,18 @@ record RunObservation(SystemInfo info, String lossHint, String startedAt, RunWin
      * @param unsent                scheduled messages never sent
      * @param lastMeasuredSendNanos when the last measured message went out (the measured start if none did)
      * @param maxBehindNanos        the furthest any stream fell behind its schedule
+     * @param sentBytes             bytes of every message sent, warm-up included
+     * @param measuredSizes         sizes of the measured messages sent; null when all have the run's one size
      */
-    record SendTotals(long measuredSent, long unsent, long lastMeasuredSendNanos, long maxBehindNanos) {
+    record SendTotals(long measuredSent, long unsent, long lastMeasuredSendNanos, long maxBehindNanos, long sentBytes,
+                      Histogram measuredSizes) {
     }
 
     /**
      * @param consumeStartNanos when consumers started (consuming after producing), else the run's start
      * @param flushedNanos      when every publisher's flush returned: the server then had every message sent
+     * @param receivedBytes     bytes of every message received (each once, warm-up included)
      */
-    record Ends(long lastReceiveNanos, long lastAckNanos, long flushedNanos, long consumeStartNanos) {
+    record Ends(long lastReceiveNanos, long lastAckNanos, long flushedNanos, long consumeStartNanos, long receivedBytes) {
     }
 }

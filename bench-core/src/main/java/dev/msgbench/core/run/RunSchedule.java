@@ -1,5 +1,7 @@
 package dev.msgbench.core.run;
 
+import dev.msgbench.core.time.RateSchedule;
+
 /**
  * When the run's window opens and closes, and each producer stream's share of the schedule:
  * with {@code --workers}, the stream's place in the one schedule of all workers' streams.
@@ -24,6 +26,19 @@ RunWindow window(long start) {
 StreamPlan plan(int stream, RunWindow window) {
     if (config.pacing() instanceof Pacing.FixedRate) {
         Pacing.FixedRate fixed = (Pacing.FixedRate) config.pacing();
+        if (fixed.schedule() != null) {
+            RateSchedule rates = fixed.schedule().afterLead(fixed.warmup().toNanos());
+            int stream0 = stream;
+            int streams = config.producers();
+            if (worker != null) {
+                // this worker's share scaled back to the total of all workers' streams, as below
+                rates = rates.scaled((double) worker.totalStreams() / config.producers());
+                stream0 = worker.firstStream() + stream;
+                streams = worker.totalStreams();
+            }
+            return StreamPlan.fixed(fixed.arrival().schedule(window.startNanos(), rates, stream0, streams,
+                    config.seed()), window);
+        }
         if (worker != null) {
             // the stream's place in the schedule of all workers' streams: together they send it exactly
             double totalRate = fixed.rateMsgsPerSec() / config.producers() * worker.totalStreams();

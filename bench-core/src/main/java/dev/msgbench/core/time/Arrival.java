@@ -27,6 +27,14 @@ public enum Arrival {
         }
     }
 
+    /**
+     * As {@link #schedule(long, double, int, int, long)} on a rate that changes over time: the
+     * streams share every moment's rate.
+     */
+    public Schedule schedule(long startNanos, RateSchedule rates, int stream, int streams, long seed) {
+        return new RateScheduleArrivals(rates, startNanos, stream, streams, this, seed * 31 + stream);
+    }
+
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -12,8 +12,9 @@ import java.nio.charset.StandardCharsets;
  * {@link dev.msgbench.core.driver.Publisher#endOfBurst()}. A payload larger than the buffer goes
  * out on its own.
  *
- * <p>Used by one thread. The control line is built once per payload length, which is every
- * message's in a run, so adding a message allocates nothing.
+ * <p>Used by one thread. The control line is built again only when the payload length changes:
+ * with one --size it never does, so adding a message allocates nothing; with a size
+ * distribution each message is framed at its own length.
  */
 public final class FrameBuffer {
 

@@ -7,7 +7,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 
+import org.junit.jupiter.api.Assertions;
+
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.payload.MessageSizes;
+import dev.msgbench.core.result.MessageSizeFigures;
+import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.run.FakeClockRuns;
 import dev.msgbench.core.run.LoadRun;
@@ -43,6 +48,35 @@ public final class ShortRuns {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
                 null, false).execute();
+    }
+
+    /**
+     * 300 ms of warm-up and 1 s measured at {@code rate}, each message's size drawn from {@code
+     * sizes} (as --size gives them, e.g. {@code uniform:32B-4KiB}); closes the system afterwards.
+     */
+    public static RunResult withSizes(MessagingSystem system, Path dir, double rate, String sizes, int producers,
+                                      int consumers) throws Exception {
+        MessageSizes drawn = MessageSizes.parse(sizes);
+        RunConfig config = fixedRate(dir, rate, drawn.maxBytes(), producers, consumers, Duration.ofMillis(300),
+                Duration.ofSeconds(1)).withSizes(drawn);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (system) {
+            return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
+                    null, false).execute();
+        }
+    }
+
+    /**
+     * What a run of {@link #withSizes} must show: every message received once, and as many bytes
+     * received as sent, so no driver cut or padded a message to one length.
+     */
+    public static void assertEveryByteArrived(RunResult r) {
+        MessageSizeFigures sizes = r.workload().messageSizes();
+        Assertions.assertEquals(RunStatus.COMPLETE, r.status(), r.warnings().toString());
+        Assertions.assertEquals(0, r.counts().lost() + r.counts().duplicated() + r.counts().foreign(), r.counts().toString());
+        Assertions.assertEquals(r.counts().sent(), r.counts().received());
+        Assertions.assertEquals(sizes.sentBytes(), sizes.receivedBytes());
+        Assertions.assertTrue(sizes.minBytes() < sizes.maxBytes(), sizes.toString());
     }
 
     /**
