@@ -92,8 +92,9 @@ final class ResultBuilder {
      */
     private Steadiness steadiness() {
         // a rate schedule changes the load on purpose: there is no one steady state to judge
+        // nor with a backlog, whose drain is a second state on purpose
         if (!(config.pacing() instanceof Pacing.FixedRate fixed) || !run.faults().isEmpty() || run.stoppedEarly()
-                || fixed.schedule() != null) {
+                || fixed.schedule() != null || run.backlog() != null) {
             return null;
         }
         Steadiness steadiness = Steadiness.judge(run.measuredSeconds(), fixed.rateMsgsPerSec());
