@@ -26,6 +26,7 @@ import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.Recorders;
 import dev.msgbench.core.result.BacklogFigures;
 import dev.msgbench.core.result.IntervalLog;
+import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.SummaryTable;
 import dev.msgbench.core.testing.InMemorySystem;
@@ -73,6 +74,7 @@ class BacklogRunTest {
             assertTrue(text.contains("#backlog drained at "), text);
         }
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("backlog 500 messages: reached at "), out.toString());
+        assertEquals(b, ResultFiles.readResult(dir).backlog(), "result.json keeps the figures");
     }
 
     @Test
