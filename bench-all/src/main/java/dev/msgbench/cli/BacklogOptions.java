@@ -37,10 +37,10 @@ final class BacklogOptions {
         }
     }
 
-    /** Holds {@code run}'s consumers back when --backlog was given. */
-    void applyTo(LoadRun run) {
+    /** Holds {@code run}'s consumers back when --backlog was given: until {@code worker}'s share of it was sent. */
+    void applyTo(LoadRun run, WorkerPlan worker) {
         if (parsed != null) {
-            run.withBacklog(parsed);
+            run.withBacklog(worker.share(parsed));
         }
     }
 }

@@ -41,6 +41,12 @@ public record Backlog(long messages, long bytes) {
         return new Backlog(0, size);
     }
 
+    /** A part of it, at least one message or byte: one load generator's share of a run split over several. */
+    public Backlog scaled(double fraction) {
+        return messages > 0 ? new Backlog(Math.max(1, Math.round(messages * fraction)), 0)
+                : new Backlog(0, Math.max(1, Math.round(bytes * fraction)));
+    }
+
     /**
      * The messages sent once the backlog is there: a size counts the mean message size of
      * {@code sizes} (exact for one size), since the producers count messages as they go.

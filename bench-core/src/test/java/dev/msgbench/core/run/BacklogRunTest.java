@@ -136,6 +136,7 @@ class BacklogRunTest {
         assertEquals(new Backlog(0, 1L << 30), Backlog.parse("1GiB"));
         assertEquals(10_486, Backlog.parse("1MiB").messagesToSend(MessageSizes.fixed(100)));
         assertEquals("1GiB", Backlog.parse("1GiB").describe());
+        assertEquals(new Backlog(250, 0), Backlog.parse("1000").scaled(0.25), "one of four load generators' share");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Backlog.parse("0"));
         assertEquals("'0' is no backlog: give at least 1 message", e.getMessage());
     }
