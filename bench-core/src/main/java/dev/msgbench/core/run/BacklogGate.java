@@ -3,7 +3,6 @@ package dev.msgbench.core.run;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.LongToDoubleFunction;
-import java.util.function.Supplier;
 
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.StreamSnapshot;
@@ -33,7 +32,7 @@ final class BacklogGate implements Runnable {
     private final RunWindow window;
     private final IntervalLog log;
     private final LongToDoubleFunction targetRateAt;
-    private final Supplier<NanoClock> clockOfThread;
+    private final NanoClock clock;
     private final Release release;
     private final Receiver receiver;
     private final CountDownLatch released = new CountDownLatch(1);
@@ -42,25 +41,24 @@ final class BacklogGate implements Runnable {
     private volatile BacklogFigures figures;
 
     /**
-     * @param clockOfThread the gate's clock, made on its thread (a fake clock's watcher)
+     * @param clock         the gate's clock, made just before its thread starts (a fake clock's watcher)
      * @param receiver      told a failure to subscribe, which ends the run as a subscriber's failure does
      */
     BacklogGate(Backlog backlog, long backlogMessages, Accounting accounting, RunWindow window, IntervalLog log,
-                LongToDoubleFunction targetRateAt, Supplier<NanoClock> clockOfThread, Release release, Receiver receiver) {
+                LongToDoubleFunction targetRateAt, NanoClock clock, Release release, Receiver receiver) {
         this.backlog = backlog;
         this.backlogMessages = backlogMessages;
         this.accounting = accounting;
         this.window = window;
         this.log = log;
         this.targetRateAt = targetRateAt;
-        this.clockOfThread = clockOfThread;
+        this.clock = clock;
         this.release = release;
         this.receiver = receiver;
     }
 
     @Override
     public void run() {
-        NanoClock clock = clockOfThread.get();
         try {
             while (!stopped && !sendingOver && accounting.total().sent() < backlogMessages) {
                 clock.sleepUntil(clock.nanoTime() + POLL_NANOS);

@@ -152,7 +152,7 @@ public final class LoadRun {
         return withBacklog(size, () -> clock);
     }
 
-    /** The test seam: the gate waits on a clock of its own, made when its thread starts (a fake clock's watcher). */
+    /** The test seam: the gate waits on a clock of its own, made just before its thread starts (a fake clock's watcher). */
     LoadRun withBacklog(Backlog size, Supplier<NanoClock> gateClock) {
         this.backlog = size;
         this.backlogClock = gateClock;
@@ -300,7 +300,7 @@ public final class LoadRun {
         Thread gateThread = null;
         if (backlog != null) {
             m.backlogGate = new BacklogGate(backlog, backlog.messagesToSend(config.sizes()), m.accounting, window, m.log,
-                    targetRateAt(window), backlogClock, () -> subscribe(clients.subscribers, m.receiver), m.receiver);
+                    targetRateAt(window), backlogClock.get(), () -> subscribe(clients.subscribers, m.receiver), m.receiver);
             gateThread = new Thread(m.backlogGate, "msgbench-backlog");
             gateThread.setDaemon(true);
             gateThread.start();

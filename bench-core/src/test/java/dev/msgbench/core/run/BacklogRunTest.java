@@ -84,7 +84,7 @@ class BacklogRunTest {
         List<String> released = new ArrayList<>();
         try (IntervalLog log = new IntervalLog(dir, 0, 0, 10)) {
             BacklogGate gate = new BacklogGate(Backlog.parse("100"), 100, accounting,
-                    new RunWindow(0, 0, 10_000 * MILLI), log, now -> 1_000.0, () -> watcher,
+                    new RunWindow(0, 0, 10_000 * MILLI), log, now -> 1_000.0, watcher,
                     () -> released.add("at " + clock.nanoTime() / MILLI + " ms"),
                     new Receiver(clock, 1, accounting, new Recorders()));
             Thread thread = new Thread(gate);
