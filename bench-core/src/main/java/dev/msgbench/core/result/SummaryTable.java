@@ -206,8 +206,12 @@ public final class SummaryTable {
     /** "backlog 100000 messages: reached at 2.000 s, consumers released at 2.004 s, drained in 0.800 s at 130,000 msg/s; producers kept 5,000 msg/s". */
     public static String backlogLine(BacklogFigures b) {
         StringBuilder line = new StringBuilder(String.format(Locale.US, "backlog %s: %s at %.3f s, consumers released "
-                + "at %.3f s (%,d deliveries waiting), ", b.backlog(), b.reached() ? "reached" : "NOT reached, sending over",
+                + "at %.3f s (%,d deliveries waiting)", b.backlog(), b.reached() ? "reached" : "NOT reached, sending over",
                 b.reachedAtSeconds(), b.releasedAtSeconds(), b.deliveriesWaiting()));
+        if (b.readyAtSeconds() != null) {
+            line.append(String.format(Locale.US, " and ready at %.3f s", b.readyAtSeconds()));
+        }
+        line.append(", ");
         if (!b.drained()) {
             return line.append("not drained").toString();
         }

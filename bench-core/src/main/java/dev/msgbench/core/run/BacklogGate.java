@@ -81,12 +81,16 @@ final class BacklogGate implements Runnable {
             long waiting = atRelease.expected() - atRelease.received();
             log.phase(String.format(Locale.US, "consumers released at %.3f s from StartTime: %d deliveries waiting",
                     seconds(releasedNanos), waiting));
-            figures = figures(reached, reachedNanos, releasedNanos, atRelease, null, 0);
+            figures = figures(reached, reachedNanos, releasedNanos, null, atRelease, null, null, 0);
             try {
                 release.subscribeAll();
             } finally {
                 released.countDown();
             }
+            long readyNanos = clock.nanoTime();
+            StreamSnapshot atReady = accounting.total();
+            log.phase(String.format(Locale.US, "consumers ready at %.3f s from StartTime", seconds(readyNanos)));
+            figures = figures(reached, reachedNanos, releasedNanos, readyNanos, atRelease, atReady, null, 0);
             while (!stopped && accounting.total().received() < atRelease.expected()) {
                 clock.sleepUntil(clock.nanoTime() + POLL_NANOS);
             }
@@ -94,7 +98,8 @@ final class BacklogGate implements Runnable {
                 return;
             }
             long drainedNanos = clock.nanoTime();
-            figures = figures(reached, reachedNanos, releasedNanos, atRelease, accounting.total(), drainedNanos);
+            figures = figures(reached, reachedNanos, releasedNanos, readyNanos, atRelease, atReady, accounting.total(),
+                    drainedNanos);
             log.phase(String.format(Locale.US, "backlog drained at %.3f s from StartTime: %.3f s at %.0f msg/s",
                     seconds(drainedNanos), figures.drainSeconds(), figures.drainRateMsgsPerSec()));
         } catch (InterruptedException e) {
@@ -129,24 +134,28 @@ final class BacklogGate implements Runnable {
         return figures;
     }
 
-    private BacklogFigures figures(boolean reached, long reachedNanos, long releasedNanos, StreamSnapshot atRelease,
-                                   StreamSnapshot atDrained, long drainedNanos) {
+    private BacklogFigures figures(boolean reached, long reachedNanos, long releasedNanos, Long readyNanos,
+                                   StreamSnapshot atRelease, StreamSnapshot atReady, StreamSnapshot atDrained,
+                                   long drainedNanos) {
+        Double readyAt = readyNanos == null ? null : seconds(readyNanos);
         double target = targetRateAt.applyAsDouble(releasedNanos);
         Double targetRate = Double.isNaN(target) ? null : target;
         if (atDrained == null) {
             return new BacklogFigures(backlog.describe(), backlogMessages, reached, seconds(reachedNanos),
-                    seconds(releasedNanos), atRelease.expected() - atRelease.received(), false, null, null, null, null,
+                    seconds(releasedNanos), readyAt, atRelease.expected() - atRelease.received(), false, null, null, null, null,
                     targetRate, null);
         }
         double drainSeconds = (drainedNanos - releasedNanos) / 1e9;
-        // a drain shorter than the gate's look is over at once: no rate to speak of
-        Double drainRate = drainSeconds > 0 ? (atDrained.received() - atRelease.received()) / drainSeconds : null;
+        // the consumers read from when they are ready (a Kafka group's join is no reading); a drain over by then,
+        // as a log replayed while subscribing, has no rate to speak of
+        double readingSeconds = (drainedNanos - readyNanos) / 1e9;
+        Double drainRate = readingSeconds > 0 ? (atDrained.received() - atReady.received()) / readingSeconds : null;
         Double sendRate = drainSeconds > 0 ? (atDrained.sent() - atRelease.sent()) / drainSeconds : null;
         // sending that ended during the drain would read as a missed schedule
         Boolean kept = targetRate == null || sendRate == null || drainedNanos > window.endNanos() ? null
                 : sendRate >= targetRate * (1 - SCHEDULE_TOLERANCE);
         return new BacklogFigures(backlog.describe(), backlogMessages, reached, seconds(reachedNanos),
-                seconds(releasedNanos), atRelease.expected() - atRelease.received(), true, seconds(drainedNanos),
+                seconds(releasedNanos), readyAt, atRelease.expected() - atRelease.received(), true, seconds(drainedNanos),
                 drainSeconds, drainRate, sendRate, targetRate, kept);
     }
 

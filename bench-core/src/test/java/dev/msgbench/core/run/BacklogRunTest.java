@@ -71,6 +71,7 @@ class BacklogRunTest {
         for (String text : List.of(log, counts)) {
             assertTrue(text.contains("#backlog reached: "), text);
             assertTrue(text.contains("#consumers released at "), text);
+            assertTrue(text.contains("#consumers ready at "), text);
             assertTrue(text.contains("#backlog drained at "), text);
         }
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("backlog 500 messages: reached at "), out.toString());
@@ -108,6 +109,7 @@ class BacklogRunTest {
             BacklogFigures b = gate.figures();
             assertEquals(0.100, b.reachedAtSeconds(), 1e-9);
             assertEquals(0.100, b.releasedAtSeconds(), 1e-9);
+            assertEquals(0.100, b.readyAtSeconds(), 1e-9);
             assertEquals(100, b.deliveriesWaiting());
             // 102 received by 134 ms; the gate looks every 5 ms, and at 135 ms finds 105 received and 35 more sent
             assertEquals(0.135, b.drainedAtSeconds(), 1e-9);
@@ -117,7 +119,7 @@ class BacklogRunTest {
             assertEquals(1_000.0, b.targetRateMsgsPerSec());
             assertTrue(b.scheduleKept());
             assertEquals("backlog 100 messages: reached at 0.100 s, consumers released at 0.100 s (100 deliveries "
-                    + "waiting), drained in 0.035 s at 3,000 msg/s; producers kept their schedule: 1,000 of 1,000 msg/s "
+                    + "waiting) and ready at 0.100 s, drained in 0.035 s at 3,000 msg/s; producers kept their schedule: 1,000 of 1,000 msg/s "
                     + "during the drain", SummaryTable.backlogLine(b));
         }
     }
