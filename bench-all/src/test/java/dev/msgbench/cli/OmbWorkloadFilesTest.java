@@ -61,6 +61,8 @@ class OmbWorkloadFilesTest {
 
         assertEquals(0, run.exitCode, run.toString());
         assertTrue(run.out.contains(" --consumers 4 --backlog 512GiB --rate 200000 "), run.out);
+        CliRun scaled = CliRun.of("run", file, "--dry-run", "--scale", "0.01");
+        assertTrue(scaled.out.contains(" --backlog 5243MiB --rate 200000 "), scaled.out);
     }
 
     @Test

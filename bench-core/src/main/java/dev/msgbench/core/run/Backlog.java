@@ -14,6 +14,8 @@ import dev.msgbench.core.units.Sizes;
  */
 public record Backlog(long messages, long bytes) {
 
+    private static final long MIB = 1L << 20;
+
     public Backlog {
         if ((messages > 0) == (bytes > 0) || messages < 0 || bytes < 0) {
             throw new IllegalArgumentException("a backlog is messages or bytes, above 0: " + messages + ", " + bytes);
@@ -41,10 +43,21 @@ public record Backlog(long messages, long bytes) {
         return new Backlog(0, size);
     }
 
-    /** A part of it, at least one message or byte: one load generator's share of a run split over several. */
+    /**
+     * A part of it, at least one message or byte (whole MiB from 1 MiB up, so that it reads as a
+     * size): one load generator's share of a run split over several, or a run --scale shortens.
+     */
     public Backlog scaled(double fraction) {
-        return messages > 0 ? new Backlog(Math.max(1, Math.round(messages * fraction)), 0)
-                : new Backlog(0, Math.max(1, Math.round(bytes * fraction)));
+        if (messages > 0) {
+            return new Backlog(Math.max(1, Math.round(messages * fraction)), 0);
+        }
+        double part = bytes * fraction;
+        return new Backlog(0, part >= MIB ? Math.round(part / MIB) * MIB : Math.max(1, Math.round(part)));
+    }
+
+    /** As --backlog takes it: "100000" or "1GiB". */
+    public String flagText() {
+        return messages > 0 ? Long.toString(messages) : sizeText();
     }
 
     /**
@@ -60,6 +73,10 @@ public record Backlog(long messages, long bytes) {
         if (messages > 0) {
             return String.format(Locale.US, "%d messages", messages);
         }
+        return sizeText();
+    }
+
+    private String sizeText() {
         return bytes % (1L << 30) == 0 ? bytes / (1L << 30) + "GiB" : Sizes.format(bytes);
     }
 }

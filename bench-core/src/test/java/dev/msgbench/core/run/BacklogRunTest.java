@@ -139,6 +139,8 @@ class BacklogRunTest {
         assertEquals(10_486, Backlog.parse("1MiB").messagesToSend(MessageSizes.fixed(100)));
         assertEquals("1GiB", Backlog.parse("1GiB").describe());
         assertEquals(new Backlog(250, 0), Backlog.parse("1000").scaled(0.25), "one of four load generators' share");
+        assertEquals("5243MiB", Backlog.parse("512GiB").scaled(0.01).flagText(), "whole MiB, to read as a size");
+        assertEquals("1000", Backlog.parse("1000").flagText());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Backlog.parse("0"));
         assertEquals("'0' is no backlog: give at least 1 message", e.getMessage());
     }
