@@ -147,6 +147,7 @@ final class InProcessCellRunner implements CellRunner {
                         .faultsOn(broker == null ? FaultTarget.NONE
                                 : new LocalBrokerFaultTarget(broker, messaging, hosts.orElse(null)));
                 run.withDestinations(messages.destinations.destinations());
+                messages.backlog.applyTo(run, worker);
                 worker.applyTo(run, cell.args(), ClockSync::read);
                 run.withLiveFigures(figures);
                 if (!cell.quiet()) {

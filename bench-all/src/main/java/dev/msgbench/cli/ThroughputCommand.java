@@ -139,6 +139,10 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
         if (consumeAfterProduce && messages.consumers < 1) {
             throw new ParameterException(spec.commandLine(), "--consume-after-produce needs at least one consumer, got --consumers 0");
         }
+        if (consumeAfterProduce && messages.backlog.backlog != null) {
+            throw new ParameterException(spec.commandLine(), "--backlog and --consume-after-produce both hold the "
+                    + "consumers back; give one");
+        }
         Pacing pacing = new Pacing.Unpaced(count, outstanding, duration != null ? duration : DEFAULT_TIME_LIMIT,
                 consumeAfterProduce);
         SystemTarget system = new SystemSelection(spec, targets).select(target, pinning);

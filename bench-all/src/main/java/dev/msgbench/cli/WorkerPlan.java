@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import dev.msgbench.core.run.Backlog;
 import dev.msgbench.core.run.LoadRun;
 import dev.msgbench.core.run.Pacing;
 import dev.msgbench.core.run.StartAt;
@@ -75,6 +76,11 @@ record WorkerPlan(boolean worker, int index, int count, int producers, int consu
         long extra = Math.max(0, Math.min(firstStream + producers, remainder) - firstStream);
         return new Pacing.Unpaced(perStream * producers + extra, unpaced.maxOutstanding(), unpaced.timeLimit(),
                 unpaced.consumeAfterProduce());
+    }
+
+    /** This worker's part of a --backlog: its streams' share of it, as of the rate. */
+    Backlog share(Backlog backlog) {
+        return worker ? backlog.scaled((double) producers / totalProducers) : backlog;
     }
 
     /** Where this worker writes: DIR/worker-I below the --output all workers are given. */

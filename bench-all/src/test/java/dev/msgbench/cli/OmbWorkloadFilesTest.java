@@ -54,14 +54,15 @@ class OmbWorkloadFilesTest {
     }
 
     @Test
-    void aBacklogFileIsRefusedAtItsBacklogSize() throws Exception {
+    void aBacklogFileRunsWithItsBacklogSize() throws Exception {
         String file = omb("1-topic-100-partitions-1kb-4p-4c-200k-backlog.yaml");
 
         CliRun run = CliRun.of("run", file, "--dry-run");
 
-        assertEquals(2, run.exitCode, run.toString());
-        assertEquals("error: " + file + ":37: 'consumerBacklogSizeGB' must be 0, got 512: backlog-and-drain runs are not "
-                + "supported yet" + NL, run.err);
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains(" --consumers 4 --backlog 512GiB --rate 200000 "), run.out);
+        CliRun scaled = CliRun.of("run", file, "--dry-run", "--scale", "0.01");
+        assertTrue(scaled.out.contains(" --backlog 5243MiB --rate 200000 "), scaled.out);
     }
 
     @Test

@@ -105,8 +105,9 @@ class ShippedWorkloadsTest {
 
         assertEquals("error: " + file() + ":8: 'producerRate' must be a rate above 0, or 0 (OMB's search for the highest "
                 + "rate, run here as sweep), got -1\n", omb(base.replace("producerRate: 1000", "producerRate: -1")).err);
-        assertEquals("error: " + file() + ":10: 'consumerBacklogSizeGB' must be 0, got 5: backlog-and-drain runs are not "
-                + "supported yet\n", omb(base + "consumerBacklogSizeGB: 5\n").err);
+        CliRun backlog = omb(base + "consumerBacklogSizeGB: 5\n");
+        assertEquals(0, backlog.exitCode, backlog.toString());
+        assertTrue(backlog.out.contains("--topics 2 --backlog 5GiB --rate 1000"), backlog.out);
         assertTrue(omb(base + "driver: kafka\n").err.startsWith("error: " + file() + ":10: unknown key 'driver' (read as "
                 + "an OpenMessaging Benchmark workload because of 'topics' at " + file() + ":2; its keys here: name, topics,"));
         assertEquals("error: " + file() + ": 'testDurationMinutes' is missing (an OpenMessaging Benchmark workload needs "

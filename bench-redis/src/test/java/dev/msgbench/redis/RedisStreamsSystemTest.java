@@ -25,7 +25,9 @@ import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.result.BacklogFigures;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.run.Backlog;
 import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.redis.broker.LocalRedis;
 import dev.msgbench.redis.broker.RedisBrokerSpec;
@@ -182,6 +184,22 @@ class RedisStreamsSystemTest {
         assertEquals(200_000, r.counts().acknowledged());
         assertEquals(0, r.counts().lost());
         assertEquals(0, r.counts().reordered());
+    }
+
+    /** The consumer joins the group created before the first message, so it reads the whole backlog. */
+    @Test
+    void aConsumerHeldBackUntilABacklogReadsItAllAndItsDrainRateIsReported() throws Exception {
+        RunResult r = ShortRuns.withBacklog(new RedisStreamsSystem(RedisSettings.defaults(redis.url()),
+                StreamSettings.defaults()), dir, 5_000, 100, Duration.ofSeconds(2), Backlog.parse("4000"));
+
+        assertEquals(RunStatus.COMPLETE, r.status(), r.warnings().toString());
+        assertEquals(10_000, r.counts().sent());
+        assertEquals(10_000, r.counts().received());
+        assertEquals(0, r.counts().lost() + r.counts().duplicated());
+        BacklogFigures b = r.backlog();
+        assertTrue(b.reached() && b.drained(), b.toString());
+        assertTrue(b.deliveriesWaiting() >= 4_000, b.toString());
+        assertTrue(b.drainRateMsgsPerSec() > 5_000, b.toString());
     }
 
     /** A direct producer outruns the consumer by far more than 1,000 entries: the trimmed ones are lost, and the warning says why. */

@@ -19,6 +19,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import dev.msgbench.core.fault.FaultEvent;
 import dev.msgbench.core.fault.FaultReport;
 import dev.msgbench.core.record.HistogramKind;
+import dev.msgbench.core.result.BacklogFigures;
 
 /**
  * The report's charts, drawn by XChart. Axes follow HdrHistogram's plotter: latency in ms on a
@@ -279,14 +280,31 @@ public final class Charts {
         return markers;
     }
 
-    /** A line where each fault was asked, labelled with its kind and node at the top of the chart. */
+    /** Where the consumers were released and where they had drained the backlog (--backlog); none without one. */
+    static List<FaultMarker> backlogMarkers(RunFolder run) {
+        BacklogFigures backlog = run.result().backlog();
+        if (backlog == null) {
+            return List.of();
+        }
+        List<FaultMarker> markers = new ArrayList<>();
+        // the backlog's times count from the log's start already
+        markers.add(new FaultMarker(backlog.releasedAtSeconds(), "released"));
+        if (backlog.drainedAtSeconds() != null) {
+            markers.add(new FaultMarker(backlog.drainedAtSeconds(), "drained"));
+        }
+        return markers;
+    }
+
+    /** A line where each fault was asked, labelled with its kind and node at the top of the chart; so the backlog's phases. */
     private static void markFaults(XYChart chart, RunFolder run) {
         if (chart.getSeriesMap().isEmpty()) {
             return;
         }
         double top = chart.getSeriesMap().values().stream()
                 .flatMapToDouble(s -> java.util.Arrays.stream(s.getYData())).max().orElse(1);
-        for (FaultMarker marker : faultMarkers(run)) {
+        List<FaultMarker> markers = new ArrayList<>(faultMarkers(run));
+        markers.addAll(backlogMarkers(run));
+        for (FaultMarker marker : markers) {
             chart.addAnnotation(new AnnotationLine(marker.seconds(), true, false));
             chart.addAnnotation(new AnnotationText(marker.label(), marker.seconds(), top, false));
         }

@@ -83,12 +83,15 @@ final class HtmlPage {
 
     /** Each fault of a run, as the summary printed it; the charts mark them with labelled lines. */
     private static void faults(StringBuilder b, RunFolder run) {
-        if (run.result().faults().isEmpty()) {
+        if (run.result().faults().isEmpty() && run.result().backlog() == null) {
             return;
         }
         b.append("<ul class=\"faults\">\n");
         for (FaultReport fault : run.result().faults()) {
             b.append("<li>").append(esc(SummaryTable.faultLine(fault))).append("</li>\n");
+        }
+        if (run.result().backlog() != null) {
+            b.append("<li>").append(esc(SummaryTable.backlogLine(run.result().backlog()))).append("</li>\n");
         }
         b.append("</ul>\n");
     }

@@ -7,7 +7,7 @@ import org.yaml.snakeyaml.nodes.Node;
 
 /**
  * The fields of an OpenMessaging Benchmark workload that this suite does not do as OMB does:
- * refused when the run would measure another workload (keys, a backlog, slow consumers), or said
+ * refused when the run would measure another workload (keys, slow consumers), or said
  * in a line when only the bytes of the payload differ. No field is dropped without a word.
  */
 final class OmbUnsupported {
@@ -24,16 +24,16 @@ final class OmbUnsupported {
                         + ": key distributions are not supported yet (messages are sent without keys)");
             }
         }
-        long backlogGb = top.containsKey("consumerBacklogSizeGB")
-                ? doc.wholeNumber("consumerBacklogSizeGB", top.get("consumerBacklogSizeGB")) : 0;
-        if (backlogGb != 0) {
-            throw doc.origin(top.get("consumerBacklogSizeGB")).error("'consumerBacklogSizeGB' must be 0, got " + backlogGb
-                    + ": backlog-and-drain runs are not supported yet");
+        long backlogGb = backlogGb(doc, top);
+        if (backlogGb < 0) {
+            throw doc.origin(top.get("consumerBacklogSizeGB")).error("'consumerBacklogSizeGB' must be 0 or more, got "
+                    + backlogGb);
         }
         if (top.containsKey("backlogDrainRatio")) {
             warnings.add(lines.get("backlogDrainRatio") + ": backlogDrainRatio " + doc.text("backlogDrainRatio",
-                    top.get("backlogDrainRatio")) + " has no effect: it applies to backlog-and-drain runs, and "
-                    + "consumerBacklogSizeGB is 0");
+                    top.get("backlogDrainRatio")) + (backlogGb == 0
+                    ? " has no effect: it applies to backlog-and-drain runs, and consumerBacklogSizeGB is 0"
+                    : " ignored: the drain here lasts until the consumers have read the whole backlog"));
         }
         if (top.containsKey("messageProcessingDelayMs")) {
             long delayMs = doc.wholeNumber("messageProcessingDelayMs", top.get("messageProcessingDelayMs"));
@@ -44,6 +44,12 @@ final class OmbUnsupported {
             }
         }
         payload(doc, top, lines, warnings);
+    }
+
+    /** OMB's consumerBacklogSizeGB (GiB, as its driver counts them), 0 when absent: --backlog when above 0. */
+    static long backlogGb(YamlDocument doc, Map<String, Node> top) {
+        return top.containsKey("consumerBacklogSizeGB")
+                ? doc.wholeNumber("consumerBacklogSizeGB", top.get("consumerBacklogSizeGB")) : 0;
     }
 
     /** Payloads here are always random bytes of messageSize: said when the file asks for other bytes. */

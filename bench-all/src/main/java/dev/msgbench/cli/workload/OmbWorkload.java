@@ -80,6 +80,10 @@ final class OmbWorkload {
         if (subscriptions > 1) {
             settings.add(number("subscriptions-per-topic", subscriptions, lines.get("subscriptionsPerTopic")));
         }
+        long backlogGb = OmbUnsupported.backlogGb(doc, top);
+        if (backlogGb > 0) {
+            settings.add(new Setting("backlog", text(backlogGb + "GiB"), lines.get("consumerBacklogSizeGB")));
+        }
         if (rate > 0) {
             // 0 sets no rate: the sweep varies it
             settings.add(number("rate", rate, lines.get("producerRate")));

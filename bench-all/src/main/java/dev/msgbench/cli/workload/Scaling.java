@@ -5,11 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import dev.msgbench.core.run.Backlog;
 import dev.msgbench.core.units.Durations;
 
 /**
- * --scale: a quick look at a long experiment. Multiplies the measured time, the warm-up and
- * message counts, never rates, sizes or anything else, so that each cell still runs the
+ * --scale: a quick look at a long experiment. Multiplies the measured time, the warm-up,
+ * message counts and a backlog (built at the run's rate), never rates, sizes or anything else, so that each cell still runs the
  * published load, only for less time. A scaled value never drops below 1 s or 1 message
  * (or below the original, if that was already shorter): a cell must still measure something.
  * A warm-up of whole seconds stays whole seconds. An automatic warm-up ({@code auto}) is not
@@ -20,6 +21,7 @@ public final class Scaling {
     /** The flags that say how long a cell runs. */
     static final List<String> TIME_KEYS = List.of("warmup", "duration");
     static final String MESSAGES = "messages";
+    static final String BACKLOG = "backlog";
     private static final Duration FLOOR = Duration.ofSeconds(1);
 
     private Scaling() {
@@ -66,7 +68,22 @@ public final class Scaling {
                 }
             }
         }
+        scaleBacklog(cell, factor, catalog, settings);
         return cell.withSettings(settings);
+    }
+
+    /** A backlog is built at the run's rate: a shorter run builds a smaller one. */
+    private static void scaleBacklog(Cell cell, double factor, FlagCatalog catalog, List<Setting> settings) {
+        Setting given = cell.setting(BACKLOG);
+        if (!catalog.has(BACKLOG) || given == null) {
+            return;
+        }
+        try {
+            String scaled = Backlog.parse(scalarText(given)).scaled(factor).flagText();
+            put(settings, new Setting(BACKLOG, new FlagValue.Scalar(scaled, FlagValue.Type.TEXT), given.origin()));
+        } catch (IllegalArgumentException e) {
+            // left as written, for the command's own error
+        }
     }
 
     /** A duration times the factor, to the millisecond, at least min(original, 1 s); 0 stays 0. */

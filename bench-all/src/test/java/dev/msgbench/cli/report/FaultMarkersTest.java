@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.msgbench.core.fault.FaultPlan;
 import dev.msgbench.core.fault.FaultSpec;
+import dev.msgbench.core.run.Backlog;
 import dev.msgbench.core.run.FakeClockRuns;
 import dev.msgbench.core.run.Pacing;
 import dev.msgbench.core.run.RunConfig;
@@ -55,5 +56,27 @@ class FaultMarkersTest {
         String page = HtmlPage.render("t", List.of(run), List.of(), List.of(new HtmlPage.RunFigures(run, List.of())),
                 "charts");
         assertTrue(page.contains("<li>fault pause=700ms@1s (node 1): asked 1.000 s, done 1.000 s, ended 1.700 s;"), page);
+    }
+
+    @Test
+    void theBacklogsReleaseAndDrainAreLabelledLinesAndALineOfThePage() throws Exception {
+        Path runDir = dir.resolve("backlog");
+        ManualClock clock = new ManualClock(0);
+        RunConfig config = new RunConfig("e2e", "in-memory", new Pacing.FixedRate(200, Arrival.UNIFORM,
+                Duration.ofSeconds(1), Duration.ofSeconds(2)), 256, 1, 1, 7, Duration.ofSeconds(10), Duration.ofSeconds(5),
+                runDir, false, Map.of("local", true));
+        FakeClockRuns.loadRun(config, new InMemorySystem(clock).retaining(), clock,
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), Backlog.parse("300")).execute();
+        RunFolder run = RunFolder.read(runDir, "backlog");
+
+        // message 300 is due at 1.495 s, and the gate looks every 5 ms; the in-memory log replays the backlog as the
+        // consumer subscribes
+        List<Charts.FaultMarker> markers = Charts.backlogMarkers(run);
+        assertEquals(List.of("released", "drained"), markers.stream().map(Charts.FaultMarker::label).toList());
+        double released = markers.get(0).seconds();
+        assertTrue(released >= 1.495 && released <= 1.5, markers.toString());
+        String page = HtmlPage.render("t", List.of(run), List.of(), List.of(new HtmlPage.RunFigures(run, List.of())),
+                "charts");
+        assertTrue(page.contains("<li>backlog 300 messages: reached at "), page);
     }
 }

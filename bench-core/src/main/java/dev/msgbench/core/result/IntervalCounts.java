@@ -45,6 +45,12 @@ final class IntervalCounts implements AutoCloseable {
         out.flush();
     }
 
+    /** A line the readers skip ({@code #...}), between the rows of the intervals it falls in. */
+    void comment(String text) {
+        out.println("#" + text);
+        out.flush();
+    }
+
     /**
      * One interval's counts.
      *

@@ -107,6 +107,12 @@ public final class IntervalLog implements AutoCloseable {
         comment(String.format(Locale.US, "%s%.3f s from StartTime (warm-up auto: %s)", MEASURED_FROM, secondsFromStart, how));
     }
 
+    /** A phase of the run (a backlog reached, consumers released) as a comment in both files, on disk at once. */
+    public synchronized void phase(String text) {
+        comment(text);
+        counts.comment(text);
+    }
+
     /** A comment line (HistogramLogReader skips lines starting with #), on disk at once. */
     public synchronized void comment(String text) {
         writer.outputComment(text);

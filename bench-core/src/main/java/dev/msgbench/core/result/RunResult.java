@@ -46,9 +46,22 @@ public record RunResult(
         List<String> warnings,
         Map<String, String> files,
         List<FaultReport> faults,
-        Steadiness steadiness) {
+        Steadiness steadiness,
+        BacklogFigures backlog) {
 
     public static final int SCHEMA_VERSION = 2;
+
+    /** Without a backlog (--backlog), as results written before it existed. */
+    public RunResult(int schemaVersion, String tool, String toolVersion, String command, RunStatus status, String error,
+                     String startedAt, String finishedAt, String system, Workload workload, Map<String, Object> durability,
+                     Map<String, Object> settings, Map<String, String> versions, Map<String, Object> broker,
+                     Map<String, Object> environment, Counts counts, Rates rates, Latencies latenciesMs,
+                     Throughput throughput, Map<String, Object> loadGenerator, List<String> warnings,
+                     Map<String, String> files, List<FaultReport> faults, Steadiness steadiness) {
+        this(schemaVersion, tool, toolVersion, command, status, error, startedAt, finishedAt, system, workload, durability,
+                settings, versions, broker, environment, counts, rates, latenciesMs, throughput, loadGenerator, warnings,
+                files, faults, steadiness, null);
+    }
 
     public RunResult {
         // results written before faults existed have none

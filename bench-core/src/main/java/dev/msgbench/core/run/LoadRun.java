@@ -80,6 +80,8 @@ public final class LoadRun {
     private StartAt startAt;
     private Destinations destinations = Destinations.ONE;
     private String runId;
+    private Backlog backlog;
+    private Supplier<NanoClock> backlogClock;
 
     /**
      * @param out  where the summary goes
@@ -145,6 +147,18 @@ public final class LoadRun {
         return this;
     }
 
+    /** Holds the consumers back until the producers have sent {@code size} (--backlog). Before {@link #execute()}. */
+    public LoadRun withBacklog(Backlog size) {
+        return withBacklog(size, () -> clock);
+    }
+
+    /** The test seam: the gate waits on a clock of its own, made just before its thread starts (a fake clock's watcher). */
+    LoadRun withBacklog(Backlog size, Supplier<NanoClock> gateClock) {
+        this.backlog = size;
+        this.backlogClock = gateClock;
+        return this;
+    }
+
     /** The schedule starts at this wall-clock instant, once connected and subscribed. Before {@link #execute()}. */
     public LoadRun startingAt(StartAt at) {
         this.startAt = at;
@@ -199,6 +213,7 @@ public final class LoadRun {
         system.prepare(destinations.plan(runId, config.messageSizeBytes(), config.producers(), config.consumers()));
         SystemInfo info = system.info();
         refuseConsumingLaterWhereNothingIsKept();
+        refuseBacklogWhereNothingIsKept();
         RunClients clients = new RunClients();
         Throwable failure = null;
         try {
@@ -240,7 +255,7 @@ public final class LoadRun {
 
     /** Subscribes, sends on schedule, flushes and drains; whatever fails on the way is left in {@code m}. */
     private void measure(Measurement m, RunClients clients, SystemInfo info) throws Exception {
-        if (!consumesAfterProducing()) {
+        if (!consumesAfterProducing() && backlog == null) {
             subscribe(clients.subscribers, m.receiver);
         }
         RandomPayloads payloads = new RandomPayloads(config.sizes(), m.seeds.nextLong());
@@ -282,11 +297,30 @@ public final class LoadRun {
         Thread monitorThread = new Thread(m.monitor, "msgbench-monitor");
         monitorThread.setDaemon(true);
         monitorThread.start();
-        threads.forEach(Thread::start);
-        m.failure = awaitProducers(threads, m.receiver);
-        m.monitor.sendingOver();
-        if (m.failure == null && !interrupted) {
-            m.failure = flushAndDrain(m, clients, info);
+        Thread gateThread = null;
+        if (backlog != null) {
+            m.backlogGate = new BacklogGate(backlog, backlog.messagesToSend(config.sizes()), m.accounting, window, m.log,
+                    targetRateAt(window), backlogClock.get(), () -> subscribe(clients.subscribers, m.receiver), m.receiver);
+            gateThread = new Thread(m.backlogGate, "msgbench-backlog");
+            gateThread.setDaemon(true);
+            gateThread.start();
+        }
+        try {
+            threads.forEach(Thread::start);
+            m.failure = awaitProducers(threads, m.receiver);
+            m.monitor.sendingOver();
+            if (gateThread != null) {
+                m.backlogGate.sendingOver();
+                m.backlogGate.awaitReleased();
+            }
+            if (m.failure == null && !interrupted) {
+                m.failure = flushAndDrain(m, clients, info);
+            }
+        } finally {
+            // the gate adds subscribers: it must be done before anyone closes them
+            if (gateThread != null) {
+                m.backlogGate.stop(gateThread);
+            }
         }
         m.hiccups.stop();
         m.monitor.finish(monitorThread);
@@ -404,7 +438,8 @@ public final class LoadRun {
                 failure, interrupted, m.drained, generatorUsage,
                 faults == null ? List.of() : faults.reports(receiver.deliveryGaps(), m.monitor.intervals()),
                 // an interval ends when the monitor wakes, a little after the second it samples
-                m.monitor.intervals().seconds(m.window.measureStartNanos(), m.window.endNanos() + INTERVAL_SLACK_NANOS));
+                m.monitor.intervals().seconds(m.window.measureStartNanos(), m.window.endNanos() + INTERVAL_SLACK_NANOS),
+                m.backlogGate == null ? null : m.backlogGate.figures());
     }
 
     /** The rate this process's schedule asks for at a time on the run's clock: its share of --rate; NaN unpaced. */
@@ -463,6 +498,14 @@ public final class LoadRun {
         if (consumesAfterProducing() && !system.retainsMessages()) {
             throw new UserError("--consume-after-produce: " + config.systemName()
                     + " keeps nothing for consumers that subscribe later; use a system that stores messages");
+        }
+    }
+
+    private void refuseBacklogWhereNothingIsKept() {
+        if (backlog != null && !system.retainsMessages()) {
+            throw new UserError("--backlog: " + config.systemName() + " keeps nothing for consumers that are held "
+                    + "back, so no backlog can build; use a system that stores messages (Kafka, JetStream, RabbitMQ, "
+                    + "Redis Streams)");
         }
     }
 

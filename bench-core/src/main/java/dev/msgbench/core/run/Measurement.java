@@ -32,6 +32,8 @@ final class Measurement {
     long consumeStartNanos = Long.MIN_VALUE;
     /** When every publisher's flush returned: the server then has every message sent. */
     long flushedNanos = Long.MIN_VALUE;
+    /** Holds the consumers back with --backlog; null without it. */
+    BacklogGate backlogGate;
     /** --start-at on the monotonic clock; unused without it. */
     long startDeadlineNanos;
     /** How the start went with --start-at, as result.json records it; null without it. */

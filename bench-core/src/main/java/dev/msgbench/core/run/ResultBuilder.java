@@ -15,6 +15,7 @@ import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.Losses;
 import dev.msgbench.core.record.StreamSnapshot;
 import dev.msgbench.core.record.SubscriptionSnapshot;
+import dev.msgbench.core.result.BacklogFigures;
 import dev.msgbench.core.result.Counts;
 import dev.msgbench.core.result.Environment;
 import dev.msgbench.core.result.IntervalLog;
@@ -59,13 +60,30 @@ final class ResultBuilder {
         Counts counts = counts();
         warnAboutLosses(counts);
         warnAboutUnsettledWarmup();
+        warnAboutBacklog();
         Steadiness steadiness = steadiness();
         return new RunResult(RunResult.SCHEMA_VERSION, ToolVersion.NAME, ToolVersion.version(), config.command(),
                 status(), run.failure() == null ? null : Redaction.redactUrl(LoadRun.oneLine(run.failure())),
                 run.startedAt(), Instant.now().toString(), config.systemName(), workload(),
                 Redaction.redact(run.info().durability()), Redaction.redact(run.info().settings()), versions(),
                 Redaction.redact(config.broker()), Environment.describe(), counts, rates.rates, latencies(),
-                rates.throughput, run.generatorUsage(), warnings, files(), run.faults(), steadiness);
+                rates.throughput, run.generatorUsage(), warnings, files(), run.faults(), steadiness, run.backlog());
+    }
+
+    private void warnAboutBacklog() {
+        BacklogFigures backlog = run.backlog();
+        if (backlog == null) {
+            return;
+        }
+        warnings.add(BacklogFigures.LATENCY_NOTE);
+        if (!backlog.drained()) {
+            warnings.add(String.format(Locale.US, "backlog: the consumers did not read the backlog of %,d deliveries "
+                    + "before the run ended", backlog.deliveriesWaiting()));
+        } else if (Boolean.FALSE.equals(backlog.scheduleKept())) {
+            warnings.add(String.format(Locale.US, "backlog: the producers missed their schedule while the consumers "
+                    + "drained: %,.0f of %,.0f msg/s", backlog.sendRateDuringDrainMsgsPerSec(),
+                    backlog.targetRateMsgsPerSec()));
+        }
     }
 
     /**
@@ -74,8 +92,9 @@ final class ResultBuilder {
      */
     private Steadiness steadiness() {
         // a rate schedule changes the load on purpose: there is no one steady state to judge
+        // nor with a backlog, whose drain is a second state on purpose
         if (!(config.pacing() instanceof Pacing.FixedRate fixed) || !run.faults().isEmpty() || run.stoppedEarly()
-                || fixed.schedule() != null) {
+                || fixed.schedule() != null || run.backlog() != null) {
             return null;
         }
         Steadiness steadiness = Steadiness.judge(run.measuredSeconds(), fixed.rateMsgsPerSec());

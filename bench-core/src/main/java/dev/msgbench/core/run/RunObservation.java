@@ -10,6 +10,7 @@ import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.core.fault.FaultReport;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
+import dev.msgbench.core.result.BacklogFigures;
 
 /**
  * What one run observed, handed from the run to the building of its result.
@@ -25,12 +26,13 @@ import dev.msgbench.core.record.HistogramKind;
  * @param drained           false when the drain timed out with messages still missing
  * @param faults            the run's faults (--fault) and what the run saw after each
  * @param measuredSeconds   the measured window second by second, without the drain after it
+ * @param backlog           the backlog and its drain (--backlog), or null
  */
 record RunObservation(SystemInfo info, String lossHint, String startedAt, RunWindow window, Accounting accounting,
                       SendTotals sends, Ends ends, Map<HistogramKind, Histogram> measured, Throwable firstSendError,
                       Throwable firstSubscriberError, long subscriberErrors, Throwable failure, boolean interrupted,
                       boolean drained, Map<String, Object> generatorUsage, List<FaultReport> faults,
-                      List<SecondStats> measuredSeconds) {
+                      List<SecondStats> measuredSeconds, BacklogFigures backlog) {
 
     boolean stoppedEarly() {
         return interrupted || failure != null;

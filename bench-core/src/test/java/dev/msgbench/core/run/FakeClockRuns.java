@@ -27,6 +27,12 @@ public final class FakeClockRuns {
         return loadRun(config, system, clock, out).faultsOn(target, clock::watcher);
     }
 
+    /** As {@link #loadRun}, the consumers held back until {@code backlog} was sent; the gate watches the clock. */
+    public static LoadRun loadRun(RunConfig config, MessagingSystem system, ManualClock clock, PrintStream out,
+                                  Backlog backlog) {
+        return loadRun(config, system, clock, out).withBacklog(backlog, clock::watcher);
+    }
+
     /** The hiccup meter's pause: a clock that never stalls leaves it nothing to measure, so it waits for its stop. */
     private static void untilStopped(long nanos) throws InterruptedException {
         new CountDownLatch(1).await();

@@ -14,6 +14,7 @@ import dev.msgbench.core.payload.MessageSizes;
 import dev.msgbench.core.result.MessageSizeFigures;
 import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.run.Backlog;
 import dev.msgbench.core.run.FakeClockRuns;
 import dev.msgbench.core.run.LoadRun;
 import dev.msgbench.core.run.Pacing;
@@ -48,6 +49,17 @@ public final class ShortRuns {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
                 null, false).execute();
+    }
+
+    /** No warm-up and {@code duration} at {@code rate}, the consumers held back until {@code backlog} was sent; closes the system. */
+    public static RunResult withBacklog(MessagingSystem system, Path dir, double rate, int sizeBytes, Duration duration,
+                                        Backlog backlog) throws Exception {
+        RunConfig config = fixedRate(dir, rate, sizeBytes, 1, 1, Duration.ZERO, duration);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (system) {
+            return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
+                    null, false).withBacklog(backlog).execute();
+        }
     }
 
     /**

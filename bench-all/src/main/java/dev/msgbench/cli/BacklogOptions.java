@@ -1,0 +1,46 @@
+package dev.msgbench.cli;
+
+import dev.msgbench.core.run.Backlog;
+import dev.msgbench.core.run.LoadRun;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** Backlog and drain (--backlog): the consumers wait until the producers have built a backlog. */
+final class BacklogOptions {
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
+    @Option(names = "--backlog", paramLabel = "N|SIZE",
+            description = "Hold the consumers back until the producers have sent N messages or SIZE bytes (1GiB), "
+                    + "then release them, and report how fast they drained the backlog and whether the producers kept "
+                    + "their schedule meanwhile. Latency then includes the wait in the backlog. Only for systems "
+                    + "that store messages (Kafka, JetStream, RabbitMQ, Redis Streams).")
+    String backlog;
+
+    private Backlog parsed;
+
+    /** @param consumers consumers per subscription (--consumers), checked already */
+    void validate(int consumers) {
+        if (backlog == null) {
+            return;
+        }
+        try {
+            parsed = Backlog.parse(backlog);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--backlog: " + e.getMessage());
+        }
+        if (consumers < 1) {
+            throw new ParameterException(spec.commandLine(), "--backlog needs at least one consumer, got --consumers 0");
+        }
+    }
+
+    /** Holds {@code run}'s consumers back when --backlog was given: until {@code worker}'s share of it was sent. */
+    void applyTo(LoadRun run, WorkerPlan worker) {
+        if (parsed != null) {
+            run.withBacklog(worker.share(parsed));
+        }
+    }
+}
