@@ -147,6 +147,7 @@ final class InProcessCellRunner implements CellRunner {
                         .faultsOn(broker == null ? FaultTarget.NONE
                                 : new LocalBrokerFaultTarget(broker, messaging, hosts.orElse(null)));
                 run.withDestinations(messages.destinations.destinations());
+                run.withKeys(messages.keys.recordKeys());
                 worker.applyTo(run, cell.args(), ClockSync::read);
                 run.withLiveFigures(figures);
                 if (!cell.quiet()) {

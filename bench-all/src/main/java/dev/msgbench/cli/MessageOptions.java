@@ -42,6 +42,9 @@ final class MessageOptions {
     @Mixin
     DestinationOptions destinations;
 
+    @Mixin
+    KeyOptions keys;
+
     @Option(names = "--connections", paramLabel = "N",
             description = "Spread the load over N connections: N producer streams and N consumers, each on a "
                     + "connection of its own (E3 runs 20,000 msg/s over 25). Sets --producers and --consumers.")
@@ -93,6 +96,7 @@ final class MessageOptions {
         Limits.requireClientsAtMost(spec, connections != null ? "--connections" : "--producers", producers);
         Limits.requireClientsAtMost(spec, connections != null ? "--connections" : "--consumers", consumers);
         destinations.validate(consumers);
+        keys.validate();
         Limits.requireTimeAtMost(spec, "--drain-timeout", drainTimeout, Limits.MAX_TIME);
         // a window longer than the gap between sends already spins all the time
         Limits.requireTimeAtMost(spec, "--spin-window", spinWindow, MAX_SPIN_WINDOW);
