@@ -38,6 +38,7 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.nats.broker.LocalNatsServer;
 import dev.msgbench.nats.broker.ServerMonitor;
 
@@ -252,6 +253,13 @@ public final class JetStreamSystem implements MessagingSystem {
         byte[] data = message.getData();
         sink.onMessage(data, 0, data.length, 0);
         message.ack();
+    }
+
+    /** Keys are refused: this reason becomes the run's one-line error. */
+    @Override
+    public String useKeys(RecordKeys keys) {
+        return "it publishes each producer stream on a subject of its own, read by a consumer of its "
+                + "own, and streams have no partitions, so a key would change nothing";
     }
 
     @Override

@@ -21,6 +21,7 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.nats.direct.DirectPublisher;
 import dev.msgbench.nats.direct.DirectSubscriber;
 import dev.msgbench.nats.wire.WireConnection;
@@ -148,6 +149,14 @@ public final class NatsSystem implements MessagingSystem {
         } else {
             to.onMessage(data, 0, data.length, 0);
         }
+    }
+
+    /** Keys are refused: this reason becomes the run's one-line error. */
+    @Override
+    public String useKeys(RecordKeys keys) {
+        return "it publishes each producer stream on a subject of its own and has no partitions, so a "
+                + "key would change nothing (a subject per key would only add a wildcard subscription that "
+                + "matches them all)";
     }
 
     @Override
