@@ -15,8 +15,8 @@ final class KeyOptions {
     @Option(names = "--keys", paramLabel = "none|round-robin|random|zipf:S", defaultValue = "none",
             description = "A record key for each message, drawn per producer stream with --seed: in turn over "
                     + "--key-count keys, uniformly at random, or Zipf with exponent S (k0 the most frequent). Kafka "
-                    + "sends it as the record's key, so partitions follow its hash; a system where a key would change "
-                    + "nothing refuses it (default: ${DEFAULT-VALUE}).")
+                    + "sends it as the record's key, so partitions follow its hash; NATS publishes on a subject per "
+                    + "key; a system where a key would change nothing refuses it (default: ${DEFAULT-VALUE}).")
     String keys;
 
     @Option(names = "--key-count", paramLabel = "N",

@@ -279,7 +279,7 @@ public final class JetStreamSystem implements MessagingSystem {
         }
         if (!settings.awaitsPubAck()) {
             // the stream stores what is published on its subjects; without a reply subject no PubAck is sent
-            return new CorePublisher(connection, relay, failures, subject, null, acks);
+            return new CorePublisher(connection, relay, failures, subject, null, acks, null);
         }
         try {
             return new JsPublisher(connection, relay, failures, connection.jetStream(jsOptions()), subject, acks,
