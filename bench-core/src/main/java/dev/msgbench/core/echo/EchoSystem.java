@@ -19,8 +19,8 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
-import dev.msgbench.core.units.Durations;
 import dev.msgbench.core.payload.RecordKeys;
+import dev.msgbench.core.units.Durations;
 
 /**
  * Any system measured as a round trip on one clock: producers publish on the outbound
@@ -105,18 +105,17 @@ public final class EchoSystem implements MessagingSystem {
         return back.subscribe(index, externalRunId == null ? sink : new FirstEchoSink(sink));
     }
 
+    /** Keys are refused: this reason becomes the run's one-line error. */
+    @Override
+    public String useKeys(RecordKeys keys) {
+        return "the responder publishes each message back as it came, without its key; measure keys one way";
+    }
+
     /**
      * The in-process responder starts with the first publisher: the engine's consumers are on the
      * return destination by then, which a system that checks its path end to end before the first
      * message (core NATS's probes) needs for the responder's return publishers.
      */
-    /** Keys are refused: this reason becomes the run's one-line error. */
-    @Override
-    public String useKeys(RecordKeys keys) {
-        return "the responder publishes each message back as it came, without its key; measure keys one "
-                + "way";
-    }
-
     @Override
     public synchronized Publisher publisher(int streamId, AckListener acks) throws Exception {
         if (externalRunId == null && responder == null) {
