@@ -148,6 +148,7 @@ final class InProcessCellRunner implements CellRunner {
                                 : new LocalBrokerFaultTarget(broker, messaging, hosts.orElse(null)));
                 run.withDestinations(messages.destinations.destinations());
                 messages.backlog.applyTo(run, worker);
+                run.withKeys(messages.keys.recordKeys());
                 worker.applyTo(run, cell.args(), ClockSync::read);
                 run.withLiveFigures(figures);
                 if (!cell.quiet()) {

@@ -44,6 +44,7 @@ final class MessageOptions {
 
     @Mixin
     BacklogOptions backlog;
+    KeyOptions keys;
 
     @Option(names = "--connections", paramLabel = "N",
             description = "Spread the load over N connections: N producer streams and N consumers, each on a "
@@ -97,6 +98,7 @@ final class MessageOptions {
         Limits.requireClientsAtMost(spec, connections != null ? "--connections" : "--consumers", consumers);
         destinations.validate(consumers);
         backlog.validate(consumers);
+        keys.validate();
         Limits.requireTimeAtMost(spec, "--drain-timeout", drainTimeout, Limits.MAX_TIME);
         // a window longer than the gap between sends already spins all the time
         Limits.requireTimeAtMost(spec, "--spin-window", spinWindow, MAX_SPIN_WINDOW);

@@ -35,7 +35,7 @@ class KafkaEndToEndTest {
         Path out = dir.resolve("one");
         CliRun run = CliRun.of("e2e", "--acks", "all", "--rate", "500", "--duration", "3s", "--warmup", "1s",
                 "--partitions", "3", "--producers", "2", "--consumers", "2", "--size", "uniform:32B-4KiB",
-                "--output", out.toString());
+                "--keys", "random", "--key-count", "100", "--output", out.toString());
 
         assertEquals(0, run.exitCode, run.toString());
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
@@ -55,6 +55,10 @@ class KafkaEndToEndTest {
         assertEquals(1, r.get("durability").get("replicationFactor").asInt());
         assertEquals("1", r.get("durability").get("min.insync.replicas").asText());
         assertEquals(3, r.get("settings").get("partitions").asInt());
+        // each message with its record key (KafkaKeysTest shows the keys choosing the partitions)
+        assertEquals("random", r.get("workload").get("keys").asText());
+        assertEquals("random over 100: the producer record's key, partitioned by its hash",
+                r.get("settings").get("recordKeys").asText());
         assertTrue(r.get("versions").get("client").asText().startsWith("kafka-clients 4."));
         assertTrue(r.get("versions").get("broker").asText().startsWith("4."));
         assertTrue(r.get("broker").get("local").asBoolean());

@@ -119,6 +119,29 @@ class NatsEndToEndTest {
     }
 
     @Test
+    void keysArePublishedOnASubjectEachAndAWildcardSubscriptionReceivesThemAll() throws Exception {
+        Path out = dir.resolve("keys");
+        CliRun run = CliRun.of("throughput", "--system", "nats", "--messages", "20000", "--producers", "2",
+                "--consumers", "2", "--keys", "random", "--key-count", "500", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals(20_000, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(0, r.get("counts").get("reordered").asLong());
+        assertEquals("random", r.get("workload").get("keys").asText());
+        assertTrue(r.get("settings").get("recordKeys").asText().startsWith("random over 500: a subject per key"),
+                r.get("settings").toString());
+
+        CliRun direct = CliRun.of("throughput", "--system", "nats", "--nats-client", "direct", "--messages", "100",
+                "--keys", "random", "--output", dir.resolve("direct-keys").toString());
+        assertEquals(2, direct.exitCode, direct.toString());
+        assertTrue(direct.err.contains("error: --keys random does not work with nats: --nats-client direct builds one "
+                + "subject per producer stream into its PUB line; give --nats-client jnats for a subject per key; give "
+                + "--keys none"), direct.err);
+    }
+
+    @Test
     void aMebibyteMessageFitsTheLocalServer() throws Exception {
         Path out = dir.resolve("big");
         CliRun run = CliRun.of("e2e", "--system", "nats", "--size", "1MiB", "--rate", "50", "--duration", "1s",

@@ -43,14 +43,26 @@ class OmbWorkloadFilesTest {
     }
 
     @Test
-    void aFileWithKeysIsRefusedAtItsKeyDistributor() throws Exception {
+    void aFileWithKeysRunsWithOmbsTenThousandKeysInTurn() throws Exception {
         String file = omb("1-topic-1-partition-1kb-with-key.yaml");
 
         CliRun run = CliRun.of("run", file, "--dry-run");
 
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains(" --consumers 1 --keys round-robin --key-count 10000 --rate "), run.out);
+    }
+
+    @Test
+    void anUnknownKeyDistributorIsRefusedNamingOmbsThree() throws Exception {
+        Path file = dir.resolve("keys.yaml");
+        Files.writeString(file, Files.readString(Path.of(omb("1-topic-1-partition-1kb-with-key.yaml")))
+                .replace("KEY_ROUND_ROBIN", "ZIPF"));
+
+        CliRun run = CliRun.of("run", file.toString(), "--dry-run");
+
         assertEquals(2, run.exitCode, run.toString());
-        assertEquals("error: " + file + ":19: 'keyDistributor' must be NO_KEY, got KEY_ROUND_ROBIN: key distributions are "
-                + "not supported yet (messages are sent without keys)" + NL, run.err);
+        assertEquals("error: " + file + ":19: 'keyDistributor' must be NO_KEY, KEY_ROUND_ROBIN or RANDOM_NANO, got ZIPF"
+                + NL, run.err);
     }
 
     @Test

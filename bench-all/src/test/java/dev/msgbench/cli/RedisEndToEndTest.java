@@ -166,4 +166,17 @@ class RedisEndToEndTest {
     void threeTopicsWithTwoSubscriptionsEachDeliverEveryMessageToEverySubscription() throws Exception {
         FanOutRuns.threeTopicsTwoSubscriptionsEach(dir.resolve("fan-out"), "--system", "redis");
     }
+
+    @Test
+    void redisRefusesKeysInOneLineSayingWhy() {
+        CliRun run = CliRun.of("e2e", "--system", "redis", "--rate", "100", "--duration", "1s", "--warmup", "0s",
+                "--keys", "random", "--output", dir.resolve("redis").toString());
+
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals("error: --keys random does not work with redis: it publishes each producer stream on a channel of "
+                + "its own and has no partitions; a channel per key, read with PSUBSCRIBE, is not done yet; give --keys "
+                + "none", run.err.lines()
+                .filter(l -> l.startsWith("error: ")).findFirst().orElse(run.err));
+        assertTrue(Files.notExists(dir.resolve("redis").resolve("result.json")));
+    }
 }

@@ -102,6 +102,9 @@ class ShippedWorkloadsTest {
         CliRun fanOut = omb(base.replace("subscriptionsPerTopic: 1", "subscriptionsPerTopic: 3"));
         assertEquals(0, fanOut.exitCode, fanOut.toString());
         assertTrue(fanOut.out.contains("--consumers 2 --topics 2 --subscriptions-per-topic 3 --rate 1000"), fanOut.out);
+        CliRun keyed = omb(base + "keyDistributor: RANDOM_NANO\n");
+        assertEquals(0, keyed.exitCode, keyed.toString());
+        assertTrue(keyed.out.contains("--topics 2 --keys random --key-count 10000 --rate 1000"), keyed.out);
 
         assertEquals("error: " + file() + ":8: 'producerRate' must be a rate above 0, or 0 (OMB's search for the highest "
                 + "rate, run here as sweep), got -1\n", omb(base.replace("producerRate: 1000", "producerRate: -1")).err);

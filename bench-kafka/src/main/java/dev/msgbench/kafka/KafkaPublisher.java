@@ -9,8 +9,10 @@ import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.Publisher;
 
 /**
- * One KafkaProducer per producer stream. No key: Kafka's default partitioner spreads the
- * stream over the topic's partitions, as an application without keys would.
+ * One KafkaProducer per producer stream. Without --keys no key: Kafka's default partitioner
+ * spreads the stream over the topic's partitions, as an application without keys would (sticky:
+ * a batch at a time). With keys each record carries its key and goes to the partition of the
+ * key's hash, so a stream's batches split over partitions as keyed applications' do.
  *
  * <p>IMPLEMENTATION NOTES: the engine reuses the message array after publish returns. That is
  * safe here because KafkaProducer.send serialises the value (ByteArraySerializer returns the
@@ -25,9 +27,12 @@ final class KafkaPublisher implements Publisher {
     private final AckListener acks;
     private final boolean acknowledges;
     private final boolean flushEachSend;
+    /** Each key's bytes by index; null without keys. */
+    private final byte[][] keys;
 
     KafkaPublisher(KafkaProducer<byte[], byte[]> producer, String topic, AckListener acks, boolean acknowledges,
-                   boolean flushEachSend) {
+                   boolean flushEachSend, byte[][] keys) {
+        this.keys = keys;
         this.producer = producer;
         this.topic = topic;
         this.acks = acks;
@@ -37,7 +42,16 @@ final class KafkaPublisher implements Publisher {
 
     @Override
     public void publish(byte[] message, long sequence, long intendedSendNanos) {
-        producer.send(new ProducerRecord<>(topic, message), (metadata, error) -> {
+        send(new ProducerRecord<>(topic, message), sequence, intendedSendNanos);
+    }
+
+    @Override
+    public void publish(byte[] message, int key, long sequence, long intendedSendNanos) {
+        send(new ProducerRecord<>(topic, keys[key], message), sequence, intendedSendNanos);
+    }
+
+    private void send(ProducerRecord<byte[], byte[]> record, long sequence, long intendedSendNanos) {
+        producer.send(record, (metadata, error) -> {
             if (error != null) {
                 acks.failed(sequence, intendedSendNanos, error);
             } else if (acknowledges) {

@@ -43,6 +43,7 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.payload.RecordKeys;
 
 /**
  * Kafka (or anything that speaks its protocol, such as Redpanda) through kafka-clients: one
@@ -70,6 +71,9 @@ public final class KafkaSystem implements MessagingSystem {
     private String brokerVersion;
     private final Map<String, Object> topicDurability = new LinkedHashMap<>();
     private final Map<String, String> producerOverrides = new LinkedHashMap<>();
+    /** Each key's bytes by index, shared by the publishers; null without --keys. */
+    private byte[][] keyBytes;
+    private RecordKeys keys = RecordKeys.NONE;
 
     public KafkaSystem(KafkaSettings settings) {
         this.settings = settings;
@@ -296,6 +300,14 @@ public final class KafkaSystem implements MessagingSystem {
         return total == settings.partitions();
     }
 
+    /** The record key of each message: the default partitioner spreads records over partitions by its hash. */
+    @Override
+    public String useKeys(RecordKeys recordKeys) {
+        this.keys = recordKeys;
+        this.keyBytes = recordKeys.keyBytes();
+        return null;
+    }
+
     @Override
     public Publisher publisher(int streamId, AckListener acks) {
         Properties props = new Properties();
@@ -307,7 +319,7 @@ public final class KafkaSystem implements MessagingSystem {
         props.putAll(settings.producerProps());
         KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer());
         return new KafkaPublisher(producer, plan.topicName(plan.topicOf(streamId)), acks, acknowledges(),
-                settings.flushEachSend());
+                settings.flushEachSend(), keyBytes);
     }
 
     private boolean acknowledges() {
@@ -362,6 +374,9 @@ public final class KafkaSystem implements MessagingSystem {
                     : "one per subscription: <topic>-s<subscription>");
         }
         s.put("partitions", settings.partitions());
+        if (!keys.isNone()) {
+            s.put("recordKeys", keys + ": the producer record's key, partitioned by its hash");
+        }
         s.put("pollTimeoutMs", settings.pollTimeout().toMillis());
         s.put("producerFlush", settings.flushEachSend() ? "each-send" : "none");
         Map<String, String> producerProps = new LinkedHashMap<>(producerOverrides);

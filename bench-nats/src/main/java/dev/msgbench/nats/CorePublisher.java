@@ -31,14 +31,18 @@ final class CorePublisher implements Publisher {
     private final String connectionLabel;
     private final String replyTo;
     private final AckListener acks;
+    /** With --keys, the subject of each key under the stream's: built once, indexed by key. */
+    private final String[] keySubjects;
 
     /**
-     * @param replyTo where the responder echoes to (request/reply), or null
-     * @param acks    where a message jnats refused while reconnecting is reported failed
+     * @param replyTo     where the responder echoes to (request/reply), or null
+     * @param acks        where a message jnats refused while reconnecting is reported failed
+     * @param keySubjects the subject of each record key, or null without keys
      */
     CorePublisher(Connection connection, ErrorRelay relay, FirstFailure failures, String subject, String replyTo,
-                  AckListener acks) {
+                  AckListener acks, String[] keySubjects) {
         this.connection = connection;
+        this.keySubjects = keySubjects;
         this.acks = acks;
         this.relay = relay;
         this.failures = failures;
@@ -49,9 +53,18 @@ final class CorePublisher implements Publisher {
 
     @Override
     public void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception {
+        send(subject, message, sequence, intendedSendNanos);
+    }
+
+    @Override
+    public void publish(byte[] message, int key, long sequence, long intendedSendNanos) throws Exception {
+        send(keySubjects[key], message, sequence, intendedSendNanos);
+    }
+
+    private void send(String to, byte[] message, long sequence, long intendedSendNanos) throws Exception {
         failures.throwIfAny(connectionLabel);
         try {
-            connection.publish(subject, replyTo, message.clone());
+            connection.publish(to, replyTo, message.clone());
         } catch (IllegalStateException e) {
             if (!NatsConnections.refusedWhileReconnecting(connection)) {
                 throw e;

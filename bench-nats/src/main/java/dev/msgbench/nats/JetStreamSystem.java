@@ -38,6 +38,7 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.nats.broker.LocalNatsServer;
 import dev.msgbench.nats.broker.ServerMonitor;
 
@@ -254,6 +255,13 @@ public final class JetStreamSystem implements MessagingSystem {
         message.ack();
     }
 
+    /** Keys are refused: this reason becomes the run's one-line error. */
+    @Override
+    public String useKeys(RecordKeys keys) {
+        return "it publishes each producer stream on a subject of its own, read by a consumer of its own, and "
+                + "streams have no partitions; a subject per key in the stream is not done yet";
+    }
+
     @Override
     public Publisher publisher(int streamId, AckListener acks) throws Exception {
         String name = "msgbench-producer-" + streamId;
@@ -271,7 +279,7 @@ public final class JetStreamSystem implements MessagingSystem {
         }
         if (!settings.awaitsPubAck()) {
             // the stream stores what is published on its subjects; without a reply subject no PubAck is sent
-            return new CorePublisher(connection, relay, failures, subject, null, acks);
+            return new CorePublisher(connection, relay, failures, subject, null, acks, null);
         }
         try {
             return new JsPublisher(connection, relay, failures, connection.jetStream(jsOptions()), subject, acks,

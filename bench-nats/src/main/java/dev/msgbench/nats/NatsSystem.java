@@ -21,6 +21,7 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.nats.direct.DirectPublisher;
 import dev.msgbench.nats.direct.DirectSubscriber;
 import dev.msgbench.nats.wire.WireConnection;
@@ -38,6 +39,7 @@ public final class NatsSystem implements MessagingSystem {
     private Connection setup;
     private ErrorRelay setupRelay;
     private RunPlan plan;
+    private RecordKeys keys = RecordKeys.NONE;
     private Subjects subjects;
     private Probes probes;
     private volatile MessageSink sink;
@@ -106,6 +108,10 @@ public final class NatsSystem implements MessagingSystem {
         List<String> names = new ArrayList<>();
         for (int s : plan.streamsOf(index)) {
             names.add(topicSubjects.stream(s));
+            if (!keys.isNone()) {
+                // the probes still come on the stream's own subject
+                names.add(topicSubjects.stream(s) + ".>");
+            }
         }
         return names;
     }
@@ -150,6 +156,21 @@ public final class NatsSystem implements MessagingSystem {
         }
     }
 
+    /**
+     * A subject per key under the stream's ({@code TOPIC.s.k42}), which subscribers match with
+     * {@code TOPIC.s.>}: the server then matches many subjects against a wildcard, as keyed
+     * applications make it. The direct publisher's PUB line is built once per stream, so it refuses.
+     */
+    @Override
+    public String useKeys(RecordKeys recordKeys) {
+        if (settings.publisherClient() == NatsClient.DIRECT) {
+            return "--nats-client direct builds one subject per producer stream into its PUB line; give --nats-client "
+                    + "jnats for a subject per key";
+        }
+        this.keys = recordKeys;
+        return null;
+    }
+
     @Override
     public Publisher publisher(int streamId, AckListener acks) throws Exception {
         MessageSink to = sink;
@@ -177,7 +198,7 @@ public final class NatsSystem implements MessagingSystem {
             if (!publishOnly) {
                 awaitProbe(streamId, subject, reply, () -> connection.publish(subject, reply, Probes.probe(streamId)));
             }
-            return new CorePublisher(connection, relay, failures, subject, replyTo, acks);
+            return new CorePublisher(connection, relay, failures, subject, replyTo, acks, keySubjects(subject));
         } catch (Exception | Error e) {
             relay.closing();
             connection.close();
@@ -224,6 +245,18 @@ public final class NatsSystem implements MessagingSystem {
         }
     }
 
+    /** The subject of each key under {@code subject}, by key; null without keys. */
+    private String[] keySubjects(String subject) {
+        if (keys.isNone()) {
+            return null;
+        }
+        String[] names = new String[keys.count()];
+        for (int k = 0; k < names.length; k++) {
+            names[k] = subject + "." + RecordKeys.name(k);
+        }
+        return names;
+    }
+
     /** Stream s publishes on a subject of its own under its topic's name: {@code TOPIC.s}. */
     private String streamSubject(int streamId) {
         return new Subjects(plan.topicName(plan.topicOf(streamId))).stream(streamId);
@@ -257,6 +290,10 @@ public final class NatsSystem implements MessagingSystem {
         s.put("pattern", settings.pattern().label());
         s.put("subjects", subjects == null ? null : plan.topics() == 1 ? subjects.streamPattern()
                 : plan.runId() + "-t<topic>.<stream>, stream s on topic s mod " + plan.topics());
+        if (!keys.isNone()) {
+            s.put("recordKeys", keys + ": a subject per key under the stream's (<stream subject>.k<key>), "
+                    + "subscribed with <stream subject>.>");
+        }
         if (settings.pattern() == NatsPattern.REQUEST_REPLY) {
             s.put("replySubjects", subjects == null ? null : subjects.replyPattern());
             s.put("latency", "round trip: request through the server to the responder, echo back through the server");

@@ -15,6 +15,7 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.payload.RecordKeys;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -152,6 +153,14 @@ public final class RabbitMqSystem implements MessagingSystem {
             closeAfterFailure(connection, e);
             throw e;
         }
+    }
+
+    /** Keys are refused: this reason becomes the run's one-line error. */
+    @Override
+    public String useKeys(RecordKeys keys) {
+        return "it publishes through the default exchange (or a stream's fanout exchange) to a queue per "
+                + "producer stream, so a routing key cannot route anything without another topology, and "
+                + "queues have no partitions";
     }
 
     @Override

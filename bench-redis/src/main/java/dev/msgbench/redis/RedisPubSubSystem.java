@@ -15,6 +15,7 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.redis.direct.DirectClient;
 import dev.msgbench.redis.resp.Resp;
 import dev.msgbench.redis.resp.RespConnection;
@@ -141,6 +142,13 @@ public final class RedisPubSubSystem implements MessagingSystem {
             Thread.currentThread().interrupt();
             return false;
         }
+    }
+
+    /** Keys are refused: this reason becomes the run's one-line error. */
+    @Override
+    public String useKeys(RecordKeys keys) {
+        return "it publishes each producer stream on a channel of its own and has no partitions; a channel "
+                + "per key, read with PSUBSCRIBE, is not done yet";
     }
 
     @Override

@@ -15,6 +15,7 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.redis.direct.DirectClient;
 import io.lettuce.core.XGroupCreateArgs;
 import io.lettuce.core.XReadArgs.StreamOffset;
@@ -80,6 +81,13 @@ public final class RedisStreamsSystem implements MessagingSystem {
     public Subscriber subscribe(int index, MessageSink sink) {
         return new StreamSubscriber(index, connector, connector.connect("msgbench-consumer-" + index),
                 routing.keysOf(index), routing.group(GROUP, plan.subscriptionOfConsumer(index)), streams, sink);
+    }
+
+    /** Keys are refused: this reason becomes the run's one-line error. */
+    @Override
+    public String useKeys(RecordKeys keys) {
+        return "it appends each producer stream to a stream key of its own and has no partitions, so a "
+                + "key would change nothing but one more field per entry";
     }
 
     @Override

@@ -116,7 +116,7 @@ final class MergedRun {
                 worker.path("totalConsumers").asInt(), w.seed(), w.drainTimeoutSeconds(), w.warmup(), w.warmupSettled(),
                 // the workers' shares of the schedule add up to the one all were given; sizes are each worker's own
                 worker.has("totalRateSchedule") ? worker.path("totalRateSchedule").asText() : null, null)
-                .withDestinations(w.topics(), w.subscriptionsPerTopic());
+                .withDestinations(w.topics(), w.subscriptionsPerTopic()).withKeys(w.keys(), w.keyCount());
     }
 
     private Counts counts() {

@@ -7,7 +7,7 @@ import org.yaml.snakeyaml.nodes.Node;
 
 /**
  * The fields of an OpenMessaging Benchmark workload that this suite does not do as OMB does:
- * refused when the run would measure another workload (keys, slow consumers), or said
+ * refused when the run would measure another workload (slow consumers), or said
  * in a line when only the bytes of the payload differ. No field is dropped without a word.
  */
 final class OmbUnsupported {
@@ -16,14 +16,6 @@ final class OmbUnsupported {
     }
 
     static void check(YamlDocument doc, Map<String, Node> top, Map<String, Origin> lines, List<String> warnings) {
-        if (top.containsKey("keyDistributor")) {
-            String keys = doc.text("keyDistributor", top.get("keyDistributor"));
-            if (!keys.equals("NO_KEY")) {
-                // keys decide partitions and batching: without them it would be another workload
-                throw doc.origin(top.get("keyDistributor")).error("'keyDistributor' must be NO_KEY, got " + keys
-                        + ": key distributions are not supported yet (messages are sent without keys)");
-            }
-        }
         long backlogGb = backlogGb(doc, top);
         if (backlogGb < 0) {
             throw doc.origin(top.get("consumerBacklogSizeGB")).error("'consumerBacklogSizeGB' must be 0 or more, got "

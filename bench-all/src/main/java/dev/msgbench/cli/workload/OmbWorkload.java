@@ -14,6 +14,9 @@ import org.yaml.snakeyaml.nodes.Node;
  */
 final class OmbWorkload {
 
+    /** The keys OMB's KeyDistributor draws from. */
+    private static final int OMB_KEY_COUNT = 10_000;
+
     static final List<String> KEYS = List.of("name", "topics", "partitionsPerTopic", "messageSize", "producersPerTopic",
             "producerRate", "consumerPerSubscription", "subscriptionsPerTopic", "testDurationMinutes",
             "warmupDurationMinutes", "keyDistributor", "payloadFile", "consumerBacklogSizeGB", "useRandomizedPayloads",
@@ -84,6 +87,7 @@ final class OmbWorkload {
         if (backlogGb > 0) {
             settings.add(new Setting("backlog", text(backlogGb + "GiB"), lines.get("consumerBacklogSizeGB")));
         }
+        keys(doc, top, lines, settings);
         if (rate > 0) {
             // 0 sets no rate: the sweep varies it
             settings.add(number("rate", rate, lines.get("producerRate")));
@@ -101,6 +105,28 @@ final class OmbWorkload {
                 null, "e2e", 1, settings,
                 List.of(new WorkloadFile.Axis(WorkloadReader.CELLS, List.of(cell))), Map.of(), Columns.defaults("e2e"),
                 warnings);
+    }
+
+    /**
+     * OMB's keyDistributor as --keys: KEY_ROUND_ROBIN and RANDOM_NANO draw from OMB's 10,000 keys,
+     * in turn or uniformly at random (from --seed here, where OMB seeds from the clock).
+     */
+    private static void keys(YamlDocument doc, Map<String, Node> top, Map<String, Origin> lines, List<Setting> settings) {
+        if (!top.containsKey("keyDistributor")) {
+            return;
+        }
+        String distributor = doc.text("keyDistributor", top.get("keyDistributor"));
+        String keys = switch (distributor) {
+            case "NO_KEY" -> null;
+            case "KEY_ROUND_ROBIN" -> "round-robin";
+            case "RANDOM_NANO" -> "random";
+            default -> throw doc.origin(top.get("keyDistributor")).error("'keyDistributor' must be NO_KEY, "
+                    + "KEY_ROUND_ROBIN or RANDOM_NANO, got " + distributor);
+        };
+        if (keys != null) {
+            settings.add(new Setting("keys", text(keys), lines.get("keyDistributor")));
+            settings.add(number("key-count", OMB_KEY_COUNT, lines.get("keyDistributor")));
+        }
     }
 
     private static long positive(YamlDocument doc, Map<String, Node> top, String key) {

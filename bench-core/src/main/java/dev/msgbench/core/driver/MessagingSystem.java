@@ -2,6 +2,8 @@ package dev.msgbench.core.driver;
 
 import java.util.OptionalInt;
 
+import dev.msgbench.core.payload.RecordKeys;
+
 /**
  * A system under test, configured for one run: the whole of what a {@code bench-<system>}
  * module implements. The engine calls, in order: {@link #prepare}, {@link #subscribe} for each
@@ -17,6 +19,16 @@ public interface MessagingSystem extends AutoCloseable {
     void prepare(RunPlan plan) throws Exception;
 
     Subscriber subscribe(int index, MessageSink sink) throws Exception;
+
+    /**
+     * Called before {@link #prepare} when the run gives each message a record key (--keys other
+     * than none): a system that gives keys a meaning (Kafka's partitioner) keeps them for its
+     * publishers and returns null; one where a key would change nothing returns why, in one
+     * clause, and the engine refuses the run rather than ignore the flag.
+     */
+    default String useKeys(RecordKeys keys) {
+        return "a record key would change nothing in how it routes or batches messages";
+    }
 
     Publisher publisher(int streamId, AckListener acks) throws Exception;
 

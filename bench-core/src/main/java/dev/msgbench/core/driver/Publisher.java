@@ -18,6 +18,18 @@ public interface Publisher extends AutoCloseable {
     void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception;
 
     /**
+     * Hands one message with a record key to the client, as {@link #publish(byte[], long, long)}
+     * does. Called instead of it only on a system whose {@link MessagingSystem#useKeys} took the
+     * run's keys.
+     *
+     * @param key the message's key: an index into the {@link dev.msgbench.core.payload.RecordKeys}
+     *            the system was given, which a driver maps to bytes it built once
+     */
+    default void publish(byte[] message, int key, long sequence, long intendedSendNanos) throws Exception {
+        publish(message, sequence, intendedSendNanos);
+    }
+
+    /**
      * Called by the engine, on the publishing thread, when no further message of this stream is
      * due now: it is about to wait for the next intended send time or for acknowledgements, or
      * the stream has stopped. A driver that holds written messages back to send several at once

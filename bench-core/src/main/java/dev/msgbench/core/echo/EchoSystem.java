@@ -19,6 +19,7 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.core.units.Durations;
 
 /**
@@ -102,6 +103,12 @@ public final class EchoSystem implements MessagingSystem {
     public Subscriber subscribe(int index, MessageSink sink) throws Exception {
         engineSink = sink;
         return back.subscribe(index, externalRunId == null ? sink : new FirstEchoSink(sink));
+    }
+
+    /** Keys are refused: this reason becomes the run's one-line error. */
+    @Override
+    public String useKeys(RecordKeys keys) {
+        return "the responder publishes each message back as it came, without its key; measure keys one way";
     }
 
     /**

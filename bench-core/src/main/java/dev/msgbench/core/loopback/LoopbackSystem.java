@@ -15,6 +15,7 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.payload.RecordKeys;
 
 /**
  * No broker at all: each consumer is a thread of this JVM taking messages from a bounded queue
@@ -43,6 +44,12 @@ public final class LoopbackSystem implements MessagingSystem {
         for (int c = 0; c < runPlan.consumers(); c++) {
             queues.add(new ArrayBlockingQueue<>(QUEUE_CAPACITY));
         }
+    }
+
+    /** Takes keys so that a run with them can be checked without a broker: a key routes nothing here. */
+    @Override
+    public String useKeys(RecordKeys keys) {
+        return null;
     }
 
     @Override

@@ -74,6 +74,9 @@ public final class SummaryTable {
         if (sizes != null) {
             out.println(sizes);
         }
+        if (w.keys() != null && !"none".equals(w.keys())) {
+            out.printf(Locale.US, "keys: %s over %,d keys%n", w.keys(), w.keyCount());
+        }
         out.println("durability: " + inline(r.durability()));
         if (r.settings() != null && r.settings().get("latency") instanceof String latency) {
             // a round trip (--pattern echo, NATS request-reply) must never be read as one way

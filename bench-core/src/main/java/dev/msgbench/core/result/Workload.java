@@ -23,11 +23,15 @@ package dev.msgbench.core.result;
  *                       rateMsgsPerSec} is then its mean. Null at a constant rate
  * @param messageSizes   the sizes of the messages the run sent and received; null in results
  *                       written before it was recorded
+ * @param keys           the messages' record keys (--keys): none, round-robin, random or zipf:S; null
+ *                       in results written before it was recorded
+ * @param keyCount       the keys drawn from (--key-count); 0 without keys
  */
 public record Workload(String pacing, double rateMsgsPerSec, long messages, int maxOutstanding, int messageSizeBytes,
                        double warmupSeconds, double durationSeconds, String arrival, int producers, int consumers,
                        long seed, double drainTimeoutSeconds, String warmup, Boolean warmupSettled, int topics,
-                       int subscriptionsPerTopic, String rateSchedule, MessageSizeFigures messageSizes) {
+                       int subscriptionsPerTopic, String rateSchedule, MessageSizeFigures messageSizes, String keys,
+                       int keyCount) {
 
     public Workload {
         topics = Math.max(1, topics);
@@ -39,7 +43,7 @@ public record Workload(String pacing, double rateMsgsPerSec, long messages, int 
                     double warmupSeconds, double durationSeconds, String arrival, int producers, int consumers,
                     long seed, double drainTimeoutSeconds, String warmup, Boolean warmupSettled) {
         this(pacing, rateMsgsPerSec, messages, maxOutstanding, messageSizeBytes, warmupSeconds, durationSeconds, arrival,
-                producers, consumers, seed, drainTimeoutSeconds, warmup, warmupSettled, 1, 1, null, null);
+                producers, consumers, seed, drainTimeoutSeconds, warmup, warmupSettled, 1, 1, null, null, null, 0);
     }
 
     /** One topic with one subscription. */
@@ -48,14 +52,22 @@ public record Workload(String pacing, double rateMsgsPerSec, long messages, int 
                     long seed, double drainTimeoutSeconds, String warmup, Boolean warmupSettled, String rateSchedule,
                     MessageSizeFigures messageSizes) {
         this(pacing, rateMsgsPerSec, messages, maxOutstanding, messageSizeBytes, warmupSeconds, durationSeconds, arrival,
-                producers, consumers, seed, drainTimeoutSeconds, warmup, warmupSettled, 1, 1, rateSchedule, messageSizes);
+                producers, consumers, seed, drainTimeoutSeconds, warmup, warmupSettled, 1, 1, rateSchedule, messageSizes, null,
+                0);
     }
 
     /** The same load spread over {@code count} topics with {@code subscriptions} each. */
     public Workload withDestinations(int count, int subscriptions) {
         return new Workload(pacing, rateMsgsPerSec, messages, maxOutstanding, messageSizeBytes, warmupSeconds,
                 durationSeconds, arrival, producers, consumers, seed, drainTimeoutSeconds, warmup, warmupSettled, count,
-                subscriptions, rateSchedule, messageSizes);
+                subscriptions, rateSchedule, messageSizes, keys, keyCount);
+    }
+
+    /** The same load with these record keys (--keys, --key-count). */
+    public Workload withKeys(String keySpec, int count) {
+        return new Workload(pacing, rateMsgsPerSec, messages, maxOutstanding, messageSizeBytes, warmupSeconds,
+                durationSeconds, arrival, producers, consumers, seed, drainTimeoutSeconds, warmup, warmupSettled, topics,
+                subscriptionsPerTopic, rateSchedule, messageSizes, keySpec, count);
     }
 
     public static final String FIXED_RATE = "fixed-rate";

@@ -27,6 +27,7 @@ import dev.msgbench.core.fault.DeliveryProbe;
 import dev.msgbench.core.fault.FaultInjector;
 import dev.msgbench.core.fault.FaultTarget;
 import dev.msgbench.core.payload.RandomPayloads;
+import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.StreamSnapshot;
@@ -79,6 +80,7 @@ public final class LoadRun {
     private WorkerRole worker;
     private StartAt startAt;
     private Destinations destinations = Destinations.ONE;
+    private RecordKeys keys = RecordKeys.NONE;
     private String runId;
     private Backlog backlog;
     private Supplier<NanoClock> backlogClock;
@@ -159,6 +161,12 @@ public final class LoadRun {
         return this;
     }
 
+    /** Gives each message a record key drawn from {@code recordKeys} (--keys, --key-count). Before {@link #execute()}. */
+    public LoadRun withKeys(RecordKeys recordKeys) {
+        this.keys = recordKeys;
+        return this;
+    }
+
     /** The schedule starts at this wall-clock instant, once connected and subscribed. Before {@link #execute()}. */
     public LoadRun startingAt(StartAt at) {
         this.startAt = at;
@@ -210,6 +218,13 @@ public final class LoadRun {
         runId = runId(measurement.runKey) + (worker == null ? "" : worker.runIdSuffix());
         LoadGeneratorMonitor generatorMonitor = new LoadGeneratorMonitor(config.cpus());
 
+        if (!keys.isNone()) {
+            String refusal = system.useKeys(keys);
+            if (refusal != null) {
+                throw new UserError("--keys " + keys.spec() + " does not work with " + config.systemName() + ": "
+                        + refusal + "; give --keys none");
+            }
+        }
         system.prepare(destinations.plan(runId, config.messageSizeBytes(), config.producers(), config.consumers()));
         SystemInfo info = system.info();
         refuseConsumingLaterWhereNothingIsKept();
@@ -250,7 +265,7 @@ public final class LoadRun {
             throw failure instanceof Exception ? (Exception) failure : new IllegalStateException(failure);
         }
         RunObservation observed = observation(info, startedAt, measurement, failure, generatorMonitor);
-        return finish(dir, ResultBuilder.build(config, observed), measurement.monitor, failure);
+        return finish(dir, ResultBuilder.build(config, observed, keys), measurement.monitor, failure);
     }
 
     /** Subscribes, sends on schedule, flushes and drains; whatever fails on the way is left in {@code m}. */
@@ -385,7 +400,7 @@ public final class LoadRun {
         List<Thread> threads = new ArrayList<>();
         for (int s = 0; s < config.producers(); s++) {
             ProducerStream stream = new ProducerStream(m.runKey, s, new RunSchedule(config, worker).plan(s, m.window), publishers.get(s), payloads,
-                    m.seeds.nextLong(), clock, m.accounting, m.recorders, m.window, giveUp, maxOutstanding);
+                    m.seeds.nextLong(), clock, m.accounting, m.recorders, m.window, giveUp, maxOutstanding, keys);
             producers.add(stream);
             threads.add(new Thread(stream, "msgbench-producer-" + s));
         }

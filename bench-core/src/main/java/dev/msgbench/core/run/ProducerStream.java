@@ -11,6 +11,7 @@ import dev.msgbench.core.payload.BodySource;
 import dev.msgbench.core.payload.MessageBuffers;
 import dev.msgbench.core.payload.PayloadHeader;
 import dev.msgbench.core.payload.RandomPayloads;
+import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.Recorders;
@@ -41,6 +42,7 @@ final class ProducerStream implements Runnable {
     private static final long OUTSTANDING_YIELD_NANOS = 100_000;
 
     private static final long SIZE_SEED = 0x5DEECE66DL;
+    private static final long KEY_SEED = 0x9E3779B97F4A7C15L;
 
     private final int runKey;
     private final int streamId;
@@ -48,6 +50,8 @@ final class ProducerStream implements Runnable {
     private final Publisher publisher;
     private final BodySource bodies;
     private final MessageBuffers buffers;
+    /** The messages' record keys; null without keys. */
+    private final RecordKeys.Chooser keys;
     /** Sizes of the measured messages; null when every message has the one size. */
     private final Histogram measuredSizes;
     private final NanoClock clock;
@@ -84,6 +88,13 @@ final class ProducerStream implements Runnable {
     ProducerStream(int runKey, int streamId, StreamPlan plan, Publisher publisher, RandomPayloads payloads, long seed,
                    NanoClock clock, Accounting accounting, Recorders recorders, RunWindow window, long giveUpNanos,
                    int maxOutstanding) {
+        this(runKey, streamId, plan, publisher, payloads, seed, clock, accounting, recorders, window, giveUpNanos,
+                maxOutstanding, RecordKeys.NONE);
+    }
+
+    ProducerStream(int runKey, int streamId, StreamPlan plan, Publisher publisher, RandomPayloads payloads, long seed,
+                   NanoClock clock, Accounting accounting, Recorders recorders, RunWindow window, long giveUpNanos,
+                   int maxOutstanding, RecordKeys recordKeys) {
         this.runKey = runKey;
         this.streamId = streamId;
         this.plan = plan;
@@ -91,6 +102,8 @@ final class ProducerStream implements Runnable {
         this.bodies = payloads.source(seed);
         // a seed of its own: the sizes stay the same whatever the bodies draw
         this.buffers = payloads.buffers(seed ^ SIZE_SEED);
+        // and the keys too: the same seed draws the same keys with or without a size distribution
+        this.keys = recordKeys.chooser(seed ^ KEY_SEED);
         this.measuredSizes = payloads.fixedSize() ? null : new Histogram(payloads.messageSizeBytes(), 3);
         this.clock = clock;
         this.accounting = accounting;
@@ -150,7 +163,11 @@ final class ProducerStream implements Runnable {
                 PayloadHeader.write(message, runKey, streamId, sequence, intended);
                 PayloadHeader.stampSendTime(message, actual);
                 accounting.countSent(streamId);
-                publisher.publish(message, sequence, intended);
+                if (keys == null) {
+                    publisher.publish(message, sequence, intended);
+                } else {
+                    publisher.publish(message, keys.next(), sequence, intended);
+                }
                 bytes += message.length;
                 boolean measured = window.isMeasured(intended);
                 recorder.record(HistogramKind.SEND_DELAY, measured, actual - intended);

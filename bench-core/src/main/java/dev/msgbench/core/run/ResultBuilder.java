@@ -10,6 +10,7 @@ import java.util.Map;
 
 import dev.msgbench.core.ToolVersion;
 import dev.msgbench.core.analysis.Steadiness;
+import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.Losses;
@@ -42,17 +43,23 @@ final class ResultBuilder {
 
     private final RunConfig config;
     private final RunObservation run;
+    private final RecordKeys keys;
     private final StreamSnapshot total;
     private final List<String> warnings = new ArrayList<>();
 
-    private ResultBuilder(RunConfig config, RunObservation run) {
+    private ResultBuilder(RunConfig config, RunObservation run, RecordKeys keys) {
         this.config = config;
         this.run = run;
+        this.keys = keys;
         this.total = run.accounting().total();
     }
 
     static RunResult build(RunConfig config, RunObservation run) {
-        return new ResultBuilder(config, run).build();
+        return build(config, run, RecordKeys.NONE);
+    }
+
+    static RunResult build(RunConfig config, RunObservation run, RecordKeys keys) {
+        return new ResultBuilder(config, run, keys).build();
     }
 
     private RunResult build() {
@@ -204,7 +211,8 @@ final class ResultBuilder {
     }
 
     private Workload workload() {
-        return pacedWorkload().withDestinations(run.accounting().topics(), run.accounting().subscriptionsPerTopic());
+        return pacedWorkload().withDestinations(run.accounting().topics(), run.accounting().subscriptionsPerTopic())
+                .withKeys(keys.spec(), keys.count());
     }
 
     private Workload pacedWorkload() {
