@@ -44,6 +44,8 @@ final class MessageOptions {
 
     @Mixin
     BacklogOptions backlog;
+
+    @Mixin
     KeyOptions keys;
 
     @Option(names = "--connections", paramLabel = "N",
