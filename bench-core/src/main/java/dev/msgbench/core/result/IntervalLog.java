@@ -196,8 +196,8 @@ public final class IntervalLog implements AutoCloseable {
 
     /**
      * Adds the intervals of each tag from {@code fromMillis} on until they span the current length,
-     * then writes one per tag; after each such group, lengthens the intervals still to come when at
-     * the group's size they would take the log past the budget.
+     * then writes one per tag; once six such groups are written at a length, lengthens the intervals
+     * still to come whenever, at the groups' mean size, they would take the log past the budget.
      */
     private final class Coarsening {
         private final IntervalSpans spans;
@@ -209,6 +209,10 @@ public final class IntervalLog implements AutoCloseable {
         private long lengthMillis;
         private long groupStartMillis = -1;
         private long groupEndMillis;
+        private static final int FORECAST_GROUPS = 6;
+        /** Groups written at the current length, and their bytes: one group alone (a burst) is no forecast. */
+        private int groupsAtLength;
+        private long bytesAtLength;
 
         Coarsening(IntervalSpans spans, long fromMillis, long plannedEndMillis) {
             this.spans = spans;
@@ -250,11 +254,17 @@ public final class IntervalLog implements AutoCloseable {
                 writeNow(e.getKey(), e.getValue(), groupStartMillis, groupEndMillis);
             }
             out.flush();
-            long groupBytes = bytes.count() - before;
+            groupsAtLength++;
+            bytesAtLength += bytes.count() - before;
             long longest = Math.round(IntervalSpans.LONGEST_SECONDS * 1000);
-            while (lengthMillis < longest
-                    && bytes.count() + groupsLeft(groupEndMillis) * groupBytes > spans.maxBytes()) {
-                lengthMillis = Math.min(longest, lengthMillis * IntervalSpans.LONGER);
+            if (groupsAtLength >= FORECAST_GROUPS) {
+                long groupBytes = bytesAtLength / groupsAtLength;
+                while (lengthMillis < longest
+                        && bytes.count() + groupsLeft(groupEndMillis) * groupBytes > spans.maxBytes()) {
+                    lengthMillis = Math.min(longest, lengthMillis * IntervalSpans.LONGER);
+                    groupsAtLength = 0;
+                    bytesAtLength = 0;
+                }
             }
             pending.clear();
             groupStartMillis = -1;
