@@ -7,7 +7,9 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -124,7 +126,7 @@ public final class IntervalLog implements AutoCloseable {
      */
     public synchronized Map<String, Object> describe() {
         Map<String, Object> d = new LinkedHashMap<>();
-        d.put("intervals", coarsening == null ? java.util.List.of(Map.of("fromSeconds", 0.0, "lengthSeconds", 1.0))
+        d.put("intervals", coarsening == null ? List.of(Map.of("fromSeconds", 0.0, "lengthSeconds", 1.0))
                 : coarsening.lengths(startEpochMillis));
         d.put("maxBytes", coarsening == null ? null : coarsening.spans.maxBytes());
         d.put("bytes", bytes.count());
@@ -200,17 +202,19 @@ public final class IntervalLog implements AutoCloseable {
      * still to come whenever, at the groups' mean size, they would take the log past the budget.
      */
     private final class Coarsening {
+        /** Groups written at a length before their mean size forecasts the rest: one group alone (a burst) is no forecast. */
+        private static final int FORECAST_GROUPS = 6;
+
         private final IntervalSpans spans;
         private final long fromMillis;
         private final long plannedEndMillis;
         private final Map<String, Histogram> pending = new LinkedHashMap<>();
         /** Where each length began, epoch ms, and the length in seconds. */
-        private final java.util.List<long[]> lengths = new java.util.ArrayList<>();
+        private final List<long[]> lengths = new ArrayList<>();
         private long lengthMillis;
         private long groupStartMillis = -1;
         private long groupEndMillis;
-        private static final int FORECAST_GROUPS = 6;
-        /** Groups written at the current length, and their bytes: one group alone (a burst) is no forecast. */
+        /** Groups written at the current length, and their bytes. */
         private int groupsAtLength;
         private long bytesAtLength;
 
@@ -274,8 +278,8 @@ public final class IntervalLog implements AutoCloseable {
             return Math.max(0, (plannedEndMillis - nowMillis + lengthMillis - 1) / lengthMillis);
         }
 
-        java.util.List<Map<String, Object>> lengths(long logStartMillis) {
-            java.util.List<Map<String, Object>> all = new java.util.ArrayList<>();
+        List<Map<String, Object>> lengths(long logStartMillis) {
+            List<Map<String, Object>> all = new ArrayList<>();
             all.add(Map.of("fromSeconds", 0.0, "lengthSeconds", 1.0));
             lengths.forEach(l -> all.add(Map.of("fromSeconds", (l[0] - logStartMillis) / 1e3, "lengthSeconds", l[1] / 1e3)));
             return all;
