@@ -10,13 +10,16 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.msgbench.cli.report.IntervalSeries;
+import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.result.IntervalLog;
+import dev.msgbench.core.result.IntervalSpans;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
 
@@ -115,6 +118,53 @@ class MergeTest {
         assertEquals("startSeconds,endSeconds,sent,acknowledged,received,unreceived,gaps,latencyP50Ms,latencyP99Ms,"
                 + "latencyMaxMs", lines.get(0));
         return lines.subList(1, lines.size()).stream().map(l -> l.split(",", -1)).toList();
+    }
+
+    /**
+     * Past a run's first hour its intervals are longer than a second: a worker's 2 s intervals are
+     * summed into 2 s intervals of the merged log, and the merged measured latency is the same.
+     */
+    @Test
+    void workersWithCoarserIntervalsMergeIntoIntervalsAsLongAndTheSameLatency() throws Exception {
+        Path fine = dir.resolve("merged-fine");
+        Path coarse = dir.resolve("merged-coarse");
+        assertEquals(0, CliRun.of("merge", w0.toString(), w1.toString(), "--output", fine.toString()).exitCode);
+        CliRun merge = CliRun.of("merge", coarser(w0, "c0").toString(), coarser(w1, "c1").toString(), "--output",
+                coarse.toString());
+        assertEquals(0, merge.exitCode, merge.toString());
+
+        assertEquals(ResultFiles.readResult(fine).latenciesMs(), ResultFiles.readResult(coarse).latenciesMs());
+        List<Long> lengths = new java.util.ArrayList<>();
+        IntervalSeries.forEachInterval(coarse.resolve(IntervalLog.FILE_NAME), (kind, h, start, length) -> {
+            if (kind == HistogramKind.LATENCY) {
+                lengths.add(Math.round(length));
+            }
+        });
+        assertEquals(2L, lengths.get(1), "the merged intervals after the first second: " + lengths);
+    }
+
+    /** A copy of a worker's folder whose log has one-second intervals for the warm-up (1 s), then 2 s ones. */
+    private static Path coarser(Path worker, String name) throws Exception {
+        Path copy = Files.createDirectories(dir.resolve(name).resolve(worker.getFileName()));
+        try (var files = Files.list(worker)) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                Files.copy(file, copy.resolve(file.getFileName()));
+            }
+        }
+        Files.delete(copy.resolve(IntervalLog.FILE_NAME));
+        List<Object[]> intervals = new java.util.ArrayList<>();
+        long startMillis = IntervalSeries.forEachInterval(worker.resolve(IntervalLog.FILE_NAME), (kind, h, start, length) ->
+                intervals.add(new Object[] {kind, h}));
+        try (IntervalLog log = new IntervalLog(copy, startMillis, 1, 2).coarsen(new IntervalSpans(1, 2, 1L << 30), 1, 3)) {
+            for (Object[] interval : intervals) {
+                Histogram h = (Histogram) interval[1];
+                log.write((HistogramKind) interval[0], h, h.getStartTimeStamp(), h.getEndTimeStamp());
+            }
+        }
+        // the log's constructor began a new intervals.csv: the worker's own rows are the ones to merge
+        Files.copy(worker.resolve(IntervalLog.COUNTS_FILE_NAME), copy.resolve(IntervalLog.COUNTS_FILE_NAME),
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        return copy;
     }
 
     @Test

@@ -199,12 +199,16 @@ final class MergedRun {
         long firstMeasuredSecond = (long) Math.ceil((warmupMillis - 1) / (double) SECOND_MILLIS);
         Map<Long, Map<HistogramKind, Histogram>> seconds = new TreeMap<>();
         Map<Long, long[]> counts = new TreeMap<>();
+        // past a run's first hour its intervals are longer than a second (IntervalSpans): the sum spans as long
+        Map<Long, Long> lengthSeconds = new TreeMap<>();
         for (WorkerFolder worker : workers) {
             for (WorkerFolder.Interval interval : worker.intervals()) {
                 long second = second(interval.startMillis() - worker.logStartMillis(), worker.measured(interval),
                         firstMeasuredSecond);
                 seconds.computeIfAbsent(second, s -> new EnumMap<>(HistogramKind.class))
                         .computeIfAbsent(interval.kind(), k -> Recorders.newHistogram()).add(interval.histogram());
+                lengthSeconds.merge(second, Math.max(1, Math.round((interval.endMillis() - interval.startMillis())
+                        / (double) SECOND_MILLIS)), Math::max);
             }
             for (IntervalSeries.Counts row : worker.counts()) {
                 long[] sum = counts.computeIfAbsent(second(Math.round(row.startSeconds() * SECOND_MILLIS),
@@ -224,7 +228,8 @@ final class MergedRun {
                     start + (second + 1) * SECOND_MILLIS, sum[0], sum[1], sum[2], sum[3], sum[4],
                     seconds.getOrDefault(second, Map.of()).getOrDefault(HistogramKind.LATENCY, Recorders.newHistogram())));
             seconds.forEach((second, kinds) -> kinds.forEach((kind, histogram) ->
-                    log.write(kind, histogram, start + second * SECOND_MILLIS, start + (second + 1) * SECOND_MILLIS)));
+                    log.write(kind, histogram, start + second * SECOND_MILLIS,
+                            start + (second + lengthSeconds.get(second)) * SECOND_MILLIS)));
             for (WorkerFolder worker : workers) {
                 for (WorkerFolder.Interval interval : worker.intervals()) {
                     log.write("w" + worker.index() + "/" + interval.kind().tag(), interval.histogram(),

@@ -42,6 +42,8 @@ public final class Charts {
             new Color(0xE69F00), new Color(0x56B4E9), new Color(0x000000), new Color(0xF0E442)};
 
     private static final double MIN_INTERVAL_SECONDS = 0.5;
+    /** Points per series at most: a day of seconds is thinned to this many (see ChartPoints). */
+    static final int MAX_POINTS = 2000;
     private static final int WIDTH = 1100;
     private static final int HEIGHT = 620;
     private static final int SMALL_HEIGHT = 380;
@@ -249,6 +251,12 @@ public final class Charts {
                 xs.add(start.applyAsDouble(i) + length.applyAsDouble(i) / 2);
                 ys.add(chart.getStyler().isYAxisLogarithmic() ? Math.max(y, FLOOR_MS) : y);
             }
+        }
+        if (xs.size() > MAX_POINTS) {
+            // a day of seconds: the highest of each bucket on a latency axis, so that a spike stays visible
+            ChartPoints thinned = ChartPoints.thin(xs, ys, MAX_POINTS, chart.getStyler().isYAxisLogarithmic());
+            xs = thinned.xs();
+            ys = thinned.ys();
         }
         if (!xs.isEmpty()) {
             XYSeries series = chart.addSeries(name, xs, ys);

@@ -92,12 +92,13 @@ public record IntervalSeries(double warmupSeconds, Map<HistogramKind, List<Inter
         if (!Files.isRegularFile(csv)) {
             return List.of();
         }
-        try {
-            List<String> lines = Files.readAllLines(csv, StandardCharsets.US_ASCII).stream()
-                    .filter(l -> !l.startsWith("#") && !l.isBlank()).toList();
-            List<String> header = List.of(lines.get(0).split(","));
+        // line by line: a day has 86,400 rows, kept as numbers only
+        try (var lines = Files.lines(csv, StandardCharsets.US_ASCII)) {
+            var rowLines = lines.filter(l -> !l.startsWith("#") && !l.isBlank()).iterator();
+            List<String> header = List.of(rowLines.next().split(","));
             List<Counts> rows = new ArrayList<>();
-            for (String line : lines.subList(1, lines.size())) {
+            while (rowLines.hasNext()) {
+                String line = rowLines.next();
                 String[] cells = line.split(",", -1);
                 double start = Double.parseDouble(cells[header.indexOf("startSeconds")]);
                 double end = Double.parseDouble(cells[header.indexOf("endSeconds")]);

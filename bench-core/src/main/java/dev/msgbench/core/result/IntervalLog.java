@@ -1,10 +1,17 @@
 package dev.msgbench.core.result;
 
-import java.io.FileNotFoundException;
+import java.io.FileOutputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -25,9 +32,12 @@ public final class IntervalLog implements AutoCloseable {
     public static final String COUNTS_FILE_NAME = IntervalCounts.FILE_NAME;
 
     private final PrintStream out;
+    private final CountingStream bytes;
     private final HistogramLogWriter writer;
     private final IntervalCounts counts;
     private final long startEpochMillis;
+    /** Null while every interval is written as it comes (a merged log, a run within the fine span). */
+    private Coarsening coarsening;
 
     /**
      * How the comment that ends an automatic warm-up begins; the measured part starts this many
@@ -53,12 +63,11 @@ public final class IntervalLog implements AutoCloseable {
 
     private IntervalLog(Path dir, long startEpochMillis, String warmupComment) {
         try {
-            this.out = new PrintStream(dir.resolve(FILE_NAME).toFile(), StandardCharsets.US_ASCII);
-        } catch (FileNotFoundException e) {
-            throw new IllegalStateException("cannot write " + dir.resolve(FILE_NAME), e);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            this.bytes = new CountingStream(new FileOutputStream(dir.resolve(FILE_NAME).toFile()));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot write " + dir.resolve(FILE_NAME), e);
         }
+        this.out = new PrintStream(bytes, false, StandardCharsets.US_ASCII);
         this.counts = new IntervalCounts(dir);
         this.startEpochMillis = startEpochMillis;
         this.writer = new HistogramLogWriter(out);
@@ -82,10 +91,46 @@ public final class IntervalLog implements AutoCloseable {
      * intervals as "w0/latency", which the readers of the kinds' tags pass over.
      */
     public synchronized void write(String tag, Histogram interval, long startEpochMillis, long endEpochMillis) {
+        if (coarsening != null && startEpochMillis >= coarsening.fromMillis()) {
+            coarsening.add(tag, interval, startEpochMillis, endEpochMillis);
+            return;
+        }
+        writeNow(tag, interval, startEpochMillis, endEpochMillis);
+    }
+
+    private void writeNow(String tag, Histogram interval, long startEpochMillis, long endEpochMillis) {
         interval.setStartTimeStamp(startEpochMillis);
         interval.setEndTimeStamp(endEpochMillis);
         interval.setTag(tag);
         writer.outputIntervalHistogram(interval);
+    }
+
+    /**
+     * From here on, intervals that start {@code spans.fineForSeconds()} after StartTime (or after the
+     * warm-up, if that is later) are written coarser; before the first interval.
+     *
+     * @param runSeconds how long the run is planned, warm-up included: what the budget is spread over
+     */
+    public synchronized IntervalLog coarsen(IntervalSpans spans, double warmupSeconds, double runSeconds) {
+        if (spans.coarsens(Math.max(runSeconds, warmupSeconds))) {
+            long from = startEpochMillis + Math.round(Math.max(spans.fineForSeconds(), warmupSeconds) * 1000);
+            coarsening = new Coarsening(spans, from, startEpochMillis + Math.round(runSeconds * 1000));
+            writer.outputComment(String.format(Locale.US, "intervals: 1 s until %.3f s from StartTime, then %.3f s or longer, "
+                    + "to stay within %d bytes", (from - startEpochMillis) / 1e3, spans.coarseSeconds(), spans.maxBytes()));
+        }
+        return this;
+    }
+
+    /**
+     * The lengths of the intervals written so far and the bytes of the log: for result.json, once closed.
+     */
+    public synchronized Map<String, Object> describe() {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("intervals", coarsening == null ? List.of(Map.of("fromSeconds", 0.0, "lengthSeconds", 1.0))
+                : coarsening.lengths(startEpochMillis));
+        d.put("maxBytes", coarsening == null ? null : coarsening.spans.maxBytes());
+        d.put("bytes", bytes.count());
+        return d;
     }
 
     /**
@@ -125,7 +170,125 @@ public final class IntervalLog implements AutoCloseable {
 
     @Override
     public synchronized void close() {
+        if (coarsening != null) {
+            coarsening.flush();
+        }
         out.close();
         counts.close();
+    }
+
+    /** Bytes written so far, for the budget. */
+    private static final class CountingStream extends FilterOutputStream {
+        private long count;
+
+        CountingStream(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+            count++;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+            count += len;
+        }
+
+        long count() {
+            return count;
+        }
+    }
+
+    /**
+     * Adds the intervals of each tag from {@code fromMillis} on until they span the current length,
+     * then writes one per tag; once six such groups are written at a length, lengthens the intervals
+     * still to come whenever, at the groups' mean size, they would take the log past the budget.
+     */
+    private final class Coarsening {
+        /** Groups written at a length before their mean size forecasts the rest: one group alone (a burst) is no forecast. */
+        private static final int FORECAST_GROUPS = 6;
+
+        private final IntervalSpans spans;
+        private final long fromMillis;
+        private final long plannedEndMillis;
+        private final Map<String, Histogram> pending = new LinkedHashMap<>();
+        /** Where each length began, epoch ms, and the length in seconds. */
+        private final List<long[]> lengths = new ArrayList<>();
+        private long lengthMillis;
+        private long groupStartMillis = -1;
+        private long groupEndMillis;
+        /** Groups written at the current length, and their bytes. */
+        private int groupsAtLength;
+        private long bytesAtLength;
+
+        Coarsening(IntervalSpans spans, long fromMillis, long plannedEndMillis) {
+            this.spans = spans;
+            this.fromMillis = fromMillis;
+            this.plannedEndMillis = plannedEndMillis;
+            this.lengthMillis = Math.round(spans.coarseSeconds() * 1000);
+        }
+
+        long fromMillis() {
+            return fromMillis;
+        }
+
+        void add(String tag, Histogram interval, long startMillis, long endMillis) {
+            if (groupStartMillis >= 0 && startMillis >= groupStartMillis + lengthMillis) {
+                flush();
+            }
+            if (groupStartMillis < 0) {
+                groupStartMillis = startMillis;
+                if (lengths.isEmpty() || lengths.get(lengths.size() - 1)[1] != lengthMillis) {
+                    lengths.add(new long[] {startMillis, lengthMillis});
+                }
+            }
+            groupEndMillis = Math.max(groupEndMillis, endMillis);
+            Histogram sum = pending.get(tag);
+            if (sum == null) {
+                // a copy: the caller recycles its interval histograms
+                pending.put(tag, interval.copy());
+            } else {
+                sum.add(interval);
+            }
+        }
+
+        void flush() {
+            if (groupStartMillis < 0) {
+                return;
+            }
+            long before = bytes.count();
+            for (Map.Entry<String, Histogram> e : pending.entrySet()) {
+                writeNow(e.getKey(), e.getValue(), groupStartMillis, groupEndMillis);
+            }
+            out.flush();
+            groupsAtLength++;
+            bytesAtLength += bytes.count() - before;
+            long longest = Math.round(IntervalSpans.LONGEST_SECONDS * 1000);
+            if (groupsAtLength >= FORECAST_GROUPS) {
+                long groupBytes = bytesAtLength / groupsAtLength;
+                while (lengthMillis < longest
+                        && bytes.count() + groupsLeft(groupEndMillis) * groupBytes > spans.maxBytes()) {
+                    lengthMillis = Math.min(longest, lengthMillis * IntervalSpans.LONGER);
+                    groupsAtLength = 0;
+                    bytesAtLength = 0;
+                }
+            }
+            pending.clear();
+            groupStartMillis = -1;
+        }
+
+        private long groupsLeft(long nowMillis) {
+            return Math.max(0, (plannedEndMillis - nowMillis + lengthMillis - 1) / lengthMillis);
+        }
+
+        List<Map<String, Object>> lengths(long logStartMillis) {
+            List<Map<String, Object>> all = new ArrayList<>();
+            all.add(Map.of("fromSeconds", 0.0, "lengthSeconds", 1.0));
+            lengths.forEach(l -> all.add(Map.of("fromSeconds", (l[0] - logStartMillis) / 1e3, "lengthSeconds", l[1] / 1e3)));
+            return all;
+        }
     }
 }

@@ -32,6 +32,7 @@ import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.StreamSnapshot;
 import dev.msgbench.core.result.IntervalLog;
+import dev.msgbench.core.result.IntervalSpans;
 import dev.msgbench.core.result.Percentiles;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
@@ -294,6 +295,14 @@ public final class LoadRun {
         } else {
             m.log = new IntervalLog(config.outputDir(), startEpochMillis, window.warmupSeconds(), window.measuredSeconds());
         }
+        // an automatic warm-up may take up to its bound: the one-second intervals cover it whatever it takes
+        double warmupSeconds = m.warmup != null && config.pacing() instanceof Pacing.FixedRate fixed
+                ? fixed.warmup().toSeconds() : window.warmupSeconds();
+        double runSeconds = warmupSeconds + window.measuredSeconds();
+        m.log.coarsen(IntervalSpans.DEFAULT, warmupSeconds, runSeconds);
+        if (IntervalSpans.DEFAULT.coarsens(runSeconds) && out != null) {
+            out.println(IntervalSpans.DEFAULT.describe(runSeconds));
+        }
         m.monitor = new ProgressMonitor(monitorClock, m.recorders, m.accounting, window, startEpochMillis, m.log, live,
                 info.acknowledges(), config.pacing() instanceof Pacing.Unpaced, plainProgress, m.warmup);
         m.monitor.tell(liveFigures, targetRateAt(window));
@@ -434,6 +443,7 @@ public final class LoadRun {
         Map<String, Object> generatorUsage = generatorMonitor.usage();
         generatorUsage.put("hiccupMs", Percentiles.inMillis(m.monitor.measured(HistogramKind.HICCUP)));
         generatorUsage.put("spinWindowMicros", clock.spinWindowNanos() / 1e3);
+        generatorUsage.put("intervalLog", m.log.describe());
         if (worker != null) {
             generatorUsage.put("worker", worker.describe(runId));
         }

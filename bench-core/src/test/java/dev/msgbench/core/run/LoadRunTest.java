@@ -412,6 +412,11 @@ class LoadRunTest {
         Map<String, Object> pauses = (Map<String, Object>) r.loadGenerator().get("gcPauses");
         assertEquals(java.util.Set.of("count", "totalMs", "maxMs"), pauses.keySet());
         assertTrue(java.nio.file.Files.exists(dir.resolve("hiccup.hgrm")));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> intervalLog = (Map<String, Object>) r.loadGenerator().get("intervalLog");
+        assertEquals(java.util.List.of(Map.of("fromSeconds", 0.0, "lengthSeconds", 1.0)), intervalLog.get("intervals"),
+                "a short run: seconds only");
+        assertEquals(java.nio.file.Files.size(dir.resolve("latency.hlog")), intervalLog.get("bytes"));
     }
 
     @Test
