@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.ForwardingPublisher;
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.driver.Publisher;
@@ -134,7 +135,7 @@ public final class EchoSystem implements MessagingSystem {
     }
 
     /** Waits, on a thread of its own, for the first echo; without one in time, fails the run through its consumers. */
-    private void awaitFirstEcho() {
+    private void watchForFirstEcho() {
         Thread watch = new Thread(() -> {
             try {
                 if (!firstEchoOrClosed.await(firstEchoTimeout.toNanos(), TimeUnit.NANOSECONDS)) {
@@ -221,34 +222,18 @@ public final class EchoSystem implements MessagingSystem {
     }
 
     /** Starts the wait for the first echo with the first send of any stream. */
-    private final class FirstSendPublisher implements Publisher {
-        private final Publisher publisher;
+    private final class FirstSendPublisher extends ForwardingPublisher {
 
         FirstSendPublisher(Publisher publisher) {
-            this.publisher = publisher;
+            super(publisher);
         }
 
         @Override
         public void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception {
             if (!firstSent.get() && firstSent.compareAndSet(false, true)) {
-                awaitFirstEcho();
+                watchForFirstEcho();
             }
             publisher.publish(message, sequence, intendedSendNanos);
-        }
-
-        @Override
-        public void endOfBurst() throws Exception {
-            publisher.endOfBurst();
-        }
-
-        @Override
-        public void flush() throws Exception {
-            publisher.flush();
-        }
-
-        @Override
-        public void close() throws Exception {
-            publisher.close();
         }
     }
 

@@ -3,6 +3,7 @@ package dev.msgbench.core.testing;
 import java.nio.file.Path;
 
 import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.ForwardingPublisher;
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.driver.Publisher;
@@ -65,7 +66,7 @@ public final class FaultAfter implements MessagingSystem {
     @Override
     public Publisher publisher(int streamId, AckListener acks) throws Exception {
         Publisher publisher = system.publisher(streamId, acks);
-        return streamId != 0 ? publisher : new Publisher() {
+        return streamId != 0 ? publisher : new ForwardingPublisher(publisher) {
             private long published;
 
             @Override
@@ -74,21 +75,6 @@ public final class FaultAfter implements MessagingSystem {
                     fault.inject();
                 }
                 publisher.publish(message, sequence, intendedSendNanos);
-            }
-
-            @Override
-            public void endOfBurst() throws Exception {
-                publisher.endOfBurst();
-            }
-
-            @Override
-            public void flush() throws Exception {
-                publisher.flush();
-            }
-
-            @Override
-            public void close() throws Exception {
-                publisher.close();
             }
         };
     }
