@@ -96,18 +96,25 @@ public final class CpuAffinity {
         requireTaskset(origin);
         long pid = ProcessHandle.current().pid();
         String strayThread = null;
+        String tasksetFailure = null;
         for (int attempt = 0; attempt < 5; attempt++) {
-            runTaskset(pid, cpus, origin);
+            tasksetFailure = runTaskset(pid, cpus, origin);
+            // every thread where it should be is what counts: taskset's exit code also reports
+            // threads that ended while it walked the list
             strayThread = strayThread(pid, cpus);
             if (strayThread == null) {
                 return;
             }
         }
+        if (tasksetFailure != null) {
+            throw new UserError(tasksetFailure);
+        }
         throw new UserError(origin + " " + cpus + ": thread " + strayThread + " of this JVM still runs elsewhere "
                 + "after taskset; is the JVM confined by a cgroup cpuset that lacks these CPUs?");
     }
 
-    private static void runTaskset(long pid, CpuList cpus, String origin) {
+    /** @return why taskset failed, as the error line to show; null when it did its part */
+    private static String runTaskset(long pid, CpuList cpus, String origin) {
         List<String> command = List.of(TASKSET.toString(), "-a", "-p", "-c", cpus.toString(), Long.toString(pid));
         try {
             Process taskset = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -116,10 +123,8 @@ public final class CpuAffinity {
             String output = new String(taskset.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             int exit = awaitUninterruptibly(taskset);
             String failure = exit == 0 ? null : failure(output);
-            if (failure != null) {
-                throw new UserError(origin + " " + cpus + ": taskset could not pin this JVM (exit " + exit + "): "
-                        + failure);
-            }
+            return failure == null ? null
+                    : origin + " " + cpus + ": taskset could not pin this JVM (exit " + exit + "): " + failure;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot run " + String.join(" ", command), e);
         }
@@ -194,6 +199,10 @@ public final class CpuAffinity {
         boolean threadEnded = false;
         boolean onlyAffinityLists = true;
         for (String line : lines) {
+            if (line.isBlank()) {
+                // seen between the lists when a thread ended while taskset walked them
+                continue;
+            }
             if (line.startsWith("taskset:")) {
                 if (!line.contains("No such process")) {
                     return line;

@@ -105,6 +105,8 @@ class CpuAffinityTest {
         assertEquals("something else", CpuAffinity.failure("pid 3\nsomething else\n"));
         // exit 1 with only the lists, seen in CI on 2026-11-24 while threads came and went
         assertEquals(null, CpuAffinity.failure("pid 25211's current affinity list: 0\n"));
+        // exit 1 with a blank line among the lists, seen in CI on 2026-11-25
+        assertEquals(null, CpuAffinity.failure("pid 22120's current affinity list: 0\n\npid 22121's current affinity list: 0\n"));
     }
 
     /** Cpus_allowed_list of every thread of this JVM, without repeats. */
