@@ -124,4 +124,10 @@ class JetStreamEndToEndTest {
     void threeTopicsWithTwoSubscriptionsEachDeliverEveryMessageToEverySubscription() throws Exception {
         FanOutRuns.threeTopicsTwoSubscriptionsEach(dir.resolve("fan-out"), "--system", "jetstream");
     }
+
+    /** The stream is created before the first message, so the consumer created at the release reads it all. */
+    @Test
+    void aConsumerHeldBackUntilABacklogOfTwoThousandReadsTheStreamFromItsStartAndDrainsIt() throws Exception {
+        BacklogRuns.runAndAssertDrained("jetstream", dir.resolve("backlog"));
+    }
 }

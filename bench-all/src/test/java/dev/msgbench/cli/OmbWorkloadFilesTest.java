@@ -1,6 +1,7 @@
 package dev.msgbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -25,6 +26,11 @@ import dev.msgbench.core.result.ResultFiles;
 class OmbWorkloadFilesTest {
 
     private static final String NL = System.lineSeparator();
+
+    /** A small OMB workload of our own: one topic, one producer, one consumer. */
+    private static final String BASE = "name: x\ntopics: 1\npartitionsPerTopic: 1\nmessageSize: 100\n"
+            + "subscriptionsPerTopic: 1\nconsumerPerSubscription: 1\nproducersPerTopic: 1\nproducerRate: 1000\n"
+            + "testDurationMinutes: 2\n";
 
     @TempDir
     Path dir;
@@ -161,6 +167,110 @@ class OmbWorkloadFilesTest {
                 + "and consumerBacklogSizeGB is 0" + NL
                 + "warning: " + file + ":12: useRandomizedPayloads false ignored: payloads are always random bytes of "
                 + "messageSize" + NL, said.err);
+    }
+
+    /** OMB's scripts fill ${ombTestDuration:-15} from the environment; its default runs when the variable is unset. */
+    @Test
+    void aPlaceholderRunsWithItsDefaultAndSaysSo() throws IOException {
+        Path file = dir.resolve("placeholder.yaml");
+        Files.writeString(file, BASE.replace("testDurationMinutes: 2", "testDurationMinutes: ${msgbenchUnsetVariable:-7}"));
+
+        CliRun run = CliRun.of("run", file.toString(), "--dry-run");
+
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains(" --warmup 1m --duration 7m" + NL), run.out);
+        assertEquals("warning: " + file + ":9: testDurationMinutes ${msgbenchUnsetVariable:-7} read as 7, its default "
+                + "(environment variable msgbenchUnsetVariable is not set)" + NL, run.err);
+
+        Files.writeString(file, BASE.replace("testDurationMinutes: 2", "testDurationMinutes: ${msgbenchUnsetVariable}"));
+        assertEquals("error: " + file + ":9: 'testDurationMinutes' is ${msgbenchUnsetVariable} and environment variable "
+                + "msgbenchUnsetVariable is not set (set it, or write a value or a default: "
+                + "${msgbenchUnsetVariable:-VALUE})" + NL, CliRun.of("run", file.toString(), "--dry-run").err);
+    }
+
+    /** OMB's first files had no consumerPerSubscription: one consumer per subscription, as OMB then ran them. */
+    @Test
+    void aFileWithoutConsumerPerSubscriptionRunsOneConsumerAndSaysSo() throws IOException {
+        Path file = dir.resolve("old.yaml");
+        Files.writeString(file, BASE.replace("consumerPerSubscription: 1\n", ""));
+
+        CliRun run = CliRun.of("run", file.toString(), "--dry-run");
+
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains(" --producers 1 --consumers 1 --rate 1000 "), run.out);
+        assertEquals("warning: " + file + ": consumerPerSubscription missing: 1 consumer per subscription (as in OMB "
+                + "before the key existed)" + NL, run.err);
+    }
+
+    @Test
+    void aSteppedRateRunsAsARateScheduleUpToProducerRateForTheRestOfTheTest() throws IOException {
+        Path file = dir.resolve("increment.yaml");
+        Files.writeString(file, BASE + "producerStartRate: 400\nproducerIncrementRate: 300\nproducerIncrementSeconds: 30\n");
+
+        CliRun run = CliRun.of("run", file.toString(), "--dry-run");
+
+        assertEquals(0, run.exitCode, run.toString());
+        String schedule = "400/s for 30s, 700/s for 30s, 1000/s for 60s";
+        assertTrue(run.out.contains(" --warmup 1m --rate-schedule " + schedule + NL), run.out);
+        assertFalse(run.out.contains("--rate 1000"), run.out);
+        assertEquals("warning: " + file + ":10: producerStartRate, producerIncrementRate and producerIncrementSeconds run "
+                + "as --rate-schedule '" + schedule + "' (the steps up to producerRate, then producerRate for the rest "
+                + "of testDurationMinutes; --scale leaves a schedule's times as written)" + NL, run.err);
+
+        Files.writeString(file, BASE + "producerStartRate: 400\n");
+        assertEquals("error: " + file + ": 'producerIncrementRate' is missing: a stepped rate needs producerStartRate, "
+                + "producerIncrementRate and producerIncrementSeconds together" + NL,
+                CliRun.of("run", file.toString(), "--dry-run").err);
+    }
+
+    /** Keys of OMB's forks: the drain's tuning, message selectors and topic readiness, each said in a line. */
+    @Test
+    void forkKeysThatThisSuiteDoesOtherwiseAreEachSaid() throws IOException {
+        Path file = dir.resolve("fork.yaml");
+        Files.writeString(file, BASE.replace("subscriptionsPerTopic: 1", "subscriptionsPerTopic: 2")
+                + "consumerBacklogSizeGB: 1\nacceptableBacklog: 50000\nproducerPauseDuringDrain: 1\n"
+                + "messageRateReceivedForSubscription: 50\nensureTopicsAreReady: false\n");
+
+        CliRun run = CliRun.of("run", file.toString(), "--dry-run");
+
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains(" --subscriptions-per-topic 2 --backlog 1GiB "), run.out);
+        assertEquals("warning: " + file + ":11: acceptableBacklog 50000 ignored: the drain here lasts until the consumers "
+                + "have read the whole backlog" + NL
+                + "warning: " + file + ":12: producerPauseDuringDrain 1 ignored: the producers here keep their open-loop "
+                + "schedule during the drain" + NL
+                + "warning: " + file + ":13: messageRateReceivedForSubscription 50 ignored: every subscription here "
+                + "receives every message of its topic (message selectors are not supported)" + NL
+                + "warning: " + file + ":14: ensureTopicsAreReady false ignored: the run always creates its topics and "
+                + "subscriptions before it sends" + NL, run.err);
+    }
+
+    /** OMB ships files of 20-byte messages; a message here carries a 32-byte header. */
+    @Test
+    void aMessageSmallerThanTheHeaderRunsAtTheHeadersSizeAndSaysSo() throws IOException {
+        Path file = dir.resolve("small.yaml");
+        Files.writeString(file, BASE.replace("messageSize: 100", "messageSize: 20"));
+
+        CliRun run = CliRun.of("run", file.toString(), "--dry-run");
+
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains(" --size 32 "), run.out);
+        assertEquals("warning: " + file + ":4: messageSize 20 runs as 32 B: every message here carries the 32-byte "
+                + "header (stream, sequence, send times)" + NL, run.err);
+    }
+
+    /** OMB's files of 1,000 to 1,000,000 topics with 4 producers each ask for more clients than one runner has. */
+    @Test
+    void moreProducersThanTheRunnerHasAreRefusedNamingTheFieldsThatMultiply() throws IOException {
+        Path file = dir.resolve("many.yaml");
+        Files.writeString(file, BASE.replace("topics: 1", "topics: 1000").replace("producersPerTopic: 1",
+                "producersPerTopic: 4"));
+
+        CliRun run = CliRun.of("run", file.toString(), "--dry-run");
+
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals("error: " + file + ":2: 'topics' 1000 x 'producersPerTopic' 4 = 4000 clients, at most 1000 here "
+                + "(each producer and each consumer is a thread and a connection of its own)" + NL, run.err);
     }
 
     private static String omb(String name) throws URISyntaxException {

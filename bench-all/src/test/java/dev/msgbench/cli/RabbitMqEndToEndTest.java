@@ -125,4 +125,10 @@ class RabbitMqEndToEndTest {
     void threeTopicsWithTwoSubscriptionsEachDeliverEveryMessageToEverySubscription() throws Exception {
         FanOutRuns.threeTopicsTwoSubscriptionsEach(dir.resolve("fan-out"), "--system", "rabbitmq");
     }
+
+    /** The queue is declared before the run, so it keeps what the producers send before the consumer subscribes. */
+    @Test
+    void aConsumerHeldBackUntilABacklogOfTwoThousandFindsThemInItsQueueAndDrainsIt() throws Exception {
+        BacklogRuns.runAndAssertDrained("rabbitmq", dir.resolve("backlog"));
+    }
 }

@@ -27,6 +27,20 @@ final class OmbUnsupported {
                     ? " has no effect: it applies to backlog-and-drain runs, and consumerBacklogSizeGB is 0"
                     : " ignored: the drain here lasts until the consumers have read the whole backlog"));
         }
+        drainKeys(doc, top, lines, backlogGb, warnings);
+        if (top.containsKey("messageRateReceivedForSubscription")) {
+            String percent = doc.text("messageRateReceivedForSubscription", top.get("messageRateReceivedForSubscription"));
+            if (!percent.equals("100")) {
+                warnings.add(lines.get("messageRateReceivedForSubscription") + ": messageRateReceivedForSubscription "
+                        + percent + " ignored: every subscription here receives every message of its topic (message "
+                        + "selectors are not supported)");
+            }
+        }
+        if (top.containsKey("ensureTopicsAreReady")) {
+            warnings.add(lines.get("ensureTopicsAreReady") + ": ensureTopicsAreReady " + doc.text("ensureTopicsAreReady",
+                    top.get("ensureTopicsAreReady")) + " ignored: the run always creates its topics and subscriptions "
+                    + "before it sends");
+        }
         if (top.containsKey("messageProcessingDelayMs")) {
             long delayMs = doc.wholeNumber("messageProcessingDelayMs", top.get("messageProcessingDelayMs"));
             if (delayMs != 0) {
@@ -36,6 +50,26 @@ final class OmbUnsupported {
             }
         }
         payload(doc, top, lines, warnings);
+    }
+
+    /** Keys of OMB forks that tune the drain: this suite drains the whole backlog with the producers on schedule. */
+    private static void drainKeys(YamlDocument doc, Map<String, Node> top, Map<String, Origin> lines, long backlogGb,
+            List<String> warnings) {
+        String noBacklog = " has no effect: it applies to backlog-and-drain runs, and consumerBacklogSizeGB is 0";
+        if (top.containsKey("acceptableBacklog")) {
+            warnings.add(lines.get("acceptableBacklog") + ": acceptableBacklog " + doc.text("acceptableBacklog",
+                    top.get("acceptableBacklog")) + (backlogGb == 0 ? noBacklog
+                    : " ignored: the drain here lasts until the consumers have read the whole backlog"));
+        }
+        if (top.containsKey("producerPauseDuringDrain")) {
+            String pause = doc.text("producerPauseDuringDrain", top.get("producerPauseDuringDrain"));
+            if (backlogGb == 0) {
+                warnings.add(lines.get("producerPauseDuringDrain") + ": producerPauseDuringDrain " + pause + noBacklog);
+            } else if (!pause.equals("0") && !pause.equals("false")) {
+                warnings.add(lines.get("producerPauseDuringDrain") + ": producerPauseDuringDrain " + pause + " ignored: "
+                        + "the producers here keep their open-loop schedule during the drain");
+            }
+        }
     }
 
     /** OMB's consumerBacklogSizeGB (GiB, as its driver counts them), 0 when absent: --backlog when above 0. */

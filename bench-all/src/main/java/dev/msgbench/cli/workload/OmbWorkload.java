@@ -7,6 +7,8 @@ import java.util.Set;
 
 import org.yaml.snakeyaml.nodes.Node;
 
+import dev.msgbench.core.payload.PayloadHeader;
+
 /**
  * An OpenMessaging Benchmark workload file, read as one e2e cell, so that people can reuse
  * theirs. OMB runs one fixed rate for a time after a warm-up, like e2e; the differences are
@@ -20,7 +22,12 @@ final class OmbWorkload {
     static final List<String> KEYS = List.of("name", "topics", "partitionsPerTopic", "messageSize", "producersPerTopic",
             "producerRate", "consumerPerSubscription", "subscriptionsPerTopic", "testDurationMinutes",
             "warmupDurationMinutes", "keyDistributor", "payloadFile", "consumerBacklogSizeGB", "useRandomizedPayloads",
-            "randomBytesRatio", "randomizedPayloadPoolSize", "backlogDrainRatio", "messageProcessingDelayMs");
+            "randomBytesRatio", "randomizedPayloadPoolSize", "backlogDrainRatio", "messageProcessingDelayMs",
+            "producerStartRate", "producerIncrementRate", "producerIncrementSeconds", "acceptableBacklog",
+            "producerPauseDuringDrain", "messageRateReceivedForSubscription", "ensureTopicsAreReady");
+
+    /** The runner's limit of producers or consumers (each is a thread and a connection of its own). */
+    private static final long MAX_CLIENTS = 1000;
 
     /** Keys that only an OMB file has. */
     private static final Set<String> MARKERS = Set.of("topics", "partitionsPerTopic", "messageSize", "producersPerTopic",
@@ -34,29 +41,33 @@ final class OmbWorkload {
     }
 
     static WorkloadFile read(YamlDocument doc, Catalogs catalogs, String system) {
-        Map<String, Node> top = doc.entries(doc.root());
+        Map<String, Node> entries = doc.entries(doc.root());
         Map<String, Origin> lines = doc.keyOrigins(doc.root());
-        String marker = top.keySet().stream().filter(MARKERS::contains).findFirst().orElseThrow();
-        for (String key : top.keySet()) {
+        String marker = entries.keySet().stream().filter(MARKERS::contains).findFirst().orElseThrow();
+        for (String key : entries.keySet()) {
             if (!KEYS.contains(key)) {
                 throw lines.get(key).error("unknown key '" + key + "' (read as an OpenMessaging Benchmark workload because of '"
                         + marker + "' at " + lines.get(marker) + "; its keys here: " + String.join(", ", KEYS) + ")");
             }
         }
+        List<String> warnings = new ArrayList<>();
+        Map<String, Node> top = OmbPlaceholders.resolve(doc, entries, lines, System::getenv, warnings);
         for (String required : List.of("topics", "partitionsPerTopic", "messageSize", "producersPerTopic", "producerRate",
-                "subscriptionsPerTopic", "consumerPerSubscription", "testDurationMinutes")) {
+                "subscriptionsPerTopic", "testDurationMinutes")) {
             if (!top.containsKey(required)) {
                 throw new Origin(doc.file()).error("'" + required + "' is missing (an OpenMessaging Benchmark workload needs "
-                        + "topics, partitionsPerTopic, messageSize, producersPerTopic, producerRate, subscriptionsPerTopic, "
-                        + "consumerPerSubscription and testDurationMinutes)");
+                        + "topics, partitionsPerTopic, messageSize, producersPerTopic, producerRate, subscriptionsPerTopic "
+                        + "and testDurationMinutes)");
             }
         }
-        List<String> warnings = new ArrayList<>();
         long topics = positive(doc, top, "topics");
         long partitions = positive(doc, top, "partitionsPerTopic");
         long producers = positive(doc, top, "producersPerTopic");
-        long consumers = positive(doc, top, "consumerPerSubscription");
+        long consumers = consumersPerSubscription(doc, top, warnings);
         long subscriptions = positive(doc, top, "subscriptionsPerTopic");
+        requireClientsAtMost(doc, top, "'topics' " + topics + " x 'producersPerTopic' " + producers, topics * producers);
+        requireClientsAtMost(doc, top, "'topics' " + topics + " x 'subscriptionsPerTopic' " + subscriptions
+                + " x 'consumerPerSubscription' " + consumers, topics * subscriptions * consumers);
         long rate = doc.wholeNumber("producerRate", top.get("producerRate"));
         if (rate < 0) {
             throw doc.origin(top.get("producerRate")).error("'producerRate' must be a rate above 0, or 0 (OMB's search for "
@@ -72,7 +83,7 @@ final class OmbWorkload {
             warnings.add(lines.get("partitionsPerTopic") + ": partitionsPerTopic ignored: --system " + system
                     + " has no partitions");
         }
-        settings.add(number("size", doc.wholeNumber("messageSize", top.get("messageSize")), lines.get("messageSize")));
+        settings.add(number("size", size(doc, top, lines, warnings), lines.get("messageSize")));
         // stream s publishes to topic s mod topics: producersPerTopic streams on each
         settings.add(number("producers", topics * producers, lines.get("producersPerTopic")));
         // --consumers counts the consumers of each subscription, as consumerPerSubscription does
@@ -88,7 +99,9 @@ final class OmbWorkload {
             settings.add(new Setting("backlog", text(backlogGb + "GiB"), lines.get("consumerBacklogSizeGB")));
         }
         keys(doc, top, lines, settings);
-        if (rate > 0) {
+        long durationMinutes = positive(doc, top, "testDurationMinutes");
+        String schedule = OmbRateIncrements.schedule(doc, top, rate, durationMinutes * 60);
+        if (schedule == null && rate > 0) {
             // 0 sets no rate: the sweep varies it
             settings.add(number("rate", rate, lines.get("producerRate")));
         }
@@ -96,8 +109,16 @@ final class OmbWorkload {
                 ? doc.wholeNumber("warmupDurationMinutes", top.get("warmupDurationMinutes")) : 1;
         settings.add(new Setting("warmup", text(warmup + "m"),
                 top.containsKey("warmupDurationMinutes") ? lines.get("warmupDurationMinutes") : new Origin(doc.file())));
-        settings.add(new Setting("duration", text(positive(doc, top, "testDurationMinutes") + "m"),
-                lines.get("testDurationMinutes")));
+        if (schedule == null) {
+            settings.add(new Setting("duration", text(durationMinutes + "m"), lines.get("testDurationMinutes")));
+        } else {
+            // the schedule is the measured part: it replaces --rate and --duration
+            settings.add(new Setting("rate-schedule", text(schedule), lines.get("producerStartRate")));
+            warnings.add(lines.get("producerStartRate") + ": producerStartRate, producerIncrementRate and "
+                    + "producerIncrementSeconds run as --rate-schedule '" + schedule + "' (the steps up to producerRate, "
+                    + "then producerRate for the rest of testDurationMinutes; --scale leaves a schedule's times as "
+                    + "written)");
+        }
 
         String name = top.containsKey("name") ? doc.text("name", top.get("name")) : WorkloadReader.stem(doc.file());
         WorkloadFile.Item cell = new WorkloadFile.Item(name, null, List.of(), new Origin(doc.file()));
@@ -126,6 +147,34 @@ final class OmbWorkload {
         if (keys != null) {
             settings.add(new Setting("keys", text(keys), lines.get("keyDistributor")));
             settings.add(number("key-count", OMB_KEY_COUNT, lines.get("keyDistributor")));
+        }
+    }
+
+    /** OMB's messages of 20 B cannot carry the header every message here has: they run at the header's size, said. */
+    private static long size(YamlDocument doc, Map<String, Node> top, Map<String, Origin> lines, List<String> warnings) {
+        long sizeBytes = positive(doc, top, "messageSize");
+        if (sizeBytes < PayloadHeader.BYTES) {
+            warnings.add(lines.get("messageSize") + ": messageSize " + sizeBytes + " runs as " + PayloadHeader.BYTES
+                    + " B: every message here carries the " + PayloadHeader.BYTES + "-byte header (stream, sequence, send times)");
+            return PayloadHeader.BYTES;
+        }
+        return sizeBytes;
+    }
+
+    /** Files written before OMB had consumerPerSubscription have one consumer per subscription, as OMB then did. */
+    private static long consumersPerSubscription(YamlDocument doc, Map<String, Node> top, List<String> warnings) {
+        if (top.containsKey("consumerPerSubscription")) {
+            return positive(doc, top, "consumerPerSubscription");
+        }
+        warnings.add(doc.file() + ": consumerPerSubscription missing: 1 consumer per subscription (as in OMB before the "
+                + "key existed)");
+        return 1;
+    }
+
+    private static void requireClientsAtMost(YamlDocument doc, Map<String, Node> top, String product, long clients) {
+        if (clients > MAX_CLIENTS) {
+            throw doc.origin(top.get("topics")).error(product + " = " + clients + " clients, at most " + MAX_CLIENTS
+                    + " here (each producer and each consumer is a thread and a connection of its own)");
         }
     }
 
