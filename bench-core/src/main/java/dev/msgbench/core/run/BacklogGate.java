@@ -147,9 +147,11 @@ final class BacklogGate implements Runnable {
         }
         double drainSeconds = (drainedNanos - releasedNanos) / 1e9;
         // the consumers read from when they are ready (a Kafka group's join is no reading); a drain over by then,
-        // as a log replayed while subscribing, has no rate to speak of
+        // as a log replayed while subscribing, has no rate to speak of (on a real clock the look that finds it over
+        // comes a few microseconds after ready, and would read as 0 msg/s)
         double readingSeconds = (drainedNanos - readyNanos) / 1e9;
-        Double drainRate = readingSeconds > 0 ? (atDrained.received() - atReady.received()) / readingSeconds : null;
+        long readAfterReady = atDrained.received() - atReady.received();
+        Double drainRate = readingSeconds > 0 && readAfterReady > 0 ? readAfterReady / readingSeconds : null;
         Double sendRate = drainSeconds > 0 ? (atDrained.sent() - atRelease.sent()) / drainSeconds : null;
         // sending that ended during the drain would read as a missed schedule
         Boolean kept = targetRate == null || sendRate == null || drainedNanos > window.endNanos() ? null
