@@ -259,6 +259,21 @@ class OmbWorkloadFilesTest {
                 + "header (stream, sequence, send times)" + NL, run.err);
     }
 
+    /** The shape of the backlog run in measurements.md: --scale shrinks the GiB with the time, --set lowers the rate. */
+    @Test
+    void aScaledBacklogFileOfTenTopicsRunsWithItsBacklogShrunkAndTheRateSet() throws IOException {
+        Path file = dir.resolve("backlog.yaml");
+        Files.writeString(file, BASE.replace("topics: 1", "topics: 10").replace("testDurationMinutes: 2",
+                "testDurationMinutes: 15") + "consumerBacklogSizeGB: 1\n");
+
+        CliRun run = CliRun.of("run", file.toString(), "--dry-run", "--scale", "0.03", "--system", "jetstream", "--set",
+                "rate=5000");
+
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains("e2e --system jetstream --size 100 --producers 10 --consumers 1 --topics 10 "
+                + "--backlog 31MiB --rate 5000 --warmup 2s --duration 27s" + NL), run.out);
+    }
+
     /** OMB's files of 1,000 to 1,000,000 topics with 4 producers each ask for more clients than one runner has. */
     @Test
     void moreProducersThanTheRunnerHasAreRefusedNamingTheFieldsThatMultiply() throws IOException {
