@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -173,41 +175,33 @@ class OmbWorkloadFilesTest {
     @Test
     void aPlaceholderRunsWithItsDefaultAndSaysSo() throws IOException {
         Path file = dir.resolve("placeholder.yaml");
-        Files.writeString(file, BASE.replace("testDurationMinutes: 2", "testDurationMinutes: ${msgbenchUnsetVariable:-7}"));
+        CliRun run = dryRun(file, BASE.replace("testDurationMinutes: 2", "testDurationMinutes: ${msgbenchUnsetVariable:-7}"));
 
-        CliRun run = CliRun.of("run", file.toString(), "--dry-run");
+        assertAcceptedSaying(run, " --warmup 1m --duration 7m" + NL,
+                "warning: " + file + ":9: testDurationMinutes ${msgbenchUnsetVariable:-7} read as 7, its default "
+                + "(environment variable msgbenchUnsetVariable is not set)" + NL);
 
-        assertEquals(0, run.exitCode, run.toString());
-        assertTrue(run.out.contains(" --warmup 1m --duration 7m" + NL), run.out);
-        assertEquals("warning: " + file + ":9: testDurationMinutes ${msgbenchUnsetVariable:-7} read as 7, its default "
-                + "(environment variable msgbenchUnsetVariable is not set)" + NL, run.err);
-
-        Files.writeString(file, BASE.replace("testDurationMinutes: 2", "testDurationMinutes: ${msgbenchUnsetVariable}"));
+        CliRun unset = dryRun(file, BASE.replace("testDurationMinutes: 2", "testDurationMinutes: ${msgbenchUnsetVariable}"));
         assertEquals("error: " + file + ":9: 'testDurationMinutes' is ${msgbenchUnsetVariable} and environment variable "
                 + "msgbenchUnsetVariable is not set (set it, or write a value or a default: "
-                + "${msgbenchUnsetVariable:-VALUE})" + NL, CliRun.of("run", file.toString(), "--dry-run").err);
+                + "${msgbenchUnsetVariable:-VALUE})" + NL, unset.err);
     }
 
     /** OMB's first files had no consumerPerSubscription: one consumer per subscription, as OMB then ran them. */
     @Test
     void aFileWithoutConsumerPerSubscriptionRunsOneConsumerAndSaysSo() throws IOException {
         Path file = dir.resolve("old.yaml");
-        Files.writeString(file, BASE.replace("consumerPerSubscription: 1\n", ""));
+        CliRun run = dryRun(file, BASE.replace("consumerPerSubscription: 1\n", ""));
 
-        CliRun run = CliRun.of("run", file.toString(), "--dry-run");
-
-        assertEquals(0, run.exitCode, run.toString());
-        assertTrue(run.out.contains(" --producers 1 --consumers 1 --rate 1000 "), run.out);
-        assertEquals("warning: " + file + ": consumerPerSubscription missing: 1 consumer per subscription (as in OMB "
-                + "before the key existed)" + NL, run.err);
+        assertAcceptedSaying(run, " --producers 1 --consumers 1 --rate 1000 ",
+                "warning: " + file + ": consumerPerSubscription missing: 1 consumer per subscription (as in OMB "
+                + "before the key existed)" + NL);
     }
 
     @Test
     void aSteppedRateRunsAsARateScheduleUpToProducerRateForTheRestOfTheTest() throws IOException {
         Path file = dir.resolve("increment.yaml");
-        Files.writeString(file, BASE + "producerStartRate: 400\nproducerIncrementRate: 300\nproducerIncrementSeconds: 30\n");
-
-        CliRun run = CliRun.of("run", file.toString(), "--dry-run");
+        CliRun run = dryRun(file, BASE + "producerStartRate: 400\nproducerIncrementRate: 300\nproducerIncrementSeconds: 30\n");
 
         assertEquals(0, run.exitCode, run.toString());
         String schedule = "400/s for 30s, 700/s for 30s, 1000/s for 60s";
@@ -217,57 +211,48 @@ class OmbWorkloadFilesTest {
                 + "as --rate-schedule '" + schedule + "' (the steps up to producerRate, then producerRate for the rest "
                 + "of testDurationMinutes; --scale leaves a schedule's times as written)" + NL, run.err);
 
-        Files.writeString(file, BASE + "producerStartRate: 400\n");
         assertEquals("error: " + file + ": 'producerIncrementRate' is missing: a stepped rate needs producerStartRate, "
                 + "producerIncrementRate and producerIncrementSeconds together" + NL,
-                CliRun.of("run", file.toString(), "--dry-run").err);
+                dryRun(file, BASE + "producerStartRate: 400\n").err);
     }
 
     /** Keys of OMB's forks: the drain's tuning, message selectors and topic readiness, each said in a line. */
     @Test
     void forkKeysThatThisSuiteDoesOtherwiseAreEachSaid() throws IOException {
         Path file = dir.resolve("fork.yaml");
-        Files.writeString(file, BASE.replace("subscriptionsPerTopic: 1", "subscriptionsPerTopic: 2")
+        CliRun run = dryRun(file, BASE.replace("subscriptionsPerTopic: 1", "subscriptionsPerTopic: 2")
                 + "consumerBacklogSizeGB: 1\nacceptableBacklog: 50000\nproducerPauseDuringDrain: 1\n"
                 + "messageRateReceivedForSubscription: 50\nensureTopicsAreReady: false\n");
 
-        CliRun run = CliRun.of("run", file.toString(), "--dry-run");
-
-        assertEquals(0, run.exitCode, run.toString());
-        assertTrue(run.out.contains(" --subscriptions-per-topic 2 --backlog 1GiB "), run.out);
-        assertEquals("warning: " + file + ":11: acceptableBacklog 50000 ignored: the drain here lasts until the consumers "
+        assertAcceptedSaying(run, " --subscriptions-per-topic 2 --backlog 1GiB ",
+                "warning: " + file + ":11: acceptableBacklog 50000 ignored: the drain here lasts until the consumers "
                 + "have read the whole backlog" + NL
                 + "warning: " + file + ":12: producerPauseDuringDrain 1 ignored: the producers here keep their open-loop "
                 + "schedule during the drain" + NL
                 + "warning: " + file + ":13: messageRateReceivedForSubscription 50 ignored: every subscription here "
                 + "receives every message of its topic (message selectors are not supported)" + NL
                 + "warning: " + file + ":14: ensureTopicsAreReady false ignored: the run always creates its topics and "
-                + "subscriptions before it sends" + NL, run.err);
+                + "subscriptions before it sends" + NL);
     }
 
     /** OMB ships files of 20-byte messages; a message here carries a 32-byte header. */
     @Test
     void aMessageSmallerThanTheHeaderRunsAtTheHeadersSizeAndSaysSo() throws IOException {
         Path file = dir.resolve("small.yaml");
-        Files.writeString(file, BASE.replace("messageSize: 100", "messageSize: 20"));
+        CliRun run = dryRun(file, BASE.replace("messageSize: 100", "messageSize: 20"));
 
-        CliRun run = CliRun.of("run", file.toString(), "--dry-run");
-
-        assertEquals(0, run.exitCode, run.toString());
-        assertTrue(run.out.contains(" --size 32 "), run.out);
-        assertEquals("warning: " + file + ":4: messageSize 20 runs as 32 B: every message here carries the 32-byte "
-                + "header (stream, sequence, send times)" + NL, run.err);
+        assertAcceptedSaying(run, " --size 32 ",
+                "warning: " + file + ":4: messageSize 20 runs as 32 B: every message here carries the 32-byte "
+                + "header (stream, sequence, send times)" + NL);
     }
 
     /** The shape of the backlog run in measurements.md: --scale shrinks the GiB with the time, --set lowers the rate. */
     @Test
     void aScaledBacklogFileOfTenTopicsRunsWithItsBacklogShrunkAndTheRateSet() throws IOException {
         Path file = dir.resolve("backlog.yaml");
-        Files.writeString(file, BASE.replace("topics: 1", "topics: 10").replace("testDurationMinutes: 2",
-                "testDurationMinutes: 15") + "consumerBacklogSizeGB: 1\n");
-
-        CliRun run = CliRun.of("run", file.toString(), "--dry-run", "--scale", "0.03", "--system", "jetstream", "--set",
-                "rate=5000");
+        CliRun run = dryRun(file, BASE.replace("topics: 1", "topics: 10").replace("testDurationMinutes: 2",
+                "testDurationMinutes: 15") + "consumerBacklogSizeGB: 1\n", "--scale", "0.03", "--system", "jetstream",
+                "--set", "rate=5000");
 
         assertEquals(0, run.exitCode, run.toString());
         assertTrue(run.out.contains("e2e --system jetstream --size 100 --producers 10 --consumers 1 --topics 10 "
@@ -278,14 +263,26 @@ class OmbWorkloadFilesTest {
     @Test
     void moreProducersThanTheRunnerHasAreRefusedNamingTheFieldsThatMultiply() throws IOException {
         Path file = dir.resolve("many.yaml");
-        Files.writeString(file, BASE.replace("topics: 1", "topics: 1000").replace("producersPerTopic: 1",
+        CliRun run = dryRun(file, BASE.replace("topics: 1", "topics: 1000").replace("producersPerTopic: 1",
                 "producersPerTopic: 4"));
-
-        CliRun run = CliRun.of("run", file.toString(), "--dry-run");
 
         assertEquals(2, run.exitCode, run.toString());
         assertEquals("error: " + file + ":2: 'topics' 1000 x 'producersPerTopic' 4 = 4000 clients, at most 1000 here "
                 + "(each producer and each consumer is a thread and a connection of its own)" + NL, run.err);
+    }
+
+    private static void assertAcceptedSaying(CliRun run, String command, String warnings) {
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains(command), run.out);
+        assertEquals(warnings, run.err);
+    }
+
+    /** Writes an OMB file of our own and checks it with run --dry-run. */
+    private static CliRun dryRun(Path file, String contents, String... flags) throws IOException {
+        Files.writeString(file, contents);
+        List<String> args = new ArrayList<>(List.of("run", file.toString(), "--dry-run"));
+        args.addAll(List.of(flags));
+        return CliRun.of(args.toArray(String[]::new));
     }
 
     private static String omb(String name) throws URISyntaxException {
