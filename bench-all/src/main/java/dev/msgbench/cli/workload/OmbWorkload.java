@@ -155,7 +155,8 @@ final class OmbWorkload {
         long sizeBytes = positive(doc, top, "messageSize");
         if (sizeBytes < PayloadHeader.BYTES) {
             warnings.add(lines.get("messageSize") + ": messageSize " + sizeBytes + " runs as " + PayloadHeader.BYTES
-                    + " B: every message here carries the " + PayloadHeader.BYTES + "-byte header (stream, sequence, send times)");
+                    + " B: every message here carries the " + PayloadHeader.BYTES
+                    + "-byte header (stream, sequence, send times)");
             return PayloadHeader.BYTES;
         }
         return sizeBytes;
