@@ -114,8 +114,8 @@ class ShippedWorkloadsTest {
         assertTrue(omb(base + "driver: kafka\n").err.startsWith("error: " + file() + ":10: unknown key 'driver' (read as "
                 + "an OpenMessaging Benchmark workload because of 'topics' at " + file() + ":2; its keys here: name, topics,"));
         assertEquals("error: " + file() + ": 'testDurationMinutes' is missing (an OpenMessaging Benchmark workload needs "
-                + "topics, partitionsPerTopic, messageSize, producersPerTopic, producerRate, subscriptionsPerTopic, "
-                + "consumerPerSubscription and testDurationMinutes)\n", omb(base.replace("testDurationMinutes: 2\n", "")).err);
+                + "topics, partitionsPerTopic, messageSize, producersPerTopic, producerRate, subscriptionsPerTopic "
+                + "and testDurationMinutes)\n", omb(base.replace("testDurationMinutes: 2\n", "")).err);
     }
 
     private CliRun omb(String yaml) throws IOException {

@@ -54,7 +54,9 @@ class WorkloadFileErrorsTest {
                 + "OpenMessaging Benchmark workload: name, topics, partitionsPerTopic, messageSize, producersPerTopic, "
                 + "producerRate, consumerPerSubscription, subscriptionsPerTopic, testDurationMinutes, "
                 + "warmupDurationMinutes, keyDistributor, payloadFile, consumerBacklogSizeGB, useRandomizedPayloads, "
-                + "randomBytesRatio, randomizedPayloadPoolSize, backlogDrainRatio, messageProcessingDelayMs)" + NL, run.err);
+                + "randomBytesRatio, randomizedPayloadPoolSize, backlogDrainRatio, messageProcessingDelayMs, "
+                + "producerStartRate, producerIncrementRate, producerIncrementSeconds, acceptableBacklog, "
+                + "producerPauseDuringDrain, messageRateReceivedForSubscription, ensureTopicsAreReady)" + NL, run.err);
         assertEquals(2, run.exitCode);
     }
 
