@@ -130,4 +130,15 @@ class JetStreamEndToEndTest {
     void aConsumerHeldBackUntilABacklogOfTwoThousandReadsTheStreamFromItsStartAndDrainsIt() throws Exception {
         BacklogRuns.runAndAssertDrained("jetstream", dir.resolve("backlog"));
     }
+
+    @Test
+    void keyedMessagesWithoutPubAcksReachEveryPullSubscriptionOfTheirTopicWhole() throws Exception {
+        JsonNode r = FanOutRuns.threeTopicsTwoSubscriptionsEach(dir.resolve("keys"), "--system", "jetstream",
+                "--acks", "0", "--js-consumer", "pull", "--keys", "random", "--key-count", "200");
+
+        assertEquals(0, r.get("counts").get("reordered").asLong());
+        assertEquals("random", r.get("workload").get("keys").asText());
+        assertTrue(r.get("settings").get("recordKeys").asText().startsWith("random over 200: a subject per key"),
+                r.get("settings").toString());
+    }
 }

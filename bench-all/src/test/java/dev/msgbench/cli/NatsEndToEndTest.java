@@ -133,12 +133,17 @@ class NatsEndToEndTest {
         assertTrue(r.get("settings").get("recordKeys").asText().startsWith("random over 500: a subject per key"),
                 r.get("settings").toString());
 
-        CliRun direct = CliRun.of("throughput", "--system", "nats", "--nats-client", "direct", "--messages", "100",
-                "--keys", "random", "--output", dir.resolve("direct-keys").toString());
-        assertEquals(2, direct.exitCode, direct.toString());
-        assertTrue(direct.err.contains("error: --keys random does not work with nats: --nats-client direct builds one "
-                + "subject per producer stream into its PUB line; give --nats-client jnats for a subject per key; give "
-                + "--keys none"), direct.err);
+        Path directOut = dir.resolve("direct-keys");
+        CliRun direct = CliRun.of("throughput", "--system", "nats", "--nats-client", "direct", "--messages", "20000",
+                "--keys", "zipf:1.1", "--key-count", "50", "--output", directOut.toString());
+        assertEquals(0, direct.exitCode, direct.toString());
+        JsonNode d = ResultFiles.json().readTree(directOut.resolve("result.json").toFile());
+        assertEquals(20_000, d.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(d));
+        assertEquals(0, d.get("counts").get("reordered").asLong());
+        assertEquals("direct", d.get("settings").get("consumerClient").asText());
+        assertTrue(d.get("settings").get("recordKeys").asText().startsWith("zipf:1.1 over 50: a subject per key"),
+                d.get("settings").toString());
     }
 
     @Test

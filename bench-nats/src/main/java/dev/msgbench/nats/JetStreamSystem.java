@@ -72,6 +72,7 @@ public final class JetStreamSystem implements MessagingSystem {
     private ErrorRelay setupRelay;
     private RunPlan plan;
     private Subjects subjects;
+    private RecordKeys keys = RecordKeys.NONE;
     private ServerInfo server;
     private String streamName;
     private StreamConfiguration stream;
@@ -110,12 +111,12 @@ public final class JetStreamSystem implements MessagingSystem {
         readSync();
     }
 
-    /** A stream per topic, holding the subjects of the topic's producer streams. */
+    /** A stream per topic, holding the subjects of the topic's producer streams and, with keys, of their keys. */
     private void createStream(String name) throws Exception {
         JetStreamManagement jsm = setup.jetStreamManagement(jsOptions());
         StreamConfiguration config = StreamConfiguration.builder()
                 .name(name)
-                .subjects(new Subjects(name).all())
+                .subjects(keys.isNone() ? new Subjects(name).all() : new Subjects(name).allWithKeys())
                 .storageType(settings.storage().type())
                 .replicas(settings.replicas())
                 .build();
@@ -222,14 +223,17 @@ public final class JetStreamSystem implements MessagingSystem {
             // a durable consumer per producer stream and subscription: each subscription reads every message
             String subscription = plan.subscriptionsPerTopic() == 1 ? "" : "-s" + plan.subscriptionOfConsumer(index);
             for (int s : plan.streamsOf(index)) {
+                // with keys, every message of stream s is on one of its keys' subjects: one consumer
+                // reads them all in the order the stream stored them, so order and loss stay per producer stream
+                String filter = keys.isNone() ? topicSubjects.stream(s) : topicSubjects.keysOf(s);
                 ConsumerConfiguration config = ConsumerConfiguration.builder()
                         .durable("stream-" + s + subscription)
-                        .filterSubject(topicSubjects.stream(s))
+                        .filterSubject(filter)
                         .deliverPolicy(DeliverPolicy.All)
                         .ackPolicy(AckPolicy.Explicit)
                         .build();
                 if (dispatcher != null) {
-                    js.subscribe(topicSubjects.stream(s), dispatcher, handler, false,
+                    js.subscribe(filter, dispatcher, handler, false,
                             PushSubscribeOptions.builder().stream(topicStream).configuration(config).build());
                 } else {
                     pulls.add(connection.getStreamContext(topicStream, jsOptions()).createOrUpdateConsumer(config)
@@ -255,11 +259,15 @@ public final class JetStreamSystem implements MessagingSystem {
         message.ack();
     }
 
-    /** Keys are refused: this reason becomes the run's one-line error. */
+    /**
+     * A subject per key under the producer stream's ({@code TOPIC.s.k42}), all in the topic's
+     * JetStream stream ({@code TOPIC.>}), read by the stream's consumer filtered on {@code TOPIC.s.>}:
+     * the server then stores and filters many subjects, as keyed applications make it.
+     */
     @Override
-    public String useKeys(RecordKeys keys) {
-        return "it publishes each producer stream on a subject of its own, read by a consumer of its own, and "
-                + "streams have no partitions; a subject per key in the stream is not done yet";
+    public String useKeys(RecordKeys recordKeys) {
+        this.keys = recordKeys;
+        return null;
     }
 
     @Override
@@ -279,11 +287,11 @@ public final class JetStreamSystem implements MessagingSystem {
         }
         if (!settings.awaitsPubAck()) {
             // the stream stores what is published on its subjects; without a reply subject no PubAck is sent
-            return new CorePublisher(connection, relay, failures, subject, null, acks, null);
+            return new CorePublisher(connection, relay, failures, subject, null, acks, Subjects.ofKeys(subject, keys));
         }
         try {
-            return new JsPublisher(connection, relay, failures, connection.jetStream(jsOptions()), subject, acks,
-                    settings.maxPending());
+            return new JsPublisher(connection, relay, failures, connection.jetStream(jsOptions()), subject,
+                    Subjects.ofKeys(subject, keys), acks, settings.maxPending());
         } catch (IOException | RuntimeException e) {
             relay.closing();
             connection.close();
@@ -331,6 +339,10 @@ public final class JetStreamSystem implements MessagingSystem {
             s.put("streams", "one per topic: " + streamName + " .. " + plan.topicName(plan.topics() - 1));
         }
         s.put("subjects", subjects == null ? null : subjects.streamPattern());
+        if (!keys.isNone()) {
+            s.put("recordKeys", keys + ": a subject per key under the stream's (<stream subject>.k<key>), "
+                    + "consumed with a filter on <stream subject>.>");
+        }
         s.put("retention", stream == null ? null : stream.getRetentionPolicy().toString().toLowerCase(java.util.Locale.ROOT));
         s.put("consumer", settings.consumer().label());
         s.put("consumers", "one per producer stream and subscription, filtered on its subject, deliver all");

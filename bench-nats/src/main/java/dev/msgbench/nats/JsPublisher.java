@@ -37,19 +37,23 @@ final class JsPublisher implements Publisher {
     private final FirstFailure failures;
     private final JetStream jetStream;
     private final String subject;
+    /** With --keys, the subject of each key under the stream's: built once, indexed by key. */
+    private final String[] keySubjects;
     /** Built once: a concatenation per publish would allocate per message. */
     private final String connectionLabel;
     private final AckListener acks;
     private final int maxPending;
     private final Semaphore pending;
 
+    /** @param keySubjects the subject of each record key, or null without keys */
     JsPublisher(Connection connection, ErrorRelay relay, FirstFailure failures, JetStream jetStream, String subject,
-                AckListener acks, int maxPending) {
+                String[] keySubjects, AckListener acks, int maxPending) {
         this.connection = connection;
         this.relay = relay;
         this.failures = failures;
         this.jetStream = jetStream;
         this.subject = subject;
+        this.keySubjects = keySubjects;
         this.connectionLabel = "the connection of " + subject;
         this.acks = acks;
         this.maxPending = maxPending;
@@ -58,11 +62,20 @@ final class JsPublisher implements Publisher {
 
     @Override
     public void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception {
+        send(subject, message, sequence, intendedSendNanos);
+    }
+
+    @Override
+    public void publish(byte[] message, int key, long sequence, long intendedSendNanos) throws Exception {
+        send(keySubjects[key], message, sequence, intendedSendNanos);
+    }
+
+    private void send(String to, byte[] message, long sequence, long intendedSendNanos) throws Exception {
         failures.throwIfAny(connectionLabel);
         pending.acquire();
         CompletableFuture<PublishAck> future;
         try {
-            future = jetStream.publishAsync(subject, message.clone());
+            future = jetStream.publishAsync(to, message.clone());
         } catch (IllegalStateException e) {
             pending.release();
             if (!NatsConnections.refusedWhileReconnecting(connection)) {

@@ -110,7 +110,7 @@ public final class NatsSystem implements MessagingSystem {
             names.add(topicSubjects.stream(s));
             if (!keys.isNone()) {
                 // the probes still come on the stream's own subject
-                names.add(topicSubjects.stream(s) + ".>");
+                names.add(topicSubjects.keysOf(s));
             }
         }
         return names;
@@ -159,14 +159,10 @@ public final class NatsSystem implements MessagingSystem {
     /**
      * A subject per key under the stream's ({@code TOPIC.s.k42}), which subscribers match with
      * {@code TOPIC.s.>}: the server then matches many subjects against a wildcard, as keyed
-     * applications make it. The direct publisher's PUB line is built once per stream, so it refuses.
+     * applications make it. The direct publisher builds a PUB line per key once.
      */
     @Override
     public String useKeys(RecordKeys recordKeys) {
-        if (settings.publisherClient() == NatsClient.DIRECT) {
-            return "--nats-client direct builds one subject per producer stream into its PUB line; give --nats-client "
-                    + "jnats for a subject per key";
-        }
         this.keys = recordKeys;
         return null;
     }
@@ -198,7 +194,7 @@ public final class NatsSystem implements MessagingSystem {
             if (!publishOnly) {
                 awaitProbe(streamId, subject, reply, () -> connection.publish(subject, reply, Probes.probe(streamId)));
             }
-            return new CorePublisher(connection, relay, failures, subject, replyTo, acks, keySubjects(subject));
+            return new CorePublisher(connection, relay, failures, subject, replyTo, acks, Subjects.ofKeys(subject, keys));
         } catch (Exception | Error e) {
             relay.closing();
             connection.close();
@@ -225,7 +221,8 @@ public final class NatsSystem implements MessagingSystem {
                 };
                 receiveEchoes(connection, replyTo, to);
             }
-            DirectPublisher publisher = new DirectPublisher(wire, failures, subject, replyTo, replies);
+            List<String> keySubjects = keys.isNone() ? List.of() : List.of(Subjects.ofKeys(subject, keys));
+            DirectPublisher publisher = new DirectPublisher(wire, failures, subject, keySubjects, replyTo, replies);
             if (!publishOnly) {
                 awaitProbe(streamId, subject, replyTo, () -> {
                     try {
@@ -243,18 +240,6 @@ public final class NatsSystem implements MessagingSystem {
             }
             throw e;
         }
-    }
-
-    /** The subject of each key under {@code subject}, by key; null without keys. */
-    private String[] keySubjects(String subject) {
-        if (keys.isNone()) {
-            return null;
-        }
-        String[] names = new String[keys.count()];
-        for (int k = 0; k < names.length; k++) {
-            names[k] = subject + "." + RecordKeys.name(k);
-        }
-        return names;
     }
 
     /** Stream s publishes on a subject of its own under its topic's name: {@code TOPIC.s}. */

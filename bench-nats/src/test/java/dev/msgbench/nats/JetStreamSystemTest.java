@@ -8,6 +8,7 @@ import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.core.testing.ShortRuns;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
@@ -21,10 +22,13 @@ import io.nats.client.JetStreamManagement;
 import io.nats.client.Nats;
 import io.nats.client.api.StorageType;
 import io.nats.client.api.StreamConfiguration;
+import io.nats.client.api.StreamInfoOptions;
+import io.nats.client.api.Subject;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.nats.broker.LocalNatsServer;
@@ -94,6 +98,32 @@ class JetStreamSystemTest {
         assertEquals("n/a (memory storage)", r.durability().get("sync"));
         assertEquals("none (core publish, no PubAck awaited)", r.durability().get("publisherAcknowledgement"));
         assertEquals("pull", r.settings().get("consumer"));
+    }
+
+    @Test
+    void keyedMessagesAreStoredOnASubjectPerKeyAndEachStreamsConsumerReadsThemAllInOrder() throws Exception {
+        RunResult r;
+        List<Subject> stored;
+        try (JetStreamSystem system = system(settings())) {
+            r = ShortRuns.keyedWithoutClosing(system, dir, 500, 128, 2, 2, RecordKeys.parse("round-robin", 20));
+            try (Connection c = Nats.connect(server.url())) {
+                stored = c.jetStreamManagement().getStreamInfo((String) r.settings().get("stream"),
+                        StreamInfoOptions.allSubjects()).getStreamState().getSubjects();
+            }
+        }
+
+        assertEquals(RunStatus.COMPLETE, r.status(), r.warnings().toString());
+        assertEquals(650, r.counts().received());
+        assertEquals(0, r.counts().lost());
+        assertEquals(0, r.counts().duplicated());
+        assertEquals(0, r.counts().reordered());
+        // every producer stream went round its 20 keys, each key a subject of its own under the stream's
+        assertEquals(40, stored.size(), stored.toString());
+        assertTrue(stored.stream().allMatch(subject -> subject.getName().matches(".+\\.[01]\\.k([0-9]|1[0-9])")),
+                stored.toString());
+        assertEquals(r.counts().sent(), stored.stream().mapToLong(Subject::getCount).sum(), "the warm-up is stored too");
+        assertTrue(String.valueOf(r.settings().get("recordKeys")).startsWith("round-robin over 20: a subject per key"),
+                r.settings().toString());
     }
 
     @Test

@@ -1,7 +1,6 @@
 package dev.msgbench.core.wire;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Gathers commands of the text protocols that frame a payload as
@@ -12,9 +11,9 @@ import java.nio.charset.StandardCharsets;
  * {@link dev.msgbench.core.driver.Publisher#endOfBurst()}. A payload larger than the buffer goes
  * out on its own.
  *
- * <p>Used by one thread. The control line is built again only when the payload length changes:
- * with one --size it never does, so adding a message allocates nothing; with a size
- * distribution each message is framed at its own length.
+ * <p>Used by one thread. A buffer may frame with several prefixes, chosen per message by index
+ * (a PUB line per record key's subject), all built once; the payload's length is written as
+ * digits in place, so adding a message allocates nothing, whatever its length or prefix.
  */
 public final class FrameBuffer {
 
@@ -25,15 +24,13 @@ public final class FrameBuffer {
 
     /** As much as one socket write carries well. */
     public static final int CAPACITY = 64 * 1024;
-    private static final byte[] CRLF = {'\r', '\n'};
+    private static final int CRLF_BYTES = 2;
 
-    private final byte[] prefix;
+    private final byte[][] prefixes;
     private final byte[] suffix;
     private final Sink sink;
     private final byte[] buffer = new byte[CAPACITY];
     private int used;
-    private byte[] head = new byte[0];
-    private int headLength = -1;
 
     /** @param prefix the bytes before each payload's length, e.g. {@code "PUB subject "} */
     public FrameBuffer(byte[] prefix, Sink sink) {
@@ -42,38 +39,44 @@ public final class FrameBuffer {
 
     /** @param suffix bytes written after each payload's closing {@code \r\n} */
     public FrameBuffer(byte[] prefix, byte[] suffix, Sink sink) {
-        this.prefix = prefix.clone();
+        this(new byte[][] {prefix}, suffix, sink);
+    }
+
+    /**
+     * @param prefixes the prefixes {@link #add(int, byte[])} chooses from by index, e.g. a
+     *                 {@code "PUB subject "} per subject
+     */
+    public FrameBuffer(byte[][] prefixes, byte[] suffix, Sink sink) {
+        this.prefixes = new byte[prefixes.length][];
+        for (int i = 0; i < prefixes.length; i++) {
+            this.prefixes[i] = prefixes[i].clone();
+        }
         this.suffix = suffix.clone();
         this.sink = sink;
     }
 
+    /** Frames {@code payload} with the first prefix. */
     public void add(byte[] payload) throws IOException {
-        byte[] line = head(payload.length);
-        int need = line.length + payload.length + CRLF.length + suffix.length;
+        add(0, payload);
+    }
+
+    /** Frames {@code payload} with prefix number {@code prefix}. */
+    public void add(int prefix, byte[] payload) throws IOException {
+        byte[] head = prefixes[prefix];
+        int digits = decimalDigits(payload.length);
+        int need = head.length + digits + CRLF_BYTES + payload.length + CRLF_BYTES + suffix.length;
         if (used + need > buffer.length) {
             flush();
             if (need > buffer.length) {
                 // one write, so that nothing the sink's owner writes (a NATS PONG) falls inside the frame;
                 // a copy costs little beside sending more than 64 KiB
                 byte[] frame = new byte[need];
-                System.arraycopy(line, 0, frame, 0, line.length);
-                System.arraycopy(payload, 0, frame, line.length, payload.length);
-                System.arraycopy(CRLF, 0, frame, line.length + payload.length, CRLF.length);
-                System.arraycopy(suffix, 0, frame, need - suffix.length, suffix.length);
+                put(frame, 0, head, digits, payload);
                 sink.write(frame, 0, need);
                 return;
             }
         }
-        System.arraycopy(line, 0, buffer, used, line.length);
-        used += line.length;
-        System.arraycopy(payload, 0, buffer, used, payload.length);
-        used += payload.length;
-        buffer[used++] = '\r';
-        buffer[used++] = '\n';
-        if (suffix.length > 0) {
-            System.arraycopy(suffix, 0, buffer, used, suffix.length);
-            used += suffix.length;
-        }
+        used = put(buffer, used, head, digits, payload);
     }
 
     /** Writes whatever is gathered. */
@@ -85,15 +88,32 @@ public final class FrameBuffer {
         }
     }
 
-    private byte[] head(int payloadLength) {
-        if (payloadLength != headLength) {
-            byte[] digits = (payloadLength + "\r\n").getBytes(StandardCharsets.US_ASCII);
-            byte[] line = new byte[prefix.length + digits.length];
-            System.arraycopy(prefix, 0, line, 0, prefix.length);
-            System.arraycopy(digits, 0, line, prefix.length, digits.length);
-            head = line;
-            headLength = payloadLength;
+    /** Writes one frame into {@code to} at {@code at}; returns where it ends. */
+    private int put(byte[] to, int at, byte[] head, int digits, byte[] payload) {
+        System.arraycopy(head, 0, to, at, head.length);
+        at += head.length;
+        int length = payload.length;
+        for (int i = at + digits - 1; i >= at; i--) {
+            to[i] = (byte) ('0' + length % 10);
+            length /= 10;
         }
-        return head;
+        at += digits;
+        to[at++] = '\r';
+        to[at++] = '\n';
+        System.arraycopy(payload, 0, to, at, payload.length);
+        at += payload.length;
+        to[at++] = '\r';
+        to[at++] = '\n';
+        System.arraycopy(suffix, 0, to, at, suffix.length);
+        return at + suffix.length;
+    }
+
+    private static int decimalDigits(int n) {
+        int digits = 1;
+        while (n >= 10) {
+            n /= 10;
+            digits++;
+        }
+        return digits;
     }
 }

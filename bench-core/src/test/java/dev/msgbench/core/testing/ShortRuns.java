@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Assertions;
 
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.payload.MessageSizes;
+import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.core.result.MessageSizeFigures;
 import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.result.RunResult;
@@ -49,6 +50,19 @@ public final class ShortRuns {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
                 null, false).execute();
+    }
+
+    /**
+     * 300 ms of warm-up and 1 s measured at {@code rate}, each message with a record key drawn from
+     * {@code keys}; the system stays open, for tests that look at what its broker stored.
+     */
+    public static RunResult keyedWithoutClosing(MessagingSystem system, Path dir, double rate, int sizeBytes,
+                                                int producers, int consumers, RecordKeys keys) throws Exception {
+        RunConfig config = fixedRate(dir, rate, sizeBytes, producers, consumers, Duration.ofMillis(300),
+                Duration.ofSeconds(1));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
+                null, false).withKeys(keys).execute();
     }
 
     /** No warm-up and {@code duration} at {@code rate}, the consumers held back until {@code backlog} was sent; closes the system. */

@@ -77,4 +77,19 @@ class FrameBufferTest {
         assertEquals(("A " + big.length + "\r\n").length() + big.length + 2 + 3, last.length());
         assertEquals("\r\nW\r\n", last.substring(last.length() - 5));
     }
+
+    @Test
+    void eachFrameTakesThePrefixItsIndexNamesAndItsOwnLength() throws Exception {
+        List<String> out = new ArrayList<>();
+        FrameBuffer keyed = new FrameBuffer(new byte[][] {"P s ".getBytes(StandardCharsets.US_ASCII),
+                "P s.k0 ".getBytes(StandardCharsets.US_ASCII), "P s.k1 ".getBytes(StandardCharsets.US_ASCII)},
+                new byte[0], (b, off, len) -> out.add(new String(b, off, len, StandardCharsets.ISO_8859_1)));
+        keyed.add(2, "abc".getBytes(StandardCharsets.US_ASCII));
+        keyed.add(0, new byte[0]);
+        keyed.add(1, new byte[1234]);
+        keyed.flush();
+
+        assertEquals("P s.k1 3\r\nabc\r\nP s 0\r\n\r\nP s.k0 1234\r\n", out.get(0).substring(0, 37));
+        assertEquals(37 + 1234 + 2, out.get(0).length());
+    }
 }

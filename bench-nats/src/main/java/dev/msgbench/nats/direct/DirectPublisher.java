@@ -2,6 +2,8 @@ package dev.msgbench.nats.direct;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.driver.Publisher;
@@ -32,18 +34,40 @@ public final class DirectPublisher implements Publisher {
      */
     public DirectPublisher(WireConnection wire, FirstFailure failures, String subject, String replyTo,
                            AutoCloseable replies) {
+        this(wire, failures, subject, List.of(), replyTo, replies);
+    }
+
+    /**
+     * @param keySubjects the subject of each record key (--keys), by key; empty without keys. Their
+     *                    PUB lines are built here once, so a keyed message costs no encoding.
+     */
+    public DirectPublisher(WireConnection wire, FirstFailure failures, String subject, List<String> keySubjects,
+                           String replyTo, AutoCloseable replies) {
         this.wire = wire;
         this.replies = replies;
         this.failures = failures;
         this.connectionLabel = "the connection of " + subject;
-        this.frames = wire.publishFrames(subject, replyTo);
+        List<String> subjects = new ArrayList<>();
+        subjects.add(subject);
+        subjects.addAll(keySubjects);
+        this.frames = wire.publishFrames(subjects, replyTo);
     }
 
     @Override
     public void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception {
+        add(0, message);
+    }
+
+    /** Key k's PUB line follows the stream's own, which the probes use. */
+    @Override
+    public void publish(byte[] message, int key, long sequence, long intendedSendNanos) throws Exception {
+        add(key + 1, message);
+    }
+
+    private void add(int pubLine, byte[] message) throws Exception {
         failures.throwIfAny(connectionLabel);
         try {
-            frames.add(message);
+            frames.add(pubLine, message);
         } catch (IOException e) {
             throw failed(e);
         }

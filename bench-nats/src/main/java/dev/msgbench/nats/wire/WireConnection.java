@@ -206,8 +206,20 @@ public final class WireConnection implements AutoCloseable {
      * @param replyTo the reply subject every message carries, or null
      */
     public FrameBuffer publishFrames(String subject, String replyTo) {
-        return new FrameBuffer(("PUB " + subject + " " + (replyTo == null ? "" : replyTo + " "))
-                .getBytes(StandardCharsets.US_ASCII), this::write);
+        return publishFrames(List.of(subject), replyTo);
+    }
+
+    /**
+     * As {@link #publishFrames(String, String)} with a PUB line per subject, built here once:
+     * {@link FrameBuffer#add(int, byte[])} sends to {@code subjects.get(index)}.
+     */
+    public FrameBuffer publishFrames(List<String> subjects, String replyTo) {
+        byte[][] lines = new byte[subjects.size()][];
+        for (int i = 0; i < lines.length; i++) {
+            lines[i] = ("PUB " + subjects.get(i) + " " + (replyTo == null ? "" : replyTo + " "))
+                    .getBytes(StandardCharsets.US_ASCII);
+        }
+        return new FrameBuffer(lines, new byte[0], this::write);
     }
 
     /**

@@ -8,7 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
@@ -17,10 +22,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.nats.client.Connection;
+import io.nats.client.Nats;
+
 import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.Signal;
 import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.testing.FaultAfter;
@@ -128,6 +137,51 @@ class DirectPublisherTest {
         assertEquals(0, r.counts().lost());
         assertEquals(0, r.counts().reordered());
         assertTrue(String.valueOf(r.settings().get("connections")).contains("receiving echoes"));
+    }
+
+    @Test
+    void keyedMessagesGoOutOnASubjectPerKeyAndTheWildcardSubscribersReceiveThemAllInOrder() throws Exception {
+        Set<String> keySubjects = ConcurrentHashMap.newKeySet();
+        CountDownLatch everyMessage = new CountDownLatch(780);
+        RunResult r;
+        // a watcher of its own on the server: what the run's subscribers see proves nothing about the subjects
+        try (Connection watcher = Nats.connect(server.url())) {
+            watcher.createDispatcher(m -> {
+                if (m.getSubject().matches("msgbench-.+\\.[0-9]+\\.k[0-9]+")) {
+                    keySubjects.add(m.getSubject().substring(m.getSubject().indexOf('.') + 1));
+                    everyMessage.countDown();
+                }
+            }).subscribe(">");
+            watcher.flush(Duration.ofSeconds(5));
+            try (NatsSystem system = new NatsSystem(direct(server.url()))) {
+                r = ShortRuns.keyedWithoutClosing(system, dir, 600, 256, 3, 2, RecordKeys.parse("round-robin", 10));
+            }
+            assertTrue(everyMessage.await(10, TimeUnit.SECONDS), "the watcher saw every keyed message");
+        }
+
+        assertEquals(RunStatus.COMPLETE, r.status(), r.warnings().toString());
+        assertEquals(780, r.counts().received());
+        assertEquals(0, r.counts().lost());
+        assertEquals(0, r.counts().duplicated());
+        assertEquals(0, r.counts().reordered());
+        assertEquals(0, r.counts().foreign(), "probes never reach the core");
+        assertEquals("direct", r.settings().get("consumerClient"));
+        assertEquals(30, keySubjects.size(), "3 streams round 10 keys each: " + new TreeSet<>(keySubjects));
+        assertTrue(keySubjects.containsAll(List.of("0.k0", "1.k9", "2.k5")), new TreeSet<>(keySubjects).toString());
+    }
+
+    @Test
+    void keyedRequestsWrittenDirectlyAreAnsweredByJnatsRespondersOnTheirWildcard() throws Exception {
+        RunResult r;
+        try (NatsSystem system = new NatsSystem(direct(server.url()).withPattern(NatsPattern.REQUEST_REPLY))) {
+            r = ShortRuns.keyedWithoutClosing(system, dir, 400, 100, 1, 1, RecordKeys.parse("zipf:1.1", 50));
+        }
+
+        assertEquals(RunStatus.COMPLETE, r.status(), r.warnings().toString());
+        assertEquals(520, r.counts().received());
+        assertEquals(0, r.counts().lost());
+        assertEquals(0, r.counts().reordered());
+        assertEquals("jnats", r.settings().get("consumerClient"));
     }
 
     @Test

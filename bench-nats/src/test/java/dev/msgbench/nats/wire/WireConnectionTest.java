@@ -220,6 +220,22 @@ class WireConnectionTest {
         }
     }
 
+    @Test
+    void keyedPublishFramesCarryEachKeysSubjectBuiltOnceWithTheReplySubject() throws Exception {
+        try (FakeSocket socket = new FakeSocket()) {
+            WireConnection c = connected(socket, new FirstFailure());
+            FrameBuffer keyed = c.publishFrames(List.of("run.0", "run.0.k0", "run.0.k1"), "run-reply.0");
+            keyed.add(2, ascii("abc"));
+            keyed.add(0, ascii("probe"));
+            keyed.add(1, ascii("de"));
+            keyed.flush();
+
+            assertEquals("PUB run.0.k1 run-reply.0 3\r\nabc\r\nPUB run.0 run-reply.0 5\r\nprobe\r\n"
+                    + "PUB run.0.k0 run-reply.0 2\r\nde\r\n", readUntil(socket.serverIn(), "de\r\n"));
+            c.close();
+        }
+    }
+
     /** What a receiving connection was handed, in order. */
     private static final class Received implements WireConnection.MessageReceiver {
         final List<String> messages = new CopyOnWriteArrayList<>();
