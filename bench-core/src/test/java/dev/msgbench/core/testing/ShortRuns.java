@@ -11,10 +11,12 @@ import org.junit.jupiter.api.Assertions;
 
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.payload.MessageSizes;
+import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.core.result.MessageSizeFigures;
 import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.run.Backlog;
+import dev.msgbench.core.run.Destinations;
 import dev.msgbench.core.run.FakeClockRuns;
 import dev.msgbench.core.run.LoadRun;
 import dev.msgbench.core.run.Pacing;
@@ -75,6 +77,21 @@ public final class ShortRuns {
         try (system) {
             return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
                     null, false).execute();
+        }
+    }
+
+    /**
+     * 300 ms of warm-up and 1 s measured at {@code rate}, each message with a record key drawn from
+     * {@code keys}, over {@code spread}'s topics and subscriptions; closes the system afterwards.
+     */
+    public static RunResult withKeys(MessagingSystem system, Path dir, double rate, int sizeBytes, RecordKeys keys,
+                                     Destinations spread, int producers, int consumers) throws Exception {
+        RunConfig config = fixedRate(dir, rate, sizeBytes, producers, consumers, Duration.ofMillis(300),
+                Duration.ofSeconds(1));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (system) {
+            return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
+                    null, false).withKeys(keys).withDestinations(spread).execute();
         }
     }
 
