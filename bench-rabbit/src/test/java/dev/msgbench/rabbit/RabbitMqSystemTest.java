@@ -235,12 +235,7 @@ class RabbitMqSystemTest {
             }
         }
 
-        assertEquals(RunStatus.COMPLETE, r.status(), String.valueOf(r.error()));
-        assertEquals(2 * r.counts().sent(), r.counts().received(), "each of the two subscriptions gets every message");
-        assertEquals(r.counts().sent(), r.counts().acknowledged());
-        assertEquals(0, r.counts().lost());
-        assertEquals(0, r.counts().duplicated());
-        assertEquals(0, r.counts().reordered());
+        ShortRuns.assertEverySubscriptionGotEveryMessage(r, 2);
         assertEquals(new TreeSet<>(List.of("k0", "k1", "k2", "k3", "k4", "k5", "k6", "k7", "k8", "k9")), routingKeys);
         assertEquals("round-robin over 10: the routing key (k<key>) on the stream's topic exchange, whose queues are "
                 + "bound with # (every key)", r.settings().get("recordKeys"));

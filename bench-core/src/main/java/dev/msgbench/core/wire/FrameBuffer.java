@@ -12,9 +12,12 @@ import java.nio.charset.StandardCharsets;
  * {@link dev.msgbench.core.driver.Publisher#endOfBurst()}. A payload larger than the buffer goes
  * out on its own.
  *
- * <p>Used by one thread. The control line is built again only when the payload length changes:
- * with one --size it never does, so adding a message allocates nothing; with a size
+ * <p>Used by one thread. The length's digits are built again only when the payload length
+ * changes: with one --size they never do, so adding a message allocates nothing; with a size
  * distribution each message is framed at its own length.
+ *
+ * <p>With record keys the prefix differs by key (a subject or channel per key): the buffer is
+ * given every prefix once, built ahead, and each message names its own by index.
  */
 public final class FrameBuffer {
 
@@ -27,13 +30,14 @@ public final class FrameBuffer {
     public static final int CAPACITY = 64 * 1024;
     private static final byte[] CRLF = {'\r', '\n'};
 
-    private final byte[] prefix;
+    private final byte[][] prefixes;
     private final byte[] suffix;
     private final Sink sink;
     private final byte[] buffer = new byte[CAPACITY];
     private int used;
-    private byte[] head = new byte[0];
-    private int headLength = -1;
+    /** The payload length and CRLF as digits, for {@code digitsLength}. */
+    private byte[] digits = new byte[0];
+    private int digitsLength = -1;
 
     /** @param prefix the bytes before each payload's length, e.g. {@code "PUB subject "} */
     public FrameBuffer(byte[] prefix, Sink sink) {
@@ -42,30 +46,47 @@ public final class FrameBuffer {
 
     /** @param suffix bytes written after each payload's closing {@code \r\n} */
     public FrameBuffer(byte[] prefix, byte[] suffix, Sink sink) {
-        this.prefix = prefix.clone();
+        this(new byte[][] {prefix}, suffix, sink);
+    }
+
+    /** @param prefixes the bytes before each payload's length, by key: {@link #add(int, byte[])} picks one */
+    public FrameBuffer(byte[][] prefixes, byte[] suffix, Sink sink) {
+        this.prefixes = new byte[prefixes.length][];
+        for (int p = 0; p < prefixes.length; p++) {
+            this.prefixes[p] = prefixes[p].clone();
+        }
         this.suffix = suffix.clone();
         this.sink = sink;
     }
 
     public void add(byte[] payload) throws IOException {
-        byte[] line = head(payload.length);
-        int need = line.length + payload.length + CRLF.length + suffix.length;
+        add(0, payload);
+    }
+
+    /** Adds {@code payload} after prefix number {@code prefix}. */
+    public void add(int prefix, byte[] payload) throws IOException {
+        byte[] head = prefixes[prefix];
+        byte[] length = digits(payload.length);
+        int need = head.length + length.length + payload.length + CRLF.length + suffix.length;
         if (used + need > buffer.length) {
             flush();
             if (need > buffer.length) {
                 // one write, so that nothing the sink's owner writes (a NATS PONG) falls inside the frame;
                 // a copy costs little beside sending more than 64 KiB
                 byte[] frame = new byte[need];
-                System.arraycopy(line, 0, frame, 0, line.length);
-                System.arraycopy(payload, 0, frame, line.length, payload.length);
-                System.arraycopy(CRLF, 0, frame, line.length + payload.length, CRLF.length);
+                System.arraycopy(head, 0, frame, 0, head.length);
+                System.arraycopy(length, 0, frame, head.length, length.length);
+                System.arraycopy(payload, 0, frame, head.length + length.length, payload.length);
+                System.arraycopy(CRLF, 0, frame, need - suffix.length - CRLF.length, CRLF.length);
                 System.arraycopy(suffix, 0, frame, need - suffix.length, suffix.length);
                 sink.write(frame, 0, need);
                 return;
             }
         }
-        System.arraycopy(line, 0, buffer, used, line.length);
-        used += line.length;
+        System.arraycopy(head, 0, buffer, used, head.length);
+        used += head.length;
+        System.arraycopy(length, 0, buffer, used, length.length);
+        used += length.length;
         System.arraycopy(payload, 0, buffer, used, payload.length);
         used += payload.length;
         buffer[used++] = '\r';
@@ -85,15 +106,11 @@ public final class FrameBuffer {
         }
     }
 
-    private byte[] head(int payloadLength) {
-        if (payloadLength != headLength) {
-            byte[] digits = (payloadLength + "\r\n").getBytes(StandardCharsets.US_ASCII);
-            byte[] line = new byte[prefix.length + digits.length];
-            System.arraycopy(prefix, 0, line, 0, prefix.length);
-            System.arraycopy(digits, 0, line, prefix.length, digits.length);
-            head = line;
-            headLength = payloadLength;
+    private byte[] digits(int payloadLength) {
+        if (payloadLength != digitsLength) {
+            digits = (payloadLength + "\r\n").getBytes(StandardCharsets.US_ASCII);
+            digitsLength = payloadLength;
         }
-        return head;
+        return digits;
     }
 }

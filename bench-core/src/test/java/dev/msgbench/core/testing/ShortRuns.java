@@ -96,6 +96,22 @@ public final class ShortRuns {
     }
 
     /**
+     * What a run over {@code subscriptions} subscriptions per topic with acknowledgements must show
+     * (a keyed run's, say): every message acknowledged, received once by each subscription and in
+     * order, none lost.
+     */
+    public static void assertEverySubscriptionGotEveryMessage(RunResult r, int subscriptions) {
+        // the clients' versions tell which of a test's runs it was
+        String run = r.versions() + " " + r.counts();
+        Assertions.assertEquals(RunStatus.COMPLETE, r.status(), r.warnings() + " " + r.error() + " " + run);
+        Assertions.assertEquals(subscriptions * r.counts().sent(), r.counts().received(), run);
+        Assertions.assertEquals(r.counts().sent(), r.counts().acknowledged(), run);
+        Assertions.assertEquals(0, r.counts().lost(), run);
+        Assertions.assertEquals(0, r.counts().duplicated(), run);
+        Assertions.assertEquals(0, r.counts().reordered(), run);
+    }
+
+    /**
      * What a run of {@link #withSizes} must show: every message received once, and as many bytes
      * received as sent, so no driver cut or padded a message to one length.
      */
