@@ -13,7 +13,8 @@ import java.net.SocketException;
 /**
  * One producer stream: its own connection and channel, publishing through the default exchange to
  * the stream's own queue, through its fanout exchange, or with record keys through its topic
- * exchange with each message's key as its routing key. With confirms, each publish is acknowledged when the broker confirms it.
+ * exchange with each message's key as its routing key. With confirms, each publish is
+ * acknowledged when the broker confirms it.
  *
  * <p>The send time travels in the payload header; the AMQP timestamp property has whole seconds
  * only and is not set.

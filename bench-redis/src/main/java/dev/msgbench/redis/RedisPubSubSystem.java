@@ -99,8 +99,7 @@ public final class RedisPubSubSystem implements MessagingSystem {
             }
         }
         return new PubSubSubscriber(connector, connector.connectPubSub("msgbench-consumer-" + index), channels, patterns,
-                sink,
-                this::lostConnectionCause, () -> subscribed(channels), this::serverRestarted);
+                sink, this::lostConnectionCause, () -> subscribed(channels), this::serverRestarted);
     }
 
     private String lostConnectionCause() {

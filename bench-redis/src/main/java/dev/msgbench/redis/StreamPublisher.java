@@ -14,8 +14,8 @@ import io.lettuce.core.api.async.RedisAsyncCommands;
 
 /**
  * XADD key MAXLEN ~ N * m MESSAGE (with record keys XADD key MAXLEN ~ N * k KEY m MESSAGE) on a
- * connection of its own; with --acks all each XADD is followed
- * by WAIT for every replica, pipelined behind it. While the engine is behind its schedule the
+ * connection of its own; with --acks all each XADD is followed by WAIT for every replica,
+ * pipelined behind it. While the engine is behind its schedule the
  * commands go out in batches ({@link CommandBatch}), WAITs among them in the same order.
  *
  * <p>IMPLEMENTATION NOTES: WAIT blocks this connection on the server until the replicas have

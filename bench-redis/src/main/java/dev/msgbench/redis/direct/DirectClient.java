@@ -40,9 +40,8 @@ public final class DirectClient {
     }
 
     /**
-     * XADD key MAXLEN ~ maxlen * field MESSAGE per message, with mode ALL followed by WAIT.
-     *
-     * With record keys XADD key MAXLEN ~ maxlen * keyField KEY field MESSAGE.
+     * XADD key MAXLEN ~ maxlen * field MESSAGE per message, with mode ALL followed by WAIT; with
+     * record keys XADD key MAXLEN ~ maxlen * keyField KEY field MESSAGE.
      *
      * @param keyNames with record keys, each key's name by key; null without
      * @param replicas with {@link Acks#ALL}: how many replicas WAIT must hear from

@@ -15,9 +15,9 @@ import dev.msgbench.redis.resp.PushHandler;
 import dev.msgbench.redis.resp.RespConnection;
 
 /**
- * SUBSCRIBE (with record keys PSUBSCRIBE) on a {@link RespConnection} of its own ({@code --redis-client direct}): the reader
- * thread parses each pushed message and hands the payload to the sink straight from its read
- * buffer, with no object per message. Redis has no flow control for subscribers, so one that
+ * SUBSCRIBE (with record keys PSUBSCRIBE) on a {@link RespConnection} of its own ({@code
+ * --redis-client direct}): the reader thread parses each pushed message and hands the payload
+ * to the sink straight from its read buffer, with no object per message. Redis has no flow control for subscribers, so one that
  * reads slower than producers publish is disconnected at the server's pubsub output limit; this
  * one reads about as fast as redis-cli.
  */

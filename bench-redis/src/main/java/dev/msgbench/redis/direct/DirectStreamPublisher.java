@@ -12,9 +12,9 @@ import dev.msgbench.redis.resp.RespConnection;
 
 /**
  * XADD key MAXLEN ~ N * m MESSAGE written by the producer's own thread ({@code --redis-client
- * direct}), with record keys XADD key MAXLEN ~ N * k KEY m MESSAGE; its reply, the entry's ID, acknowledges it. With --acks all each XADD is followed by
- * WAIT for every replica, and the reply to WAIT acknowledges the message, as with lettuce
- * (the adapter's {@code StreamPublisher}).
+ * direct}), with record keys XADD key MAXLEN ~ N * k KEY m MESSAGE; its reply, the entry's ID,
+ * acknowledges it. With --acks all each XADD is followed by WAIT for every replica, and the
+ * reply to WAIT acknowledges the message, as with lettuce (the adapter's {@code StreamPublisher}).
  *
  * <p>IMPLEMENTATION NOTES: with WAIT a message has two replies; the reader notes the first
  * (the ID, or XADD's refusal) and answers the message at the second, so a refused XADD still
