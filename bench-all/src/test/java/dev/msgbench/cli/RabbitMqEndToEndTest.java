@@ -34,7 +34,8 @@ class RabbitMqEndToEndTest {
     void quorumQueuesWithAcksAllOverFourConnectionsEachWayReceiveEverythingAndWriteAllFiles() throws Exception {
         Path out = dir.resolve("quorum");
         CliRun run = CliRun.of("e2e", "--system", "rabbitmq", "--queue-type", "quorum", "--acks", "all",
-                "--connections", "4", "--rate", "400", "--duration", "2s", "--warmup", "1s", "--output", out.toString());
+                "--connections", "4", "--rate", "400", "--duration", "2s", "--warmup", "1s", "--keys", "zipf:1.1",
+                "--key-count", "100", "--output", out.toString());
 
         assertEquals(0, run.exitCode, run.toString());
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
@@ -55,6 +56,9 @@ class RabbitMqEndToEndTest {
         assertEquals(100, d.get("prefetch").asInt());
         assertEquals(1, d.get("replicas").asInt());
         assertEquals(1000, r.get("settings").get("maxUnconfirmed").asInt());
+        // each key a routing key on the stream's topic exchange (RabbitMqSystemTest sees them on the broker)
+        assertEquals("zipf:1.1 over 100: the routing key (k<key>) on the stream's topic exchange, whose queues are "
+                + "bound with # (every key)", r.get("settings").get("recordKeys").asText());
         assertEquals(4, r.get("workload").get("producers").asInt(), r.get("workload").toString());
         assertTrue(r.get("versions").get("client").asText().startsWith("amqp-client 5."));
         assertTrue(r.get("versions").get("broker").asText().startsWith("3."));

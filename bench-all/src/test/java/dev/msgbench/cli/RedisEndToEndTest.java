@@ -168,15 +168,22 @@ class RedisEndToEndTest {
     }
 
     @Test
-    void redisRefusesKeysInOneLineSayingWhy() {
-        CliRun run = CliRun.of("e2e", "--system", "redis", "--rate", "100", "--duration", "1s", "--warmup", "0s",
-                "--keys", "random", "--output", dir.resolve("redis").toString());
+    void keysArePublishedOnAChannelEachAndPatternSubscriptionsReceiveThemAll() throws Exception {
+        Path out = dir.resolve("keys");
+        CliRun run = CliRun.of("e2e", "--system", "redis", "--redis-client", "direct", "--rate", "500", "--duration", "1s",
+                "--warmup", "0s", "--producers", "2", "--consumers", "2", "--keys", "zipf:1.1", "--key-count", "200",
+                "--output", out.toString());
 
-        assertEquals(2, run.exitCode, run.toString());
-        assertEquals("error: --keys random does not work with redis: it publishes each producer stream on a channel of "
-                + "its own and has no partitions; a channel per key, read with PSUBSCRIBE, is not done yet; give --keys "
-                + "none", run.err.lines()
-                .filter(l -> l.startsWith("error: ")).findFirst().orElse(run.err));
-        assertTrue(Files.notExists(dir.resolve("redis").resolve("result.json")));
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals(500, r.get("counts").get("sent").asLong());
+        assertEquals(500, r.get("counts").get("received").asLong());
+        assertEquals(500, r.get("counts").get("acknowledged").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(0, r.get("counts").get("duplicated").asLong());
+        assertEquals(0, r.get("counts").get("reordered").asLong());
+        // RedisPubSubSystemTest sees the channels on the server
+        assertEquals("zipf:1.1 over 200: a channel per key under the stream's (<stream channel>:k<key>), read with "
+                + "PSUBSCRIBE <stream channel>:*", r.get("settings").get("recordKeys").asText());
     }
 }

@@ -34,7 +34,7 @@ class RedisStreamsEndToEndTest {
         CliRun run = CliRun.of("e2e", "--system", "redis-streams", "--brokers", "3", "--acks", "all",
                 "--broker-prop", "appendonly=yes", "--broker-prop", "appendfsync=always", "--maxlen", "5000",
                 "--xread-count", "50", "--producers", "3", "--consumers", "2", "--rate", "600", "--duration", "2s",
-                "--warmup", "1s", "--output", out.toString());
+                "--warmup", "1s", "--keys", "random", "--key-count", "50", "--output", out.toString());
 
         assertEquals(0, run.exitCode, run.toString());
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
@@ -54,6 +54,9 @@ class RedisStreamsEndToEndTest {
         assertEquals("~ 5000", d.get("maxlen").asText());
         assertEquals("XACK per read (up to 50 entries per key), pipelined, not awaited", d.get("consumerAck").asText());
         assertEquals(50, r.get("settings").get("xreadCount").asInt());
+        // each entry with its key in a field (RedisStreamsSystemTest reads them back)
+        assertEquals("random over 50: a field of each entry (k <key>, before m <message>); Redis Streams route nothing "
+                + "by key, so the key costs only its bytes", r.get("settings").get("recordKeys").asText());
         assertEquals(3, r.get("broker").get("nodes").asInt());
         for (String file : List.of("latency.hgrm", "service.hgrm", "ack.hgrm", "latency.hlog")) {
             assertTrue(Files.size(out.resolve(file)) > 0, file);

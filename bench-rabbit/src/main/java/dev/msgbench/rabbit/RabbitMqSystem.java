@@ -30,6 +30,12 @@ import java.util.concurrent.TimeUnit;
  * s % consumers == c, so every message is received once and each stream stays in order. Every
  * producer and consumer has its own connection. On a cluster, a quorum queue is replicated on
  * every node (RabbitMQ's default group size) and each connection goes to one of the nodes.
+ *
+ * <p>With more than one subscription per topic each stream publishes to a fanout exchange of its
+ * own, bound to a queue per subscription; with record keys to a topic exchange of its own, with
+ * the key as the routing key, its queues bound with {@code #}: the exchange matches every key
+ * against the bindings, as a keyed topic-exchange application makes it, and one queue per stream
+ * and subscription keeps the stream's order.
  */
 public final class RabbitMqSystem implements MessagingSystem {
 
@@ -45,12 +51,17 @@ public final class RabbitMqSystem implements MessagingSystem {
     private final List<String> declared = new ArrayList<>();
     /** AMQP's reply code for a queue that is not there. */
     private static final int NOT_FOUND = 404;
-    /** The streams' fanout exchanges, with more than one subscription per topic. */
+    /** A topic exchange's binding that matches every routing key. */
+    private static final String EVERY_KEY = "#";
+    /** The streams' fanout exchanges (more than one subscription per topic) or topic exchanges (record keys). */
     private final List<String> exchanges = new ArrayList<>();
     private String brokerVersion = "unknown";
     private int frameMax;
     /** A quorum queue's members as the broker reported them after the declare; null when not asked. */
     private Integer membersReadBack;
+    private RecordKeys keys = RecordKeys.NONE;
+    /** Each record key's name, the routing key of its messages, by key; null without keys. */
+    private String[] routingKeys;
 
     /** For a broker given with --url: where its queues live is not known. */
     public RabbitMqSystem(RabbitSettings settings) {
@@ -76,7 +87,7 @@ public final class RabbitMqSystem implements MessagingSystem {
         try (Channel channel = admin.createChannel()) {
             QueueType type = settings.queueType();
             for (int s = 0; s < runPlan.producers(); s++) {
-                if (!fansOut()) {
+                if (!viaExchange()) {
                     String queue = queueOf(s);
                     if (runPlan.consumers() == 0 && exists(queue)) {
                         // a side that only publishes finds the queue of a reader in another process (an echo
@@ -87,14 +98,16 @@ public final class RabbitMqSystem implements MessagingSystem {
                     declared.add(queue);
                     continue;
                 }
-                // fan-out: the stream's fanout exchange copies each message to a queue per subscription
-                channel.exchangeDeclare(queueOf(s), BuiltinExchangeType.FANOUT, type.durable());
+                // fan-out: the stream's exchange copies each message to a queue per subscription;
+                // with keys, a topic exchange whose bindings match every key
+                channel.exchangeDeclare(queueOf(s), keyed() ? BuiltinExchangeType.TOPIC : BuiltinExchangeType.FANOUT,
+                        type.durable());
                 exchanges.add(queueOf(s));
                 for (int k = 0; k < runPlan.subscriptionsPerTopic(); k++) {
-                    String queue = queueOf(s, k);
+                    String queue = fansOut() ? queueOf(s, k) : queueOf(s);
                     channel.queueDeclare(queue, type.durable(), false, false, type.arguments());
                     declared.add(queue);
-                    channel.queueBind(queue, queueOf(s), "");
+                    channel.queueBind(queue, queueOf(s), keyed() ? EVERY_KEY : "");
                 }
             }
         }
@@ -139,6 +152,15 @@ public final class RabbitMqSystem implements MessagingSystem {
         return plan.subscriptionsPerTopic() > 1;
     }
 
+    private boolean keyed() {
+        return !keys.isNone();
+    }
+
+    /** Whether each stream publishes to an exchange of its own rather than through the default one to its queue. */
+    private boolean viaExchange() {
+        return fansOut() || keyed();
+    }
+
     @Override
     public Subscriber subscribe(int index, MessageSink sink) throws Exception {
         List<String> queues = new ArrayList<>();
@@ -155,12 +177,15 @@ public final class RabbitMqSystem implements MessagingSystem {
         }
     }
 
-    /** Keys are refused: this reason becomes the run's one-line error. */
+    /** Each message's key becomes its routing key, on a topic exchange per producer stream. */
     @Override
-    public String useKeys(RecordKeys keys) {
-        return "it publishes through the default exchange (or a stream's fanout exchange) to a queue per "
-                + "producer stream, so a routing key cannot route anything without another topology, and "
-                + "queues have no partitions";
+    public String useKeys(RecordKeys recordKeys) {
+        this.keys = recordKeys;
+        this.routingKeys = new String[recordKeys.count()];
+        for (int k = 0; k < routingKeys.length; k++) {
+            routingKeys[k] = RecordKeys.name(k);
+        }
+        return null;
     }
 
     @Override
@@ -170,6 +195,10 @@ public final class RabbitMqSystem implements MessagingSystem {
                 ? new PendingConfirms(settings.maxUnconfirmed(), acks, queue) : null;
         Connection connection = connections.open("msgbench-producer-" + streamId);
         try {
+            if (keyed()) {
+                return new RabbitPublisher(connection, queue, routingKeys, settings.queueType().persistentMessages(),
+                        confirms);
+            }
             return fansOut()
                     ? new RabbitPublisher(connection, queue, "", settings.queueType().persistentMessages(), confirms)
                     : new RabbitPublisher(connection, queue, settings.queueType().persistentMessages(), confirms);
@@ -221,12 +250,17 @@ public final class RabbitMqSystem implements MessagingSystem {
         if (plan != null && fansOut()) {
             s.put("queues", plan.topicName(0) + ".stream-N.sub-K, one per producer stream and subscription"
                     + (plan.topics() == 1 ? "" : ", named under the stream's topic (" + plan.runId() + "-t<topic>)"));
-            s.put("exchange", "fanout, one per producer stream (" + plan.topicName(0) + ".stream-N), bound to its "
-                    + "subscriptions' queues");
+            s.put("exchange", (keyed() ? "topic" : "fanout") + ", one per producer stream (" + plan.topicName(0)
+                    + ".stream-N), bound to its subscriptions' queues" + (keyed() ? " with #" : ""));
         } else {
             s.put("queues", plan == null ? "" : plan.topicName(0) + ".stream-N, one per producer stream"
                     + (plan.topics() == 1 ? "" : ", named under the stream's topic (" + plan.runId() + "-t<topic>)"));
-            s.put("exchange", "default (\"\")");
+            s.put("exchange", keyed() ? "topic, one per producer stream (" + plan.topicName(0) + ".stream-N), its "
+                    + "queue bound with #" : "default (\"\")");
+        }
+        if (keyed()) {
+            s.put("recordKeys", keys + ": the routing key (k<key>) on the stream's topic exchange, whose queues are "
+                    + "bound with # (every key)");
         }
         s.put("maxUnconfirmed", settings.confirms() ? settings.maxUnconfirmed() : "none (no confirms)");
         s.put("frameMax", frameMax);

@@ -12,7 +12,9 @@ import java.net.SocketException;
 
 /**
  * One producer stream: its own connection and channel, publishing through the default exchange to
- * the stream's own queue. With confirms, each publish is acknowledged when the broker confirms it.
+ * the stream's own queue, through its fanout exchange, or with record keys through its topic
+ * exchange with each message's key as its routing key. With confirms, each publish is
+ * acknowledged when the broker confirms it.
  *
  * <p>The send time travels in the payload header; the AMQP timestamp property has whole seconds
  * only and is not set.
@@ -25,7 +27,8 @@ final class RabbitPublisher implements Publisher {
     private final Connection connection;
     private final Channel channel;
     private final String exchange;
-    private final String queue;
+    /** The routing key of every message; with record keys, the routing key of each key, by key. */
+    private final String[] routingKeys;
     private final AMQP.BasicProperties properties;
     /** Null without confirms. */
     private final PendingConfirms confirms;
@@ -41,9 +44,15 @@ final class RabbitPublisher implements Publisher {
      */
     RabbitPublisher(Connection connection, String exchange, String routingKey, boolean persistent,
                     PendingConfirms confirms) throws IOException {
+        this(connection, exchange, new String[] {routingKey}, persistent, confirms);
+    }
+
+    /** @param routingKeys with record keys, on the stream's topic exchange: each key's routing key, by key */
+    RabbitPublisher(Connection connection, String exchange, String[] routingKeys, boolean persistent,
+                    PendingConfirms confirms) throws IOException {
         this.connection = connection;
         this.exchange = exchange;
-        this.queue = routingKey;
+        this.routingKeys = routingKeys;
         this.confirms = confirms;
         this.properties = new AMQP.BasicProperties.Builder().deliveryMode(persistent ? 2 : 1).build();
         this.channel = connection.createChannel();
@@ -60,9 +69,15 @@ final class RabbitPublisher implements Publisher {
 
     @Override
     public void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception {
+        publish(message, 0, sequence, intendedSendNanos);
+    }
+
+    @Override
+    public void publish(byte[] message, int key, long sequence, long intendedSendNanos) throws Exception {
+        String routingKey = routingKeys[key];
         if (confirms == null) {
             try {
-                channel.basicPublish(exchange, queue, false, properties, message);
+                channel.basicPublish(exchange, routingKey, false, properties, message);
             } catch (AlreadyClosedException e) {
                 // without confirms nothing is promised: the message is lost, and counted so
                 throwUnlessRecovering(e);
@@ -77,7 +92,7 @@ final class RabbitPublisher implements Publisher {
         long tag = channel.getNextPublishSeqNo();
         confirms.add(tag, sequence, intendedSendNanos);
         try {
-            channel.basicPublish(exchange, queue, false, properties, message);
+            channel.basicPublish(exchange, routingKey, false, properties, message);
         } catch (AlreadyClosedException e) {
             throwUnlessRecovering(e);
             confirms.fail(tag, e);

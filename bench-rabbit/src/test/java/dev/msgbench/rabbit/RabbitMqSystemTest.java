@@ -8,12 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.GetResponse;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
+import dev.msgbench.core.run.Destinations;
+import dev.msgbench.core.testing.Inspected;
 import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.core.testing.ShortRuns;
 import dev.msgbench.rabbit.broker.LocalRabbitMq;
@@ -24,6 +28,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -207,5 +213,31 @@ class RabbitMqSystemTest {
     void messagesOfManySizesArriveAtTheirOwnLengths() throws Exception {
         ShortRuns.assertEveryByteArrived(ShortRuns.withSizes(new RabbitMqSystem(RabbitSettings.defaults(broker.url())),
                 dir, 500, "uniform:32B-4KiB", 2, 1));
+    }
+
+    @Test
+    void recordKeysAreRoutingKeysOnATopicExchangeAndEachSubscriptionGetsEveryMessageInOrder() throws Exception {
+        RabbitSettings settings = RabbitSettings.defaults(broker.url()).withQueueType(QueueType.QUORUM).withAcks(Acks.ALL)
+                .withReplicas(1);
+        RabbitMqSystem rabbit = new RabbitMqSystem(settings);
+        ConnectionFactory factory = new ConnectionFactory();
+        factory.setUri(broker.url());
+        Set<String> routingKeys = new TreeSet<>();
+        RunResult r;
+        try (Connection watcher = factory.newConnection()) {
+            Channel channel = watcher.createChannel();
+            // a queue of the test's own on stream 0's exchange sees the routing keys the messages came with
+            String spy = channel.queueDeclare().getQueue();
+            r = ShortRuns.withKeys(new Inspected(rabbit, plan -> channel.queueBind(spy, rabbit.queueOf(0), "#"),
+                    Inspected.Look.NONE), dir, 300, 128, RecordKeys.parse("round-robin", 10), new Destinations(1, 2), 2, 1);
+            for (GetResponse m = channel.basicGet(spy, true); m != null; m = channel.basicGet(spy, true)) {
+                routingKeys.add(m.getEnvelope().getRoutingKey());
+            }
+        }
+
+        ShortRuns.assertEverySubscriptionGotEveryMessage(r, 2);
+        assertEquals(new TreeSet<>(List.of("k0", "k1", "k2", "k3", "k4", "k5", "k6", "k7", "k8", "k9")), routingKeys);
+        assertEquals("round-robin over 10: the routing key (k<key>) on the stream's topic exchange, whose queues are "
+                + "bound with # (every key)", r.settings().get("recordKeys"));
     }
 }

@@ -25,7 +25,8 @@ final class PubSubPublisher implements Publisher {
 
     private final StatefulRedisConnection<byte[], byte[]> connection;
     private final RedisAsyncCommands<byte[], byte[]> commands;
-    private final byte[] channel;
+    /** By key; one without keys. */
+    private final byte[][] channels;
     private final String channelName;
     private final AckListener acks;
     private final RedisAcks mode;
@@ -33,11 +34,12 @@ final class PubSubPublisher implements Publisher {
     /** Replies come in order: when the last command is answered, all are. Written by the publishing thread. */
     private volatile CompletionStage<?> last = CompletableFuture.completedFuture(null);
 
-    PubSubPublisher(StatefulRedisConnection<byte[], byte[]> connection, byte[] channel, String channelName,
+    /** @param channels the stream's channel, or with record keys its channel of each key, by key */
+    PubSubPublisher(StatefulRedisConnection<byte[], byte[]> connection, byte[][] channels, String channelName,
                     AckListener acks, RedisAcks mode, InFlight inFlight) {
         this.connection = connection;
         this.commands = connection.async();
-        this.channel = channel;
+        this.channels = channels;
         this.channelName = channelName;
         this.acks = acks;
         this.mode = mode;
@@ -46,8 +48,13 @@ final class PubSubPublisher implements Publisher {
 
     @Override
     public void publish(byte[] message, long sequence, long intendedSendNanos) throws InterruptedException {
+        publish(message, 0, sequence, intendedSendNanos);
+    }
+
+    @Override
+    public void publish(byte[] message, int key, long sequence, long intendedSendNanos) throws InterruptedException {
         batch.acquire();
-        RedisFuture<Long> reply = commands.publish(channel, message.clone());
+        RedisFuture<Long> reply = commands.publish(channels[key], message.clone());
         last = reply;
         reply.whenComplete((receivers, error) -> {
             batch.release();

@@ -14,8 +14,9 @@ import io.lettuce.core.pubsub.RedisPubSubAdapter;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 
 /**
- * SUBSCRIBE to the channels of some producer streams, on a connection of its own. Lettuce calls
- * the listener on its I/O thread, which hands the bytes to the sink as they are.
+ * SUBSCRIBE to the channels of some producer streams, or with record keys PSUBSCRIBE to patterns
+ * covering their key channels, on a connection of its own. Lettuce calls the listener on its I/O
+ * thread, which hands the bytes to the sink as they are.
  */
 final class PubSubSubscriber implements Subscriber {
 
@@ -26,15 +27,20 @@ final class PubSubSubscriber implements Subscriber {
     private final StatefulRedisPubSubConnection<byte[], byte[]> connection;
     private final BooleanSupplier subscribed;
     private final RedisFuture<Void> subscription;
+    private final RedisFuture<Void> patternSubscription;
+    private final int patterns;
+    /** Patterns the server confirmed, counted by lettuce's thread (again after a reconnect). */
+    private volatile int patternsConfirmed;
     private volatile boolean closing;
 
     /**
      * @param lostConnectionCause why the connection was lost, asked when it is
+     * @param patterns            PSUBSCRIBE patterns, with record keys; empty without
      * @param subscribed          true once the server counts a subscriber on every channel
      * @param serverRestarted     whether the server is another than at the start (asked once reconnected)
      */
     PubSubSubscriber(RedisConnector connector, StatefulRedisPubSubConnection<byte[], byte[]> connection,
-                     List<byte[]> channels, MessageSink sink, Supplier<String> lostConnectionCause,
+                     List<byte[]> channels, List<byte[]> patterns, MessageSink sink, Supplier<String> lostConnectionCause,
                      BooleanSupplier subscribed, BooleanSupplier serverRestarted) {
         this.connector = connector;
         this.connection = connection;
@@ -44,9 +50,21 @@ final class PubSubSubscriber implements Subscriber {
             public void message(byte[] channel, byte[] message) {
                 sink.onMessage(message, 0, message.length, 0);
             }
+
+            @Override
+            public void message(byte[] pattern, byte[] channel, byte[] message) {
+                sink.onMessage(message, 0, message.length, 0);
+            }
+
+            @Override
+            public void psubscribed(byte[] pattern, long count) {
+                patternsConfirmed++; // lettuce's one I/O thread of this connection is the only writer
+            }
         });
         connector.onDisconnect(connection, () -> rideThrough(sink, lostConnectionCause, serverRestarted));
         subscription = channels.isEmpty() ? null : connection.async().subscribe(channels.toArray(new byte[0][]));
+        this.patterns = patterns.size();
+        patternSubscription = patterns.isEmpty() ? null : connection.async().psubscribe(patterns.toArray(new byte[0][]));
     }
 
     /**
@@ -71,14 +89,16 @@ final class PubSubSubscriber implements Subscriber {
                 + (back ? "" : "; it was not back within " + connector.reconnectFor().toSeconds() + " s")));
     }
 
-    /** Waits until the server itself counts this subscription: a message published earlier would be lost. */
+    /**
+     * Waits until the server itself counts this subscription (PUBSUB NUMSUB for channels, its
+     * confirmation of each pattern): a message published earlier would be lost.
+     */
     @Override
     public void awaitReady(Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (!subscribed.getAsBoolean()) {
-            if (subscription != null && subscription.isDone()) {
-                subscription.get(); // throws what the server answered, if it refused
-            }
+        while (patternsConfirmed < patterns || !subscribed.getAsBoolean()) {
+            throwIfRefused(subscription);
+            throwIfRefused(patternSubscription);
             if (!connection.isOpen()) {
                 throw new IllegalStateException("a Redis subscriber lost its connection before it was subscribed");
             }
@@ -86,6 +106,13 @@ final class PubSubSubscriber implements Subscriber {
                 throw new TimeoutException("Redis did not confirm the subscriptions within " + timeout.toSeconds() + " s");
             }
             Thread.sleep(READY_POLL_MILLIS);
+        }
+    }
+
+    /** Throws what the server answered to a (P)SUBSCRIBE, if it refused. */
+    private static void throwIfRefused(RedisFuture<Void> asked) throws Exception {
+        if (asked != null && asked.isDone()) {
+            asked.get();
         }
     }
 

@@ -22,7 +22,8 @@ import dev.msgbench.redis.resp.RespConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
 
 /**
- * Redis pub/sub: a channel per producer stream, PUBLISH and SUBSCRIBE. Redis keeps nothing: a
+ * Redis pub/sub: a channel per producer stream, PUBLISH and SUBSCRIBE; with record keys a channel
+ * per key under the stream's, read with PSUBSCRIBE on a pattern per stream. Redis keeps nothing: a
  * message reaches the subscribers connected at that moment or no one, which is why the engine
  * starts publishing only after the server counts every subscription.
  */
@@ -38,6 +39,7 @@ public final class RedisPubSubSystem implements MessagingSystem {
     private Routing routing;
     private RunPlan plan;
     private String runIdAtStart;
+    private RecordKeys keys = RecordKeys.NONE;
 
     public RedisPubSubSystem(RedisSettings settings) {
         this.settings = settings;
@@ -85,18 +87,19 @@ public final class RedisPubSubSystem implements MessagingSystem {
 
     @Override
     public Subscriber subscribe(int index, MessageSink sink) throws Exception {
-        List<byte[]> channels = routing.keysOf(index);
+        List<byte[]> channels = keys.isNone() ? routing.keysOf(index) : List.of();
+        List<byte[]> patterns = keys.isNone() ? List.of() : routing.keyPatternsOf(index);
         if (settings.client() == RedisClientKind.DIRECT) {
             RespConnection connection = connector.connectDirect("msgbench-consumer-" + index);
             try {
-                return DirectClient.pubSubSubscriber(connection, channels, sink, this::lostConnectionCause);
+                return DirectClient.pubSubSubscriber(connection, channels, patterns, sink, this::lostConnectionCause);
             } catch (IOException | RuntimeException e) {
                 connection.close();
                 throw e;
             }
         }
-        return new PubSubSubscriber(connector, connector.connectPubSub("msgbench-consumer-" + index), channels, sink,
-                this::lostConnectionCause, () -> subscribed(channels), this::serverRestarted);
+        return new PubSubSubscriber(connector, connector.connectPubSub("msgbench-consumer-" + index), channels, patterns,
+                sink, this::lostConnectionCause, () -> subscribed(channels), this::serverRestarted);
     }
 
     private String lostConnectionCause() {
@@ -144,22 +147,31 @@ public final class RedisPubSubSystem implements MessagingSystem {
         }
     }
 
-    /** Keys are refused: this reason becomes the run's one-line error. */
+    /**
+     * Each message goes to the channel of its key under its stream's, and subscribers read them
+     * with a pattern: the server matches every PUBLISH against the patterns, as a keyed pub/sub
+     * application makes it. One connection per subscription still reads a stream, in order.
+     */
     @Override
-    public String useKeys(RecordKeys keys) {
-        return "it publishes each producer stream on a channel of its own and has no partitions; a channel "
-                + "per key, read with PSUBSCRIBE, is not done yet";
+    public String useKeys(RecordKeys recordKeys) {
+        this.keys = recordKeys;
+        return null;
+    }
+
+    /** The channel of stream {@code streamId}, or with record keys its channel of each key, by key. */
+    private byte[][] channels(int streamId) {
+        return keys.isNone() ? new byte[][] {routing.key(streamId)} : routing.keyChannels(streamId, keys);
     }
 
     @Override
     public Publisher publisher(int streamId, AckListener acks) throws Exception {
         String name = "msgbench-producer-" + streamId;
         if (settings.client() == RedisClientKind.DIRECT) {
-            return DirectClient.pubSubPublisher(connector.connectDirect(name), routing.key(streamId),
+            return DirectClient.pubSubPublisher(connector.connectDirect(name), channels(streamId),
                     routing.name(streamId), acks, settings.acks().toAcks(),
                     InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()));
         }
-        return new PubSubPublisher(connector.connect(name), routing.key(streamId), routing.name(streamId), acks,
+        return new PubSubPublisher(connector.connect(name), channels(streamId), routing.name(streamId), acks,
                 settings.acks(), new InFlight(settings.maxInFlight(), plan.messageSizeBytes()));
     }
 
@@ -181,6 +193,10 @@ public final class RedisPubSubSystem implements MessagingSystem {
         durability.put("client-output-buffer-limit pubsub", pubsubLimit());
         Map<String, Object> s = new LinkedHashMap<>(facts.settings());
         s.put("channels", routing.describe());
+        if (!keys.isNone()) {
+            s.put("recordKeys", keys + ": a channel per key under the stream's (<stream channel>:k<key>), "
+                    + "read with PSUBSCRIBE <stream channel>:*");
+        }
         s.put("tcpNoDelay", true);
         s.put("protocol", RedisConnector.PROTOCOL.name());
         s.put("maxInFlightPerProducer", InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()));

@@ -23,7 +23,8 @@ import io.lettuce.core.api.StatefulRedisConnection;
 
 /**
  * Redis Streams: a stream key per producer stream, trimmed to about --maxlen entries by every
- * XADD; a consumer group per key, created at the end of the (new, empty) stream before anything
+ * XADD; with record keys each entry carries its key in a field of its own (Streams route nothing
+ * by key); a consumer group per key, created at the end of the (new, empty) stream before anything
  * is sent, so no entry is missed however late a consumer starts reading. The keys are deleted
  * when the run ends.
  */
@@ -40,6 +41,9 @@ public final class RedisStreamsSystem implements MessagingSystem {
     private Routing routing;
     private RunPlan plan;
     private final List<byte[]> created = new ArrayList<>();
+    private RecordKeys keys = RecordKeys.NONE;
+    /** Each record key's name, by key, built once; null without keys. */
+    private byte[][] keyNames;
 
     public RedisStreamsSystem(RedisSettings settings, StreamSettings streams) {
         this.settings = settings;
@@ -80,26 +84,32 @@ public final class RedisStreamsSystem implements MessagingSystem {
     @Override
     public Subscriber subscribe(int index, MessageSink sink) {
         return new StreamSubscriber(index, connector, connector.connect("msgbench-consumer-" + index),
-                routing.keysOf(index), routing.group(GROUP, plan.subscriptionOfConsumer(index)), streams, sink);
+                routing.keysOf(index), routing.group(GROUP, plan.subscriptionOfConsumer(index)), streams,
+                keys.isNone() ? 1 : 2, sink);
     }
 
-    /** Keys are refused: this reason becomes the run's one-line error. */
+    /**
+     * Redis routes nothing by key: each entry carries its key as a field before the message's, so
+     * the key costs the server and the wire what its bytes cost, as a keyed Streams application's do.
+     */
     @Override
-    public String useKeys(RecordKeys keys) {
-        return "it appends each producer stream to a stream key of its own and has no partitions, so a "
-                + "key would change nothing but one more field per entry";
+    public String useKeys(RecordKeys recordKeys) {
+        this.keys = recordKeys;
+        this.keyNames = recordKeys.keyBytes();
+        return null;
     }
 
     @Override
     public Publisher publisher(int streamId, AckListener acks) throws Exception {
         if (settings.client() == RedisClientKind.DIRECT) {
             return DirectClient.streamPublisher(connector.connectDirect("msgbench-producer-" + streamId),
-                    routing.key(streamId), routing.name(streamId), streams.maxlen(), StreamPublisher.FIELD, acks,
+                    routing.key(streamId), routing.name(streamId), streams.maxlen(), StreamPublisher.FIELD,
+                    StreamPublisher.KEY_FIELD, keyNames, acks,
                     settings.acks().toAcks(), facts.connectedReplicas(), settings.waitTimeout(),
                     InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()));
         }
         return new StreamPublisher(connector.connect("msgbench-producer-" + streamId), routing.key(streamId),
-                streams.maxlen(), acks, settings.acks(), facts.connectedReplicas(), settings.waitTimeout(),
+                keyNames, streams.maxlen(), acks, settings.acks(), facts.connectedReplicas(), settings.waitTimeout(),
                 new InFlight(settings.maxInFlight(), plan.messageSizeBytes()));
     }
 
@@ -133,6 +143,10 @@ public final class RedisStreamsSystem implements MessagingSystem {
         durability.put("maxmemory-policy", facts.config().getOrDefault("maxmemory-policy", "unknown"));
         Map<String, Object> s = new LinkedHashMap<>(facts.settings());
         s.put("streamKeys", routing.describe());
+        if (!keys.isNone()) {
+            s.put("recordKeys", keys + ": a field of each entry (k <key>, before m <message>); Redis Streams route "
+                    + "nothing by key, so the key costs only its bytes");
+        }
         s.put("consumerGroup", plan.subscriptionsPerTopic() == 1 ? GROUP
                 : GROUP + "-s<subscription>, one per subscription on every stream key");
         s.put("xreadCount", streams.readCount());

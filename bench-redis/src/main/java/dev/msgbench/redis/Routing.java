@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.payload.RecordKeys;
 
 /**
  * Where each producer stream goes: a channel (pub/sub) or stream key (Streams) of its own, named
@@ -28,6 +29,31 @@ final class Routing {
 
     byte[] key(int streamId) {
         return name(streamId).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * With record keys, pub/sub's channel of each key of stream {@code streamId}, by key: {@code
+     * <stream's channel>:k<key>}, built once so that a publish only picks one.
+     */
+    byte[][] keyChannels(int streamId, RecordKeys keys) {
+        byte[][] channels = new byte[keys.count()][];
+        for (int k = 0; k < channels.length; k++) {
+            channels[k] = (name(streamId) + ":" + RecordKeys.name(k)).getBytes(StandardCharsets.UTF_8);
+        }
+        return channels;
+    }
+
+    /**
+     * With record keys, the PSUBSCRIBE patterns consumer {@code index} reads: {@code <stream's
+     * channel>:*} for each of its streams, which covers that stream's key channels and no other
+     * stream's ({@code run:1:*} does not match {@code run:10:k0}).
+     */
+    List<byte[]> keyPatternsOf(int index) {
+        List<byte[]> patterns = new ArrayList<>();
+        for (int s : plan.streamsOf(index)) {
+            patterns.add((name(s) + ":*").getBytes(StandardCharsets.UTF_8));
+        }
+        return patterns;
     }
 
     /** The destinations consumer {@code index} reads; empty when there are more consumers than streams. */

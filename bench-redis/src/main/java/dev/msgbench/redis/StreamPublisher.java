@@ -13,8 +13,9 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 
 /**
- * XADD key MAXLEN ~ N * m MESSAGE on a connection of its own; with --acks all each XADD is followed
- * by WAIT for every replica, pipelined behind it. While the engine is behind its schedule the
+ * XADD key MAXLEN ~ N * m MESSAGE (with record keys XADD key MAXLEN ~ N * k KEY m MESSAGE) on a
+ * connection of its own; with --acks all each XADD is followed by WAIT for every replica,
+ * pipelined behind it. While the engine is behind its schedule the
  * commands go out in batches ({@link CommandBatch}), WAITs among them in the same order.
  *
  * <p>IMPLEMENTATION NOTES: WAIT blocks this connection on the server until the replicas have
@@ -25,11 +26,15 @@ import io.lettuce.core.api.async.RedisAsyncCommands;
 final class StreamPublisher implements Publisher {
 
     static final byte[] FIELD = {'m'};
+    /** With record keys, the field whose value is the message's key, written before {@link #FIELD}. */
+    static final byte[] KEY_FIELD = {'k'};
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
     private final StatefulRedisConnection<byte[], byte[]> connection;
     private final RedisAsyncCommands<byte[], byte[]> commands;
     private final byte[] key;
+    /** Each record key's name, by key; null without keys. */
+    private final byte[][] keyNames;
     private final XAddArgs trim;
     private final AckListener acks;
     private final RedisAcks mode;
@@ -40,13 +45,15 @@ final class StreamPublisher implements Publisher {
     private volatile CompletionStage<?> last = CompletableFuture.completedFuture(null);
 
     /**
+     * @param keyNames with record keys, each key's name by key; null without
      * @param replicas with {@link RedisAcks#REPLICAS}: how many replicas WAIT must hear from
      */
-    StreamPublisher(StatefulRedisConnection<byte[], byte[]> connection, byte[] key, long maxlen, AckListener acks,
-                    RedisAcks mode, int replicas, Duration waitTimeout, InFlight inFlight) {
+    StreamPublisher(StatefulRedisConnection<byte[], byte[]> connection, byte[] key, byte[][] keyNames, long maxlen,
+                    AckListener acks, RedisAcks mode, int replicas, Duration waitTimeout, InFlight inFlight) {
         this.connection = connection;
         this.commands = connection.async();
         this.key = key;
+        this.keyNames = keyNames;
         this.trim = new XAddArgs().maxlen(maxlen).approximateTrimming();
         this.acks = acks;
         this.mode = mode;
@@ -58,8 +65,19 @@ final class StreamPublisher implements Publisher {
     @Override
     public void publish(byte[] message, long sequence, long intendedSendNanos) throws InterruptedException {
         batch.acquire();
-        CompletableFuture<String> added = commands.xadd(key, trim, Collections.singletonMap(FIELD, message.clone()))
-                .toCompletableFuture();
+        add(commands.xadd(key, trim, Collections.singletonMap(FIELD, message.clone())).toCompletableFuture(),
+                sequence, intendedSendNanos);
+    }
+
+    @Override
+    public void publish(byte[] message, int recordKey, long sequence, long intendedSendNanos) throws InterruptedException {
+        batch.acquire();
+        add(commands.xadd(key, trim, KEY_FIELD, keyNames[recordKey], FIELD, message.clone()).toCompletableFuture(),
+                sequence, intendedSendNanos);
+    }
+
+    /** Settles a message when its XADD (and WAIT) is answered. */
+    private void add(CompletableFuture<String> added, long sequence, long intendedSendNanos) {
         last = added;
         if (mode != RedisAcks.REPLICAS) {
             added.whenComplete((id, error) -> {

@@ -42,14 +42,18 @@ final class StreamSubscriber implements Subscriber, Runnable {
     private final XReadArgs read;
     private final StreamOffset<byte[]>[] offsets;
     private final List<byte[]> keys;
+    /** An entry's fields: the message's, and with record keys the key's before it. */
+    private final int fields;
     private final Thread thread;
     private volatile boolean running = true;
     /** The last XACK sent; replies come in order, so when it is answered all are. */
     private volatile CompletionStage<?> lastAck = CompletableFuture.completedFuture(null);
 
+    /** @param fields an entry's fields: 1, the message; 2 with record keys, the key then the message */
     @SuppressWarnings("unchecked")
     StreamSubscriber(int index, RedisConnector connector, StatefulRedisConnection<byte[], byte[]> connection,
-                     List<byte[]> keys, byte[] group, StreamSettings settings, MessageSink sink) {
+                     List<byte[]> keys, byte[] group, StreamSettings settings, int fields, MessageSink sink) {
+        this.fields = fields;
         this.connector = connector;
         this.connection = connection;
         this.sink = sink;
@@ -159,12 +163,16 @@ final class StreamSubscriber implements Subscriber, Runnable {
 
     private void deliver(StreamMessage<byte[], byte[]> entry) {
         Map<byte[], byte[]> body = entry.getBody();
-        if (body == null || body.size() != 1) {
+        if (body == null || body.size() != fields) {
             sink.onError(new IllegalStateException("stream entry " + entry.getId() + " has "
-                    + (body == null ? "no" : body.size()) + " fields, expected 1"));
+                    + (body == null ? "no" : body.size()) + " fields, expected " + fields));
             return;
         }
-        byte[] value = body.values().iterator().next();
+        // the message is the last field (lettuce keeps the entry's order)
+        byte[] value = null;
+        for (byte[] v : body.values()) {
+            value = v;
+        }
         sink.onMessage(value, 0, value.length, 0);
     }
 

@@ -14,6 +14,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -27,10 +30,15 @@ import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
+import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
+import dev.msgbench.core.run.Destinations;
 import dev.msgbench.redis.broker.LocalRedis;
 import dev.msgbench.redis.broker.RedisBrokerSpec;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.pubsub.RedisPubSubAdapter;
+import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 
 /** Redis pub/sub against one real local redis-server, shared by the tests of this class. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -210,5 +218,35 @@ class RedisPubSubSystemTest {
                 dir.resolve("lettuce"), 500, "uniform:32B-4KiB", 2, 1));
         ShortRuns.assertEveryByteArrived(ShortRuns.withSizes(new RedisPubSubSystem(RedisSettings.defaults(redis.url())
                 .withClient(RedisClientKind.DIRECT)), dir.resolve("direct"), 500, "uniform:32B-4KiB", 2, 1));
+    }
+
+    @Test
+    void eachRecordKeyIsAChannelOfItsOwnReadWithPsubscribeByLettuceAndTheDirectClient() throws Exception {
+        for (RedisClientKind client : RedisClientKind.values()) {
+            Set<String> channels = ConcurrentHashMap.newKeySet();
+            RedisClient spyClient = RedisClient.create(redis.url());
+            RunResult r;
+            try (StatefulRedisPubSubConnection<String, String> spy = spyClient.connectPubSub()) {
+                spy.addListener(new RedisPubSubAdapter<>() {
+                    @Override
+                    public void message(String pattern, String channel, String message) {
+                        channels.add(channel);
+                    }
+                });
+                spy.sync().psubscribe("*");
+                r = ShortRuns.withKeys(new RedisPubSubSystem(RedisSettings.defaults(redis.url()).withClient(client)),
+                        dir.resolve(client.label()), 500, 128, RecordKeys.parse("random", 8), new Destinations(1, 2), 2, 1);
+            } finally {
+                spyClient.shutdown();
+            }
+
+            ShortRuns.assertEverySubscriptionGotEveryMessage(r, 2);
+            // two streams' channels of eight keys each: <run>:0:k0 ... <run>:1:k7
+            assertEquals(16, channels.size(), client + " " + channels);
+            assertEquals(Set.of("k0", "k1", "k2", "k3", "k4", "k5", "k6", "k7"),
+                    channels.stream().map(c -> c.substring(c.lastIndexOf(':') + 1)).collect(Collectors.toSet()));
+            assertEquals("random over 8: a channel per key under the stream's (<stream channel>:k<key>), read with "
+                    + "PSUBSCRIBE <stream channel>:*", r.settings().get("recordKeys"));
+        }
     }
 }

@@ -25,13 +25,19 @@ import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.core.result.BacklogFigures;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.run.Backlog;
+import dev.msgbench.core.run.Destinations;
+import dev.msgbench.core.testing.Inspected;
 import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.redis.broker.LocalRedis;
 import dev.msgbench.redis.broker.RedisBrokerSpec;
 import dev.msgbench.redis.broker.RedisTesting;
+import io.lettuce.core.Range;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
 
 /** Redis Streams against one real primary with one replica, shared by the tests of this class. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -328,5 +334,34 @@ class RedisStreamsSystemTest {
     void messagesOfManySizesArriveAtTheirOwnLengths() throws Exception {
         ShortRuns.assertEveryByteArrived(ShortRuns.withSizes(new RedisStreamsSystem(RedisSettings.defaults(redis.url()),
                 StreamSettings.defaults()), dir, 500, "weights:32B=1,100B=5,4KiB=2", 2, 1));
+    }
+
+    @Test
+    void eachEntryCarriesItsRecordKeyInAFieldWithLettuceAndTheDirectClient() throws Exception {
+        for (RedisClientKind client : RedisClientKind.values()) {
+            List<String> entryKeys = new CopyOnWriteArrayList<>();
+            RedisClient reader = RedisClient.create(redis.url());
+            RunResult r;
+            try (StatefulRedisConnection<String, String> connection = reader.connect()) {
+                // stream 0's entries, read before the run deletes its keys
+                Inspected system = new Inspected(new RedisStreamsSystem(RedisSettings.defaults(redis.url())
+                        .withClient(client), StreamSettings.defaults()), Inspected.Look.NONE,
+                        plan -> connection.sync().xrange(plan.topicName(0) + ":0", Range.create("-", "+"))
+                                .forEach(entry -> entryKeys.add(String.valueOf(entry.getBody().get("k")))));
+                r = ShortRuns.withKeys(system, dir.resolve(client.label()), 500, 128, RecordKeys.parse("round-robin", 5),
+                        new Destinations(1, 2), 2, 1);
+            } finally {
+                reader.shutdown();
+            }
+
+            ShortRuns.assertEverySubscriptionGotEveryMessage(r, 2);
+            // round-robin from k0: the entries of stream 0 carry k0, k1, ... k4 in turn
+            assertEquals(r.counts().sent() / 2, entryKeys.size(), client.label());
+            for (int i = 0; i < entryKeys.size(); i++) {
+                assertEquals("k" + i % 5, entryKeys.get(i), client + " entry " + i);
+            }
+            assertEquals("round-robin over 5: a field of each entry (k <key>, before m <message>); Redis Streams route "
+                    + "nothing by key, so the key costs only its bytes", r.settings().get("recordKeys"));
+        }
     }
 }

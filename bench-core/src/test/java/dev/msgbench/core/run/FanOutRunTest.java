@@ -21,17 +21,15 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.msgbench.core.UserError;
-import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.MessagingSystem;
-import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
-import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.core.loopback.LoopbackSystem;
 import dev.msgbench.core.result.Counts;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.SubscriptionCounts;
+import dev.msgbench.core.testing.ForwardingSystem;
 import dev.msgbench.core.time.NanoClock;
 
 /**
@@ -141,8 +139,7 @@ class FanOutRunTest {
     }
 
     /** Drops every {@code every}-th message delivered to one subscription, as a subscriber cut off would. */
-    private static final class MissingDeliveries implements MessagingSystem {
-        private final MessagingSystem inner;
+    private static final class MissingDeliveries extends ForwardingSystem {
         private final int topic;
         private final int subscription;
         private final int every;
@@ -151,7 +148,7 @@ class FanOutRunTest {
         private RunPlan plan;
 
         MissingDeliveries(MessagingSystem inner, int topic, int subscription, int every) {
-            this.inner = inner;
+            super(inner);
             this.topic = topic;
             this.subscription = subscription;
             this.every = every;
@@ -160,15 +157,15 @@ class FanOutRunTest {
         @Override
         public void prepare(RunPlan runPlan) throws Exception {
             this.plan = runPlan;
-            inner.prepare(runPlan);
+            system.prepare(runPlan);
         }
 
         @Override
         public Subscriber subscribe(int index, MessageSink sink) throws Exception {
             if (plan.topicOfConsumer(index) != topic || plan.subscriptionOfConsumer(index) != subscription) {
-                return inner.subscribe(index, sink);
+                return system.subscribe(index, sink);
             }
-            return inner.subscribe(index, new MessageSink() {
+            return system.subscribe(index, new MessageSink() {
                 @Override
                 public void onMessage(byte[] data, int offset, int length, int lane) {
                     if (delivered.incrementAndGet() % every == 0) {
@@ -188,21 +185,6 @@ class FanOutRunTest {
                     sink.onError(error);
                 }
             });
-        }
-
-        @Override
-        public Publisher publisher(int streamId, AckListener acks) throws Exception {
-            return inner.publisher(streamId, acks);
-        }
-
-        @Override
-        public SystemInfo info() {
-            return inner.info();
-        }
-
-        @Override
-        public void close() throws Exception {
-            inner.close();
         }
     }
 }

@@ -19,15 +19,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.AckListener;
-import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.driver.Publisher;
-import dev.msgbench.core.driver.RunPlan;
-import dev.msgbench.core.driver.Subscriber;
-import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.core.loopback.LoopbackSystem;
 import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.testing.ForwardingSystem;
 import dev.msgbench.core.time.NanoClock;
 
 /** Record keys through the loopback system: every message gets its key, the accounting stays exact. */
@@ -106,33 +103,17 @@ class KeyedRunTest {
     }
 
     /** The loopback system, counting the keys its publishers were given. */
-    private static class KeyCounting implements MessagingSystem {
+    private static class KeyCounting extends ForwardingSystem {
 
-        private final MessagingSystem inner;
         final AtomicLongArray perKey = new AtomicLongArray(7);
 
         KeyCounting(MessagingSystem inner) {
-            this.inner = inner;
-        }
-
-        @Override
-        public String useKeys(RecordKeys keys) {
-            return inner.useKeys(keys);
-        }
-
-        @Override
-        public void prepare(RunPlan plan) throws Exception {
-            inner.prepare(plan);
-        }
-
-        @Override
-        public Subscriber subscribe(int index, MessageSink sink) throws Exception {
-            return inner.subscribe(index, sink);
+            super(inner);
         }
 
         @Override
         public Publisher publisher(int streamId, AckListener acks) throws Exception {
-            Publisher publisher = inner.publisher(streamId, acks);
+            Publisher publisher = system.publisher(streamId, acks);
             return new Publisher() {
                 @Override
                 public void publish(byte[] message, long sequence, long intendedSendNanos) {
@@ -150,16 +131,6 @@ class KeyedRunTest {
                     publisher.close();
                 }
             };
-        }
-
-        @Override
-        public SystemInfo info() {
-            return inner.info();
-        }
-
-        @Override
-        public void close() throws Exception {
-            inner.close();
         }
     }
 }

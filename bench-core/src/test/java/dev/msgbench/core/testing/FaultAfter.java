@@ -4,12 +4,8 @@ import java.nio.file.Path;
 
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.ForwardingPublisher;
-import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.driver.Publisher;
-import dev.msgbench.core.driver.RunPlan;
-import dev.msgbench.core.driver.Subscriber;
-import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.run.RunFailedException;
@@ -19,19 +15,18 @@ import dev.msgbench.core.run.RunFailedException;
  * {@code messages}, its thread runs {@code fault} (kill a connection, stop a server) before it
  * publishes the next. Everything else is the system's own.
  */
-public final class FaultAfter implements MessagingSystem {
+public final class FaultAfter extends ForwardingSystem {
 
     /** What breaks the system; may throw anything. */
     public interface Fault {
         void inject() throws Exception;
     }
 
-    private final MessagingSystem system;
     private final long messages;
     private final Fault fault;
 
     public FaultAfter(MessagingSystem system, long messages, Fault fault) {
-        this.system = system;
+        super(system);
         this.messages = messages;
         this.fault = fault;
     }
@@ -54,16 +49,6 @@ public final class FaultAfter implements MessagingSystem {
     }
 
     @Override
-    public void prepare(RunPlan plan) throws Exception {
-        system.prepare(plan);
-    }
-
-    @Override
-    public Subscriber subscribe(int index, MessageSink sink) throws Exception {
-        return system.subscribe(index, sink);
-    }
-
-    @Override
     public Publisher publisher(int streamId, AckListener acks) throws Exception {
         Publisher publisher = system.publisher(streamId, acks);
         return streamId != 0 ? publisher : new ForwardingPublisher(publisher) {
@@ -77,25 +62,5 @@ public final class FaultAfter implements MessagingSystem {
                 publisher.publish(message, sequence, intendedSendNanos);
             }
         };
-    }
-
-    @Override
-    public boolean retainsMessages() {
-        return system.retainsMessages();
-    }
-
-    @Override
-    public String lossHint() {
-        return system.lossHint();
-    }
-
-    @Override
-    public SystemInfo info() {
-        return system.info();
-    }
-
-    @Override
-    public void close() throws Exception {
-        system.close();
     }
 }

@@ -16,6 +16,7 @@ import dev.msgbench.core.result.MessageSizeFigures;
 import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.run.Backlog;
+import dev.msgbench.core.run.Destinations;
 import dev.msgbench.core.run.FakeClockRuns;
 import dev.msgbench.core.run.LoadRun;
 import dev.msgbench.core.run.Pacing;
@@ -90,6 +91,37 @@ public final class ShortRuns {
             return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
                     null, false).execute();
         }
+    }
+
+    /**
+     * 300 ms of warm-up and 1 s measured at {@code rate}, each message with a record key drawn from
+     * {@code keys}, over {@code spread}'s topics and subscriptions; closes the system afterwards.
+     */
+    public static RunResult withKeys(MessagingSystem system, Path dir, double rate, int sizeBytes, RecordKeys keys,
+                                     Destinations spread, int producers, int consumers) throws Exception {
+        RunConfig config = fixedRate(dir, rate, sizeBytes, producers, consumers, Duration.ofMillis(300),
+                Duration.ofSeconds(1));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (system) {
+            return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
+                    null, false).withKeys(keys).withDestinations(spread).execute();
+        }
+    }
+
+    /**
+     * What a run over {@code subscriptions} subscriptions per topic with acknowledgements must show
+     * (a keyed run's, say): every message acknowledged, received once by each subscription and in
+     * order, none lost.
+     */
+    public static void assertEverySubscriptionGotEveryMessage(RunResult r, int subscriptions) {
+        // the clients' versions tell which of a test's runs it was
+        String run = r.versions() + " " + r.counts();
+        Assertions.assertEquals(RunStatus.COMPLETE, r.status(), r.warnings() + " " + r.error() + " " + run);
+        Assertions.assertEquals(subscriptions * r.counts().sent(), r.counts().received(), run);
+        Assertions.assertEquals(r.counts().sent(), r.counts().acknowledged(), run);
+        Assertions.assertEquals(0, r.counts().lost(), run);
+        Assertions.assertEquals(0, r.counts().duplicated(), run);
+        Assertions.assertEquals(0, r.counts().reordered(), run);
     }
 
     /**

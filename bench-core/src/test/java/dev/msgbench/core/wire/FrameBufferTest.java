@@ -92,4 +92,24 @@ class FrameBufferTest {
         assertEquals("P s.k1 3\r\nabc\r\nP s 0\r\n\r\nP s.k0 1234\r\n", out.get(0).substring(0, 37));
         assertEquals(37 + 1234 + 2, out.get(0).length());
     }
+
+    @Test
+    void eachMessageTakesThePrefixOfItsKeyAlsoOneLargerThanTheBuffer() throws Exception {
+        List<String> out = new ArrayList<>();
+        FrameBuffer keyed = new FrameBuffer(new byte[][] {"P a ".getBytes(StandardCharsets.US_ASCII),
+                "P bb ".getBytes(StandardCharsets.US_ASCII)}, "W\r\n".getBytes(StandardCharsets.US_ASCII),
+                (b, off, len) -> out.add(new String(b, off, len, StandardCharsets.ISO_8859_1)));
+        keyed.add(1, "x".getBytes(StandardCharsets.US_ASCII));
+        keyed.add(0, "yz".getBytes(StandardCharsets.US_ASCII));
+        keyed.add(1, "q".getBytes(StandardCharsets.US_ASCII));
+        keyed.flush();
+        byte[] big = new byte[FrameBuffer.CAPACITY];
+        keyed.add(1, big);
+
+        assertEquals("P bb 1\r\nx\r\nW\r\nP a 2\r\nyz\r\nW\r\nP bb 1\r\nq\r\nW\r\n", out.get(0));
+        String last = out.get(1);
+        assertEquals("P bb " + big.length + "\r\n", last.substring(0, ("P bb " + big.length + "\r\n").length()));
+        assertEquals(("P bb " + big.length + "\r\n").length() + big.length + 2 + 3, last.length());
+        assertEquals("\r\nW\r\n", last.substring(last.length() - 5));
+    }
 }

@@ -31,34 +31,38 @@ public final class DirectClient {
     /**
      * PUBLISH channel MESSAGE per message; a reply that counts no subscriber is a failed send.
      *
+     * @param channels the stream's channel, or with record keys its channel of each key, by key
      * @param capacity the most commands awaiting replies at once (the adapter's in-flight limit)
      */
-    public static Publisher pubSubPublisher(RespConnection connection, byte[] channel, String channelName,
+    public static Publisher pubSubPublisher(RespConnection connection, byte[][] channels, String channelName,
                                             AckListener acks, Acks mode, int capacity) {
-        return new DirectPubSubPublisher(connection, channel, channelName, acks, mode, capacity);
+        return new DirectPubSubPublisher(connection, channels, channelName, acks, mode, capacity);
     }
 
     /**
-     * XADD key MAXLEN ~ maxlen * field MESSAGE per message, with mode ALL followed by WAIT.
+     * XADD key MAXLEN ~ maxlen * field MESSAGE per message, with mode ALL followed by WAIT; with
+     * record keys XADD key MAXLEN ~ maxlen * keyField KEY field MESSAGE.
      *
+     * @param keyNames with record keys, each key's name by key; null without
      * @param replicas with {@link Acks#ALL}: how many replicas WAIT must hear from
      * @param capacity the most messages awaiting replies at once (the adapter's in-flight limit)
      */
     public static Publisher streamPublisher(RespConnection connection, byte[] key, String keyName, long maxlen,
-                                            byte[] field, AckListener acks, Acks mode, int replicas,
-                                            Duration waitTimeout, int capacity) {
-        return new DirectStreamPublisher(connection, key, keyName, maxlen, field, acks, mode, replicas, waitTimeout,
-                capacity);
+                                            byte[] field, byte[] keyField, byte[][] keyNames, AckListener acks,
+                                            Acks mode, int replicas, Duration waitTimeout, int capacity) {
+        return new DirectStreamPublisher(connection, key, keyName, maxlen, field, keyField, keyNames, acks, mode,
+                replicas, waitTimeout, capacity);
     }
 
     /**
-     * SUBSCRIBE to {@code channels}, each pushed message handed to {@code sink} from the read buffer.
+     * SUBSCRIBE to {@code channels} and PSUBSCRIBE to {@code patterns} (with record keys), each
+     * pushed message handed to {@code sink} from the read buffer.
      *
      * @param lostConnectionCause why the connection was lost (the server ended, or it cut off a subscriber
      *                            that fell behind), asked when it is
      */
-    public static Subscriber pubSubSubscriber(RespConnection connection, List<byte[]> channels, MessageSink sink,
-                                              Supplier<String> lostConnectionCause) throws IOException {
-        return new DirectPubSubSubscriber(connection, channels, sink, lostConnectionCause);
+    public static Subscriber pubSubSubscriber(RespConnection connection, List<byte[]> channels, List<byte[]> patterns,
+                                              MessageSink sink, Supplier<String> lostConnectionCause) throws IOException {
+        return new DirectPubSubSubscriber(connection, channels, patterns, sink, lostConnectionCause);
     }
 }

@@ -6,20 +6,35 @@ import java.io.IOException;
 
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.Acks;
+import dev.msgbench.redis.resp.Resp;
 import dev.msgbench.redis.resp.RespConnection;
 
 /**
- * PUBLISH channel MESSAGE written by the producer's own thread ({@code --redis-client direct}).
+ * PUBLISH channel MESSAGE written by the producer's own thread ({@code --redis-client direct}),
+ * with record keys on the channel of each message's key.
  * The integer reply counts the subscribers that got the message: none is a failed send, as with
  * lettuce.
  */
 final class DirectPubSubPublisher extends DirectPublisher {
 
-    /** @param capacity the most commands awaiting replies at once (the adapter's in-flight limit) */
-    DirectPubSubPublisher(RespConnection connection, byte[] channel, String channelName, AckListener acks, Acks mode,
+    private static final String PUBLISH = "PUBLISH";
+
+    /**
+     * @param channels the stream's channel, or with record keys its channel of each key, by key
+     * @param capacity the most commands awaiting replies at once (the adapter's in-flight limit)
+     */
+    DirectPubSubPublisher(RespConnection connection, byte[][] channels, String channelName, AckListener acks, Acks mode,
                           int capacity) {
-        super(connection, new byte[][] {ascii("PUBLISH"), channel}, new byte[0], channelName, acks, mode, capacity);
+        super(connection, PUBLISH, prefixes(channels), new byte[0], channelName, acks, mode, capacity);
         startReader();
+    }
+
+    private static byte[][] prefixes(byte[][] channels) {
+        byte[][] prefixes = new byte[channels.length][];
+        for (int k = 0; k < channels.length; k++) {
+            prefixes[k] = Resp.commandPrefix(ascii(PUBLISH), channels[k]);
+        }
+        return prefixes;
     }
 
     @Override

@@ -15,9 +15,9 @@ import dev.msgbench.redis.resp.PushHandler;
 import dev.msgbench.redis.resp.RespConnection;
 
 /**
- * SUBSCRIBE on a {@link RespConnection} of its own ({@code --redis-client direct}): the reader
- * thread parses each pushed message and hands the payload to the sink straight from its read
- * buffer, with no object per message. Redis has no flow control for subscribers, so one that
+ * SUBSCRIBE (with record keys PSUBSCRIBE) on a {@link RespConnection} of its own ({@code
+ * --redis-client direct}): the reader thread parses each pushed message and hands the payload
+ * to the sink straight from its read buffer, with no object per message. Redis has no flow control for subscribers, so one that
  * reads slower than producers publish is disconnected at the server's pubsub output limit; this
  * one reads about as fast as redis-cli.
  */
@@ -30,24 +30,30 @@ final class DirectPubSubSubscriber implements Subscriber, PushHandler {
     private final RespConnection connection;
     private final MessageSink sink;
     private final Supplier<String> lostConnectionCause;
-    private final int channels;
+    /** Channels and patterns the server is to confirm. */
+    private final int subscriptions;
     private volatile int confirmed;
     private volatile boolean ended;
     private volatile boolean closing;
     private volatile IOException failure;
 
-    DirectPubSubSubscriber(RespConnection connection, List<byte[]> channels, MessageSink sink,
+    DirectPubSubSubscriber(RespConnection connection, List<byte[]> channels, List<byte[]> patterns, MessageSink sink,
                            Supplier<String> lostConnectionCause) throws IOException {
         this.connection = connection;
         this.sink = sink;
         this.lostConnectionCause = lostConnectionCause;
-        this.channels = channels.size();
-        if (!channels.isEmpty()) {
-            List<String> command = new ArrayList<>(List.of("SUBSCRIBE"));
-            channels.forEach(c -> command.add(new String(c, StandardCharsets.UTF_8)));
-            connection.send(command.toArray(String[]::new));
-        }
+        this.subscriptions = channels.size() + patterns.size();
+        send(connection, "SUBSCRIBE", channels);
+        send(connection, "PSUBSCRIBE", patterns);
         connection.startPushes(this);
+    }
+
+    private static void send(RespConnection connection, String command, List<byte[]> arguments) throws IOException {
+        if (!arguments.isEmpty()) {
+            List<String> words = new ArrayList<>(List.of(command));
+            arguments.forEach(c -> words.add(new String(c, StandardCharsets.UTF_8)));
+            connection.send(words.toArray(String[]::new));
+        }
     }
 
     @Override
@@ -73,11 +79,11 @@ final class DirectPubSubSubscriber implements Subscriber, PushHandler {
         }
     }
 
-    /** Waits for the server's confirmation of every channel: a message published earlier would be lost. */
+    /** Waits for the server's confirmation of every channel and pattern: a message published earlier would be lost. */
     @Override
     public void awaitReady(Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (confirmed < channels) {
+        while (confirmed < subscriptions) {
             if (ended) {
                 // a refusal or a push no subscriber gets is a failure, not a lost connection
                 String what = failure instanceof ProtocolException ? "failed" : "lost its connection";

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.net.ProtocolException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
@@ -83,22 +82,25 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
     private volatile boolean readerDone;
 
     /**
-     * @param command     the command's name and its arguments before the message, e.g. PUBLISH channel
+     * @param commandName the command's name, for errors
+     * @param prefixes    the command and its arguments before the message, up to the message's length
+     *                    ({@link Resp#commandPrefix}), e.g. PUBLISH channel; with record keys one per key, by
+     *                    key (a channel per key, a key field), built once
      * @param suffix      bytes sent after each command (a WAIT), or none
      * @param destination the channel or key, for errors
      * @param capacity    the most messages awaiting replies at once (the adapter's in-flight limit)
      */
-    DirectPublisher(RespConnection connection, byte[][] command, byte[] suffix, String destination, AckListener acks,
-                    Acks mode, int capacity) {
+    DirectPublisher(RespConnection connection, String commandName, byte[][] prefixes, byte[] suffix, String destination,
+                    AckListener acks, Acks mode, int capacity) {
         this.connection = connection;
-        this.what = new String(command[0], StandardCharsets.US_ASCII) + " to " + destination;
+        this.what = commandName + " to " + destination;
         this.destination = destination;
         this.connectionLabel = "the connection of " + destination;
         this.acks = acks;
         this.mode = mode;
         this.sequences = new long[capacity];
         this.intended = new long[capacity];
-        this.frames = new FrameBuffer(Resp.commandPrefix(command), suffix, connection::write);
+        this.frames = new FrameBuffer(prefixes, suffix, connection::write);
     }
 
     /**
@@ -111,6 +113,12 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
 
     @Override
     public void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception {
+        publish(message, 0, sequence, intendedSendNanos);
+    }
+
+    /** @param key the message's key, which picks its command's prefix; 0 without keys */
+    @Override
+    public void publish(byte[] message, int key, long sequence, long intendedSendNanos) throws Exception {
         long n = written;
         // the reader's counter is read only when the last value seen says the ring is full: its
         // cache line changes with every reply
@@ -122,7 +130,7 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
         intended[slot] = intendedSendNanos;
         WRITTEN.setRelease(this, n + 1);
         try {
-            frames.add(message);
+            frames.add(key, message);
         } catch (IOException e) {
             throw writeFailed(e);
         }

@@ -12,15 +12,17 @@ import dev.msgbench.redis.resp.RespConnection;
 
 /**
  * XADD key MAXLEN ~ N * m MESSAGE written by the producer's own thread ({@code --redis-client
- * direct}); its reply, the entry's ID, acknowledges it. With --acks all each XADD is followed by
- * WAIT for every replica, and the reply to WAIT acknowledges the message, as with lettuce
- * (the adapter's {@code StreamPublisher}).
+ * direct}), with record keys XADD key MAXLEN ~ N * k KEY m MESSAGE; its reply, the entry's ID,
+ * acknowledges it. With --acks all each XADD is followed by WAIT for every replica, and the
+ * reply to WAIT acknowledges the message, as with lettuce (the adapter's {@code StreamPublisher}).
  *
  * <p>IMPLEMENTATION NOTES: with WAIT a message has two replies; the reader notes the first
  * (the ID, or XADD's refusal) and answers the message at the second, so a refused XADD still
  * consumes its WAIT's reply before the next message's.
  */
 final class DirectStreamPublisher extends DirectPublisher {
+
+    private static final String XADD = "XADD";
 
     private final int replicas;
     private final long waitTimeoutMillis;
@@ -30,20 +32,37 @@ final class DirectStreamPublisher extends DirectPublisher {
     private String addRefusal;
 
     /**
-     * @param field    the entry's one field, which the message is the value of
+     * @param field    the entry's field, which the message is the value of
+     * @param keyField with record keys, the field written before the message's, whose value is the key's name
+     * @param keyNames with record keys, each key's name by key; null without
      * @param replicas with {@link Acks#ALL}: how many replicas WAIT must hear from
      * @param capacity the most messages awaiting replies at once (the adapter's in-flight limit)
      */
     DirectStreamPublisher(RespConnection connection, byte[] key, String keyName, long maxlen, byte[] field,
-                          AckListener acks, Acks mode, int replicas, Duration waitTimeout, int capacity) {
-        super(connection, new byte[][] {ascii("XADD"), key, ascii("MAXLEN"), ascii("~"), ascii(Long.toString(maxlen)),
-                ascii("*"), field},
+                          byte[] keyField, byte[][] keyNames, AckListener acks, Acks mode, int replicas,
+                          Duration waitTimeout, int capacity) {
+        super(connection, XADD, prefixes(key, maxlen, field, keyField, keyNames),
                 mode == Acks.ALL ? Resp.encode("WAIT", Integer.toString(replicas),
                         Long.toString(waitTimeout.toMillis())) : new byte[0],
                 keyName, acks, mode, capacity);
         this.replicas = replicas;
         this.waitTimeoutMillis = waitTimeout.toMillis();
         startReader();
+    }
+
+    /** XADD's arguments up to the message's length; with record keys one per key, its field among them. */
+    private static byte[][] prefixes(byte[] key, long maxlen, byte[] field, byte[] keyField, byte[][] keyNames) {
+        byte[] xadd = ascii(XADD);
+        byte[] trim = ascii(Long.toString(maxlen));
+        if (keyNames == null) {
+            return new byte[][] {Resp.commandPrefix(xadd, key, ascii("MAXLEN"), ascii("~"), trim, ascii("*"), field)};
+        }
+        byte[][] prefixes = new byte[keyNames.length][];
+        for (int k = 0; k < keyNames.length; k++) {
+            prefixes[k] = Resp.commandPrefix(xadd, key, ascii("MAXLEN"), ascii("~"), trim, ascii("*"), keyField,
+                    keyNames[k], field);
+        }
+        return prefixes;
     }
 
     /** XADD's reply: the new entry's ID. */

@@ -8,7 +8,7 @@ public interface PushHandler {
     /** A published message; the bytes are valid only during the call. */
     void message(byte[] data, int offset, int length);
 
-    /** The server confirmed one channel's subscription. */
+    /** The server confirmed the subscription of one channel or pattern. */
     void subscribed();
 
     /** The connection failed or closed (then {@code cause} is null); no further push comes. */

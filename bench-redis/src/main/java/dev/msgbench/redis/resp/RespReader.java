@@ -23,9 +23,14 @@ import java.util.List;
 public final class RespReader {
 
     static final int DEFAULT_BUFFER_BYTES = 64 * 1024;
-    /** A push's kind tells the pushes apart by its length: "message" 7 and "subscribe" 9 (see {@link #readPush}). */
+    /**
+     * A push's kind tells the pushes apart by its length: "message" 7, "pmessage" 8, "subscribe" 9
+     * and "psubscribe" 10 (see {@link #readPush}).
+     */
     private static final int MESSAGE_KIND_LENGTH = 7;
+    private static final int PATTERN_MESSAGE_KIND_LENGTH = 8;
     private static final int SUBSCRIBE_KIND_LENGTH = 9;
+    private static final int PATTERN_SUBSCRIBE_KIND_LENGTH = 10;
 
     private final InputStream in;
     private final String name;
@@ -121,7 +126,7 @@ public final class RespReader {
 
     /**
      * Reads one push of a subscribed connection: a published message, or the confirmation of a
-     * SUBSCRIBE. Anything else, a refusal among them, ends the connection: a subscriber does
+     * SUBSCRIBE or PSUBSCRIBE. Anything else, a refusal among them, ends the connection: a subscriber does
      * nothing else.
      */
     public void readPush(PushHandler pushes) throws IOException {
@@ -141,14 +146,19 @@ public final class RespReader {
                     : "an empty array"));
         }
         expect('$');
-        // message, pmessage 8, subscribe, psubscribe 10, unsubscribe 11 (and the sharded ones) differ in
-        // length; we only SUBSCRIBE, so comparing lengths tells every push that can come apart
+        // message, pmessage, subscribe, psubscribe, unsubscribe 11 (and the sharded ones) differ in
+        // length; we only SUBSCRIBE and PSUBSCRIBE, so comparing lengths tells every push that can come apart
         int kind = readBulkBody(readInteger());
         if (kind == MESSAGE_KIND_LENGTH && elements == 3) {
             readBulk(); // the channel
             int length = readBulk();
             pushes.message(bulkArray, bulkOffset, length);
-        } else if (kind == SUBSCRIBE_KIND_LENGTH && elements == 3) {
+        } else if (kind == PATTERN_MESSAGE_KIND_LENGTH && elements == 4) {
+            readBulk(); // the pattern
+            readBulk(); // the channel
+            int length = readBulk();
+            pushes.message(bulkArray, bulkOffset, length);
+        } else if ((kind == SUBSCRIBE_KIND_LENGTH || kind == PATTERN_SUBSCRIBE_KIND_LENGTH) && elements == 3) {
             readBulk();
             expect(':');
             readInteger();

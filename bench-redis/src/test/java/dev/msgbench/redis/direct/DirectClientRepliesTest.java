@@ -74,7 +74,7 @@ class DirectClientRepliesTest {
             int kind = i % 50;
             return kind < REFUSALS.length ? "-" + REFUSALS[kind] + "\r\n" : kind == 20 ? ":0\r\n" : ":" + (1 + i % 3) + "\r\n";
         })) {
-            DirectPubSubPublisher publisher = new DirectPubSubPublisher(server.connection("p-0"), CHANNEL, "run:0",
+            DirectPubSubPublisher publisher = new DirectPubSubPublisher(server.connection("p-0"), new byte[][] {CHANNEL}, "run:0",
                     settled, Acks.BROKER, capacity);
             for (int i = 0; i < messages; i++) {
                 publisher.publish(message(i), i, intended(i));
@@ -111,7 +111,7 @@ class DirectClientRepliesTest {
     private static void assertConnectionEndsOn(String reply, String problem) throws Exception {
         SettledMessages settled = new SettledMessages();
         try (ScriptedRedis server = new ScriptedRedis(1, (i, command) -> i == 0 ? ":1\r\n" : i == 1 ? reply : null)) {
-            DirectPubSubPublisher publisher = new DirectPubSubPublisher(server.connection("p-0"), CHANNEL, "run:0",
+            DirectPubSubPublisher publisher = new DirectPubSubPublisher(server.connection("p-0"), new byte[][] {CHANNEL}, "run:0",
                     settled, Acks.BROKER, 8);
             for (int i = 0; i < 3; i++) {
                 publisher.publish(message(i), i, intended(i));
@@ -154,7 +154,7 @@ class DirectClientRepliesTest {
             return kind == 5 ? ":1\r\n" : kind == 7 ? "-" + refusedWait + "\r\n" : ":2\r\n";
         })) {
             DirectStreamPublisher publisher = new DirectStreamPublisher(server.connection("p-0"), CHANNEL, "run:0",
-                    1000, FIELD, settled, Acks.ALL, 2, Duration.ofMillis(100), 3);
+                    1000, FIELD, null, null, settled, Acks.ALL, 2, Duration.ofMillis(100), 3);
             for (int i = 0; i < messages; i++) {
                 publisher.publish(message(i), i, intended(i));
             }
@@ -181,7 +181,7 @@ class DirectClientRepliesTest {
     private static void assertStreamConnectionEndsOn(Acks mode, String reply, String problem) throws Exception {
         try (ScriptedRedis server = new ScriptedRedis(1, (i, command) -> reply)) {
             DirectStreamPublisher publisher = new DirectStreamPublisher(server.connection("p-0"), CHANNEL, "run:0",
-                    1000, FIELD, new SettledMessages(), mode, 1, Duration.ofMillis(100), 4);
+                    1000, FIELD, null, null, new SettledMessages(), mode, 1, Duration.ofMillis(100), 4);
             publisher.publish(message(0), 0, intended(0));
 
             IOException e = assertThrows(IOException.class, publisher::flush);
@@ -196,7 +196,7 @@ class DirectClientRepliesTest {
             SettledMessages settled = new SettledMessages();
             try (ScriptedRedis server = new ScriptedRedis(1, (i, command) -> i < 4 ? ":1\r\n"
                     : i == 4 ? ":1\r\n".substring(0, cut[0]) + ScriptedRedis.HANG_UP : null)) {
-                DirectPubSubPublisher publisher = new DirectPubSubPublisher(server.connection("p-0"), CHANNEL, "run:0",
+                DirectPubSubPublisher publisher = new DirectPubSubPublisher(server.connection("p-0"), new byte[][] {CHANNEL}, "run:0",
                         settled, Acks.BROKER, 16);
                 for (int i = 0; i < 10; i++) {
                     publisher.publish(message(i), i, intended(i));
@@ -225,7 +225,7 @@ class DirectClientRepliesTest {
         SettledMessages settled = new SettledMessages();
         try (ScriptedRedis server = new ScriptedRedis(1, (i, command) -> i == 0 ? ":1\r\n"
                 : i == 2 ? ScriptedRedis.HANG_UP : null)) {
-            DirectPubSubPublisher publisher = new DirectPubSubPublisher(server.connection("p-0"), CHANNEL, "run:0",
+            DirectPubSubPublisher publisher = new DirectPubSubPublisher(server.connection("p-0"), new byte[][] {CHANNEL}, "run:0",
                     settled, Acks.BROKER, 2);
             publisher.publish(message(0), 0, intended(0));
             publisher.publish(message(1), 1, intended(1));
@@ -279,7 +279,7 @@ class DirectClientRepliesTest {
             ScriptedRedis server = new ScriptedRedis(1, (i, command) -> null);
             try {
                 DirectPubSubSubscriber subscriber = new DirectPubSubSubscriber(server.connection("c-0"),
-                        List.of(Resp.ascii("run:0"), Resp.ascii("run:1")), received,
+                        List.of(Resp.ascii("run:0"), Resp.ascii("run:1")), List.of(), received,
                         () -> "Redis disconnects subscribers that fall behind by more than client-output-buffer-limit "
                                 + "pubsub (unknown)");
                 server.send(confirm + pushes, cuts);
@@ -308,7 +308,7 @@ class DirectClientRepliesTest {
         try (ScriptedRedis server = new ScriptedRedis(1, (i, command) ->
                 "-NOPERM this user has no permissions to access the 'run:0' channel\r\n")) {
             DirectPubSubSubscriber subscriber = new DirectPubSubSubscriber(server.connection("c-0"),
-                    List.of(Resp.ascii("run:0")), received, () -> "(unknown)");
+                    List.of(Resp.ascii("run:0")), List.of(), received, () -> "(unknown)");
 
             IOException e = assertThrows(IOException.class, () -> subscriber.awaitReady(Duration.ofSeconds(10)));
             assertEquals("a Redis subscriber failed before it was subscribed: the Redis server refused a subscription "

@@ -71,7 +71,7 @@ public class DirectPublishBenchmark {
         // the adapter's in-flight limit is lower only for messages over 64 KiB, and never binds here:
         // at most BATCH commands await replies
         publisher = new DirectPubSubPublisher(DirectConnections.open(RedisURI.create(server.url()), "msgbench-jmh",
-                Duration.ofSeconds(5)), CHANNEL, "jmh", IGNORED, Acks.NONE, RedisSettings.DEFAULT_MAX_IN_FLIGHT);
+                Duration.ofSeconds(5)), new byte[][] {CHANNEL}, "jmh", IGNORED, Acks.NONE, RedisSettings.DEFAULT_MAX_IN_FLIGHT);
         payloads = new RandomPayloads(payloadBytes, 1);
         bodies = payloads.source(2);
         message = payloads.newMessage();

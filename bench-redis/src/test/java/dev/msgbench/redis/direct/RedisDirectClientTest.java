@@ -212,13 +212,13 @@ class RedisDirectClientTest {
         SettledMessages xadds = new SettledMessages();
         DirectStreamPublisher toAString = new DirectStreamPublisher(
                 DirectConnections.open(RedisURI.create(redis.url()), "msgbench-producer-0", Duration.ofSeconds(5)),
-                Resp.ascii("msgbench-a-string"), "msgbench-a-string", 1000, Resp.ascii("m"), xadds, Acks.BROKER, 0,
+                Resp.ascii("msgbench-a-string"), "msgbench-a-string", 1000, Resp.ascii("m"), null, null, xadds, Acks.BROKER, 0,
                 Duration.ofMillis(100), 8);
         SettledMessages publishes = new SettledMessages();
         DirectPubSubPublisher withoutPermission = new DirectPubSubPublisher(
                 DirectConnections.open(RedisURI.create(redis.url().replace("redis://", "redis://bob:bobs-pw@")),
                         "msgbench-producer-1", Duration.ofSeconds(5)),
-                Resp.ascii("run:1"), "run:1", publishes, Acks.BROKER, 8);
+                new byte[][] {Resp.ascii("run:1")}, "run:1", publishes, Acks.BROKER, 8);
         for (int i = 0; i < 50; i++) {
             toAString.publish(new byte[] {(byte) i}, i, i);
             withoutPermission.publish(new byte[] {(byte) i}, i, i);
