@@ -15,10 +15,10 @@ final class KeyOptions {
     @Option(names = "--keys", paramLabel = "none|round-robin|random|zipf:S", defaultValue = "none",
             description = "A record key for each message, drawn per producer stream with --seed: in turn over "
                     + "--key-count keys, uniformly at random, or Zipf with exponent S (k0 the most frequent). Kafka "
-                    + "sends it as the record's key, so partitions follow its hash; NATS publishes on a subject per "
-                    + "key; RabbitMQ routes it as the routing key of a topic exchange, Redis publishes on a channel per key "
-                    + "(read with PSUBSCRIBE), Redis Streams writes it as a field; a system where a key would change "
-                    + "nothing refuses it (default: ${DEFAULT-VALUE}).")
+                    + "sends it as the record's key, so partitions follow its hash; NATS and JetStream publish on a "
+                    + "subject per key; RabbitMQ routes it as the routing key of a topic exchange, Redis publishes on a channel per key "
+                    + "(read with PSUBSCRIBE), Redis Streams writes it as a field; --pattern echo "
+                    + "refuses it (default: ${DEFAULT-VALUE}).")
     String keys;
 
     @Option(names = "--key-count", paramLabel = "N",
