@@ -161,6 +161,7 @@ final class MergedRun {
         long received = 0;
         double publishSeconds = 0;
         double consumeSeconds = 0;
+        double firstMessageSeconds = 0;
         double[] rates = new double[4];
         for (WorkerFolder worker : workers) {
             Throughput t = worker.result().throughput();
@@ -168,12 +169,13 @@ final class MergedRun {
             received += t.received();
             publishSeconds = Math.max(publishSeconds, t.publishSeconds());
             consumeSeconds = Math.max(consumeSeconds, t.consumeSeconds());
+            firstMessageSeconds = Math.max(firstMessageSeconds, t.consumerFirstMessageSeconds());
             rates[0] += t.publisherMsgsPerSec();
             rates[1] += t.publisherMiBPerSec();
             rates[2] += t.consumerMsgsPerSec();
             rates[3] += t.consumerMiBPerSec();
         }
-        return new Throughput(sent, received, publishSeconds, rates[0], rates[1], consumeSeconds, rates[2], rates[3]);
+        return new Throughput(sent, received, publishSeconds, rates[0], rates[1], consumeSeconds, rates[2], rates[3], firstMessageSeconds);
     }
 
     private String earliest() {

@@ -100,7 +100,7 @@ class SummaryReportTest {
     void aProducerOnlyRunLosesNothing() throws Exception {
         Path out = Files.createDirectories(dir.resolve("p"));
         Workload workload = new Workload(Workload.UNPACED, 0, 500, 100, 100, 0, 600, "none", 1, 0, 1, 10);
-        Throughput t = new Throughput(500, 0, 0.5, 1_000, 0.1, 0, 0, 0);
+        Throughput t = new Throughput(500, 0, 0.5, 1_000, 0.1, 0, 0, 0, 0);
         RunResult r = result("throughput", workload, 500, 0, 1_000, false, Map.of(), t);
         ResultFiles.writeResult(out, new RunResult(r.schemaVersion(), r.tool(), r.toolVersion(), r.command(), r.status(),
                 r.error(), r.startedAt(), r.finishedAt(), r.system(), r.workload(), r.durability(), r.settings(),
@@ -166,7 +166,7 @@ class SummaryReportTest {
             log.write(HistogramKind.LATENCY, measured.copy(), T0, T0 + 100);
         }
         Workload workload = new Workload(Workload.UNPACED, 0, 1000, 100, 1024, 0, 600, "none", 1, 1, 1, 10);
-        Throughput t = new Throughput(1000, 1000, 0.1, 10_000, 10_000 * 1024 / 1048576.0, 0.1, 10_000, 9.77);
+        Throughput t = new Throughput(1000, 1000, 0.1, 10_000, 10_000 * 1024 / 1048576.0, 0.1, 10_000, 9.77, 0);
         ResultFiles.writeResult(out, result("throughput", workload, 1000, 0, 10_000, false, Percentiles.inMillis(measured), t));
         return out;
     }

@@ -128,8 +128,10 @@ public final class SummaryTable {
                     ms.ack().isEmpty() ? "sent" : c.sendErrors() == 0 ? "acknowledged"
                             : String.format(Locale.US, "answered, %,d of them failed,", c.sendErrors()), t.publishSeconds());
             if (w.consumers() > 0) {
-                out.printf(Locale.US, "  consumer  %s msg/s  %,.2f MiB/s  (%,d messages received in %.3f s)%n",
-                        number(t.consumerMsgsPerSec()), t.consumerMiBPerSec(), t.received(), t.consumeSeconds());
+                out.printf(Locale.US, "  consumer  %s msg/s  %,.2f MiB/s  (%,d messages received in %.3f s%s)%n",
+                        number(t.consumerMsgsPerSec()), t.consumerMiBPerSec(), t.received(), t.consumeSeconds(),
+                        t.consumerFirstMessageSeconds() > 0 ? String.format(Locale.US,
+                                " from the first, which came %.3f s after the consumers started", t.consumerFirstMessageSeconds()) : "");
             }
         } else {
             Rates rates = r.rates();

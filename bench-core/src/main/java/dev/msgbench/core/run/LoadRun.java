@@ -457,7 +457,8 @@ public final class LoadRun {
         long consumeStart = m.consumeStartNanos == Long.MIN_VALUE ? m.window.startNanos() : m.consumeStartNanos;
         Receiver receiver = m.receiver;
         RunObservation.Ends ends = new RunObservation.Ends(receiver.lastReceiveNanos(), receiver.lastAckNanos(),
-                m.flushedNanos, consumeStart, receiver.receivedBytes());
+                m.flushedNanos, consumeStart, receiver.receivedBytes(),
+                m.consumeStartNanos == Long.MIN_VALUE ? Long.MIN_VALUE : receiver.firstReceiveNanos());
         return new RunObservation(info, system.lossHint(), startedAt, m.window, m.accounting, sendTotals(m.window), ends,
                 measured, m.ackErrors.first(), receiver.subscriberErrors().first(), receiver.subscriberErrors().count(),
                 failure, interrupted, m.drained, generatorUsage,

@@ -23,11 +23,13 @@ final class Receiver implements MessageSink {
 
     private static final VarHandle LAST_RECEIVE;
     private static final VarHandle LAST_ACK;
+    private static final VarHandle FIRST_RECEIVE;
 
     static {
         try {
             LAST_RECEIVE = MethodHandles.lookup().findVarHandle(Receiver.class, "lastReceiveNanos", long.class);
             LAST_ACK = MethodHandles.lookup().findVarHandle(Receiver.class, "lastAckNanos", long.class);
+            FIRST_RECEIVE = MethodHandles.lookup().findVarHandle(Receiver.class, "firstReceiveNanos", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -48,6 +50,12 @@ final class Receiver implements MessageSink {
     private volatile long lastReceiveNanos;
     @SuppressWarnings("unused") // written through LAST_ACK
     private volatile long lastAckNanos;
+    /**
+     * The run's first delivery, or {@link Long#MIN_VALUE} before it: consumers started after the
+     * producers read at their own rate only from there (what came before was their start and join).
+     */
+    @SuppressWarnings("unused") // written through FIRST_RECEIVE
+    private volatile long firstReceiveNanos = Long.MIN_VALUE;
 
     Receiver(NanoClock clock, int runKey, Accounting accounting, Recorders recorders) {
         this(clock, runKey, accounting, recorders, 0);
@@ -143,6 +151,10 @@ final class Receiver implements MessageSink {
         receiveSite.forCurrentThread().record(HistogramKind.LATENCY, now - intended, HistogramKind.SERVICE, now - sent,
                 measured);
         deliveryGaps.between((long) LAST_RECEIVE.getOpaque(this), now);
+        // an opaque read per message; the compare-and-set happens once
+        if ((long) FIRST_RECEIVE.getOpaque(this) == Long.MIN_VALUE) {
+            FIRST_RECEIVE.compareAndSet(this, Long.MIN_VALUE, now);
+        }
         // opaque: a cheap store; readers only need a recent value, not a fence
         LAST_RECEIVE.setOpaque(this, now);
     }
@@ -162,6 +174,11 @@ final class Receiver implements MessageSink {
 
     long lastReceiveNanos() {
         return (long) LAST_RECEIVE.getOpaque(this);
+    }
+
+    /** The first delivery's time, or {@link Long#MIN_VALUE} when nothing was delivered. */
+    long firstReceiveNanos() {
+        return (long) FIRST_RECEIVE.getOpaque(this);
     }
 
     /** Bytes of the messages received, each counted once. */

@@ -194,7 +194,12 @@ final class ResultBuilder {
         long publishEnd = run.info().acknowledges() ? Math.max(lastSend, ends.lastAckNanos())
                 : Math.max(lastSend, ends.flushedNanos());
         double publishSeconds = Math.max(1e-9, (publishEnd - window.startNanos()) / 1e9);
-        double consumeSeconds = Math.max(1e-9, (ends.lastReceiveNanos() - ends.consumeStartNanos()) / 1e9);
+        // consumers started after the producers are timed from their first message, as Kafka's
+        // ConsumerPerformance times its fetching: the start and group join before it are stated apart
+        boolean readFromFirst = ends.firstReceiveNanos() != Long.MIN_VALUE && ends.lastReceiveNanos() > ends.firstReceiveNanos();
+        double consumeSeconds = Math.max(1e-9,
+                (ends.lastReceiveNanos() - (readFromFirst ? ends.firstReceiveNanos() : ends.consumeStartNanos())) / 1e9);
+        double firstMessageSeconds = readFromFirst ? (ends.firstReceiveNanos() - ends.consumeStartNanos()) / 1e9 : 0;
         double achieved = total.sent() / publishSeconds;
         double received = config.consumers() == 0 ? 0 : total.received() / consumeSeconds;
         // the bytes of the messages themselves: with a size distribution no two runs' means agree exactly
@@ -202,7 +207,7 @@ final class ResultBuilder {
         double receivedMiB = run.ends().receivedBytes() / 1048576.0;
         Throughput throughput = new Throughput(total.sent(), total.received(), publishSeconds, achieved,
                 publishedMiB / publishSeconds, config.consumers() == 0 ? 0 : consumeSeconds, received,
-                config.consumers() == 0 ? 0 : receivedMiB / consumeSeconds);
+                config.consumers() == 0 ? 0 : receivedMiB / consumeSeconds, firstMessageSeconds);
         return new RatesAndThroughput(new Rates(0, achieved, received, false, maxBehindMs()), throughput);
     }
 

@@ -58,7 +58,10 @@ record RunObservation(SystemInfo info, String lossHint, String startedAt, RunWin
      * @param consumeStartNanos when consumers started (consuming after producing), else the run's start
      * @param flushedNanos      when every publisher's flush returned: the server then had every message sent
      * @param receivedBytes     bytes of every message received (each once, warm-up included)
+     * @param firstReceiveNanos the first delivery, consuming after producing; else (or with nothing
+     *                          delivered) {@link Long#MIN_VALUE}
      */
-    record Ends(long lastReceiveNanos, long lastAckNanos, long flushedNanos, long consumeStartNanos, long receivedBytes) {
+    record Ends(long lastReceiveNanos, long lastAckNanos, long flushedNanos, long consumeStartNanos, long receivedBytes,
+                long firstReceiveNanos) {
     }
 }
