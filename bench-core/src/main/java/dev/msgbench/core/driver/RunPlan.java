@@ -26,15 +26,43 @@ import java.util.List;
  *                              engine's calls to {@link MessagingSystem#subscribe})
  * @param topics                destinations of the run (--topics), at least 1
  * @param subscriptionsPerTopic subscriptions of each topic (--subscriptions-per-topic), at least 1
+ * @param producerConnections   connections the producer streams share (--producer-threads), from 1 to
+ *                              {@code producers}: the publisher of stream {@code s} uses connection
+ *                              {@link #producerConnectionOf s}, and the engine publishes every stream of one
+ *                              connection from one thread, so a connection never needs to be thread-safe.
+ *                              Equal to {@code producers} when each stream has a connection of its own
+ * @param consumerConnections   connections the consumers share (--consumer-connections), from 1 to
+ *                              {@code consumers}, a multiple of {@code subscriptionsPerTopic *
+ *                              consumersPerSubscription} when below {@code consumers}: consumer {@code i}
+ *                              uses connection {@link #consumerConnectionOf i}, which it shares only with
+ *                              consumers of the same subscription number and member number on other
+ *                              topics (what a Kafka consumer group spanning several topics needs). Equal to
+ *                              {@code consumers} when each consumer has a connection of its own
  */
 public record RunPlan(String runId, int messageSizeBytes, int producers, int consumers, int topics,
-                      int subscriptionsPerTopic) {
+                      int subscriptionsPerTopic, int producerConnections, int consumerConnections) {
 
     public RunPlan {
         if (topics < 1 || subscriptionsPerTopic < 1 || consumers % (topics * subscriptionsPerTopic) != 0) {
             throw new IllegalArgumentException("topics " + topics + " x subscriptions " + subscriptionsPerTopic
                     + " must divide consumers " + consumers);
         }
+        if (producers > 0 && (producerConnections < 1 || producerConnections > producers)) {
+            throw new IllegalArgumentException("producer connections from 1 to " + producers + ": "
+                    + producerConnections);
+        }
+        int perTopic = consumers / topics;
+        if (consumers > 0 && (consumerConnections < 1 || consumerConnections > consumers
+                || consumerConnections < consumers && consumerConnections % perTopic != 0)) {
+            throw new IllegalArgumentException("consumer connections from 1 to " + consumers
+                    + ", a multiple of " + perTopic + " below it: " + consumerConnections);
+        }
+    }
+
+    /** Every producer stream and every consumer with a connection of its own. */
+    public RunPlan(String runId, int messageSizeBytes, int producers, int consumers, int topics,
+                   int subscriptionsPerTopic) {
+        this(runId, messageSizeBytes, producers, consumers, topics, subscriptionsPerTopic, producers, consumers);
     }
 
     /** One topic with one subscription: every run before --topics. */
@@ -42,10 +70,33 @@ public record RunPlan(String runId, int messageSizeBytes, int producers, int con
         this(runId, messageSizeBytes, producers, consumers, 1, 1);
     }
 
-    /** The same run with {@code count} consumers per subscription. */
+    /** The same run with {@code count} consumers per subscription, each with a connection of its own. */
     public RunPlan withConsumersPerSubscription(int count) {
         return new RunPlan(runId, messageSizeBytes, producers, count * topics * subscriptionsPerTopic, topics,
-                subscriptionsPerTopic);
+                subscriptionsPerTopic, producerConnections, count * topics * subscriptionsPerTopic);
+    }
+
+    /** Whether some producer streams share a connection (and a thread). */
+    public boolean producersShareConnections() {
+        return producerConnections < producers;
+    }
+
+    /** The connection, from 0, that producer stream {@code streamId} publishes on. */
+    public int producerConnectionOf(int streamId) {
+        return streamId % producerConnections;
+    }
+
+    /** Whether some consumers share a connection. */
+    public boolean consumersShareConnections() {
+        return consumerConnections < consumers;
+    }
+
+    /**
+     * The connection, from 0, that consumer {@code index} receives on: consumers that share one have
+     * the same subscription and member number, on different topics.
+     */
+    public int consumerConnectionOf(int index) {
+        return index % consumerConnections;
     }
 
     public int consumersPerSubscription() {
