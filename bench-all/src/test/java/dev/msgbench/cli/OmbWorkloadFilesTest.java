@@ -209,7 +209,13 @@ class OmbWorkloadFilesTest {
         assertFalse(run.out.contains("--rate 1000"), run.out);
         assertEquals("warning: " + file + ":10: producerStartRate, producerIncrementRate and producerIncrementSeconds run "
                 + "as --rate-schedule '" + schedule + "' (the steps up to producerRate, then producerRate for the rest "
-                + "of testDurationMinutes; --scale leaves a schedule's times as written)" + NL, run.err);
+                + "of testDurationMinutes; --scale shortens each step)" + NL, run.err);
+
+        CliRun scaled = dryRun(file, BASE + "producerStartRate: 400\nproducerIncrementRate: 300\nproducerIncrementSeconds: 30\n",
+                "--scale", "0.1");
+        assertEquals(0, scaled.exitCode, scaled.toString());
+        assertTrue(scaled.out.contains(" --warmup 6s --rate-schedule 400/s for 3s, 700/s for 3s, 1000/s for 6s" + NL),
+                scaled.out);
 
         assertEquals("error: " + file + ": 'producerIncrementRate' is missing: a stepped rate needs producerStartRate, "
                 + "producerIncrementRate and producerIncrementSeconds together" + NL,

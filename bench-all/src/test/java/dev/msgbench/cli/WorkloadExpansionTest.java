@@ -128,6 +128,16 @@ class WorkloadExpansionTest {
     }
 
     @Test
+    void scaleShortensEachPartOfARateScheduleAndKeepsItsRates() {
+        Cell cell = cells("defaults: {rate-schedule: '1000/s for 30s, 1000/s to 5000/s over 60s, 2 x (9000/s for 2s)'}\n")
+                .get(0);
+        assertEquals("e2e --rate-schedule 1000/s for 3s, 1000/s to 5000/s over 6s, 9000/s for 1s, 9000/s for 1s "
+                        + "--warmup 1s",
+                args(Scaling.scale(cell, 0.1, CATALOGS.of("e2e"), 1)),
+                "each part a tenth as long, at least a second; no duration beside the schedule");
+    }
+
+    @Test
     void aCellWithoutAWarmupWarmsUpUntilSettledWhateverTheScale() {
         Cell e2e = cells("defaults: {rate: 3000, duration: 30s}\n").get(0);
         assertEquals("e2e --rate 3000 --duration 30s --warmup auto", args(e2e));

@@ -116,8 +116,7 @@ final class OmbWorkload {
             settings.add(new Setting("rate-schedule", text(schedule), lines.get("producerStartRate")));
             warnings.add(lines.get("producerStartRate") + ": producerStartRate, producerIncrementRate and "
                     + "producerIncrementSeconds run as --rate-schedule '" + schedule + "' (the steps up to producerRate, "
-                    + "then producerRate for the rest of testDurationMinutes; --scale leaves a schedule's times as "
-                    + "written)");
+                    + "then producerRate for the rest of testDurationMinutes; --scale shortens each step)");
         }
 
         String name = top.containsKey("name") ? doc.text("name", top.get("name")) : WorkloadReader.stem(doc.file());

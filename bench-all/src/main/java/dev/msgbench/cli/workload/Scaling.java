@@ -6,12 +6,13 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.msgbench.core.run.Backlog;
+import dev.msgbench.core.time.RateSchedule;
 import dev.msgbench.core.units.Durations;
 
 /**
  * --scale: a quick look at a long experiment. Multiplies the measured time, the warm-up,
- * message counts and a backlog (built at the run's rate), never rates, sizes or anything else, so that each cell still runs the
- * published load, only for less time. A scaled value never drops below 1 s or 1 message
+ * message counts, a backlog (built at the run's rate) and each part of a rate schedule, never rates, sizes or
+ * anything else, so that each cell still runs the published load, only for less time. A scaled value never drops below 1 s or 1 message
  * (or below the original, if that was already shorter): a cell must still measure something.
  * A warm-up of whole seconds stays whole seconds. An automatic warm-up ({@code auto}) is not
  * scaled at all: it lasts until the system has settled, whatever the factor.
@@ -22,6 +23,7 @@ public final class Scaling {
     static final List<String> TIME_KEYS = List.of("warmup", "duration");
     static final String MESSAGES = "messages";
     static final String BACKLOG = "backlog";
+    static final String RATE_SCHEDULE = "rate-schedule";
     private static final Duration FLOOR = Duration.ofSeconds(1);
 
     private Scaling() {
@@ -41,6 +43,9 @@ public final class Scaling {
                 continue;
             }
             Setting given = cell.setting(key);
+            if (given == null && key.equals("duration") && cell.setting(RATE_SCHEDULE) != null) {
+                continue; // the schedule is the measured time: a duration beside it is an error
+            }
             String text = given != null ? scalarText(given) : catalog.defaultValue(key);
             if (text == null) {
                 continue;
@@ -69,7 +74,31 @@ public final class Scaling {
             }
         }
         scaleBacklog(cell, factor, catalog, settings);
+        scaleRateSchedule(cell, factor, catalog, settings);
         return cell.withSettings(settings);
+    }
+
+    /**
+     * Each part of a schedule lasts the factor times as long, at its own rates, so the shape (a
+     * ramp, a burst between calm parts) survives a quick look; each part keeps at least
+     * min(its length, 1 s), as a duration does.
+     */
+    private static void scaleRateSchedule(Cell cell, double factor, FlagCatalog catalog, List<Setting> settings) {
+        Setting given = cell.setting(RATE_SCHEDULE);
+        if (!catalog.has(RATE_SCHEDULE) || given == null || scalarText(given) == null) {
+            return;
+        }
+        try {
+            List<RateSchedule.Segment> scaled = new ArrayList<>();
+            for (RateSchedule.Segment part : RateSchedule.parse(scalarText(given)).segments()) {
+                long nanos = duration(Duration.ofNanos(part.durationNanos()), factor).toNanos();
+                scaled.add(new RateSchedule.Segment(part.fromMsgsPerSec(), part.toMsgsPerSec(), nanos));
+            }
+            put(settings, new Setting(RATE_SCHEDULE, new FlagValue.Scalar(new RateSchedule(scaled).spec(),
+                    FlagValue.Type.TEXT), given.origin()));
+        } catch (IllegalArgumentException e) {
+            // left as written, for the command's own error
+        }
     }
 
     /** A backlog is built at the run's rate: a shorter run builds a smaller one. */
