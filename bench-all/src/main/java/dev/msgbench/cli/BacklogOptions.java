@@ -1,5 +1,6 @@
 package dev.msgbench.cli;
 
+import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.run.Backlog;
 import dev.msgbench.core.run.LoadRun;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,6 +35,13 @@ final class BacklogOptions {
         }
         if (consumers < 1) {
             throw new ParameterException(spec.commandLine(), "--backlog needs at least one consumer, got --consumers 0");
+        }
+    }
+
+    /** Refuses a backlog on a system that keeps nothing for held-back consumers, before its broker starts. */
+    void requireStoredBy(SystemTarget system) {
+        if (backlog != null && !system.retainsMessages()) {
+            throw new ParameterException(spec.commandLine(), LoadRun.backlogRefused(system.name()));
         }
     }
 

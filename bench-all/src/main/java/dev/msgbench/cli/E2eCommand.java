@@ -109,6 +109,7 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
         messages.validate(1);
         Pacing pacing = rateSchedule.given() ? rateSchedule.pacing(load, messages.producers) : load.pacing(messages.producers);
         SystemTarget system = new SystemSelection(spec, targets).select(target, pinning);
+        messages.backlog.requireStoredBy(system);
         echo.validate(system, target);
         FaultPlan plan = faults.plan(system, target, pacing);
         isolation.check(system, target, plan);

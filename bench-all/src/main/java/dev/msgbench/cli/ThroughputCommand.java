@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 
 import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.fault.FaultPlan;
+import dev.msgbench.core.run.LoadRun;
 import dev.msgbench.core.run.Pacing;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -146,6 +147,10 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
         Pacing pacing = new Pacing.Unpaced(count, outstanding, duration != null ? duration : DEFAULT_TIME_LIMIT,
                 consumeAfterProduce);
         SystemTarget system = new SystemSelection(spec, targets).select(target, pinning);
+        messages.backlog.requireStoredBy(system);
+        if (consumeAfterProduce && !system.retainsMessages()) {
+            throw new ParameterException(spec.commandLine(), LoadRun.consumingLaterRefused(system.name()));
+        }
         echo.validate(system, target);
         FaultPlan plan = faults.plan(system, target, pacing);
         isolation.check(system, target, plan);

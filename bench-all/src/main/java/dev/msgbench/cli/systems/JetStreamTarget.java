@@ -62,6 +62,11 @@ public final class JetStreamTarget implements SystemTarget {
     Integer maxPending;
 
     @Override
+    public boolean retainsMessages() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return "jetstream";
     }

@@ -88,6 +88,11 @@ public final class KafkaTarget implements SystemTarget {
     private Map<String, String> clientConfigProps;
 
     @Override
+    public boolean retainsMessages() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return "kafka";
     }

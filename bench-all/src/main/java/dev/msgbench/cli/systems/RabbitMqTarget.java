@@ -38,6 +38,11 @@ public final class RabbitMqTarget implements SystemTarget {
     Integer prefetch;
 
     @Override
+    public boolean retainsMessages() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return "rabbitmq";
     }

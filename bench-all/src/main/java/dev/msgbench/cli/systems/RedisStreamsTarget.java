@@ -39,6 +39,11 @@ public final class RedisStreamsTarget implements SystemTarget {
     int readCount;
 
     @Override
+    public boolean retainsMessages() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return RedisStreamsSystem.NAME;
     }

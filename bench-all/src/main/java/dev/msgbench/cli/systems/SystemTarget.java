@@ -50,6 +50,15 @@ public interface SystemTarget {
         return List.of();
     }
 
+    /**
+     * Whether the system keeps messages for consumers that subscribe later or are held back, as its
+     * {@link MessagingSystem#retainsMessages} says once built: known here so that a run that needs it
+     * (--backlog, --consume-after-produce) is refused before a broker starts, and by --dry-run.
+     */
+    default boolean retainsMessages() {
+        return false;
+    }
+
     /** False for a system that runs inside this JVM: no broker is started and --url means nothing. */
     default boolean needsBroker() {
         return true;

@@ -522,17 +522,26 @@ public final class LoadRun {
 
     private void refuseConsumingLaterWhereNothingIsKept() {
         if (consumesAfterProducing() && !system.retainsMessages()) {
-            throw new UserError("--consume-after-produce: " + config.systemName()
-                    + " keeps nothing for consumers that subscribe later; use a system that stores messages");
+            throw new UserError(consumingLaterRefused(config.systemName()));
         }
     }
 
     private void refuseBacklogWhereNothingIsKept() {
         if (backlog != null && !system.retainsMessages()) {
-            throw new UserError("--backlog: " + config.systemName() + " keeps nothing for consumers that are held "
-                    + "back, so no backlog can build; use a system that stores messages (Kafka, JetStream, RabbitMQ, "
-                    + "Redis Streams)");
+            throw new UserError(backlogRefused(config.systemName()));
         }
+    }
+
+    /** Why --consume-after-produce cannot run on a system that keeps nothing; the command line says it before a broker starts. */
+    public static String consumingLaterRefused(String systemName) {
+        return "--consume-after-produce: " + systemName
+                + " keeps nothing for consumers that subscribe later; use a system that stores messages";
+    }
+
+    /** Why --backlog cannot run on a system that keeps nothing; the command line says it before a broker starts. */
+    public static String backlogRefused(String systemName) {
+        return "--backlog: " + systemName + " keeps nothing for consumers that are held back, so no backlog can build; "
+                + "use a system that stores messages (Kafka, JetStream, RabbitMQ, Redis Streams)";
     }
 
     private static String runId(int runKey) {
