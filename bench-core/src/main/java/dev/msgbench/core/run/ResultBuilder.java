@@ -72,9 +72,18 @@ final class ResultBuilder {
         return new RunResult(RunResult.SCHEMA_VERSION, ToolVersion.NAME, ToolVersion.version(), config.command(),
                 status(), run.failure() == null ? null : Redaction.redactUrl(LoadRun.oneLine(run.failure())),
                 run.startedAt(), Instant.now().toString(), config.systemName(), workload(),
-                Redaction.redact(run.info().durability()), Redaction.redact(run.info().settings()), versions(),
+                Redaction.redact(run.info().durability()), Redaction.redact(settings()), versions(),
                 Redaction.redact(config.broker()), Environment.describe(), counts, rates.rates, latencies(),
                 rates.throughput, run.generatorUsage(), warnings, files(), run.faults(), steadiness, run.backlog());
+    }
+
+    /** The system's settings and how the clients shared threads and connections (the system cannot know the threads). */
+    private Map<String, Object> settings() {
+        Map<String, Object> settings = new LinkedHashMap<>(run.info().settings());
+        int consumers = config.consumers() * run.accounting().topics() * run.accounting().subscriptionsPerTopic();
+        settings.put("producerThreads", config.producerThreads());
+        settings.put("consumerConnections", config.sharing().connectionsFor(consumers));
+        return settings;
     }
 
     private void warnAboutBacklog() {
