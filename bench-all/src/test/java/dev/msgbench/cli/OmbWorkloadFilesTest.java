@@ -294,26 +294,21 @@ class OmbWorkloadFilesTest {
                 + "1,000, "), run.err);
     }
 
+    /** More than 10,000,000, and numbers whose product does not fit in 64 bits, which must not wrap into a small one. */
     @Test
     void moreProducersThanTheRunnerCanCountAreRefusedNamingTheFieldsThatMultiply() throws IOException {
         Path file = dir.resolve("too-many.yaml");
         CliRun run = dryRun(file, BASE.replace("topics: 1", "topics: 3000000").replace("producersPerTopic: 1",
                 "producersPerTopic: 4"));
+        CliRun overflow = dryRun(dir.resolve("overflow.yaml"), BASE.replace("topics: 1", "topics: 4611686018427387904")
+                .replace("producersPerTopic: 1", "producersPerTopic: 4"));
 
         assertEquals(2, run.exitCode, run.toString());
         assertEquals("error: " + file + ":2: 'topics' 3000000 x 'producersPerTopic' 4 = 12,000,000 clients, at most "
                 + "10,000,000 here" + NL, run.err);
-    }
-
-    /** Numbers whose product does not fit in 64 bits are refused as too many, not multiplied into a small one. */
-    @Test
-    void aProductBeyondSixtyFourBitsIsRefusedAsTooManyClients() throws IOException {
-        Path file = dir.resolve("overflow.yaml");
-        CliRun run = dryRun(file, BASE.replace("topics: 1", "topics: 4611686018427387904").replace("producersPerTopic: 1",
-                "producersPerTopic: 4"));
-
-        assertEquals(2, run.exitCode, run.toString());
-        assertTrue(run.err.endsWith("= 9,223,372,036,854,775,807 clients, at most 10,000,000 here" + NL), run.err);
+        assertEquals(2, overflow.exitCode, overflow.toString());
+        assertTrue(overflow.err.endsWith("= 9,223,372,036,854,775,807 clients, at most 10,000,000 here" + NL),
+                overflow.err);
     }
 
     private static void assertAcceptedSaying(CliRun run, String command, String warnings) {
