@@ -32,7 +32,11 @@ public record ClientMemory(int producers, int consumers, int subscriptionsPerTop
     static final long BYTES_PER_CONSUMER = 300;
     /** Below this a run's clients are not worth a line. */
     private static final long WORTH_SAYING_BYTES = 256L << 20;
-    /** The heap a run needs besides its clients: histograms, interval logs, the payload pool, the client libraries. */
+    /**
+     * The heap a run needs besides its clients (histograms, interval logs, the payload pool, the client
+     * libraries): this much, or a quarter of a smaller heap, so that a run of a few clients in a small
+     * heap (tune's -Xmx128m) is never refused for it.
+     */
     private static final long HEAP_RESERVE_BYTES = 512L << 20;
 
     public static ClientMemory of(RunConfig config, Destinations destinations) {
@@ -75,7 +79,11 @@ public record ClientMemory(int producers, int consumers, int subscriptionsPerTop
 
     /** Whether the clients and the run's own needs fit in a heap of {@code maxHeapBytes}. */
     public boolean fits(long maxHeapBytes) {
-        return bytes() + HEAP_RESERVE_BYTES <= maxHeapBytes;
+        return bytes() + reserve(maxHeapBytes) <= maxHeapBytes;
+    }
+
+    private static long reserve(long maxHeapBytes) {
+        return Math.min(HEAP_RESERVE_BYTES, maxHeapBytes / 4);
     }
 
     /** Refuses, on one line, a run whose clients cannot fit in this JVM's heap. */
@@ -90,7 +98,7 @@ public record ClientMemory(int producers, int consumers, int subscriptionsPerTop
         return String.format(Locale.US, "%,d producer streams and %,d consumers need about %s of heap besides %s for "
                         + "the run, and this JVM's max heap is %s; give the JVM more (java -Xmx...) or run "
                         + "fewer topics, producers or consumers", producers, consumers, human(bytes()),
-                human(HEAP_RESERVE_BYTES), human(maxHeapBytes));
+                human(reserve(maxHeapBytes)), human(maxHeapBytes));
     }
 
     static String human(long bytes) {

@@ -139,6 +139,7 @@ class SharedClientsRunTest {
         assertTrue(slow.worthSaying());
         assertTrue(slow.fits(8L << 30));
         assertFalse(slow.fits(2L << 30));
+        assertTrue(fast.fits(128L << 20), "a run of a few clients fits a small heap (tune's -Xmx128m)");
     }
 
     @Test
@@ -148,7 +149,7 @@ class SharedClientsRunTest {
         UserError e = assertThrows(UserError.class, () -> ClientMemory.refuseBeyondHeap(memory, 1L << 30));
 
         assertEquals("4,000,000 producer streams and 4,000,000 consumers need about " + ClientMemory.human(memory.bytes())
-                + " of heap besides 512 MiB for the run, and this JVM's max heap is 1.0 GiB; give the JVM more "
+                + " of heap besides 256 MiB for the run, and this JVM's max heap is 1.0 GiB; give the JVM more "
                 + "(java -Xmx...) or run fewer topics, producers or consumers", e.getMessage());
     }
 }
