@@ -117,6 +117,18 @@ class SharedClientsRunTest {
         assertEquals(12, threads.size());
     }
 
+    /** OMB's million topics would list a million subscriptions: beyond 10,000 only those with something to say. */
+    @Test
+    void beyondTenThousandSubscriptionsTheResultListsOnlyThoseThatLostCopiedOrReordered() throws Exception {
+        int topics = ResultBuilder.LISTED_SUBSCRIPTIONS + 1;
+        Pacing pacing = new Pacing.FixedRate(2.0 * topics, Arrival.UNIFORM, Duration.ZERO, Duration.ofSeconds(1));
+        RunResult r = loadRun(config(pacing, topics, 1, new ClientSharing(4, 4)), new Destinations(topics, 1)).execute();
+
+        assertEquals(2L * topics, r.counts().received());
+        assertEquals(0, r.counts().lost());
+        assertEquals(List.of(), r.counts().subscriptions(), "every subscription received all it should");
+    }
+
     @Test
     void aRunWithoutAScheduleRefusesStreamsSharingThreads() {
         Pacing unpaced = new Pacing.Unpaced(1_000, 0, Duration.ofSeconds(10), false);
