@@ -29,8 +29,11 @@ import dev.msgbench.core.result.Counts;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.SubscriptionCounts;
 import dev.msgbench.core.testing.ForwardingSystem;
+import dev.msgbench.core.testing.InMemorySystem;
+import dev.msgbench.core.testing.ManualClock;
 import dev.msgbench.core.time.Arrival;
 import dev.msgbench.core.time.NanoClock;
+import dev.msgbench.core.time.RateSchedule;
 
 /**
  * Producer streams sharing threads and consumers sharing connections, through the loopback system,
@@ -115,6 +118,58 @@ class SharedClientsRunTest {
                     "stream s is sent from thread s mod 3");
         }
         assertEquals(12, threads.size());
+    }
+
+    /**
+     * On the fake clock, four streams on one thread: an automatic warm-up decided during the run moves
+     * every stream's window, and each stream's messages are measured by its own intended times.
+     */
+    @Test
+    void anAutomaticWarmUpAndARateScheduleWorkPerStreamOnASharedThread() throws Exception {
+        ManualClock clock = new ManualClock(0);
+        InMemorySystem memory = new InMemorySystem(clock);
+        RunConfig auto = new RunConfig("e2e", "in-memory", Pacing.FixedRate.withAutoWarmup(1_000, Arrival.UNIFORM,
+                Duration.ofSeconds(60), Duration.ofSeconds(5)), 100, 4, 1, 42, Duration.ofSeconds(10),
+                Duration.ofSeconds(5), dir.resolve("auto"), false, Map.of("local", true)).withSharing(new ClientSharing(1, 0));
+        RunResult r = FakeClockRuns.loadRun(auto, memory, clock, new PrintStream(out, true, StandardCharsets.UTF_8))
+                .execute();
+
+        assertEquals(Boolean.TRUE, r.workload().warmupSettled());
+        assertEquals(11.0, r.workload().warmupSeconds());
+        assertEquals(16_000, r.counts().sent());
+        assertEquals(5_000, r.counts().measuredSent());
+        assertEquals(5_000, r.latenciesMs().latency().get("count"));
+        assertEquals(0, r.counts().lost());
+
+        ManualClock scheduleClock = new ManualClock(0);
+        RateSchedule rates = RateSchedule.parse("1000/s for 2s, 3000/s for 1s");
+        RunConfig scheduled = new RunConfig("e2e", "in-memory", Pacing.FixedRate.scheduled(rates, Arrival.UNIFORM,
+                Duration.ofSeconds(1)), 100, 4, 1, 42, Duration.ofSeconds(10), Duration.ofSeconds(5), dir.resolve("schedule"), false,
+                Map.of("local", true)).withSharing(new ClientSharing(1, 0));
+        RunResult s = FakeClockRuns.loadRun(scheduled, new InMemorySystem(scheduleClock), scheduleClock,
+                new PrintStream(out, true, StandardCharsets.UTF_8)).execute();
+
+        assertEquals(1_000 + 5_000, s.counts().sent(), "a warm-up second at the first rate, then the schedule");
+        assertEquals(5_000, s.counts().measuredSent(), "2 s at 1,000/s and 1 s at 3,000/s, over four streams");
+        assertEquals(0, s.counts().unsent());
+        assertEquals(0, s.counts().lost());
+    }
+
+    /** The backlog gate counts what the streams of a shared thread sent together, and every stream drains whole. */
+    @Test
+    void aBacklogBuiltByStreamsSharingAThreadHoldsTheConsumersBackAndDrainsWhole() throws Exception {
+        ManualClock clock = new ManualClock(0);
+        RunConfig config = RunConfigs.withProducers(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), 4)
+                .withSharing(new ClientSharing(1, 0));
+        RunResult r = FakeClockRuns.loadRun(config, new InMemorySystem(clock).retaining(), clock,
+                new PrintStream(out, true, StandardCharsets.UTF_8)).withBacklog(Backlog.parse("500"), clock::watcher)
+                .execute();
+
+        assertEquals(1_000, r.counts().sent());
+        assertEquals(1_000, r.counts().received());
+        assertEquals(0, r.counts().lost());
+        assertTrue(r.backlog().reached(), r.backlog().toString());
+        assertTrue(r.backlog().drained(), r.backlog().toString());
     }
 
     /** OMB's million topics would list a million subscriptions: beyond 10,000 only those with something to say. */
