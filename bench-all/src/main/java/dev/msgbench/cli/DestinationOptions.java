@@ -34,9 +34,9 @@ final class DestinationOptions {
             throw new ParameterException(spec.commandLine(), "--subscriptions-per-topic must be at least 1, got "
                     + subscriptionsPerTopic);
         }
-        Limits.requireClientsAtMost(spec, "--topics", topics);
-        Limits.requireClientsAtMost(spec, "--consumers x --topics x --subscriptions-per-topic",
-                (int) Math.min(Integer.MAX_VALUE, (long) consumers * topics * subscriptionsPerTopic));
+        Limits.requireLogicalClientsAtMost(spec, "--topics", topics);
+        Limits.requireLogicalClientsAtMost(spec, "--consumers x --topics x --subscriptions-per-topic",
+                (long) consumers * topics * subscriptionsPerTopic);
     }
 
     Destinations destinations() {

@@ -104,6 +104,17 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
                 .exitCode().code();
     }
 
+    /** --workers and --pattern echo give each producer and consumer a thread or connection of its own. */
+    private void refuseSharingWithOwnThreads() {
+        int consumers = messages.consumers * messages.destinations.topics * messages.destinations.subscriptionsPerTopic;
+        if (workers.workers != null) {
+            messages.sharing.refuseWith("--workers", messages.producers, consumers);
+        }
+        if (echo.echo()) {
+            messages.sharing.refuseWith("--pattern echo", messages.producers, consumers);
+        }
+    }
+
     @Override
     public ParsedCell checkFlags() {
         messages.validate(1);
@@ -111,6 +122,7 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
         SystemTarget system = new SystemSelection(spec, targets).select(target, pinning);
         messages.backlog.requireStoredBy(system);
         echo.validate(system, target);
+        refuseSharingWithOwnThreads();
         FaultPlan plan = faults.plan(system, target, pacing);
         isolation.check(system, target, plan);
         return ParsedCell.of(spec, system, target, pinning, messages, pacing, output, plan, echo)

@@ -141,7 +141,8 @@ final class InProcessCellRunner implements CellRunner {
                 RunConfig config = new RunConfig(cell.command(), system.name(), cell.pacing(), (int) messages.sizeBytes,
                         worker.producers(messages.producers), worker.consumers(messages.consumers), messages.seed,
                         messages.drainTimeout, READY_TIMEOUT, dir,
-                        !cell.quiet() && io.terminal(), brokerInfo, pinning.cpus, cell.faults()).withSizes(messages.sizes);
+                        !cell.quiet() && io.terminal(), brokerInfo, pinning.cpus, cell.faults()).withSizes(messages.sizes)
+                        .withSharing(messages.sharing.sharing);
                 LoadRun run = new LoadRun(config, messaging, NanoClock.system(messages.spinWindow.toNanos()), io.out(),
                         config.progress() ? io.err() : null, io.terminal())
                         .faultsOn(broker == null ? FaultTarget.NONE

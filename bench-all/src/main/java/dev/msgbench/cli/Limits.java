@@ -25,14 +25,22 @@ final class Limits {
     /** Any time a run measures or waits; beyond it (or beyond 292 years) nanosecond clocks overflow. */
     static final Duration MAX_TIME = Duration.ofDays(30);
 
-    /** Producers or consumers: each is a thread and a connection of its own. */
+    /** Threads or connections of producers or consumers (and producers or consumers that have one each). */
     static final int MAX_CLIENTS = 1000;
+
+    /**
+     * Producer streams or consumers as logical clients that share threads and connections
+     * (--producer-threads, --consumer-connections): a few hundred bytes each, and OpenMessaging
+     * Benchmark's largest workload has 4,000,000 of each.
+     */
+    static final int MAX_LOGICAL_CLIENTS = 10_000_000;
 
     /** Nodes of a local cluster: each is a broker process on this one machine. */
     static final int MAX_LOCAL_NODES = 9;
 
     static final String HELP = "Limits: at most 10,000,000 msg/s per producer (one send every 100 ns), "
-            + "30 days of warm-up plus measured time, 1,000 producers or consumers, 9 local broker nodes.";
+            + "30 days of warm-up plus measured time, 10,000,000 producers or consumers (topics included), sharing at "
+            + "most 1,000 threads or connections, 9 local broker nodes.";
 
     private Limits() {
     }
@@ -48,6 +56,14 @@ final class Limits {
         if (value > MAX_CLIENTS) {
             throw new ParameterException(spec.commandLine(), flag + " must be at most " + MAX_CLIENTS
                     + " (each is a thread and a connection), got " + value);
+        }
+    }
+
+    /** Producers or consumers as logical clients: a product of flags, computed in a long so that it cannot overflow. */
+    static void requireLogicalClientsAtMost(CommandSpec spec, String flag, long value) {
+        if (value > MAX_LOGICAL_CLIENTS) {
+            throw new ParameterException(spec.commandLine(), String.format(java.util.Locale.US, "%s must be at most "
+                    + "%,d, got %,d", flag, MAX_LOGICAL_CLIENTS, value));
         }
     }
 

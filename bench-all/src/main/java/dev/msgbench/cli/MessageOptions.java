@@ -32,15 +32,20 @@ final class MessageOptions {
     long sizeBytes;
 
     @Option(names = "--producers", paramLabel = "N", defaultValue = "1",
-            description = "Producer streams, each with its own connection (default: ${DEFAULT-VALUE}).")
+            description = "Producer streams, each with its own schedule, sequence numbers and counts, and a thread and "
+                    + "connection of its own up to 1,000 (see --producer-threads) (default: ${DEFAULT-VALUE}).")
     int producers;
 
     @Option(names = "--consumers", paramLabel = "N", defaultValue = "1",
-            description = "Consumers, each with its own connection (default: ${DEFAULT-VALUE}).")
+            description = "Consumers, each with its own connection up to 1,000 in all (see --consumer-connections) "
+                    + "(default: ${DEFAULT-VALUE}).")
     int consumers;
 
     @Mixin
     DestinationOptions destinations;
+
+    @Mixin
+    SharingOptions sharing;
 
     @Mixin
     BacklogOptions backlog;
@@ -96,9 +101,14 @@ final class MessageOptions {
         if (consumers < minConsumers) {
             throw error("--consumers must be at least " + minConsumers + ", got " + consumers);
         }
-        Limits.requireClientsAtMost(spec, connections != null ? "--connections" : "--producers", producers);
-        Limits.requireClientsAtMost(spec, connections != null ? "--connections" : "--consumers", consumers);
+        if (connections != null) {
+            Limits.requireClientsAtMost(spec, "--connections", connections);
+        }
+        Limits.requireLogicalClientsAtMost(spec, "--producers", producers);
+        Limits.requireLogicalClientsAtMost(spec, "--consumers", consumers);
         destinations.validate(consumers);
+        sharing.validate(producers, consumers * destinations.topics * destinations.subscriptionsPerTopic,
+                Math.max(1, consumers * destinations.subscriptionsPerTopic));
         backlog.validate(consumers);
         keys.validate();
         Limits.requireTimeAtMost(spec, "--drain-timeout", drainTimeout, Limits.MAX_TIME);

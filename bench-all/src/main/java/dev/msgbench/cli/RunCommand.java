@@ -147,7 +147,7 @@ final class RunCommand implements Callable<Integer> {
             return OmbRateSearch.run(io, runner, file.toString(), args.get(0), rateSearch.objective, dir, dryRun, quiet);
         }
         if (dryRun) {
-            printPlan(workload, cells, args, runs, catalogs);
+            printPlan(workload, cells, args, parsed, runs, catalogs);
             return ExitCode.OK.code();
         }
         return runAll(workload, cells, parsed, args, runs).code();
@@ -223,7 +223,8 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private void printPlan(WorkloadFile workload, List<Cell> cells, List<List<String>> args, int runs, Catalogs catalogs) {
+    private void printPlan(WorkloadFile workload, List<Cell> cells, List<List<String>> args, List<ParsedCell> parsed,
+                           int runs, Catalogs catalogs) {
         io.out().println(workload.name() + (workload.source() == null ? "" : " (" + workload.source() + ")"));
         io.out().printf(Locale.US, "%s: %d cell%s%s%s, checked; nothing run (--dry-run)%n", file, cells.size(),
                 cells.size() == 1 ? "" : "s", runs == 1 ? "" : " x " + runs + " repetitions",
@@ -235,6 +236,10 @@ final class RunCommand implements Callable<Integer> {
         for (int i = 0; i < cells.size(); i++) {
             Cell cell = cells.get(i);
             io.out().printf(Locale.US, "%n%3d  %s%n     %s%n", cell.index(), cell.label(), String.join(" ", args.get(i)));
+            String memory = SharingOptions.memoryLine(parsed.get(i), Runtime.getRuntime().maxMemory());
+            if (memory != null) {
+                io.out().println("     " + memory);
+            }
             if (cell.command().equals("e2e")) {
                 String schedule = setting(cell, "rate-schedule", catalogs);
                 Duration measured = schedule.isEmpty() ? time(cell, "duration", catalogs)

@@ -122,6 +122,7 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
     @Override
     public ParsedCell checkFlags() {
         messages.validate(0);
+        messages.sharing.refuseWithoutSchedule(messages.producers);
         if (messageCount != null && messageCount < 1) {
             throw new ParameterException(spec.commandLine(), "--messages must be at least 1, got " + messageCount);
         }

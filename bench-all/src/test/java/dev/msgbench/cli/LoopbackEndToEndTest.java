@@ -46,6 +46,33 @@ class LoopbackEndToEndTest {
         assertEquals(600.0, r.get("loadGenerator").get("spinWindowMicros").asDouble());
     }
 
+    /** Producer streams sharing threads and consumers sharing connections still account for every message exactly. */
+    @Test
+    void twelveProducersOnThreeThreadsAndConsumersOnSharedConnectionsLoseCopyAndReorderNothing() throws Exception {
+        Path out = dir.resolve("shared");
+        CliRun run = CliRun.of("e2e", "--system", "loopback", "--rate", "2400", "--duration", "1s", "--warmup", "500ms",
+                "--producers", "12", "--producer-threads", "3", "--topics", "6", "--consumers", "2",
+                "--consumer-connections", "6", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.err.contains("12 producers, 2 consumers; producers on 3 threads, consumers on 6 shared "
+                + "connections"), run.err);
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        JsonNode counts = r.get("counts");
+        assertEquals(3600, counts.get("sent").asLong());
+        assertEquals(3600, counts.get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r), run.toString());
+        assertEquals(0, counts.get("duplicated").asLong());
+        assertEquals(0, counts.get("reordered").asLong());
+        assertEquals(3, r.get("settings").get("producerThreads").asInt());
+        assertEquals(6, r.get("settings").get("consumerConnections").asInt());
+        assertEquals(12, r.get("workload").get("producers").asInt());
+
+        String help = CliRun.of("e2e", "--help").out.replaceAll("\\s+", " ");
+        assertTrue(help.contains("--producer-threads=N Threads the producer streams share"), help);
+        assertTrue(help.contains("--consumer-connections=N Connections the consumers share"), help);
+    }
+
     @Test
     void throughputModeCountsBothEnds() throws Exception {
         Path out = dir.resolve("tp");

@@ -265,16 +265,56 @@ class OmbWorkloadFilesTest {
                 + "--backlog 31MiB --rate 5000 --warmup 2s --duration 27s" + NL), run.out);
     }
 
-    /** OMB's files of 1,000 to 1,000,000 topics with 4 producers each ask for more clients than one runner has. */
+    /**
+     * OMB's files of 1,000 to 1,000,000 topics with 4 producers each: more producers and consumers than
+     * threads or connections, so they share the runner's 1,000 of each, said in a line each.
+     */
     @Test
-    void moreProducersThanTheRunnerHasAreRefusedNamingTheFieldsThatMultiply() throws IOException {
+    void moreProducersAndConsumersThanThreadsRunAsLogicalClientsSharingAThousandAndSaySo() throws IOException {
         Path file = dir.resolve("many.yaml");
-        CliRun run = dryRun(file, BASE.replace("topics: 1", "topics: 1000").replace("producersPerTopic: 1",
+        CliRun run = dryRun(file, BASE.replace("topics: 1", "topics: 1500").replace("producersPerTopic: 1",
                 "producersPerTopic: 4"));
 
+        assertAcceptedSaying(run, " --producers 6000 --consumers 1 --topics 1500 --rate 1000 ",
+                "warning: " + file + ":7: 6,000 producers share 1,000 threads and connections (stream s on thread s mod "
+                + "1,000, --producer-threads): each producer keeps its own schedule, sequence numbers and counts, and "
+                + "each message is measured from its own intended time, as OMB too runs its producers on a few threads"
+                + NL + "warning: " + file + ":6: 1,500 consumers share 1,000 connections (consumer i on connection i mod "
+                + "1,000, --consumer-connections): each consumer keeps its own subscription and counts, and a "
+                + "connection serves consumers of the same subscription number on different topics" + NL);
+    }
+
+    /** OMB's largest file, 1,000,000 topics of 4 producers and 4 consumers: accepted, and its memory said. */
+    @Test
+    void aMillionTopicsOfFourProducersAndFourConsumersAreAcceptedWithWhatTheyCostInMemory() throws IOException {
+        Path file = dir.resolve("1m.yaml");
+        CliRun run = dryRun(file, BASE.replace("topics: 1", "topics: 1000000").replace("producersPerTopic: 1",
+                "producersPerTopic: 4").replace("consumerPerSubscription: 1", "consumerPerSubscription: 4")
+                .replace("producerRate: 1000", "producerRate: 500000"));
+
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains(" --producers 4000000 --consumers 4 --topics 1000000 --rate 500000 "), run.out);
+        assertTrue(run.out.contains(NL + "     memory: 4,000,000 producer streams and 4,000,000 consumers take about "),
+                run.out);
+        assertTrue(run.err.contains(":6: 4,000,000 consumers share 1,000 connections (consumer i on connection i mod "
+                + "1,000, "), run.err);
+    }
+
+    /** More than 10,000,000, and numbers whose product does not fit in 64 bits, which must not wrap into a small one. */
+    @Test
+    void moreProducersThanTheRunnerCanCountAreRefusedNamingTheFieldsThatMultiply() throws IOException {
+        Path file = dir.resolve("too-many.yaml");
+        CliRun run = dryRun(file, BASE.replace("topics: 1", "topics: 3000000").replace("producersPerTopic: 1",
+                "producersPerTopic: 4"));
+        CliRun overflow = dryRun(dir.resolve("overflow.yaml"), BASE.replace("topics: 1", "topics: 4611686018427387904")
+                .replace("producersPerTopic: 1", "producersPerTopic: 4"));
+
         assertEquals(2, run.exitCode, run.toString());
-        assertEquals("error: " + file + ":2: 'topics' 1000 x 'producersPerTopic' 4 = 4000 clients, at most 1000 here "
-                + "(each producer and each consumer is a thread and a connection of its own)" + NL, run.err);
+        assertEquals("error: " + file + ":2: 'topics' 3000000 x 'producersPerTopic' 4 = 12,000,000 clients, at most "
+                + "10,000,000 here" + NL, run.err);
+        assertEquals(2, overflow.exitCode, overflow.toString());
+        assertTrue(overflow.err.endsWith("= 9,223,372,036,854,775,807 clients, at most 10,000,000 here" + NL),
+                overflow.err);
     }
 
     private static void assertAcceptedSaying(CliRun run, String command, String warnings) {

@@ -2,6 +2,7 @@ package dev.msgbench.cli.workload;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -26,8 +27,10 @@ final class OmbWorkload {
             "producerStartRate", "producerIncrementRate", "producerIncrementSeconds", "acceptableBacklog",
             "producerPauseDuringDrain", "messageRateReceivedForSubscription", "ensureTopicsAreReady");
 
-    /** The runner's limit of producers or consumers (each is a thread and a connection of its own). */
+    /** Beyond this many producers or consumers, they share this many threads and connections (the runner's default). */
     private static final long MAX_CLIENTS = 1000;
+    /** The runner's limit of logical producers or consumers. */
+    private static final long MAX_LOGICAL_CLIENTS = 10_000_000;
 
     /** Keys that only an OMB file has. */
     private static final Set<String> MARKERS = Set.of("topics", "partitionsPerTopic", "messageSize", "producersPerTopic",
@@ -65,9 +68,12 @@ final class OmbWorkload {
         long producers = positive(doc, top, "producersPerTopic");
         long consumers = consumersPerSubscription(doc, top, warnings);
         long subscriptions = positive(doc, top, "subscriptionsPerTopic");
-        requireClientsAtMost(doc, top, "'topics' " + topics + " x 'producersPerTopic' " + producers, topics * producers);
+        requireClientsAtMost(doc, top, "'topics' " + topics + " x 'producersPerTopic' " + producers,
+                product(topics, producers));
         requireClientsAtMost(doc, top, "'topics' " + topics + " x 'subscriptionsPerTopic' " + subscriptions
-                + " x 'consumerPerSubscription' " + consumers, topics * subscriptions * consumers);
+                + " x 'consumerPerSubscription' " + consumers,
+                product(product(topics, subscriptions), consumers));
+        sharing(lines, topics * producers, topics * subscriptions * consumers, subscriptions * consumers, warnings);
         long rate = doc.wholeNumber("producerRate", top.get("producerRate"));
         if (rate < 0) {
             throw doc.origin(top.get("producerRate")).error("'producerRate' must be a rate above 0, or 0 (OMB's search for "
@@ -171,10 +177,42 @@ final class OmbWorkload {
         return 1;
     }
 
+    /** A product of numbers from the file, {@link Long#MAX_VALUE} where it would overflow. */
+    private static long product(long a, long b) {
+        try {
+            return Math.multiplyExact(a, b);
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
     private static void requireClientsAtMost(YamlDocument doc, Map<String, Node> top, String product, long clients) {
-        if (clients > MAX_CLIENTS) {
-            throw doc.origin(top.get("topics")).error(product + " = " + clients + " clients, at most " + MAX_CLIENTS
-                    + " here (each producer and each consumer is a thread and a connection of its own)");
+        if (clients > MAX_LOGICAL_CLIENTS) {
+            throw doc.origin(top.get("topics")).error(String.format(Locale.US, "%s = %,d clients, at most %,d here",
+                    product, clients, MAX_LOGICAL_CLIENTS));
+        }
+    }
+
+    /**
+     * Says how more than {@link #MAX_CLIENTS} producers or consumers run: as logical clients sharing the
+     * runner's default of 1,000 threads and connections, which OMB does too (its producers share a few
+     * threads per worker).
+     */
+    private static void sharing(Map<String, Origin> lines, long producers, long consumers, long consumersPerTopic,
+                                List<String> warnings) {
+        if (producers > MAX_CLIENTS) {
+            warnings.add(String.format(Locale.US, "%s: %,d producers share %,d threads and connections (stream s on "
+                    + "thread s mod %,d, --producer-threads): each producer keeps its own schedule, sequence numbers "
+                    + "and counts, and each message is measured from its own intended time, as OMB too runs its "
+                    + "producers on a few threads", lines.get("producersPerTopic"), producers, MAX_CLIENTS, MAX_CLIENTS));
+        }
+        if (consumers > MAX_CLIENTS && consumersPerTopic <= MAX_CLIENTS) {
+            long connections = MAX_CLIENTS / consumersPerTopic * consumersPerTopic;
+            warnings.add(String.format(Locale.US, "%s: %,d consumers share %,d connections (consumer i on connection "
+                    + "i mod %,d, --consumer-connections): each consumer keeps its own subscription and counts, and a "
+                    + "connection serves consumers of the same subscription number on different topics",
+                    lines.containsKey("consumerPerSubscription") ? lines.get("consumerPerSubscription")
+                            : lines.get("subscriptionsPerTopic"), consumers, connections, connections));
         }
     }
 

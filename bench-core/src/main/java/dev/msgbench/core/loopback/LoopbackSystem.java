@@ -28,6 +28,11 @@ import dev.msgbench.core.payload.RecordKeys;
  * {@link RunPlan#reads} names: with one topic and one subscription, consumer {@code s mod consumers}.
  * Each subscription gets a copy. A full queue blocks the producer, which the engine measures as send
  * delay; nothing is ever dropped.
+ *
+ * <p>With consumers sharing connections (the plan's {@link RunPlan#consumerConnections}), each
+ * connection is one thread with one queue, and hands each message to its consumer's sink
+ * ({@link LoopbackConnection}). Producers have no connection here: a publisher puts into the queues
+ * from the thread that sends its stream.
  */
 public final class LoopbackSystem implements MessagingSystem {
 
@@ -35,12 +40,27 @@ public final class LoopbackSystem implements MessagingSystem {
     public static final int QUEUE_CAPACITY = 65_536;
     private static final Duration STOP_WAIT = Duration.ofSeconds(10);
 
+    /** Where a message for one consumer goes: its own queue, or its shared connection's. */
+    private interface Inbox {
+        void put(byte[] message) throws InterruptedException;
+    }
+
     private final List<BlockingQueue<byte[]>> queues = new ArrayList<>();
+    private final List<LoopbackConnection> connections = new ArrayList<>();
     private RunPlan plan;
 
     @Override
     public void prepare(RunPlan runPlan) {
         this.plan = runPlan;
+        if (runPlan.consumersShareConnections()) {
+            int count = runPlan.consumerConnections();
+            for (int c = 0; c < count; c++) {
+                // consumer i on connection i mod count: consumers - c of them, rounded up, on connection c
+                connections.add(new LoopbackConnection(c, (runPlan.consumers() - c + count - 1) / count, QUEUE_CAPACITY,
+                        STOP_WAIT));
+            }
+            return;
+        }
         for (int c = 0; c < runPlan.consumers(); c++) {
             queues.add(new ArrayBlockingQueue<>(QUEUE_CAPACITY));
         }
@@ -54,23 +74,31 @@ public final class LoopbackSystem implements MessagingSystem {
 
     @Override
     public Subscriber subscribe(int index, MessageSink sink) {
+        if (plan.consumersShareConnections()) {
+            return connections.get(plan.consumerConnectionOf(index)).subscribe(index / plan.consumerConnections(), sink);
+        }
         return new LoopbackConsumer(index, queues.get(index), sink, STOP_WAIT);
     }
 
     @Override
     public Publisher publisher(int streamId, AckListener acks) {
-        List<BlockingQueue<byte[]>> readers = new ArrayList<>();
-        for (int c = 0; c < queues.size(); c++) {
-            if (plan.reads(c, streamId)) {
-                readers.add(queues.get(c));
+        List<Inbox> readers = new ArrayList<>();
+        for (int c : readersOf(streamId)) {
+            if (plan.consumersShareConnections()) {
+                LoopbackConnection connection = connections.get(plan.consumerConnectionOf(c));
+                int slot = c / plan.consumerConnections();
+                readers.add(message -> connection.put(slot, message));
+            } else {
+                readers.add(queues.get(c)::put);
             }
         }
+        Inbox[] inboxes = readers.toArray(new Inbox[0]);
         return new Publisher() {
             @Override
             public void publish(byte[] message, long sequence, long intendedSendNanos) throws InterruptedException {
-                for (BlockingQueue<byte[]> queue : readers) {
+                for (Inbox inbox : inboxes) {
                     // a copy, as a client keeps one: the engine reuses the array once this returns
-                    queue.put(message.clone());
+                    inbox.put(message.clone());
                 }
             }
 
@@ -80,6 +108,25 @@ public final class LoopbackSystem implements MessagingSystem {
         };
     }
 
+    /**
+     * The consumers that read stream {@code streamId}, one member of each subscription of its topic, as
+     * {@link RunPlan#reads} deals them: computed, since scanning every consumer for every stream would
+     * take hours with millions of each.
+     */
+    private List<Integer> readersOf(int streamId) {
+        List<Integer> readers = new ArrayList<>();
+        if (plan.consumers() == 0) {
+            return readers;
+        }
+        int perSubscription = plan.consumersPerSubscription();
+        int topic = plan.topicOf(streamId);
+        int member = streamId / plan.topics() % perSubscription;
+        for (int k = 0; k < plan.subscriptionsPerTopic(); k++) {
+            readers.add((topic * plan.subscriptionsPerTopic() + k) * perSubscription + member);
+        }
+        return readers;
+    }
+
     @Override
     public SystemInfo info() {
         Map<String, Object> durability = new LinkedHashMap<>();
@@ -87,6 +134,9 @@ public final class LoopbackSystem implements MessagingSystem {
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("queueCapacity", QUEUE_CAPACITY);
         settings.put("consumers", plan == null ? null : plan.consumers());
+        if (plan != null && plan.consumersShareConnections()) {
+            settings.put("consumerConnections", plan.consumerConnections());
+        }
         if (plan != null && plan.topics() * plan.subscriptionsPerTopic() > 1) {
             settings.put("topics", plan.topics());
             settings.put("subscriptionsPerTopic", plan.subscriptionsPerTopic());
@@ -101,5 +151,6 @@ public final class LoopbackSystem implements MessagingSystem {
     @Override
     public void close() {
         queues.clear();
+        connections.clear();
     }
 }

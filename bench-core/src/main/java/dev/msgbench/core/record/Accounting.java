@@ -34,12 +34,42 @@ public final class Accounting {
         this(streamCount, topics, subscriptionsPerTopic, SequenceTracker.WINDOW, received);
     }
 
+    /**
+     * Tracks each stream in memory sized from its rate, so that millions of slow streams fit where
+     * each fast one holds a 2^20-message window (see {@link SequenceTracker#windowFor}).
+     *
+     * @param streamRateMsgsPerSec the most one stream sends per second, NaN when it sends as fast as it can
+     */
+    public Accounting(int streamCount, int topics, int subscriptionsPerTopic, boolean received,
+                      double streamRateMsgsPerSec) {
+        this(streamCount, topics, subscriptionsPerTopic, SequenceTracker.windowFor(streamRateMsgsPerSec), received,
+                ledgerChunkShift(SequenceTracker.windowFor(streamRateMsgsPerSec)));
+    }
+
+    /** A ledger chunk no longer than the tracking window: a slow stream's first chunk is all it needs. */
+    private static int ledgerChunkShift(int trackingWindow) {
+        return Math.min(DeliveryLedger.CHUNK_SHIFT, Integer.numberOfTrailingZeros(trackingWindow));
+    }
+
+    /** Bytes one stream's counts take for each subscription, at first, for a stream of this rate (NaN: unpaced). */
+    public static long bytesPerStreamAndSubscription(double streamRateMsgsPerSec) {
+        int window = SequenceTracker.windowFor(streamRateMsgsPerSec);
+        int chunkMessages = 1 << ledgerChunkShift(window);
+        // the tracker's bits, the ledger's first chunk (two bits a message), and the objects around them
+        return window / 8 + chunkMessages / 4 + 320;
+    }
+
     /** A smaller tracking window lets tests reach its edge with few messages. */
     public Accounting(int streamCount, int trackingWindow) {
         this(streamCount, 1, 1, trackingWindow, true);
     }
 
     private Accounting(int streamCount, int topics, int subscriptionsPerTopic, int trackingWindow, boolean received) {
+        this(streamCount, topics, subscriptionsPerTopic, trackingWindow, received, DeliveryLedger.CHUNK_SHIFT);
+    }
+
+    private Accounting(int streamCount, int topics, int subscriptionsPerTopic, int trackingWindow, boolean received,
+                       int ledgerChunkShift) {
         if (topics < 1 || subscriptionsPerTopic < 1) {
             throw new IllegalArgumentException("topics and subscriptions >= 1: " + topics + ", " + subscriptionsPerTopic);
         }
@@ -48,7 +78,7 @@ public final class Accounting {
         for (int i = 0; i < streamCount; i++) {
             DeliveryLedger[] ledgers = new DeliveryLedger[subscriptionsPerTopic];
             for (int k = 0; k < subscriptionsPerTopic; k++) {
-                ledgers[k] = received ? new DeliveryLedger() : DeliveryLedger.NONE;
+                ledgers[k] = received ? new DeliveryLedger(ledgerChunkShift) : DeliveryLedger.NONE;
             }
             streams[i] = new StreamCounters(i, trackingWindow, ledgers);
         }

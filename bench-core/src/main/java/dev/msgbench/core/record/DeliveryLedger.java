@@ -9,7 +9,7 @@ import java.util.Arrays;
  * for the whole run: what tells a broken promise (acknowledged, never received) from an allowed
  * loss (never acknowledged, or failed) when the run ends.
  *
- * <p>IMPLEMENTATION NOTES: two bits per message, in chunks of {@link #CHUNK_MESSAGES}. The
+ * <p>IMPLEMENTATION NOTES: two bits per message, in chunks of {@link #CHUNK_MESSAGES} (fewer for a slow stream). The
  * stream's one producer thread adds a chunk when its first sequence is sent ({@link #sending}),
  * so neither acknowledgements nor receipts allocate, and a sequence is always in a chunk by the
  * time it can be acknowledged or received. Acknowledgements come from client threads and set
@@ -21,44 +21,66 @@ import java.util.Arrays;
  */
 final class DeliveryLedger {
 
-    /** Keeps nothing: for a run without consumers, which receives nothing and so loses nothing. */
-    static final DeliveryLedger NONE = new DeliveryLedger(false);
-
     static final int CHUNK_SHIFT = 16;
     static final int CHUNK_MESSAGES = 1 << CHUNK_SHIFT;
-    private static final int WORDS = CHUNK_MESSAGES / 64;
+    /** The smallest chunk: one word of each kind, for a stream that sends a message every few seconds. */
+    static final int MIN_CHUNK_SHIFT = 6;
     private static final VarHandle WORD = MethodHandles.arrayElementVarHandle(long[].class);
 
-    /** Chunk i covers sequences [i * CHUNK_MESSAGES, (i + 1) * CHUNK_MESSAGES); null once let go. */
-    private volatile Chunk[] chunks = new Chunk[16];
+    /** Keeps nothing: for a run without consumers, which receives nothing and so loses nothing. */
+    static final DeliveryLedger NONE = new DeliveryLedger(false, CHUNK_SHIFT);
+
+    /** Chunk i covers sequences [i << chunkShift, (i + 1) << chunkShift); null once let go. */
+    private volatile Chunk[] chunks = new Chunk[4];
     private int chunkCount;
     private final boolean keeping;
+    private final int chunkShift;
+    private final int chunkMessages;
+    private final int words;
 
     DeliveryLedger() {
-        this(true);
+        this(true, CHUNK_SHIFT);
     }
 
-    private DeliveryLedger(boolean keeping) {
+    /** Chunks of {@code 1 << chunkShift} messages: small ones for a slow stream, whose first chunk is all it needs. */
+    DeliveryLedger(int chunkShift) {
+        this(true, chunkShift);
+    }
+
+    private DeliveryLedger(boolean keeping, int chunkShift) {
+        if (chunkShift < MIN_CHUNK_SHIFT || chunkShift > CHUNK_SHIFT) {
+            throw new IllegalArgumentException("chunk shift from " + MIN_CHUNK_SHIFT + " to " + CHUNK_SHIFT + ": "
+                    + chunkShift);
+        }
         this.keeping = keeping;
+        this.chunkShift = chunkShift;
+        this.chunkMessages = 1 << chunkShift;
+        this.words = chunkMessages / 64;
     }
 
     private static final class Chunk {
-        final long[] acked = new long[WORDS];
-        final long[] received = new long[WORDS];
+        final long[] acked;
+        final long[] received;
+
+        Chunk(int words) {
+            acked = new long[words];
+            received = new long[words];
+        }
+
         /** Distinct messages received; written under the tracker lock only. */
         int receivedCount;
     }
 
     /** Called by the producer thread before {@code sequence} is handed to the client. */
     void sending(long sequence) {
-        if ((sequence & (CHUNK_MESSAGES - 1)) != 0 || !keeping) {
+        if ((sequence & (chunkMessages - 1)) != 0 || !keeping) {
             return;
         }
         Chunk[] table = chunks;
         if (chunkCount == table.length) {
             table = Arrays.copyOf(table, table.length * 2);
         }
-        table[chunkCount++] = new Chunk();
+        table[chunkCount++] = new Chunk(words);
         // a volatile store publishes the chunk before the message that needs it is sent
         chunks = table;
     }
@@ -82,8 +104,8 @@ final class DeliveryLedger {
         long bit = bitOf(sequence);
         if ((chunk.received[word] & bit) == 0) {
             chunk.received[word] |= bit;
-            if (++chunk.receivedCount == CHUNK_MESSAGES) {
-                chunks[(int) (sequence >>> CHUNK_SHIFT)] = null;
+            if (++chunk.receivedCount == chunkMessages) {
+                chunks[(int) (sequence >>> chunkShift)] = null;
             }
         }
     }
@@ -96,13 +118,13 @@ final class DeliveryLedger {
         Chunk[] table = chunks;
         long acknowledgedLost = 0;
         long missing = 0;
-        for (int c = 0; c < table.length && (long) c << CHUNK_SHIFT < sent; c++) {
+        for (int c = 0; c < table.length && (long) c << chunkShift < sent; c++) {
             Chunk chunk = table[c];
             if (chunk == null) {
                 continue;
             }
-            long first = (long) c << CHUNK_SHIFT;
-            for (int w = 0; w < WORDS && first + 64L * w < sent; w++) {
+            long first = (long) c << chunkShift;
+            for (int w = 0; w < words && first + 64L * w < sent; w++) {
                 long inRange = sent - first - 64L * w >= 64 ? -1L : (1L << (sent - first - 64L * w)) - 1;
                 long lost = ~chunk.received[w] & inRange;
                 missing += Long.bitCount(lost);
@@ -114,12 +136,12 @@ final class DeliveryLedger {
 
     private Chunk chunkOf(long sequence) {
         Chunk[] table = chunks;
-        long index = sequence >>> CHUNK_SHIFT;
+        long index = sequence >>> chunkShift;
         return sequence < 0 || index >= table.length ? null : table[(int) index];
     }
 
-    private static int wordOf(long sequence) {
-        return (int) (sequence & (CHUNK_MESSAGES - 1)) >>> 6;
+    private int wordOf(long sequence) {
+        return (int) (sequence & (chunkMessages - 1)) >>> 6;
     }
 
     private static long bitOf(long sequence) {

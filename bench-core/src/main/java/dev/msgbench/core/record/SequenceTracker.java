@@ -22,6 +22,24 @@ final class SequenceTracker {
 
     /** 2^20 sequences, 128 KiB: a second of reordering at a million messages per second. */
     static final int WINDOW = 1 << 20;
+    /** The smallest window, one word: for a stream that sends a message every few seconds. */
+    static final int MIN_WINDOW = 64;
+    /** A window covers this much of a slow stream's sending: reordering seen later counts as late, never lost. */
+    private static final double WINDOW_SECONDS = 4;
+
+    /**
+     * A window for a stream that sends at most {@code msgsPerSec}: {@link #WINDOW_SECONDS} of its
+     * messages, at least {@link #MIN_WINDOW} and at most {@link #WINDOW}, so that a run of millions of
+     * slow streams holds a few bytes per stream where one fast stream holds 128 KiB; {@link #WINDOW}
+     * for a stream without a rate (NaN: as fast as it can).
+     */
+    static int windowFor(double msgsPerSec) {
+        if (!(msgsPerSec >= 0) || msgsPerSec * WINDOW_SECONDS >= WINDOW) {
+            return WINDOW;
+        }
+        int wanted = (int) Math.ceil(msgsPerSec * WINDOW_SECONDS);
+        return Math.max(MIN_WINDOW, Integer.highestOneBit(Math.max(1, wanted - 1)) << 1);
+    }
 
     private final long[] bits;
     private final int window;

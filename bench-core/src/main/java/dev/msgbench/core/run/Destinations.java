@@ -33,6 +33,14 @@ public record Destinations(int topics, int subscriptionsPerTopic) {
                 subscriptionsPerTopic);
     }
 
+    /** As {@link #plan(String, int, int, int)}, with the producers and consumers sharing connections as {@code sharing} says. */
+    public RunPlan plan(String runId, int messageSizeBytes, int producers, int consumersPerSubscription,
+                        ClientSharing sharing) {
+        int consumers = consumers(consumersPerSubscription);
+        return new RunPlan(runId, messageSizeBytes, producers, consumers, topics, subscriptionsPerTopic,
+                sharing.threadsFor(producers), sharing.connectionsFor(consumers));
+    }
+
     /**
      * Refuses a topic that would have no producer stream: stream s publishes to topic s mod topics,
      * so there must be at least as many streams (in this worker, with --workers) as topics.

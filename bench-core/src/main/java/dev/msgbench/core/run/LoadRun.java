@@ -5,11 +5,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongToDoubleFunction;
@@ -226,7 +229,10 @@ public final class LoadRun {
                         + refusal + "; give --keys none");
             }
         }
-        system.prepare(destinations.plan(runId, config.messageSizeBytes(), config.producers(), config.consumers()));
+        refuseSharingWithoutSchedule();
+        ClientMemory.refuseBeyondHeap(ClientMemory.of(config, destinations), Runtime.getRuntime().maxMemory());
+        system.prepare(destinations.plan(runId, config.messageSizeBytes(), config.producers(), config.consumers(),
+                config.sharing()));
         SystemInfo info = system.info();
         refuseConsumingLaterWhereNothingIsKept();
         refuseBacklogWhereNothingIsKept();
@@ -406,12 +412,28 @@ public final class LoadRun {
     private List<Thread> producerThreads(Measurement m, List<Publisher> publishers, RandomPayloads payloads, long giveUp,
                                          boolean acknowledges) {
         int maxOutstanding = config.pacing() instanceof Pacing.Unpaced unpaced && acknowledges ? unpaced.maxOutstanding() : 0;
-        List<Thread> threads = new ArrayList<>();
+        int threadCount = config.producerThreads();
+        // stream s on thread s mod threads, as RunPlan.producerConnectionOf puts it on that thread's connection
+        List<List<ProducerStream>> perThread = new ArrayList<>();
+        List<ProducerPayloads> threadPayloads = new ArrayList<>();
+        for (int t = 0; t < threadCount; t++) {
+            perThread.add(new ArrayList<>());
+            threadPayloads.add(threadCount == config.producers() ? null : new ProducerPayloads(payloads, m.seeds.nextLong()));
+        }
         for (int s = 0; s < config.producers(); s++) {
-            ProducerStream stream = new ProducerStream(m.runKey, s, new RunSchedule(config, worker).plan(s, m.window), publishers.get(s), payloads,
-                    m.seeds.nextLong(), clock, m.accounting, m.recorders, m.window, giveUp, maxOutstanding, keys);
+            long seed = m.seeds.nextLong();
+            ProducerPayloads shared = threadPayloads.get(s % threadCount);
+            ProducerStream stream = new ProducerStream(m.runKey, s, new RunSchedule(config, worker).plan(s, m.window),
+                    publishers.get(s), shared == null ? new ProducerPayloads(payloads, seed) : shared, seed, clock,
+                    m.accounting, m.recorders, m.window, giveUp, maxOutstanding, keys);
             producers.add(stream);
-            threads.add(new Thread(stream, "msgbench-producer-" + s));
+            perThread.get(s % threadCount).add(stream);
+        }
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < threadCount; t++) {
+            List<ProducerStream> streams = perThread.get(t);
+            threads.add(streams.size() == 1 ? new Thread(streams.get(0), "msgbench-producer-" + t)
+                    : new Thread(new SharedProducerThread(streams, clock, m.recorders, giveUp), "msgbench-producer-" + t));
         }
         if (interrupted) {
             producers.forEach(ProducerStream::requestStop);
@@ -489,9 +511,11 @@ public final class LoadRun {
         long maxBehind = 0;
         long sentBytes = 0;
         Histogram sizes = null;
+        // the streams of one thread share a record of sizes: each is added once
+        Set<ProducerPayloads> added = Collections.newSetFromMap(new IdentityHashMap<>());
         for (ProducerStream p : producers) {
             sentBytes += p.sentBytes();
-            if (p.measuredSizes() != null) {
+            if (p.measuredSizes() != null && added.add(p.payloads())) {
                 if (sizes == null) {
                     sizes = new Histogram(config.messageSizeBytes(), 3);
                 }
@@ -526,6 +550,17 @@ public final class LoadRun {
         }
     }
 
+    /**
+     * Streams that share a thread take turns by their intended times: a run without a schedule has
+     * none to take turns by, and its outstanding limit is one stream's.
+     */
+    private void refuseSharingWithoutSchedule() {
+        if (config.sharing().sharesProducerThreads(config.producers()) && config.pacing() instanceof Pacing.Unpaced) {
+            throw new UserError("--producer-threads " + config.producerThreads() + ": producer streams share threads "
+                    + "only on a schedule (e2e); give --producer-threads " + config.producers() + " or omit it");
+        }
+    }
+
     private void refuseBacklogWhereNothingIsKept() {
         if (backlog != null && !system.retainsMessages()) {
             throw new UserError(backlogRefused(config.systemName()));
@@ -549,7 +584,8 @@ public final class LoadRun {
     }
 
     private void subscribe(List<Subscriber> subscribers, Receiver receiver) throws Exception {
-        RunPlan plan = destinations.plan(runId, config.messageSizeBytes(), config.producers(), config.consumers());
+        RunPlan plan = destinations.plan(runId, config.messageSizeBytes(), config.producers(), config.consumers(),
+                config.sharing());
         for (int i = 0; i < plan.consumers(); i++) {
             subscribers.add(system.subscribe(i, receiver.sinkFor(plan.topicOfConsumer(i), plan.subscriptionOfConsumer(i))));
         }

@@ -47,8 +47,9 @@ final class Measurement {
         seeds = new SplittableRandom(config.seed());
         int key = seeds.nextInt();
         runKey = worker == null ? nonZero(key) : worker.runKey(key);
+        // each stream's record of what arrived sized from its rate: millions of slow streams fit where a fast one is wide
         accounting = new Accounting(config.producers(), destinations.topics(), destinations.subscriptionsPerTopic(),
-                config.consumers() > 0);
+                config.consumers() > 0, ClientMemory.streamRateMsgsPerSec(config.pacing(), config.producers()));
         recorders = new Recorders();
         receiver = new Receiver(clock, runKey, accounting, recorders,
                 config.sizes().isFixed() ? config.messageSizeBytes() : 0);

@@ -40,6 +40,12 @@ public final class PlainProgress {
         this.nextNanos = window.startNanos() + everyNanos;
         String clients = String.format(Locale.US, "%d producer%s, %d consumer%s", config.producers(),
                 config.producers() == 1 ? "" : "s", config.consumers(), config.consumers() == 1 ? "" : "s");
+        if (config.sharing().sharesProducerThreads(config.producers()) || config.sharing().consumerConnections() > 0) {
+            clients += String.format(Locale.US, "; producers on %,d thread%s, consumers on %s", config.producerThreads(),
+                    config.producerThreads() == 1 ? "" : "s", config.sharing().consumerConnections() == 0
+                            ? "a connection each" : String.format(Locale.US, "%,d shared connections",
+                            config.sharing().consumerConnections()));
+        }
         String load;
         if (config.pacing() instanceof Pacing.FixedRate fixed) {
             String warmup = fixed.autoWarmup()

@@ -7,8 +7,6 @@ import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 
 import dev.msgbench.core.driver.Publisher;
-import dev.msgbench.core.payload.BodySource;
-import dev.msgbench.core.payload.MessageBuffers;
 import dev.msgbench.core.payload.PayloadHeader;
 import dev.msgbench.core.payload.RandomPayloads;
 import dev.msgbench.core.payload.RecordKeys;
@@ -41,25 +39,22 @@ final class ProducerStream implements Runnable {
      */
     private static final long OUTSTANDING_YIELD_NANOS = 100_000;
 
-    private static final long SIZE_SEED = 0x5DEECE66DL;
     private static final long KEY_SEED = 0x9E3779B97F4A7C15L;
 
     private final int runKey;
     private final int streamId;
     private final StreamPlan plan;
     private final Publisher publisher;
-    private final BodySource bodies;
-    private final MessageBuffers buffers;
+    private final ProducerPayloads payloads;
     /** The messages' record keys; null without keys. */
     private final RecordKeys.Chooser keys;
-    /** Sizes of the measured messages; null when every message has the one size. */
-    private final Histogram measuredSizes;
     private final NanoClock clock;
     private final Accounting accounting;
     private final Recorders recorders;
     private final RunWindow window;
     private final long giveUpNanos;
     private final int maxOutstanding;
+    private final boolean dueWhenSent;
 
     private static final VarHandle MEASURED_SENT;
     private static final VarHandle LAST_MEASURED_SEND;
@@ -84,6 +79,16 @@ final class ProducerStream implements Runnable {
     private volatile long maxBehindNanos;
     private volatile long sentBytes;
 
+    // Written only by the thread that sends the stream. Fields rather than locals of the loop: the
+    // publish call between two messages is opaque to the compiler, which keeps neither in a register
+    // across it, and fields let a thread that sends several streams use the same code.
+    private long sequence;
+    private long sentInWindow;
+    private long behind;
+    private long bytes;
+    /** Whether it sent since its thread's last wait; kept by a {@link SharedProducerThread}. */
+    boolean inBurst;
+
     /** @param maxOutstanding 0 for no limit (always, on a fixed schedule: open loop) */
     ProducerStream(int runKey, int streamId, StreamPlan plan, Publisher publisher, RandomPayloads payloads, long seed,
                    NanoClock clock, Accounting accounting, Recorders recorders, RunWindow window, long giveUpNanos,
@@ -95,34 +100,34 @@ final class ProducerStream implements Runnable {
     ProducerStream(int runKey, int streamId, StreamPlan plan, Publisher publisher, RandomPayloads payloads, long seed,
                    NanoClock clock, Accounting accounting, Recorders recorders, RunWindow window, long giveUpNanos,
                    int maxOutstanding, RecordKeys recordKeys) {
+        this(runKey, streamId, plan, publisher, new ProducerPayloads(payloads, seed), seed, clock, accounting, recorders,
+                window, giveUpNanos, maxOutstanding, recordKeys);
+    }
+
+    /** @param payloads the arrays and bodies of the thread that sends this stream, shared with its other streams */
+    ProducerStream(int runKey, int streamId, StreamPlan plan, Publisher publisher, ProducerPayloads payloads, long seed,
+                   NanoClock clock, Accounting accounting, Recorders recorders, RunWindow window, long giveUpNanos,
+                   int maxOutstanding, RecordKeys recordKeys) {
         this.runKey = runKey;
         this.streamId = streamId;
         this.plan = plan;
         this.publisher = publisher;
-        this.bodies = payloads.source(seed);
-        // a seed of its own: the sizes stay the same whatever the bodies draw
-        this.buffers = payloads.buffers(seed ^ SIZE_SEED);
-        // and the keys too: the same seed draws the same keys with or without a size distribution
+        this.payloads = payloads;
+        // a seed of its own: the same seed draws the same keys with or without a size distribution
         this.keys = recordKeys.chooser(seed ^ KEY_SEED);
-        this.measuredSizes = payloads.fixedSize() ? null : new Histogram(payloads.messageSizeBytes(), 3);
         this.clock = clock;
         this.accounting = accounting;
         this.recorders = recorders;
         this.window = window;
         this.giveUpNanos = giveUpNanos;
         this.maxOutstanding = maxOutstanding;
+        this.dueWhenSent = plan.dueWhenSent();
     }
 
     @Override
     public void run() {
-        byte[] message;
-        long bytes = 0;
         ThreadRecorders recorder = recorders.current();
-        long sequence = 0;
-        long sentInWindow = 0;
-        long behind = 0;
         long notSent = 0;
-        boolean dueWhenSent = plan.dueWhenSent();
         // acknowledgements as last read: the counters change with every reply on another core, so
         // they are read again only when what was last read says the limit may be reached
         long settledSeen = 0;
@@ -153,37 +158,7 @@ final class ProducerStream implements Runnable {
                     publisher.endOfBurst();
                     clock.sleepUntil(intended);
                 }
-                message = buffers.next();
-                bodies.refill(message);
-                long actual = clock.nanoTime();
-                if (dueWhenSent && actual > intended) {
-                    intended = actual;
-                }
-                now = actual;
-                PayloadHeader.write(message, runKey, streamId, sequence, intended);
-                PayloadHeader.stampSendTime(message, actual);
-                accounting.countSent(streamId);
-                if (keys == null) {
-                    publisher.publish(message, sequence, intended);
-                } else {
-                    publisher.publish(message, keys.next(), sequence, intended);
-                }
-                bytes += message.length;
-                boolean measured = window.isMeasured(intended);
-                recorder.record(HistogramKind.SEND_DELAY, measured, actual - intended);
-                if (actual - intended > behind) {
-                    behind = actual - intended;
-                    MAX_BEHIND.setRelease(this, behind);
-                }
-                if (measured) {
-                    // release stores: readers want a recent value, and a volatile store would cost a fence per message
-                    MEASURED_SENT.setRelease(this, ++sentInWindow);
-                    LAST_MEASURED_SEND.setRelease(this, actual);
-                    if (measuredSizes != null) {
-                        measuredSizes.recordValue(message.length);
-                    }
-                }
-                sequence++;
+                now = send(intended, recorder);
             }
             publisher.endOfBurst();
         } catch (InterruptedException e) {
@@ -191,8 +166,72 @@ final class ProducerStream implements Runnable {
         } catch (Throwable t) {
             failure = t;
         }
+        finish(notSent);
+    }
+
+    /**
+     * Sends the stream's next message, intended at {@code intended}, now; returns its send time.
+     * Only from the one thread that sends this stream.
+     */
+    long send(long intended, ThreadRecorders recorder) throws Exception {
+        byte[] message = payloads.buffers.next();
+        payloads.bodies.refill(message);
+        long actual = clock.nanoTime();
+        if (dueWhenSent && actual > intended) {
+            intended = actual;
+        }
+        PayloadHeader.write(message, runKey, streamId, sequence, intended);
+        PayloadHeader.stampSendTime(message, actual);
+        accounting.countSent(streamId);
+        if (keys == null) {
+            publisher.publish(message, sequence, intended);
+        } else {
+            publisher.publish(message, keys.next(), sequence, intended);
+        }
+        bytes += message.length;
+        boolean measured = window.isMeasured(intended);
+        recorder.record(HistogramKind.SEND_DELAY, measured, actual - intended);
+        if (actual - intended > behind) {
+            behind = actual - intended;
+            MAX_BEHIND.setRelease(this, behind);
+        }
+        if (measured) {
+            // release stores: readers want a recent value, and a volatile store would cost a fence per message
+            MEASURED_SENT.setRelease(this, ++sentInWindow);
+            LAST_MEASURED_SEND.setRelease(this, actual);
+            if (payloads.measuredSizes != null) {
+                payloads.measuredSizes.recordValue(message.length);
+            }
+        }
+        sequence++;
+        return actual;
+    }
+
+    /**
+     * Ends the stream: {@code notSent} messages handed out by the plan were not sent (0 or 1), and
+     * neither will the rest of the plan be.
+     */
+    void finish(long notSent) {
         sentBytes = bytes;
         unsent = notSent + plan.remainingAfterStop();
+    }
+
+    /** The intended time of the stream's next message, or {@link StreamPlan#DONE}; from the sending thread. */
+    long next(long now) {
+        return plan.next(now);
+    }
+
+    int streamId() {
+        return streamId;
+    }
+
+    boolean stopRequested() {
+        return stopRequested;
+    }
+
+    /** The send of this stream failed: the stream ends, and the run with it. */
+    void failed(Throwable t) {
+        failure = t;
     }
 
     /**
@@ -249,9 +288,17 @@ final class ProducerStream implements Runnable {
         return sentBytes;
     }
 
-    /** Sizes of the measured messages sent, or null when all have the run's one size; read once the stream has ended. */
+    /**
+     * Sizes of the measured messages sent by this stream's thread, or null when all have the run's
+     * one size; shared by the streams of one thread; read once the stream has ended.
+     */
     Histogram measuredSizes() {
-        return measuredSizes;
+        return payloads.measuredSizes;
+    }
+
+    /** The arrays and bodies this stream draws from, shared by the streams of its thread. */
+    ProducerPayloads payloads() {
+        return payloads;
     }
 
     long maxBehindNanos() {

@@ -72,9 +72,18 @@ final class ResultBuilder {
         return new RunResult(RunResult.SCHEMA_VERSION, ToolVersion.NAME, ToolVersion.version(), config.command(),
                 status(), run.failure() == null ? null : Redaction.redactUrl(LoadRun.oneLine(run.failure())),
                 run.startedAt(), Instant.now().toString(), config.systemName(), workload(),
-                Redaction.redact(run.info().durability()), Redaction.redact(run.info().settings()), versions(),
+                Redaction.redact(run.info().durability()), Redaction.redact(settings()), versions(),
                 Redaction.redact(config.broker()), Environment.describe(), counts, rates.rates, latencies(),
                 rates.throughput, run.generatorUsage(), warnings, files(), run.faults(), steadiness, run.backlog());
+    }
+
+    /** The system's settings and how the clients shared threads and connections (the system cannot know the threads). */
+    private Map<String, Object> settings() {
+        Map<String, Object> settings = new LinkedHashMap<>(run.info().settings());
+        int consumers = config.consumers() * run.accounting().topics() * run.accounting().subscriptionsPerTopic();
+        settings.put("producerThreads", config.producerThreads());
+        settings.put("consumerConnections", config.sharing().connectionsFor(consumers));
+        return settings;
     }
 
     private void warnAboutBacklog() {
@@ -136,6 +145,13 @@ final class ResultBuilder {
                 run.accounting().foreign(), run.sends().measuredSent(), total.expected(), perSubscription());
     }
 
+    /**
+     * Beyond this many subscriptions (OMB's million topics), result.json lists only those that lost,
+     * copied, reordered or received late: the others add nothing to the totals, and a line each for a
+     * million would make a file of hundreds of megabytes.
+     */
+    static final int LISTED_SUBSCRIPTIONS = 10_000;
+
     /** Only where there is more than one: with one topic and one subscription the totals are its counts. */
     private List<SubscriptionCounts> perSubscription() {
         Accounting accounting = run.accounting();
@@ -143,14 +159,18 @@ final class ResultBuilder {
             return null;
         }
         List<SubscriptionCounts> subscriptions = new ArrayList<>();
+        boolean listAll = accounting.topics() * accounting.subscriptionsPerTopic() <= LISTED_SUBSCRIPTIONS;
         for (SubscriptionSnapshot s : accounting.perSubscription()) {
             Losses losses = config.consumers() == 0 ? Losses.NONE : s.losses();
             if (!run.info().acknowledges()) {
                 losses = new Losses(0, losses.total());
             }
             StreamSnapshot c = s.counts();
-            subscriptions.add(new SubscriptionCounts(s.topic(), s.subscription(), c.expected(), c.received(),
-                    losses.acknowledged(), losses.unacknowledged(), c.duplicated(), c.reordered(), c.late()));
+            SubscriptionCounts counts = new SubscriptionCounts(s.topic(), s.subscription(), c.expected(), c.received(),
+                    losses.acknowledged(), losses.unacknowledged(), c.duplicated(), c.reordered(), c.late());
+            if (listAll || counts.lost() + counts.duplicated() + counts.reordered() + counts.late() > 0) {
+                subscriptions.add(counts);
+            }
         }
         return subscriptions;
     }

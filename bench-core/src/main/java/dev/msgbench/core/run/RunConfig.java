@@ -28,13 +28,15 @@ import dev.msgbench.core.payload.PayloadHeader;
  * @param faults       the faults to inject (--fault) and the --fault-timeout
  * @param messageSizeBytes the largest message of the run ({@code sizes}' largest)
  * @param sizes        the sizes messages are drawn from (--size)
+ * @param sharing      the threads and connections the producers and consumers share
  */
 public record RunConfig(String command, String systemName, Pacing pacing, int messageSizeBytes, int producers,
                         int consumers, long seed, Duration drainTimeout, Duration readyTimeout, Path outputDir,
                         boolean progress, Map<String, Object> broker, CpuList cpus,
-                        FaultPlan faults, MessageSizes sizes) {
+                        FaultPlan faults, MessageSizes sizes, ClientSharing sharing) {
 
     public RunConfig {
+        Objects.requireNonNull(sharing, "sharing");
         Objects.requireNonNull(command, "command");
         Objects.requireNonNull(systemName, "systemName");
         Objects.requireNonNull(pacing, "pacing");
@@ -56,6 +58,14 @@ public record RunConfig(String command, String systemName, Pacing pacing, int me
         if (producers < 1 || consumers < 0) {
             throw new IllegalArgumentException("producers >= 1 and consumers >= 0");
         }
+    }
+
+    /** Each producer and consumer with a thread or connection of its own. */
+    public RunConfig(String command, String systemName, Pacing pacing, int messageSizeBytes, int producers,
+                     int consumers, long seed, Duration drainTimeout, Duration readyTimeout, Path outputDir,
+                     boolean progress, Map<String, Object> broker, CpuList cpus, FaultPlan faults, MessageSizes sizes) {
+        this(command, systemName, pacing, messageSizeBytes, producers, consumers, seed, drainTimeout, readyTimeout,
+                outputDir, progress, broker, cpus, faults, sizes, ClientSharing.PER_CLIENT);
     }
 
     /** Messages of one size. */
@@ -84,22 +94,33 @@ public record RunConfig(String command, String systemName, Pacing pacing, int me
 
     public RunConfig withOutputDir(Path dir) {
         return new RunConfig(command, systemName, pacing, messageSizeBytes, producers, consumers, seed, drainTimeout,
-                readyTimeout, dir, progress, broker, cpus, faults, sizes);
+                readyTimeout, dir, progress, broker, cpus, faults, sizes, sharing);
     }
 
     public RunConfig withProducers(int count) {
         return new RunConfig(command, systemName, pacing, messageSizeBytes, count, consumers, seed, drainTimeout,
-                readyTimeout, outputDir, progress, broker, cpus, faults, sizes);
+                readyTimeout, outputDir, progress, broker, cpus, faults, sizes, sharing);
     }
 
     /** Messages of these sizes; {@link #messageSizeBytes()} becomes their largest. */
     public RunConfig withSizes(MessageSizes messageSizes) {
         return new RunConfig(command, systemName, pacing, messageSizes.maxBytes(), producers, consumers, seed,
-                drainTimeout, readyTimeout, outputDir, progress, broker, cpus, faults, messageSizes);
+                drainTimeout, readyTimeout, outputDir, progress, broker, cpus, faults, messageSizes, sharing);
     }
 
     public RunConfig withFaults(FaultPlan plan) {
         return new RunConfig(command, systemName, pacing, messageSizeBytes, producers, consumers, seed, drainTimeout,
-                readyTimeout, outputDir, progress, broker, cpus, plan, sizes);
+                readyTimeout, outputDir, progress, broker, cpus, plan, sizes, sharing);
+    }
+
+    /** Producers and consumers sharing threads and connections (--producer-threads, --consumer-connections). */
+    public RunConfig withSharing(ClientSharing clientSharing) {
+        return new RunConfig(command, systemName, pacing, messageSizeBytes, producers, consumers, seed, drainTimeout,
+                readyTimeout, outputDir, progress, broker, cpus, faults, sizes, clientSharing);
+    }
+
+    /** Threads the producer streams are sent from. */
+    public int producerThreads() {
+        return sharing.threadsFor(producers);
     }
 }
