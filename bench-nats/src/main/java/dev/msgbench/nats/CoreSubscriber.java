@@ -2,22 +2,20 @@ package dev.msgbench.nats;
 
 import java.time.Duration;
 
-import io.nats.client.Connection;
-
 import dev.msgbench.core.driver.Subscriber;
 
 /**
- * One consumer's connection: a subscriber handing messages to the core, or in request/reply a
- * responder echoing them. Its subscriptions are in place when it is created (flushed to the server).
+ * One consumer: a subscriber handing messages to the core, or in request/reply a responder
+ * echoing them, on a connection of its own or on one it shares with consumers of other topics.
+ * Its subscriptions are in place when it is created (flushed to the server).
  */
 final class CoreSubscriber implements Subscriber {
 
-    private final Connection connection;
-    private final ErrorRelay relay;
+    /** Ends this consumer's subscriptions and lets go of its connection. */
+    private final AutoCloseable leave;
 
-    CoreSubscriber(Connection connection, ErrorRelay relay) {
-        this.connection = connection;
-        this.relay = relay;
+    CoreSubscriber(AutoCloseable leave) {
+        this.leave = leave;
     }
 
     /** Nothing to wait for: the server confirmed the subscriptions (flush) before this was made. */
@@ -26,8 +24,7 @@ final class CoreSubscriber implements Subscriber {
     }
 
     @Override
-    public void close() throws InterruptedException {
-        relay.closing();
-        connection.close();
+    public void close() throws Exception {
+        leave.close();
     }
 }

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.nats.broker.LocalNatsServer;
@@ -118,5 +119,20 @@ class NatsSystemTest {
                 dir.resolve("jnats"), 500, "uniform:32B-4KiB", 2, 1));
         ShortRuns.assertEveryByteArrived(ShortRuns.withSizes(new NatsSystem(NatsSettings.defaults(server.url())
                 .withPublisherClient(NatsClient.DIRECT)), dir.resolve("direct"), 500, "uniform:32B-4KiB", 2, 1));
+    }
+
+    @Test
+    void producerStreamsShareAConnectionPerThreadAndConsumersOfOtherTopicsShareTheirsWithJnats() throws Exception {
+        try (NatsSystem system = new NatsSystem(NatsSettings.defaults(server.url()))) {
+            SharedConnectionsRun.run(system, "msgbench-share-jnats", RecordKeys.NONE, server.monitor(1), false);
+        }
+    }
+
+    @Test
+    void producerStreamsShareAConnectionPerThreadAndConsumersOfOtherTopicsShareTheirsWithTheDirectClient() throws Exception {
+        try (NatsSystem system = new NatsSystem(NatsSettings.defaults(server.url()).withPublisherClient(NatsClient.DIRECT))) {
+            SharedConnectionsRun.run(system, "msgbench-share-direct", RecordKeys.parse("round-robin", 3),
+                    server.monitor(1), false);
+        }
     }
 }

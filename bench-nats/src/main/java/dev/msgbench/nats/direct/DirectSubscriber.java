@@ -12,11 +12,22 @@ import dev.msgbench.nats.wire.WireConnection;
  */
 public final class DirectSubscriber implements Subscriber {
 
-    private final WireConnection wire;
+    /** Ends this consumer's subscriptions and lets go of its connection, shared or not. */
+    private final AutoCloseable leave;
 
     /** @param wire subscribed, and its subscriptions confirmed by a PING answered */
     public DirectSubscriber(WireConnection wire) {
-        this.wire = wire;
+        this((AutoCloseable) wire);
+    }
+
+    /**
+     * A consumer on a connection shared with others: its subscriptions are confirmed by a PING
+     * answered.
+     *
+     * @param leave unsubscribes this consumer and lets go of the connection
+     */
+    public DirectSubscriber(AutoCloseable leave) {
+        this.leave = leave;
     }
 
     /** Nothing to wait for: the server answered a PING sent after the subscriptions. */
@@ -26,6 +37,6 @@ public final class DirectSubscriber implements Subscriber {
 
     @Override
     public void close() throws Exception {
-        wire.close();
+        leave.close();
     }
 }

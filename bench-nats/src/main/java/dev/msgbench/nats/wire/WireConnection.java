@@ -214,8 +214,17 @@ public final class WireConnection implements AutoCloseable {
      * {@link FrameBuffer#add(int, byte[])} sends to {@code subjects.get(index)}.
      */
     public FrameBuffer publishFrames(List<String> subjects, String replyTo) {
+        return publishFrames(subjects, java.util.Collections.nCopies(subjects.size(), replyTo));
+    }
+
+    /**
+     * As {@link #publishFrames(List, String)} with a reply subject per PUB line (each null or a
+     * subject): the one buffer of the producer streams that share this connection.
+     */
+    public FrameBuffer publishFrames(List<String> subjects, List<String> replyTos) {
         byte[][] lines = new byte[subjects.size()][];
         for (int i = 0; i < lines.length; i++) {
+            String replyTo = replyTos.get(i);
             lines[i] = ("PUB " + subjects.get(i) + " " + (replyTo == null ? "" : replyTo + " "))
                     .getBytes(StandardCharsets.US_ASCII);
         }
@@ -234,6 +243,12 @@ public final class WireConnection implements AutoCloseable {
         }
         String sub = "SUB " + subject + (queueGroup == null ? "" : " " + queueGroup) + " " + sid + "\r\n";
         byte[] bytes = sub.getBytes(StandardCharsets.US_ASCII);
+        write(bytes, 0, bytes.length);
+    }
+
+    /** Ends subscription {@code sid}: the server sends none of its messages after this reaches it. */
+    public void unsubscribe(long sid) throws IOException {
+        byte[] bytes = ("UNSUB " + sid + "\r\n").getBytes(StandardCharsets.US_ASCII);
         write(bytes, 0, bytes.length);
     }
 

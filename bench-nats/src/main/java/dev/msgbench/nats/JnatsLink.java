@@ -1,0 +1,77 @@
+package dev.msgbench.nats;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+import io.nats.client.Connection;
+import io.nats.client.Dispatcher;
+import io.nats.client.MessageHandler;
+
+import dev.msgbench.core.FirstFailure;
+
+/**
+ * A jnats connection with where its asynchronous errors go: the first is kept in {@code failures},
+ * which every publisher on it checks before each message, and each goes to the consumers that
+ * listen on it ({@link #listen}), as many as share it.
+ */
+final class JnatsLink implements AutoCloseable {
+
+    final Connection connection;
+    final ErrorRelay relay;
+    final FirstFailure failures;
+    private final List<Consumer<Throwable>> listeners;
+    private Dispatcher dispatcher; // guarded by this
+
+    private JnatsLink(Connection connection, ErrorRelay relay, FirstFailure failures,
+                      List<Consumer<Throwable>> listeners) {
+        this.connection = connection;
+        this.relay = relay;
+        this.failures = failures;
+        this.listeners = listeners;
+    }
+
+    static JnatsLink open(String url, NatsAuth auth, Duration timeout, String name) throws InterruptedException {
+        return open(url, auth, timeout, name, new FirstFailure());
+    }
+
+    /** @param failures where the connection's errors are kept, shared with another connection's */
+    static JnatsLink open(String url, NatsAuth auth, Duration timeout, String name, FirstFailure failures)
+            throws InterruptedException {
+        List<Consumer<Throwable>> listeners = new CopyOnWriteArrayList<>();
+        ErrorRelay relay = new ErrorRelay(name, error -> {
+            failures.add(error);
+            for (Consumer<Throwable> listener : listeners) {
+                listener.accept(error);
+            }
+        });
+        return new JnatsLink(NatsConnections.open(url, auth, name, timeout, relay), relay, failures, listeners);
+    }
+
+    /** Hands this connection's errors to {@code listener} too, until {@link #ignore}. */
+    void listen(Consumer<Throwable> listener) {
+        listeners.add(listener);
+    }
+
+    void ignore(Consumer<Throwable> listener) {
+        listeners.remove(listener);
+    }
+
+    /**
+     * The connection's one dispatcher, created on first use with {@code defaultHandler} (null when
+     * each subscription brings its own handler): a thread per connection, not per user.
+     */
+    synchronized Dispatcher dispatcher(MessageHandler defaultHandler) {
+        if (dispatcher == null) {
+            dispatcher = defaultHandler == null ? connection.createDispatcher() : connection.createDispatcher(defaultHandler);
+        }
+        return dispatcher;
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        relay.closing();
+        connection.close();
+    }
+}
