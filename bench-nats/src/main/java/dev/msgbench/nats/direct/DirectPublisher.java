@@ -132,12 +132,16 @@ public final class DirectPublisher implements Publisher {
         return reported != null ? reported : e;
     }
 
-    /** Writes what is buffered and waits until the server has it (a PING answered by a PONG). */
+    /**
+     * Writes what is buffered and waits until the server has it (a PING answered by a PONG), unless
+     * a PING answered already covers everything written: after the first stream of a shared
+     * connection flushed it.
+     */
     @Override
     public void flush() throws Exception {
         endOfBurst();
         try {
-            wire.ping(FLUSH_TIMEOUT);
+            wire.pingIfWritten(FLUSH_TIMEOUT);
         } catch (IOException e) {
             throw failed(e);
         }

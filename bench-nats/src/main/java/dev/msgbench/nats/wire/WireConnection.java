@@ -59,6 +59,10 @@ public final class WireConnection implements AutoCloseable {
     /** Where MSG payloads go, or null on a publishing connection, which never subscribes. */
     private final MessageReceiver receiver;
     private long pingsSent;      // guarded by writeLock
+    /** Calls of {@link #write}, each a batch of commands; guarded by writeLock. */
+    private long writes;
+    /** {@link #writes} when the last PING was written; guarded by writeLock. */
+    private long writesPinged = -1;
     /** Written under pongLock by the reader; volatile so that a flush can watch it without the lock. */
     private volatile long pongsReceived;
     /** How long a flush yields, watching for its PONG, before it waits on the lock: a wait wakes late on a VM. */
@@ -260,6 +264,7 @@ public final class WireConnection implements AutoCloseable {
             } catch (IOException e) {
                 throw lost(e);
             }
+            writes++;
         }
     }
 
@@ -273,6 +278,20 @@ public final class WireConnection implements AutoCloseable {
         return lost;
     }
 
+    /**
+     * As {@link #ping}, but returns at once when nothing was written since the last PING and that
+     * PING was answered: the streams sharing a connection each flush it, and only the first needs
+     * a round trip.
+     */
+    public void pingIfWritten(Duration timeout) throws IOException, InterruptedException, TimeoutException {
+        synchronized (writeLock) {
+            if (writes == writesPinged && pongsReceived >= pingsSent && !readerDone) {
+                return;
+            }
+        }
+        ping(timeout);
+    }
+
     /** Sends a PING and waits for its PONG: the server then has everything written before. */
     public void ping(Duration timeout) throws IOException, InterruptedException, TimeoutException {
         long target;
@@ -283,6 +302,7 @@ public final class WireConnection implements AutoCloseable {
                 throw lost(e);
             }
             target = ++pingsSent;
+            writesPinged = writes;
         }
         long start = System.nanoTime();
         long deadline = start + timeout.toNanos();
