@@ -380,16 +380,7 @@ public final class JetStreamSystem implements MessagingSystem {
 
     @Override
     public void close() throws Exception {
-        FirstFailure left = new FirstFailure();
-        for (SharedLinks<JnatsLink> links : List.of(producerLinks, consumerLinks)) {
-            try {
-                links.closeAll("a connection left open");
-            } catch (Exception e) {
-                left.add(e);
-            }
-        }
-        closeSetup();
-        left.throwIfAny("connections left open at close");
+        SharedLinks.closeEach(List.of(producerLinks, consumerLinks), this::closeSetup);
     }
 
     private void closeSetup() throws Exception {

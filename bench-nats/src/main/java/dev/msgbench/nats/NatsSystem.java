@@ -2,7 +2,6 @@ package dev.msgbench.nats;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -206,11 +205,7 @@ public final class NatsSystem implements MessagingSystem {
                 new WireConnection.MessageReceiver() {
                     @Override
                     public void message(long sid, byte[] buffer, int offset, int length) {
-                        if (Probes.isProbe(length)) {
-                            probes.arrived(Arrays.copyOfRange(buffer, offset, offset + length));
-                        } else {
-                            to.onMessage(buffer, offset, length, 0);
-                        }
+                        SidRouter.deliver(probes, to, buffer, offset, length);
                     }
 
                     @Override
@@ -427,16 +422,7 @@ public final class NatsSystem implements MessagingSystem {
 
     @Override
     public void close() throws Exception {
-        FirstFailure left = new FirstFailure();
-        for (SharedLinks<?> links : List.of(jnatsProducers, directProducers, jnatsConsumers, directConsumers)) {
-            try {
-                links.closeAll("a connection left open");
-            } catch (Exception e) {
-                left.add(e);
-            }
-        }
-        closeSetup();
-        left.throwIfAny("connections left open at close");
+        SharedLinks.closeEach(List.of(jnatsProducers, directProducers, jnatsConsumers, directConsumers), this::closeSetup);
     }
 
     private void closeSetup() throws Exception {

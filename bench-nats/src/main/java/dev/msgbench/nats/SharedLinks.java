@@ -109,4 +109,36 @@ final class SharedLinks<T extends AutoCloseable> {
         }
         failures.throwIfAny(what);
     }
+
+    /**
+     * A system's close: every link {@code pools} still hold (publishers and subscribers the run did
+     * not close), then {@code last} (the setup connection), whatever failed before; throws the first
+     * failure, the later ones suppressed.
+     */
+    static void closeEach(List<SharedLinks<?>> pools, AutoCloseable last) throws Exception {
+        Exception first = null;
+        for (SharedLinks<?> pool : pools) {
+            try {
+                pool.closeAll("a connection left open");
+            } catch (Exception e) {
+                first = keep(first, e);
+            }
+        }
+        try {
+            last.close();
+        } catch (Exception e) {
+            first = keep(first, e);
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    private static Exception keep(Exception first, Exception later) {
+        if (first == null) {
+            return later;
+        }
+        first.addSuppressed(later);
+        return first;
+    }
 }

@@ -51,9 +51,13 @@ final class SidRouter implements WireConnection.MessageReceiver {
     public void message(long sid, byte[] buffer, int offset, int length) {
         MessageSink[] s = sinks;
         MessageSink to = sid < s.length ? s[(int) sid] : null;
-        if (to == null) {
-            return;
+        if (to != null) {
+            deliver(probes, to, buffer, offset, length);
         }
+    }
+
+    /** A probe to the probes, anything else to the core: what every direct receiver does with a message. */
+    static void deliver(Probes probes, MessageSink to, byte[] buffer, int offset, int length) {
         if (Probes.isProbe(length)) {
             probes.arrived(Arrays.copyOfRange(buffer, offset, offset + length));
         } else {
