@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.function.Consumer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -16,8 +17,8 @@ import io.nats.client.Dispatcher;
 import io.nats.client.JetStream;
 import io.nats.client.JetStreamApiException;
 import io.nats.client.JetStreamManagement;
-import io.nats.client.JetStreamSubscription;
 import io.nats.client.JetStreamOptions;
+import io.nats.client.JetStreamSubscription;
 import io.nats.client.Message;
 import io.nats.client.MessageConsumer;
 import io.nats.client.MessageHandler;
@@ -46,7 +47,8 @@ import dev.msgbench.nats.broker.ServerMonitor;
 /**
  * NATS JetStream through jnats: one stream per run with a subject per producer stream, a
  * consumer per producer stream (filtered on its subject, explicit acks), a connection per
- * producer and per consumer. The stream is deleted at close.
+ * producer and per consumer, or fewer that they share ({@link RunPlan#producerConnections()},
+ * {@link RunPlan#consumerConnections()}). The stream is deleted at close.
  */
 public final class JetStreamSystem implements MessagingSystem {
 
@@ -218,7 +220,7 @@ public final class JetStreamSystem implements MessagingSystem {
                 c -> JnatsLink.open(settings.url(), settings.auth(), settings.connectTimeout(),
                         (plan.consumersShareConnections() ? "msgbench-consumers-" : "msgbench-consumer-") + c));
         JnatsLink link = lease.link();
-        java.util.function.Consumer<Throwable> errors = sink::onError;
+        Consumer<Throwable> errors = sink::onError;
         link.listen(errors);
         Connection connection = link.connection;
         List<MessageConsumer> pulls = new ArrayList<>();
@@ -358,8 +360,7 @@ public final class JetStreamSystem implements MessagingSystem {
         s.put("syncIntervalNanos", syncIntervalReported);
         s.put("maxPendingPubAcks", settings.awaitsPubAck() ? settings.maxPending() : null);
         s.put("requestTimeoutMs", settings.requestTimeout().toMillis());
-        s.put("connections", plan == null ? "one per producer stream and one per consumer"
-                : Sharing.describe(plan, "one per producer stream and one per consumer"));
+        s.put("connections", Sharing.describe(plan, "one per producer stream and one per consumer"));
         s.put("tcpNoDelay", true);
         s.put("maxPayloadBytes", server == null ? null : server.getMaxPayload());
         return new SystemInfo("jetstream", NatsConnections.clientVersion(), server == null ? "unknown" : server.getVersion(),

@@ -19,7 +19,7 @@ import dev.msgbench.core.FirstFailure;
 final class JnatsLink implements AutoCloseable {
 
     final Connection connection;
-    final ErrorRelay relay;
+    private final ErrorRelay relay;
     final FirstFailure failures;
     private final List<Consumer<Throwable>> listeners;
     private Dispatcher dispatcher; // guarded by this

@@ -17,9 +17,9 @@ import dev.msgbench.core.driver.Publisher;
 
 /**
  * One producer stream publishing into its topic's JetStream stream and awaiting each PubAck
- * asynchronously, at most {@code maxPending} of its own at once (also on a connection shared with
- * other streams, whose PubAcks reach their own listeners through their own futures): beyond that publish blocks, and the engine
- * measures the wait as send delay.
+ * asynchronously, at most {@code maxPending} at once: beyond that publish blocks, and the engine
+ * measures the wait as send delay. On a connection shared with other streams the limit is still
+ * per stream, and each PubAck still reaches its own stream's listener, through its own future.
  *
  * <p>While jnats reconnects, a publish waits in its reconnect buffer (or, once that is full, is
  * refused and counts as failed); a PubAck that does not come within jnats' request cleanup interval

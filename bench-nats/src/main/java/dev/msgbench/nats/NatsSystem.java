@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import io.nats.client.Connection;
 import io.nats.client.Dispatcher;
@@ -29,7 +30,8 @@ import dev.msgbench.nats.wire.WireConnection;
 
 /**
  * Core NATS through jnats: a subject per producer stream, a connection per producer and per
- * consumer. Publish/subscribe, or request/reply where a responder echoes every message back and
+ * consumer, or fewer that they share ({@link RunPlan#producerConnections()},
+ * {@link RunPlan#consumerConnections()}). Publish/subscribe, or request/reply where a responder echoes every message back and
  * the requester's connection hands the echo to the core. Core NATS is at-most-once: nothing is
  * stored and nothing acknowledged.
  */
@@ -123,7 +125,7 @@ public final class NatsSystem implements MessagingSystem {
                 c -> JnatsLink.open(settings.url(), settings.auth(), settings.connectTimeout(),
                         (echo ? "msgbench-responders-" : "msgbench-consumers-") + c));
         JnatsLink link = lease.link();
-        java.util.function.Consumer<Throwable> errors = to::onError;
+        Consumer<Throwable> errors = to::onError;
         link.listen(errors);
         Dispatcher dispatcher = link.dispatcher(null);
         Connection connection = link.connection;
@@ -406,7 +408,7 @@ public final class NatsSystem implements MessagingSystem {
         String connections = settings.publisherClient() == NatsClient.DIRECT && settings.pattern() == NatsPattern.REQUEST_REPLY
                 ? "per producer stream one writing requests and one (jnats) receiving echoes; one per consumer"
                 : "one per producer stream and one per consumer";
-        s.put("connections", plan == null ? connections : Sharing.describe(plan, connections));
+        s.put("connections", Sharing.describe(plan, connections));
         s.put("publisherClient", settings.publisherClient().label());
         s.put("consumerClient", directConsumers() ? NatsClient.DIRECT.label() : NatsClient.JNATS.label());
         s.put("tcpNoDelay", true);

@@ -8,9 +8,12 @@ final class Sharing {
     private Sharing() {
     }
 
-    /** @param unshared the description of a run where every producer stream and consumer has its own */
+    /**
+     * @param plan     the run's, or null before it is prepared
+     * @param unshared the description of a run where every producer stream and consumer has its own
+     */
     static String describe(RunPlan plan, String unshared) {
-        if (!plan.producersShareConnections() && !plan.consumersShareConnections()) {
+        if (plan == null || !plan.producersShareConnections() && !plan.consumersShareConnections()) {
             return unshared;
         }
         String producers = plan.producersShareConnections()

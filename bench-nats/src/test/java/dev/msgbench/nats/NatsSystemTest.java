@@ -9,6 +9,7 @@ import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.core.testing.ShortRuns;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
@@ -133,6 +134,20 @@ class NatsSystemTest {
         try (NatsSystem system = new NatsSystem(NatsSettings.defaults(server.url()).withPublisherClient(NatsClient.DIRECT))) {
             SharedConnectionsRun.run(system, "msgbench-share-direct", RecordKeys.parse("round-robin", 3),
                     server.monitor(1), false);
+        }
+    }
+
+    @Test
+    void requestReplyOnSharedConnectionsEchoesEveryRequestOnceWithJnatsAndTheDirectPublisher() throws Exception {
+        try (NatsSystem system = new NatsSystem(NatsSettings.defaults(server.url()).withPattern(NatsPattern.REQUEST_REPLY))) {
+            SharedConnectionsRun.requestReply(system, "msgbench-share-rr", server.monitor(1), List.of("msgbench-setup",
+                    "msgbench-producers-0", "msgbench-producers-1", "msgbench-responders-0"));
+        }
+        try (NatsSystem system = new NatsSystem(NatsSettings.defaults(server.url()).withPattern(NatsPattern.REQUEST_REPLY)
+                .withPublisherClient(NatsClient.DIRECT))) {
+            SharedConnectionsRun.requestReply(system, "msgbench-share-rr-direct", server.monitor(1), List.of("msgbench-setup",
+                    "msgbench-producers-0", "msgbench-producers-1", "msgbench-producers-0-replies",
+                    "msgbench-producers-1-replies", "msgbench-responders-0"));
         }
     }
 }

@@ -121,6 +121,45 @@ final class SharedConnectionsRun {
         }
     }
 
+    /**
+     * Request/reply with 4 streams of 2 topics on 2 connections and both responders on one: every
+     * request is echoed once, and the echoes reach the core through the sink the system hands them
+     * to (the last subscriber's, as without sharing).
+     *
+     * @param expectedNames the client names /connz shows while the run is open
+     */
+    static void requestReply(MessagingSystem system, String runId, ServerMonitor monitor, List<String> expectedNames)
+            throws Exception {
+        RunPlan plan = new RunPlan(runId, 64, 4, 2, 2, 1, 2, 1);
+        system.prepare(plan);
+        Recording echoes = new Recording(plan.producers() * ROUNDS);
+        List<Subscriber> subscribers = new ArrayList<>();
+        List<Publisher> publishers = new ArrayList<>();
+        try {
+            subscribers.add(system.subscribe(0, new Recording(0)));
+            subscribers.add(system.subscribe(1, echoes));
+            for (int s = 0; s < plan.producers(); s++) {
+                publishers.add(system.publisher(s, new CountingAcks(0)));
+            }
+            assertEquals(sorted(expectedNames), namesSettled(monitor, sorted(expectedNames)));
+            publishFromOneThreadPerConnection(plan, publishers, RecordKeys.NONE);
+            assertTrue(echoes.all.await(WAIT.toSeconds(), TimeUnit.SECONDS), echoes.ids.size() + " echoes");
+        } finally {
+            closeAll(publishers);
+            closeAll(subscribers);
+        }
+        assertEquals(List.of("msgbench-setup"), namesSettled(monitor, List.of("msgbench-setup")));
+        echoes.failures.throwIfAny("the echo receiver");
+        Set<Long> all = new TreeSet<>();
+        for (int s = 0; s < plan.producers(); s++) {
+            for (int round = 0; round < ROUNDS; round++) {
+                all.add(id(s, round));
+            }
+        }
+        assertEquals(all, new TreeSet<>(echoes.ids));
+        assertEquals(echoes.expected, echoes.ids.size(), "each request echoed once");
+    }
+
     /** What the engine does with --producer-threads 3: each thread sends every stream of its connection in turn. */
     private static void publishFromOneThreadPerConnection(RunPlan plan, List<Publisher> publishers, RecordKeys keys)
             throws Exception {
