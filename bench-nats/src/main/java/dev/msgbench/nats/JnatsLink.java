@@ -3,6 +3,7 @@ package dev.msgbench.nats;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 import io.nats.client.Connection;
@@ -23,6 +24,9 @@ final class JnatsLink implements AutoCloseable {
     final FirstFailure failures;
     private final List<Consumer<Throwable>> listeners;
     private Dispatcher dispatcher; // guarded by this
+    /** Subscriptions made on this connection, and how many of them a flush confirmed; guarded by this. */
+    private long subscriptionsMade;
+    private long subscriptionsConfirmed;
 
     private JnatsLink(Connection connection, ErrorRelay relay, FirstFailure failures,
                       List<Consumer<Throwable>> listeners) {
@@ -67,6 +71,30 @@ final class JnatsLink implements AutoCloseable {
             dispatcher = defaultHandler == null ? connection.createDispatcher() : connection.createDispatcher(defaultHandler);
         }
         return dispatcher;
+    }
+
+    /** Counts a subscription just made on this connection; returns the mark {@link #confirm} takes. */
+    synchronized long subscribed() {
+        return ++subscriptionsMade;
+    }
+
+    /**
+     * Returns once the server has every subscription made on this connection up to {@code mark}:
+     * a flush confirms all made before it, so of the consumers sharing a connection only the first
+     * to ask waits for a round trip.
+     */
+    void confirm(long mark, Duration timeout) throws TimeoutException, InterruptedException {
+        long upTo;
+        synchronized (this) {
+            if (subscriptionsConfirmed >= mark) {
+                return;
+            }
+            upTo = subscriptionsMade;
+        }
+        connection.flush(timeout);
+        synchronized (this) {
+            subscriptionsConfirmed = Math.max(subscriptionsConfirmed, upTo);
+        }
     }
 
     @Override

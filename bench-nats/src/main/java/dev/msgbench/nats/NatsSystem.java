@@ -118,7 +118,8 @@ public final class NatsSystem implements MessagingSystem {
      * Consumer {@code index} on the jnats connection it shares with the consumers of the same
      * subscription and member number on other topics: one dispatcher (one thread) per connection,
      * each consumer's subscriptions with a handler of their own, so each message reaches its own
-     * consumer's sink.
+     * consumer's sink. The engine makes every consumer before it awaits any: the first awaiting
+     * on a connection flushes it, which confirms the subscriptions of all.
      */
     private Subscriber sharedSubscriber(int index, MessageSink to, boolean echo) throws Exception {
         SharedLinks<JnatsLink>.Lease lease = jnatsConsumers.acquire(plan.consumerConnectionOf(index),
@@ -144,11 +145,13 @@ public final class NatsSystem implements MessagingSystem {
             }
         };
         try {
+            long mark = 0;
             for (String subject : subjectsOf(index)) {
                 subscriptions.add(dispatcher.subscribe(subject, handler));
+                mark = link.subscribed();
             }
-            connection.flush(settings.connectTimeout());
-            return new CoreSubscriber(leave);
+            long subscribed = mark;
+            return new CoreSubscriber(timeout -> link.confirm(subscribed, timeout), leave);
         } catch (Exception | Error e) {
             leave.close();
             throw e;
@@ -158,7 +161,8 @@ public final class NatsSystem implements MessagingSystem {
     /**
      * Consumer {@code index} on the direct connection it shares with consumers of other topics: one
      * reader thread per connection, handing each message to the consumer whose subscription id it
-     * carries.
+     * carries. Ready once a PING written after its SUBs is answered, one for all the consumers
+     * subscribed before it.
      */
     private Subscriber sharedDirectSubscriber(int index, MessageSink to) throws Exception {
         SharedLinks<DirectConsumerLink>.Lease lease = directConsumers.acquire(plan.consumerConnectionOf(index),
@@ -176,8 +180,7 @@ public final class NatsSystem implements MessagingSystem {
             for (String subject : subjectsOf(index)) {
                 sids.add(link.subscribe(subject, to));
             }
-            link.wire().ping(settings.connectTimeout());
-            return new DirectSubscriber(leave);
+            return new DirectSubscriber(link.wire()::pingIfWritten, leave);
         } catch (Exception | Error e) {
             leave.close();
             throw e;

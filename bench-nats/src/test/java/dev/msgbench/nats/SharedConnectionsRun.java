@@ -85,7 +85,10 @@ final class SharedConnectionsRun {
                 Recording sink = new Recording(plan.streamsOf(i).size() * ROUNDS);
                 sinks.add(sink);
                 subscribers.add(system.subscribe(i, sink));
-                subscribers.get(i).awaitReady(WAIT);
+            }
+            // as the engine does: every consumer made before any is awaited
+            for (Subscriber subscriber : subscribers) {
+                subscriber.awaitReady(WAIT);
             }
             for (int s = 0; s < plan.producers(); s++) {
                 acks.add(new CountingAcks(awaitsAcks ? ROUNDS : 0));
@@ -138,6 +141,9 @@ final class SharedConnectionsRun {
         try {
             subscribers.add(system.subscribe(0, new Recording(0)));
             subscribers.add(system.subscribe(1, echoes));
+            for (Subscriber subscriber : subscribers) {
+                subscriber.awaitReady(WAIT);
+            }
             for (int s = 0; s < plan.producers(); s++) {
                 publishers.add(system.publisher(s, new CountingAcks(0)));
             }
