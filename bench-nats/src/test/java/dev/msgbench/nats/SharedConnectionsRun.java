@@ -1,6 +1,7 @@
 package dev.msgbench.nats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
@@ -70,7 +71,7 @@ final class SharedConnectionsRun {
             throws Exception {
         RunPlan plan = plan(runId);
         if (!keys.isNone()) {
-            assertEquals(null, system.useKeys(keys));
+            assertNull(system.useKeys(keys));
         }
         system.prepare(plan);
         assertEquals("3 for 12 producer streams (stream s on connection s mod 3, each used by one producer thread); "
