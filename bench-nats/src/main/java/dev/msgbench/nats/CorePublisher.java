@@ -10,7 +10,8 @@ import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.Publisher;
 
 /**
- * One producer stream on a connection of its own. Core NATS has no acknowledgement: publish
+ * One producer stream, on a connection of its own or on one it shares with the other streams
+ * of its producer thread (which only that thread uses). Core NATS has no acknowledgement: publish
  * hands the message to jnats' outgoing queue, whose writer thread sends it.
  *
  * <p>IMPLEMENTATION NOTES: jnats keeps a reference to the array until its writer thread has
@@ -24,7 +25,8 @@ final class CorePublisher implements Publisher {
     private static final Duration FLUSH_TIMEOUT = Duration.ofSeconds(10);
 
     private final Connection connection;
-    private final ErrorRelay relay;
+    /** Lets go of the connection: closes it unless other streams still publish on it. */
+    private final AutoCloseable release;
     private final FirstFailure failures;
     private final String subject;
     /** Built once: a concatenation per publish would allocate per message. */
@@ -35,16 +37,18 @@ final class CorePublisher implements Publisher {
     private final String[] keySubjects;
 
     /**
+     * @param failures    the connection's asynchronous errors
+     * @param release     closed with this publisher: lets go of the connection
      * @param replyTo     where the responder echoes to (request/reply), or null
      * @param acks        where a message jnats refused while reconnecting is reported failed
      * @param keySubjects the subject of each record key, or null without keys
      */
-    CorePublisher(Connection connection, ErrorRelay relay, FirstFailure failures, String subject, String replyTo,
+    CorePublisher(Connection connection, FirstFailure failures, AutoCloseable release, String subject, String replyTo,
                   AckListener acks, String[] keySubjects) {
         this.connection = connection;
         this.keySubjects = keySubjects;
         this.acks = acks;
-        this.relay = relay;
+        this.release = release;
         this.failures = failures;
         this.subject = subject;
         this.connectionLabel = "the connection of " + subject;
@@ -73,7 +77,10 @@ final class CorePublisher implements Publisher {
         }
     }
 
-    /** Waits until the server has everything sent so far (a PING answered by a PONG). */
+    /**
+     * Waits until the server has everything sent so far (a PING answered by a PONG), on a shared
+     * connection the other streams' messages too.
+     */
     @Override
     public void flush() throws Exception {
         try {
@@ -87,8 +94,7 @@ final class CorePublisher implements Publisher {
 
     @Override
     public void close() throws Exception {
-        relay.closing();
-        connection.close();
+        release.close();
         failures.throwIfAny(connectionLabel);
     }
 }

@@ -2,32 +2,43 @@ package dev.msgbench.nats;
 
 import java.time.Duration;
 
-import io.nats.client.Connection;
-
 import dev.msgbench.core.driver.Subscriber;
 
 /**
- * One consumer's connection: a subscriber handing messages to the core, or in request/reply a
- * responder echoing them. Its subscriptions are in place when it is created (flushed to the server).
+ * One consumer: a subscriber handing messages to the core, or in request/reply a responder
+ * echoing them, on a connection of its own or on one it shares with consumers of other topics.
+ * On a connection of its own its subscriptions are in place when it is created (flushed to the
+ * server); on a shared one once {@link #awaitReady} returns, so that one flush confirms the
+ * subscriptions of every consumer made on it before.
  */
 final class CoreSubscriber implements Subscriber {
 
-    private final Connection connection;
-    private final ErrorRelay relay;
-
-    CoreSubscriber(Connection connection, ErrorRelay relay) {
-        this.connection = connection;
-        this.relay = relay;
+    /** Waits until the server has this consumer's subscriptions. */
+    interface Readiness {
+        void await(Duration timeout) throws Exception;
     }
 
-    /** Nothing to wait for: the server confirmed the subscriptions (flush) before this was made. */
-    @Override
-    public void awaitReady(Duration timeout) {
+    private final Readiness readiness;
+    /** Ends this consumer's subscriptions and lets go of its connection. */
+    private final AutoCloseable leave;
+
+    /** A consumer whose subscriptions the server confirmed before this was made. */
+    CoreSubscriber(AutoCloseable leave) {
+        this(timeout -> { }, leave);
+    }
+
+    CoreSubscriber(Readiness readiness, AutoCloseable leave) {
+        this.readiness = readiness;
+        this.leave = leave;
     }
 
     @Override
-    public void close() throws InterruptedException {
-        relay.closing();
-        connection.close();
+    public void awaitReady(Duration timeout) throws Exception {
+        readiness.await(timeout);
+    }
+
+    @Override
+    public void close() throws Exception {
+        leave.close();
     }
 }

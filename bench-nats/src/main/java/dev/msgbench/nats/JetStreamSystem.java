@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.function.Consumer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -17,6 +18,7 @@ import io.nats.client.JetStream;
 import io.nats.client.JetStreamApiException;
 import io.nats.client.JetStreamManagement;
 import io.nats.client.JetStreamOptions;
+import io.nats.client.JetStreamSubscription;
 import io.nats.client.Message;
 import io.nats.client.MessageConsumer;
 import io.nats.client.MessageHandler;
@@ -45,7 +47,8 @@ import dev.msgbench.nats.broker.ServerMonitor;
 /**
  * NATS JetStream through jnats: one stream per run with a subject per producer stream, a
  * consumer per producer stream (filtered on its subject, explicit acks), a connection per
- * producer and per consumer. The stream is deleted at close.
+ * producer and per consumer, or fewer that they share ({@link RunPlan#producerConnections()},
+ * {@link RunPlan#consumerConnections()}). The stream is deleted at close.
  */
 public final class JetStreamSystem implements MessagingSystem {
 
@@ -80,6 +83,9 @@ public final class JetStreamSystem implements MessagingSystem {
     private final List<String> createdStreams = new ArrayList<>();
     private String sync;
     private Object syncIntervalReported;
+    /** By {@link RunPlan#producerConnectionOf} and {@link RunPlan#consumerConnectionOf}: one each, or shared. */
+    private final SharedLinks<JnatsLink> producerLinks = new SharedLinks<>();
+    private final SharedLinks<JnatsLink> consumerLinks = new SharedLinks<>();
 
     /** For a server given with --url, whose sync setting is not visible. */
     public JetStreamSystem(JetStreamSettings settings) {
@@ -210,13 +216,19 @@ public final class JetStreamSystem implements MessagingSystem {
 
     @Override
     public Subscriber subscribe(int index, MessageSink sink) throws Exception {
-        String name = "msgbench-consumer-" + index;
-        ErrorRelay relay = new ErrorRelay(name, sink::onError);
-        Connection connection = NatsConnections.open(settings.url(), settings.auth(), name, settings.connectTimeout(), relay);
+        SharedLinks<JnatsLink>.Lease lease = consumerLinks.acquire(plan.consumerConnectionOf(index),
+                c -> JnatsLink.open(settings.url(), settings.auth(), settings.connectTimeout(),
+                        (plan.consumersShareConnections() ? "msgbench-consumers-" : "msgbench-consumer-") + c));
+        JnatsLink link = lease.link();
+        Consumer<Throwable> errors = sink::onError;
+        link.listen(errors);
+        Connection connection = link.connection;
         List<MessageConsumer> pulls = new ArrayList<>();
+        List<JetStreamSubscription> pushes = new ArrayList<>();
+        // one dispatcher (one thread) per connection, whose consumers each bring their own handler
+        Dispatcher dispatcher = settings.consumer() == JsConsumerMode.PUSH ? link.dispatcher(null) : null;
         try {
             MessageHandler handler = message -> deliver(message, sink);
-            Dispatcher dispatcher = settings.consumer() == JsConsumerMode.PUSH ? connection.createDispatcher() : null;
             JetStream js = connection.jetStream(jsOptions());
             String topicStream = plan.topicName(plan.topicOfConsumer(index));
             Subjects topicSubjects = new Subjects(topicStream);
@@ -233,21 +245,24 @@ public final class JetStreamSystem implements MessagingSystem {
                         .ackPolicy(AckPolicy.Explicit)
                         .build();
                 if (dispatcher != null) {
-                    js.subscribe(filter, dispatcher, handler, false,
-                            PushSubscribeOptions.builder().stream(topicStream).configuration(config).build());
+                    pushes.add(js.subscribe(filter, dispatcher, handler, false,
+                            PushSubscribeOptions.builder().stream(topicStream).configuration(config).build()));
                 } else {
                     pulls.add(connection.getStreamContext(topicStream, jsOptions()).createOrUpdateConsumer(config)
                             .consume(PULL_OPTIONS, handler));
                 }
             }
             connection.flush(settings.connectTimeout());
-            return new JsSubscriber(connection, relay, pulls);
+            return new JsSubscriber(() -> link.ignore(errors), pulls, dispatcher, pushes, lease);
         } catch (Exception | Error e) {
-            relay.closing();
+            link.ignore(errors);
             for (MessageConsumer pull : pulls) {
                 pull.stop();
             }
-            connection.close();
+            for (JetStreamSubscription push : pushes) {
+                dispatcher.unsubscribe(push);
+            }
+            lease.close();
             throw e;
         }
     }
@@ -272,29 +287,24 @@ public final class JetStreamSystem implements MessagingSystem {
 
     @Override
     public Publisher publisher(int streamId, AckListener acks) throws Exception {
-        String name = "msgbench-producer-" + streamId;
-        FirstFailure failures = new FirstFailure();
-        ErrorRelay relay = new ErrorRelay(name, failures::add);
-        Connection connection = NatsConnections.open(settings.url(), settings.auth(), name, settings.connectTimeout(), relay);
+        // shared by the streams of one producer thread: each stream's PubAcks come back through its own futures
+        SharedLinks<JnatsLink>.Lease lease = producerLinks.acquire(plan.producerConnectionOf(streamId),
+                c -> JnatsLink.open(settings.url(), settings.auth(), settings.connectTimeout(),
+                        (plan.producersShareConnections() ? "msgbench-producers-" : "msgbench-producer-") + c));
+        Connection connection = lease.link().connection;
+        FirstFailure failures = lease.link().failures;
         String topicStream = plan.topicName(plan.topicOf(streamId));
         String subject = new Subjects(topicStream).stream(streamId);
         try {
             StreamReach.await(connection.jetStream(jsOptions()), subject, topicStream, settings.requestTimeout());
-        } catch (Exception | Error e) {
-            relay.closing();
-            connection.close();
-            throw e;
-        }
-        if (!settings.awaitsPubAck()) {
-            // the stream stores what is published on its subjects; without a reply subject no PubAck is sent
-            return new CorePublisher(connection, relay, failures, subject, null, acks, Subjects.ofKeys(subject, keys));
-        }
-        try {
-            return new JsPublisher(connection, relay, failures, connection.jetStream(jsOptions()), subject,
+            if (!settings.awaitsPubAck()) {
+                // the stream stores what is published on its subjects; without a reply subject no PubAck is sent
+                return new CorePublisher(connection, failures, lease, subject, null, acks, Subjects.ofKeys(subject, keys));
+            }
+            return new JsPublisher(connection, lease, failures, connection.jetStream(jsOptions()), subject,
                     Subjects.ofKeys(subject, keys), acks, settings.maxPending());
-        } catch (IOException | RuntimeException e) {
-            relay.closing();
-            connection.close();
+        } catch (Exception | Error e) {
+            lease.close();
             throw e;
         }
     }
@@ -350,7 +360,7 @@ public final class JetStreamSystem implements MessagingSystem {
         s.put("syncIntervalNanos", syncIntervalReported);
         s.put("maxPendingPubAcks", settings.awaitsPubAck() ? settings.maxPending() : null);
         s.put("requestTimeoutMs", settings.requestTimeout().toMillis());
-        s.put("connections", "one per producer stream and one per consumer");
+        s.put("connections", Sharing.describe(plan, "one per producer stream and one per consumer"));
         s.put("tcpNoDelay", true);
         s.put("maxPayloadBytes", server == null ? null : server.getMaxPayload());
         return new SystemInfo("jetstream", NatsConnections.clientVersion(), server == null ? "unknown" : server.getVersion(),
@@ -371,6 +381,10 @@ public final class JetStreamSystem implements MessagingSystem {
 
     @Override
     public void close() throws Exception {
+        SharedLinks.closeEach(List.of(producerLinks, consumerLinks), this::closeSetup);
+    }
+
+    private void closeSetup() throws Exception {
         if (setup == null) {
             return;
         }

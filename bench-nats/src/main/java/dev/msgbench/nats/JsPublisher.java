@@ -16,9 +16,10 @@ import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.Publisher;
 
 /**
- * One producer stream publishing into the run's JetStream stream and awaiting each PubAck
+ * One producer stream publishing into its topic's JetStream stream and awaiting each PubAck
  * asynchronously, at most {@code maxPending} at once: beyond that publish blocks, and the engine
- * measures the wait as send delay.
+ * measures the wait as send delay. On a connection shared with other streams the limit is still
+ * per stream, and each PubAck still reaches its own stream's listener, through its own future.
  *
  * <p>While jnats reconnects, a publish waits in its reconnect buffer (or, once that is full, is
  * refused and counts as failed); a PubAck that does not come within jnats' request cleanup interval
@@ -33,7 +34,8 @@ final class JsPublisher implements Publisher {
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(10);
 
     private final Connection connection;
-    private final ErrorRelay relay;
+    /** Lets go of the connection: closes it unless other streams still publish on it. */
+    private final AutoCloseable release;
     private final FirstFailure failures;
     private final JetStream jetStream;
     private final String subject;
@@ -45,11 +47,14 @@ final class JsPublisher implements Publisher {
     private final int maxPending;
     private final Semaphore pending;
 
-    /** @param keySubjects the subject of each record key, or null without keys */
-    JsPublisher(Connection connection, ErrorRelay relay, FirstFailure failures, JetStream jetStream, String subject,
+    /**
+     * @param release     closed with this publisher: lets go of the connection, shared or not
+     * @param keySubjects the subject of each record key, or null without keys
+     */
+    JsPublisher(Connection connection, AutoCloseable release, FirstFailure failures, JetStream jetStream, String subject,
                 String[] keySubjects, AckListener acks, int maxPending) {
         this.connection = connection;
-        this.relay = relay;
+        this.release = release;
         this.failures = failures;
         this.jetStream = jetStream;
         this.subject = subject;
@@ -116,8 +121,7 @@ final class JsPublisher implements Publisher {
                 pending.release(maxPending);
             }
         } finally {
-            relay.closing();
-            connection.close();
+            release.close();
         }
         failures.throwIfAny(connectionLabel);
     }

@@ -2,14 +2,16 @@ package dev.msgbench.nats;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import io.nats.client.Connection;
 import io.nats.client.Dispatcher;
 import io.nats.client.Message;
+import io.nats.client.MessageHandler;
+import io.nats.client.Subscription;
 import io.nats.client.api.ServerInfo;
 
 import dev.msgbench.core.FirstFailure;
@@ -28,7 +30,8 @@ import dev.msgbench.nats.wire.WireConnection;
 
 /**
  * Core NATS through jnats: a subject per producer stream, a connection per producer and per
- * consumer. Publish/subscribe, or request/reply where a responder echoes every message back and
+ * consumer, or fewer that they share ({@link RunPlan#producerConnections()},
+ * {@link RunPlan#consumerConnections()}). Publish/subscribe, or request/reply where a responder echoes every message back and
  * the requester's connection hands the echo to the core. Core NATS is at-most-once: nothing is
  * stored and nothing acknowledged.
  */
@@ -44,6 +47,12 @@ public final class NatsSystem implements MessagingSystem {
     private Probes probes;
     private volatile MessageSink sink;
     private ServerInfo server;
+    /** By {@link RunPlan#producerConnectionOf}: one per producer stream, or one per producer thread's streams. */
+    private final SharedLinks<JnatsLink> jnatsProducers = new SharedLinks<>();
+    private final SharedLinks<DirectProducerLink> directProducers = new SharedLinks<>();
+    /** Only when consumers share connections ({@link RunPlan#consumersShareConnections}), by consumerConnectionOf. */
+    private final SharedLinks<JnatsLink> jnatsConsumers = new SharedLinks<>();
+    private final SharedLinks<DirectConsumerLink> directConsumers = new SharedLinks<>();
 
     public NatsSystem(NatsSettings settings) {
         this.settings = settings;
@@ -78,6 +87,9 @@ public final class NatsSystem implements MessagingSystem {
         this.sink = messageSink;
         boolean echo = settings.pattern() == NatsPattern.REQUEST_REPLY;
         String name = (echo ? "msgbench-responder-" : "msgbench-consumer-") + index;
+        if (plan.consumersShareConnections()) {
+            return directConsumers() ? sharedDirectSubscriber(index, messageSink) : sharedSubscriber(index, messageSink, echo);
+        }
         if (directConsumers()) {
             return directSubscriber(index, name, messageSink);
         }
@@ -91,10 +103,86 @@ public final class NatsSystem implements MessagingSystem {
                 dispatcher.subscribe(subject);
             }
             connection.flush(settings.connectTimeout());
-            return new CoreSubscriber(connection, relay);
+            return new CoreSubscriber(() -> {
+                relay.closing();
+                connection.close();
+            });
         } catch (Exception | Error e) {
             relay.closing();
             connection.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Consumer {@code index} on the jnats connection it shares with the consumers of the same
+     * subscription and member number on other topics: one dispatcher (one thread) per connection,
+     * each consumer's subscriptions with a handler of their own, so each message reaches its own
+     * consumer's sink. The engine makes every consumer before it awaits any: the first awaiting
+     * on a connection flushes it, which confirms the subscriptions of all.
+     */
+    private Subscriber sharedSubscriber(int index, MessageSink to, boolean echo) throws Exception {
+        SharedLinks<JnatsLink>.Lease lease = jnatsConsumers.acquire(plan.consumerConnectionOf(index),
+                c -> JnatsLink.open(settings.url(), settings.auth(), settings.connectTimeout(),
+                        (echo ? "msgbench-responders-" : "msgbench-consumers-") + c));
+        JnatsLink link = lease.link();
+        Consumer<Throwable> errors = to::onError;
+        link.listen(errors);
+        Dispatcher dispatcher = link.dispatcher(null);
+        Connection connection = link.connection;
+        MessageHandler handler = echo
+                ? message -> connection.publish(message.getReplyTo(), message.getData())
+                : message -> deliver(message, to);
+        List<Subscription> subscriptions = new ArrayList<>();
+        AutoCloseable leave = () -> {
+            link.ignore(errors);
+            try {
+                for (Subscription subscription : subscriptions) {
+                    dispatcher.unsubscribe(subscription);
+                }
+            } finally {
+                lease.close();
+            }
+        };
+        try {
+            long mark = 0;
+            for (String subject : subjectsOf(index)) {
+                subscriptions.add(dispatcher.subscribe(subject, handler));
+                mark = link.subscribed();
+            }
+            long subscribed = mark;
+            return new CoreSubscriber(timeout -> link.confirm(subscribed, timeout), leave);
+        } catch (Exception | Error e) {
+            leave.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Consumer {@code index} on the direct connection it shares with consumers of other topics: one
+     * reader thread per connection, handing each message to the consumer whose subscription id it
+     * carries. Ready once a PING written after its SUBs is answered, one for all the consumers
+     * subscribed before it.
+     */
+    private Subscriber sharedDirectSubscriber(int index, MessageSink to) throws Exception {
+        SharedLinks<DirectConsumerLink>.Lease lease = directConsumers.acquire(plan.consumerConnectionOf(index),
+                c -> DirectConsumerLink.open(settings.url(), c, "msgbench-consumers-" + c, settings.connectTimeout(), probes));
+        DirectConsumerLink link = lease.link();
+        List<Long> sids = new ArrayList<>();
+        AutoCloseable leave = () -> {
+            try {
+                link.unsubscribe(sids);
+            } finally {
+                lease.close();
+            }
+        };
+        try {
+            for (String subject : subjectsOf(index)) {
+                sids.add(link.subscribe(subject, to));
+            }
+            return new DirectSubscriber(link.wire()::pingIfWritten, leave);
+        } catch (Exception | Error e) {
+            leave.close();
             throw e;
         }
     }
@@ -122,11 +210,7 @@ public final class NatsSystem implements MessagingSystem {
                 new WireConnection.MessageReceiver() {
                     @Override
                     public void message(long sid, byte[] buffer, int offset, int length) {
-                        if (Probes.isProbe(length)) {
-                            probes.arrived(Arrays.copyOfRange(buffer, offset, offset + length));
-                        } else {
-                            to.onMessage(buffer, offset, length, 0);
-                        }
+                        SidRouter.deliver(probes, to, buffer, offset, length);
                     }
 
                     @Override
@@ -176,63 +260,101 @@ public final class NatsSystem implements MessagingSystem {
         if (to == null && !publishOnly) {
             throw new IllegalStateException("publisher before any subscriber: the core subscribes first");
         }
-        String name = "msgbench-producer-" + streamId;
-        FirstFailure failures = new FirstFailure();
         if (settings.publisherClient() == NatsClient.DIRECT) {
-            return directPublisher(streamId, name, failures, to, publishOnly);
+            return directPublisher(streamId, to, publishOnly);
         }
-        ErrorRelay relay = new ErrorRelay(name, failures::add);
-        Connection connection = NatsConnections.open(settings.url(), settings.auth(), name, settings.connectTimeout(), relay);
+        SharedLinks<JnatsLink>.Lease lease = jnatsProducers.acquire(plan.producerConnectionOf(streamId),
+                c -> JnatsLink.open(settings.url(), settings.auth(), settings.connectTimeout(), producerName(c)));
+        JnatsLink link = lease.link();
+        Connection connection = link.connection;
         try {
             String subject = streamSubject(streamId);
             String replyTo = null;
             if (settings.pattern() == NatsPattern.REQUEST_REPLY) {
                 replyTo = subjects.reply(streamId);
-                receiveEchoes(connection, replyTo, to);
+                receiveEchoes(link, replyTo, to);
             }
             String reply = replyTo;
             if (!publishOnly) {
                 awaitProbe(streamId, subject, reply, () -> connection.publish(subject, reply, Probes.probe(streamId)));
             }
-            return new CorePublisher(connection, relay, failures, subject, replyTo, acks, Subjects.ofKeys(subject, keys));
+            return new CorePublisher(connection, link.failures, lease, subject, replyTo, acks, Subjects.ofKeys(subject, keys));
         } catch (Exception | Error e) {
-            relay.closing();
-            connection.close();
+            lease.close();
             throw e;
         }
     }
 
-    /** A producer writing the protocol itself; request/reply still receives its echoes through jnats. */
-    private Publisher directPublisher(int streamId, String name, FirstFailure failures, MessageSink to, boolean publishOnly)
-            throws Exception {
-        WireConnection wire = WireConnection.open(settings.url(), streamId, name, settings.connectTimeout(), failures);
-        AutoCloseable replies = null;
+    /**
+     * A producer connection's name, shown by the server's /connz: the stream's when it has one of its
+     * own ({@code producerConnectionOf} is then the stream), else "msgbench-producers-" and its number.
+     */
+    private String producerName(int connection) {
+        return (plan.producersShareConnections() ? "msgbench-producers-" : "msgbench-producer-") + connection;
+    }
+
+    /**
+     * A producer writing the protocol itself, on its connection's buffer; request/reply still
+     * receives its echoes through jnats.
+     */
+    private Publisher directPublisher(int streamId, MessageSink to, boolean publishOnly) throws Exception {
+        SharedLinks<DirectProducerLink>.Lease lease = directProducers.acquire(plan.producerConnectionOf(streamId),
+                c -> openDirectProducers(c, to));
+        DirectProducerLink link = lease.link();
         try {
-            checkMessageSize(plan.messageSizeBytes(), wire.maxPayload());
             String subject = streamSubject(streamId);
-            String replyTo = null;
-            if (settings.pattern() == NatsPattern.REQUEST_REPLY) {
-                replyTo = subjects.reply(streamId);
-                ErrorRelay relay = new ErrorRelay(name + "-replies", failures::add);
-                Connection connection = NatsConnections.open(settings.url(), settings.auth(), name + "-replies", settings.connectTimeout(), relay);
-                replies = () -> {
-                    relay.closing();
-                    connection.close();
-                };
-                receiveEchoes(connection, replyTo, to);
-            }
-            List<String> keySubjects = keys.isNone() ? List.of() : List.of(Subjects.ofKeys(subject, keys));
-            DirectPublisher publisher = new DirectPublisher(wire, failures, subject, keySubjects, replyTo, replies);
+            DirectPublisher publisher = new DirectPublisher(link.wire(), link.failures(), "the connection of " + subject,
+                    link.frames(), link.firstLineOf(streamId), lease);
             if (!publishOnly) {
+                String replyTo = settings.pattern() == NatsPattern.REQUEST_REPLY ? subjects.reply(streamId) : null;
                 awaitProbe(streamId, subject, replyTo, () -> {
                     try {
                         publisher.sendNow(Probes.probe(streamId));
                     } catch (Exception e) {
-                        throw new IllegalStateException("could not send a probe on " + name + ": " + e.getMessage(), e);
+                        throw new IllegalStateException("could not send a probe on " + producerName(link.index()) + ": "
+                                + e.getMessage(), e);
                     }
                 });
             }
             return publisher;
+        } catch (Exception | Error e) {
+            lease.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Direct producer connection {@code c}, with a PUB line for every stream that publishes on it
+     * (and for each of their keys), and for request/reply the jnats connection its echoes come back on.
+     */
+    private DirectProducerLink openDirectProducers(int c, MessageSink to) throws Exception {
+        String name = producerName(c);
+        FirstFailure failures = new FirstFailure();
+        WireConnection wire = WireConnection.open(settings.url(), c, name, settings.connectTimeout(), failures);
+        JnatsLink replies = null;
+        try {
+            checkMessageSize(plan.messageSizeBytes(), wire.maxPayload());
+            boolean requestReply = settings.pattern() == NatsPattern.REQUEST_REPLY;
+            if (requestReply) {
+                replies = JnatsLink.open(settings.url(), settings.auth(), settings.connectTimeout(), name + "-replies", failures);
+            }
+            List<String> lines = new ArrayList<>();
+            List<String> replyTos = new ArrayList<>();
+            int linesPerStream = 1 + (keys.isNone() ? 0 : keys.count());
+            for (int s = c; s < plan.producers(); s += plan.producerConnections()) {
+                String subject = streamSubject(s);
+                String replyTo = requestReply ? subjects.reply(s) : null;
+                if (replyTo != null) {
+                    receiveEchoes(replies, replyTo, to);
+                }
+                for (String line : DirectPublisher.pubSubjects(subject,
+                        keys.isNone() ? List.of() : List.of(Subjects.ofKeys(subject, keys)))) {
+                    lines.add(line);
+                    replyTos.add(replyTo);
+                }
+            }
+            return new DirectProducerLink(c, wire, failures, wire.publishFrames(lines, replyTos), linesPerStream,
+                    plan.producerConnections(), replies);
         } catch (Exception | Error e) {
             wire.close();
             if (replies != null) {
@@ -247,10 +369,13 @@ public final class NatsSystem implements MessagingSystem {
         return new Subjects(plan.topicName(plan.topicOf(streamId))).stream(streamId);
     }
 
-    /** Request/reply: the responder's echoes to {@code replyTo} reach the core through {@code connection}. */
-    private void receiveEchoes(Connection connection, String replyTo, MessageSink to) throws Exception {
-        connection.createDispatcher(message -> deliver(message, to)).subscribe(replyTo);
-        connection.flush(settings.connectTimeout());
+    /**
+     * Request/reply: the responder's echoes to {@code replyTo} reach the core through {@code link}'s
+     * one dispatcher, which the streams sharing the connection share.
+     */
+    private void receiveEchoes(JnatsLink link, String replyTo, MessageSink to) throws Exception {
+        link.dispatcher(message -> deliver(message, to)).subscribe(replyTo);
+        link.connection.flush(settings.connectTimeout());
     }
 
     /** Sends probes until one comes through the whole path: a message sent earlier could be lost. */
@@ -283,9 +408,10 @@ public final class NatsSystem implements MessagingSystem {
             s.put("replySubjects", subjects == null ? null : subjects.replyPattern());
             s.put("latency", "round trip: request through the server to the responder, echo back through the server");
         }
-        s.put("connections", settings.publisherClient() == NatsClient.DIRECT && settings.pattern() == NatsPattern.REQUEST_REPLY
+        String connections = settings.publisherClient() == NatsClient.DIRECT && settings.pattern() == NatsPattern.REQUEST_REPLY
                 ? "per producer stream one writing requests and one (jnats) receiving echoes; one per consumer"
-                : "one per producer stream and one per consumer");
+                : "one per producer stream and one per consumer";
+        s.put("connections", Sharing.describe(plan, connections));
         s.put("publisherClient", settings.publisherClient().label());
         s.put("consumerClient", directConsumers() ? NatsClient.DIRECT.label() : NatsClient.JNATS.label());
         s.put("tcpNoDelay", true);
@@ -301,6 +427,10 @@ public final class NatsSystem implements MessagingSystem {
 
     @Override
     public void close() throws Exception {
+        SharedLinks.closeEach(List.of(jnatsProducers, directProducers, jnatsConsumers, directConsumers), this::closeSetup);
+    }
+
+    private void closeSetup() throws Exception {
         if (setup != null) {
             Connection c = setup;
             setup = null;

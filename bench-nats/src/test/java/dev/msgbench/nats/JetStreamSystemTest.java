@@ -199,4 +199,19 @@ class JetStreamSystemTest {
     void messagesOfManySizesArriveAtTheirOwnLengths() throws Exception {
         ShortRuns.assertEveryByteArrived(ShortRuns.withSizes(system(settings()), dir, 500, "uniform:32B-4KiB", 2, 1));
     }
+
+    @Test
+    void sharedConnectionsCarryEachStreamsPubAcksToItsOwnListenerAndEachPushConsumerItsTopic() throws Exception {
+        try (JetStreamSystem system = system(settings())) {
+            SharedConnectionsRun.run(system, "msgbench-share-push", RecordKeys.NONE, server.monitor(1), true);
+        }
+    }
+
+    @Test
+    void pullConsumersSharingConnectionsEachReceiveTheirOwnTopicWithKeys() throws Exception {
+        try (JetStreamSystem system = system(settings().withConsumer(JsConsumerMode.PULL).withStorage(JsStorage.MEMORY))) {
+            SharedConnectionsRun.run(system, "msgbench-share-pull", RecordKeys.parse("round-robin", 3),
+                    server.monitor(1), true);
+        }
+    }
 }

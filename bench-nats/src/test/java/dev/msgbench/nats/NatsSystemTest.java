@@ -9,6 +9,7 @@ import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.core.testing.ShortRuns;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.nats.broker.LocalNatsServer;
@@ -118,5 +120,34 @@ class NatsSystemTest {
                 dir.resolve("jnats"), 500, "uniform:32B-4KiB", 2, 1));
         ShortRuns.assertEveryByteArrived(ShortRuns.withSizes(new NatsSystem(NatsSettings.defaults(server.url())
                 .withPublisherClient(NatsClient.DIRECT)), dir.resolve("direct"), 500, "uniform:32B-4KiB", 2, 1));
+    }
+
+    @Test
+    void producerStreamsShareAConnectionPerThreadAndConsumersOfOtherTopicsShareTheirsWithJnats() throws Exception {
+        try (NatsSystem system = new NatsSystem(NatsSettings.defaults(server.url()))) {
+            SharedConnectionsRun.run(system, "msgbench-share-jnats", RecordKeys.NONE, server.monitor(1), false);
+        }
+    }
+
+    @Test
+    void producerStreamsShareAConnectionPerThreadAndConsumersOfOtherTopicsShareTheirsWithTheDirectClient() throws Exception {
+        try (NatsSystem system = new NatsSystem(NatsSettings.defaults(server.url()).withPublisherClient(NatsClient.DIRECT))) {
+            SharedConnectionsRun.run(system, "msgbench-share-direct", RecordKeys.parse("round-robin", 3),
+                    server.monitor(1), false);
+        }
+    }
+
+    @Test
+    void requestReplyOnSharedConnectionsEchoesEveryRequestOnceWithJnatsAndTheDirectPublisher() throws Exception {
+        try (NatsSystem system = new NatsSystem(NatsSettings.defaults(server.url()).withPattern(NatsPattern.REQUEST_REPLY))) {
+            SharedConnectionsRun.requestReply(system, "msgbench-share-rr", server.monitor(1), List.of("msgbench-setup",
+                    "msgbench-producers-0", "msgbench-producers-1", "msgbench-responders-0"));
+        }
+        try (NatsSystem system = new NatsSystem(NatsSettings.defaults(server.url()).withPattern(NatsPattern.REQUEST_REPLY)
+                .withPublisherClient(NatsClient.DIRECT))) {
+            SharedConnectionsRun.requestReply(system, "msgbench-share-rr-direct", server.monitor(1), List.of("msgbench-setup",
+                    "msgbench-producers-0", "msgbench-producers-1", "msgbench-producers-0-replies",
+                    "msgbench-producers-1-replies", "msgbench-responders-0"));
+        }
     }
 }

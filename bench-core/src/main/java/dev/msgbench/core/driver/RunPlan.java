@@ -142,13 +142,17 @@ public record RunPlan(String runId, int messageSizeBytes, int producers, int con
                 && streamId / topics % consumersPerSubscription() == memberOfConsumer(index);
     }
 
-    /** The streams consumer {@code index} reads, as {@link #reads} deals them; empty when it has none. */
+    /**
+     * The streams consumer {@code index} reads, as {@link #reads} deals them; empty when it has none.
+     * Counted out rather than found among all streams: with a million topics, every consumer asking
+     * of every stream would take hours.
+     */
     public List<Integer> streamsOf(int index) {
         List<Integer> streams = new ArrayList<>();
-        for (int s = 0; s < producers; s++) {
-            if (reads(index, s)) {
-                streams.add(s);
-            }
+        // the streams of topic t are t, t + topics, ...; the k-th of them goes to member k mod consumersPerSubscription
+        long topic = topicOfConsumer(index);
+        for (long k = memberOfConsumer(index); topic + k * topics < producers; k += consumersPerSubscription()) {
+            streams.add((int) (topic + k * topics));
         }
         return streams;
     }

@@ -6,11 +6,13 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-/** nats-server's HTTP monitoring endpoint on one server: health, JetStream config, routes. */
+/** nats-server's HTTP monitoring endpoint on one server: health, JetStream config, routes, clients. */
 public final class ServerMonitor {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
@@ -42,6 +44,15 @@ public final class ServerMonitor {
     /** The "config" object of /jsz: max_memory, store_dir and, from 2.10, sync_interval and sync_always. */
     public JsonNode jetStreamConfig() throws IOException, InterruptedException {
         return json("/jsz").path("config");
+    }
+
+    /** The names of the clients connected to this server (/connz), as they gave them, in the server's order. */
+    public List<String> connectionNames() throws IOException, InterruptedException {
+        List<String> names = new ArrayList<>();
+        for (JsonNode c : json("/connz?limit=100000").path("connections")) {
+            names.add(c.path("name").asText(""));
+        }
+        return names;
     }
 
     private JsonNode json(String path) throws IOException, InterruptedException {

@@ -12,20 +12,38 @@ import dev.msgbench.nats.wire.WireConnection;
  */
 public final class DirectSubscriber implements Subscriber {
 
-    private final WireConnection wire;
+    /** Waits until the server has this consumer's subscriptions. */
+    public interface Readiness {
+        void await(Duration timeout) throws Exception;
+    }
+
+    private final Readiness readiness;
+    /** Ends this consumer's subscriptions and lets go of its connection, shared or not. */
+    private final AutoCloseable leave;
 
     /** @param wire subscribed, and its subscriptions confirmed by a PING answered */
     public DirectSubscriber(WireConnection wire) {
-        this.wire = wire;
+        this(timeout -> { }, wire);
     }
 
-    /** Nothing to wait for: the server answered a PING sent after the subscriptions. */
+    /**
+     * A consumer on a connection shared with others.
+     *
+     * @param readiness returns once the server has its subscriptions (a PING answered)
+     * @param leave     unsubscribes this consumer and lets go of the connection
+     */
+    public DirectSubscriber(Readiness readiness, AutoCloseable leave) {
+        this.readiness = readiness;
+        this.leave = leave;
+    }
+
     @Override
-    public void awaitReady(Duration timeout) {
+    public void awaitReady(Duration timeout) throws Exception {
+        readiness.await(timeout);
     }
 
     @Override
     public void close() throws Exception {
-        wire.close();
+        leave.close();
     }
 }

@@ -59,6 +59,10 @@ public final class WireConnection implements AutoCloseable {
     /** Where MSG payloads go, or null on a publishing connection, which never subscribes. */
     private final MessageReceiver receiver;
     private long pingsSent;      // guarded by writeLock
+    /** Calls of {@link #write}, each a batch of commands; guarded by writeLock. */
+    private long writes;
+    /** {@link #writes} when the last PING was written; guarded by writeLock. */
+    private long writesPinged = -1;
     /** Written under pongLock by the reader; volatile so that a flush can watch it without the lock. */
     private volatile long pongsReceived;
     /** How long a flush yields, watching for its PONG, before it waits on the lock: a wait wakes late on a VM. */
@@ -214,8 +218,17 @@ public final class WireConnection implements AutoCloseable {
      * {@link FrameBuffer#add(int, byte[])} sends to {@code subjects.get(index)}.
      */
     public FrameBuffer publishFrames(List<String> subjects, String replyTo) {
+        return publishFrames(subjects, java.util.Collections.nCopies(subjects.size(), replyTo));
+    }
+
+    /**
+     * As {@link #publishFrames(List, String)} with a reply subject per PUB line (each null or a
+     * subject): the one buffer of the producer streams that share this connection.
+     */
+    public FrameBuffer publishFrames(List<String> subjects, List<String> replyTos) {
         byte[][] lines = new byte[subjects.size()][];
         for (int i = 0; i < lines.length; i++) {
+            String replyTo = replyTos.get(i);
             lines[i] = ("PUB " + subjects.get(i) + " " + (replyTo == null ? "" : replyTo + " "))
                     .getBytes(StandardCharsets.US_ASCII);
         }
@@ -237,6 +250,12 @@ public final class WireConnection implements AutoCloseable {
         write(bytes, 0, bytes.length);
     }
 
+    /** Ends subscription {@code sid}: the server sends none of its messages after this reaches it. */
+    public void unsubscribe(long sid) throws IOException {
+        byte[] bytes = ("UNSUB " + sid + "\r\n").getBytes(StandardCharsets.US_ASCII);
+        write(bytes, 0, bytes.length);
+    }
+
     /** Writes bytes that no PONG from the reader may split. */
     void write(byte[] bytes, int offset, int length) throws IOException {
         synchronized (writeLock) {
@@ -245,6 +264,7 @@ public final class WireConnection implements AutoCloseable {
             } catch (IOException e) {
                 throw lost(e);
             }
+            writes++;
         }
     }
 
@@ -258,6 +278,20 @@ public final class WireConnection implements AutoCloseable {
         return lost;
     }
 
+    /**
+     * As {@link #ping}, but returns at once when nothing was written since the last PING and that
+     * PING was answered: the streams sharing a connection each flush it, and only the first needs
+     * a round trip.
+     */
+    public void pingIfWritten(Duration timeout) throws IOException, InterruptedException, TimeoutException {
+        synchronized (writeLock) {
+            if (writes == writesPinged && pongsReceived >= pingsSent && !readerDone) {
+                return;
+            }
+        }
+        ping(timeout);
+    }
+
     /** Sends a PING and waits for its PONG: the server then has everything written before. */
     public void ping(Duration timeout) throws IOException, InterruptedException, TimeoutException {
         long target;
@@ -268,6 +302,7 @@ public final class WireConnection implements AutoCloseable {
                 throw lost(e);
             }
             target = ++pingsSent;
+            writesPinged = writes;
         }
         long start = System.nanoTime();
         long deadline = start + timeout.toNanos();

@@ -236,6 +236,49 @@ class WireConnectionTest {
         }
     }
 
+    @Test
+    void aBufferSharedByStreamsGivesEachLineItsOwnReplySubject() throws Exception {
+        try (FakeSocket socket = new FakeSocket()) {
+            WireConnection c = connected(socket, new FirstFailure());
+            FrameBuffer shared = c.publishFrames(List.of("t0.0", "t1.3"), java.util.Arrays.asList("r.0", null));
+            shared.add(1, ascii("b"));
+            shared.add(0, ascii("a"));
+            shared.flush();
+            c.unsubscribe(7);
+
+            assertEquals("PUB t1.3 1\r\nb\r\nPUB t0.0 r.0 1\r\na\r\nUNSUB 7\r\n",
+                    readUntil(socket.serverIn(), "UNSUB 7\r\n"));
+            c.close();
+        }
+    }
+
+    @Test
+    void aFlushOfAConnectionWithNothingWrittenSinceItsLastAnsweredPingSendsNoOther() throws Exception {
+        try (FakeSocket socket = new FakeSocket()) {
+            WireConnection c = connected(socket, new FirstFailure());
+            FrameBuffer frames = c.publishFrames("run.0", null);
+            frames.add(ascii("a"));
+            frames.flush();
+            CompletableFuture<Void> server = answerPing(socket, "");
+            c.pingIfWritten(TIMEOUT);
+            server.get(10, TimeUnit.SECONDS);
+
+            // unanswered, a PING would time out here
+            c.pingIfWritten(Duration.ofMillis(200));
+            frames.add(ascii("b"));
+            frames.flush();
+            server = answerPing(socket, "");
+            c.pingIfWritten(TIMEOUT);
+            server.get(10, TimeUnit.SECONDS);
+
+            frames.add(ascii("end"));
+            frames.flush();
+            // the server read up to each PING it answered: after b's, no other came
+            assertEquals("PUB run.0 3\r\nend\r\n", readUntil(socket.serverIn(), "end\r\n"));
+            c.close();
+        }
+    }
+
     /** What a receiving connection was handed, in order. */
     private static final class Received implements WireConnection.MessageReceiver {
         final List<String> messages = new CopyOnWriteArrayList<>();

@@ -1,0 +1,105 @@
+package dev.msgbench.nats;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+
+import io.nats.client.Connection;
+import io.nats.client.Dispatcher;
+import io.nats.client.MessageHandler;
+
+import dev.msgbench.core.FirstFailure;
+
+/**
+ * A jnats connection with where its asynchronous errors go: the first is kept in {@code failures},
+ * which every publisher on it checks before each message, and each goes to the consumers that
+ * listen on it ({@link #listen}), as many as share it.
+ */
+final class JnatsLink implements AutoCloseable {
+
+    final Connection connection;
+    private final ErrorRelay relay;
+    final FirstFailure failures;
+    private final List<Consumer<Throwable>> listeners;
+    private Dispatcher dispatcher; // guarded by this
+    /** Subscriptions made on this connection, and how many of them a flush confirmed; guarded by this. */
+    private long subscriptionsMade;
+    private long subscriptionsConfirmed;
+
+    private JnatsLink(Connection connection, ErrorRelay relay, FirstFailure failures,
+                      List<Consumer<Throwable>> listeners) {
+        this.connection = connection;
+        this.relay = relay;
+        this.failures = failures;
+        this.listeners = listeners;
+    }
+
+    static JnatsLink open(String url, NatsAuth auth, Duration timeout, String name) throws InterruptedException {
+        return open(url, auth, timeout, name, new FirstFailure());
+    }
+
+    /** @param failures where the connection's errors are kept, shared with another connection's */
+    static JnatsLink open(String url, NatsAuth auth, Duration timeout, String name, FirstFailure failures)
+            throws InterruptedException {
+        List<Consumer<Throwable>> listeners = new CopyOnWriteArrayList<>();
+        ErrorRelay relay = new ErrorRelay(name, error -> {
+            failures.add(error);
+            for (Consumer<Throwable> listener : listeners) {
+                listener.accept(error);
+            }
+        });
+        return new JnatsLink(NatsConnections.open(url, auth, name, timeout, relay), relay, failures, listeners);
+    }
+
+    /** Hands this connection's errors to {@code listener} too, until {@link #ignore}. */
+    void listen(Consumer<Throwable> listener) {
+        listeners.add(listener);
+    }
+
+    void ignore(Consumer<Throwable> listener) {
+        listeners.remove(listener);
+    }
+
+    /**
+     * The connection's one dispatcher, created on first use with {@code defaultHandler} (null when
+     * each subscription brings its own handler): a thread per connection, not per user.
+     */
+    synchronized Dispatcher dispatcher(MessageHandler defaultHandler) {
+        if (dispatcher == null) {
+            dispatcher = defaultHandler == null ? connection.createDispatcher() : connection.createDispatcher(defaultHandler);
+        }
+        return dispatcher;
+    }
+
+    /** Counts a subscription just made on this connection; returns the mark {@link #confirm} takes. */
+    synchronized long subscribed() {
+        return ++subscriptionsMade;
+    }
+
+    /**
+     * Returns once the server has every subscription made on this connection up to {@code mark}:
+     * a flush confirms all made before it, so of the consumers sharing a connection only the first
+     * to ask waits for a round trip.
+     */
+    void confirm(long mark, Duration timeout) throws TimeoutException, InterruptedException {
+        long upTo;
+        synchronized (this) {
+            if (subscriptionsConfirmed >= mark) {
+                return;
+            }
+            upTo = subscriptionsMade;
+        }
+        connection.flush(timeout);
+        synchronized (this) {
+            subscriptionsConfirmed = Math.max(subscriptionsConfirmed, upTo);
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        relay.closing();
+        connection.close();
+    }
+}
