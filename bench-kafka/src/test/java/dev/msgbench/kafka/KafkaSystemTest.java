@@ -143,6 +143,20 @@ class KafkaSystemTest {
         assertEquals(Set.of("msgbench-consumer-connection-0", "msgbench-consumer-connection-1"), clients);
     }
 
+    @Test
+    @Timeout(120)
+    void consumersSharingAConsumerSubscribedAfterEveryMessageWasStoredReadThemAll() throws Exception {
+        // --consume-after-produce: 4 streams on 1 producer; 2 topics x 1 subscription x 1 member on 1 consumer
+        RunPlan plan = new RunPlan("msgbench-shared-later", 64, 4, 2, 2, 1, 1, 1);
+        SharedConnectionsRun run;
+        try (KafkaSystem system = new KafkaSystem(settings(2, CommitMode.ASYNC))) {
+            system.prepare(plan);
+            run = SharedConnectionsRun.run(system, plan, 100, RecordKeys.NONE, true, true, (publishers, subscribers) -> {
+            });
+        }
+        run.assertExact();
+    }
+
     /** The client ids of the KafkaProducers open in this JVM, as the client registers them. */
     private static Set<String> producerClientIds() throws Exception {
         Set<String> ids = new TreeSet<>();
