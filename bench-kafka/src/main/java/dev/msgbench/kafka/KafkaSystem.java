@@ -270,7 +270,12 @@ public final class KafkaSystem implements MessagingSystem {
         if (plan.consumersShareConnections()) {
             SharedClients<SharedKafkaConsumer>.Lease lease = sharedConsumers.acquire(plan.consumerConnectionOf(index),
                     connection -> sharedConsumer(connection, plan.subscriptionOfConsumer(index)));
-            return lease.client().add(subscribed, sink, lease);
+            try {
+                return lease.client().add(subscribed, sink, lease);
+            } catch (RuntimeException e) {
+                lease.close();
+                throw e;
+            }
         }
         // one group per subscription, each reading the whole topic; one subscription keeps the topic's name
         String group = plan.subscriptionsPerTopic() == 1 ? subscribed
