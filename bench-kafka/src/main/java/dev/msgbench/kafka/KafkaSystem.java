@@ -48,7 +48,10 @@ import dev.msgbench.core.payload.RecordKeys;
 
 /**
  * Kafka (or anything that speaks its protocol, such as Redpanda) through kafka-clients: one
- * fresh topic per run, one producer per stream, consumers in one group.
+ * fresh topic per run, one producer per stream, consumers in one group per subscription. When the
+ * run's plan has them share connections (--producer-threads, --consumer-connections), a KafkaProducer
+ * per producer connection serves its streams, and a KafkaConsumer per consumer connection its
+ * consumers, in a group per subscription number over every topic.
  */
 public final class KafkaSystem implements MessagingSystem {
 

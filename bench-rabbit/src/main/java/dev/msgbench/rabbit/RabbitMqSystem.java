@@ -29,7 +29,9 @@ import java.util.concurrent.TimeUnit;
  * RabbitMQ over AMQP 0-9-1 through amqp-client: one queue per producer stream, named from the run
  * id and reached through the default exchange; consumer c consumes the queues of the streams s with
  * s % consumers == c, so every message is received once and each stream stays in order. Every
- * producer and consumer has its own connection. On a cluster, a quorum queue is replicated on
+ * producer and consumer has its own connection, unless the run's plan has them share connections
+ * (--producer-threads, --consumer-connections): then a connection per number, with a channel per
+ * producer stream or consumer on it. On a cluster, a quorum queue is replicated on
  * every node (RabbitMQ's default group size) and each connection goes to one of the nodes.
  *
  * <p>With more than one subscription per topic each stream publishes to a fanout exchange of its
