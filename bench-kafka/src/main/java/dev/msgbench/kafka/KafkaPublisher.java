@@ -9,7 +9,9 @@ import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.Publisher;
 
 /**
- * One KafkaProducer per producer stream. Without --keys no key: Kafka's default partitioner
+ * One producer stream on a KafkaProducer of its own, or on one it shares with the other streams of
+ * its connection (--producer-threads), each stream still with its own topic and acknowledgements;
+ * flushing a shared producer flushes every stream on it. Without --keys no key: Kafka's default partitioner
  * spreads the stream over the topic's partitions, as an application without keys would (sticky:
  * a batch at a time). With keys each record carries its key and goes to the partition of the
  * key's hash, so a stream's batches split over partitions as keyed applications' do.
@@ -29,9 +31,19 @@ final class KafkaPublisher implements Publisher {
     private final boolean flushEachSend;
     /** Each key's bytes by index; null without keys. */
     private final byte[][] keys;
+    /** Closes the producer, or lets go of a shared one, which closes with its last stream. */
+    private final AutoCloseable release;
 
+    /** A stream with a producer of its own, closed with it. */
     KafkaPublisher(KafkaProducer<byte[], byte[]> producer, String topic, AckListener acks, boolean acknowledges,
                    boolean flushEachSend, byte[][] keys) {
+        this(producer, topic, acks, acknowledges, flushEachSend, keys, () -> closeProducer(producer));
+    }
+
+    /** @param release called once at close: lets go of the producer */
+    KafkaPublisher(KafkaProducer<byte[], byte[]> producer, String topic, AckListener acks, boolean acknowledges,
+                   boolean flushEachSend, byte[][] keys, AutoCloseable release) {
+        this.release = release;
         this.keys = keys;
         this.producer = producer;
         this.topic = topic;
@@ -68,8 +80,13 @@ final class KafkaPublisher implements Publisher {
         producer.flush();
     }
 
-    @Override
-    public void close() {
+    /** Closes a producer, waiting at most the close timeout for what it still sends. */
+    static void closeProducer(KafkaProducer<byte[], byte[]> producer) {
         producer.close(CLOSE_TIMEOUT);
+    }
+
+    @Override
+    public void close() throws Exception {
+        release.close();
     }
 }

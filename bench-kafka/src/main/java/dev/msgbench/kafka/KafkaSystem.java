@@ -41,13 +41,17 @@ import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.driver.SharedClients;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.core.payload.RecordKeys;
 
 /**
  * Kafka (or anything that speaks its protocol, such as Redpanda) through kafka-clients: one
- * fresh topic per run, one producer per stream, consumers in one group.
+ * fresh topic per run, one producer per stream, consumers in one group per subscription. When the
+ * run's plan has them share connections (--producer-threads, --consumer-connections), a KafkaProducer
+ * per producer connection serves its streams, and a KafkaConsumer per consumer connection its
+ * consumers, in a group per subscription number over every topic.
  */
 public final class KafkaSystem implements MessagingSystem {
 
@@ -59,8 +63,13 @@ public final class KafkaSystem implements MessagingSystem {
 
     private final KafkaSettings settings;
     private final List<KafkaSubscriber> subscribers = new CopyOnWriteArrayList<>();
-    /** The consumers of each consumer group, by group id: one group per subscription. */
-    private final Map<String, List<KafkaSubscriber>> groups = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The KafkaConsumers of each consumer group, by group id: one group per subscription. */
+    private final Map<String, List<KafkaPoller>> groups = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The KafkaProducers that the streams of one connection share (--producer-threads), by connection. */
+    private final SharedClients<KafkaProducer<byte[], byte[]>> sharedProducers =
+            new SharedClients<>(KafkaPublisher::closeProducer);
+    /** The KafkaConsumers that the consumers of one connection share (--consumer-connections), by connection. */
+    private final SharedClients<SharedKafkaConsumer> sharedConsumers = new SharedClients<>(SharedKafkaConsumer::close);
     private Admin admin;
     private RunPlan plan;
     /** The first topic: the run's only one without --topics; its settings stand for all. */
@@ -259,45 +268,84 @@ public final class KafkaSystem implements MessagingSystem {
     }
 
     @Override
-    public Subscriber subscribe(int index, MessageSink sink) {
-        Properties props = new Properties();
-        props.putAll(settings.commonClientProps());
-        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
-        // one group per subscription, each reading the whole topic; one subscription keeps the topic's name
+    public Subscriber subscribe(int index, MessageSink sink) throws Exception {
         String subscribed = plan.topicName(plan.topicOfConsumer(index));
+        if (plan.consumersShareConnections()) {
+            SharedClients<SharedKafkaConsumer>.Lease lease = sharedConsumers.acquire(plan.consumerConnectionOf(index),
+                    connection -> sharedConsumer(connection, plan.subscriptionOfConsumer(index)));
+            try {
+                return lease.client().add(subscribed, sink, lease);
+            } catch (RuntimeException e) {
+                lease.close();
+                throw e;
+            }
+        }
+        // one group per subscription, each reading the whole topic; one subscription keeps the topic's name
         String group = plan.subscriptionsPerTopic() == 1 ? subscribed
                 : plan.subscriptionName(plan.topicOfConsumer(index), plan.subscriptionOfConsumer(index));
-        props.put(ConsumerConfig.GROUP_ID_CONFIG, group);
-        props.put(ConsumerConfig.CLIENT_ID_CONFIG, "msgbench-consumer-" + index);
-        // the topic is new: reading from its start misses nothing, even if the group settles late
-        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, Boolean.toString(settings.commitMode() == CommitMode.AUTO));
-        props.putAll(settings.consumerProps());
-        KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer());
-        List<KafkaSubscriber> members = groups.computeIfAbsent(group, g -> new CopyOnWriteArrayList<>());
+        KafkaConsumer<byte[], byte[]> consumer = consumer(group, "msgbench-consumer-" + index);
+        List<KafkaPoller> members = groups.computeIfAbsent(group, g -> new CopyOnWriteArrayList<>());
         KafkaSubscriber subscriber = new KafkaSubscriber(index, consumer, subscribed, sink, settings.commitMode(),
-                settings.pollTimeout(), () -> groupReady(members));
+                settings.pollTimeout(), () -> groupReady(members, settings.partitions()));
         subscribers.add(subscriber);
         members.add(subscriber);
         return subscriber;
     }
 
     /**
-     * The group has settled: every consumer was assigned partitions (possibly none) in the same
-     * generation, so none is still joining, and together they hold every partition. A consumer
-     * joining after the run started would trigger a rebalance that pauses delivery mid-run.
+     * The KafkaConsumer of consumer connection {@code connection}: its consumers have one
+     * subscription number and one member number, on topics of their own, so it joins a group of
+     * that subscription that spans the topics and reads all of theirs.
      */
-    private boolean groupReady(List<KafkaSubscriber> members) {
+    private SharedKafkaConsumer sharedConsumer(int connection, int subscription) {
+        List<String> topics = new ArrayList<>();
+        for (int i = connection; i < plan.consumers(); i += plan.consumerConnections()) {
+            topics.add(plan.topicName(plan.topicOfConsumer(i)));
+        }
+        String group = sharedGroupName(subscription);
+        List<KafkaPoller> members = groups.computeIfAbsent(group, g -> new CopyOnWriteArrayList<>());
+        SharedKafkaConsumer shared = new SharedKafkaConsumer(connection,
+                consumer(group, "msgbench-consumer-connection-" + connection), topics, settings.commitMode(),
+                settings.pollTimeout(), () -> groupReady(members, settings.partitions() * plan.topics()));
+        members.add(shared);
+        return shared;
+    }
+
+    /** With consumers sharing connections, the group of subscription {@code subscription}, over every topic. */
+    String sharedGroupName(int subscription) {
+        return plan.runId() + "-s" + subscription;
+    }
+
+    private KafkaConsumer<byte[], byte[]> consumer(String group, String clientId) {
+        Properties props = new Properties();
+        props.putAll(settings.commonClientProps());
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
+        props.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        props.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
+        // the topic is new: reading from its start misses nothing, even if the group settles late
+        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, Boolean.toString(settings.commitMode() == CommitMode.AUTO));
+        props.putAll(settings.consumerProps());
+        return new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+    }
+
+    /**
+     * The group has settled: every consumer was assigned partitions (possibly none) in the same
+     * generation, so none is still joining, and together they hold every partition of the group's
+     * topics. A consumer joining after the run started would trigger a rebalance that pauses
+     * delivery mid-run.
+     */
+    private static boolean groupReady(List<KafkaPoller> members, int partitions) {
         int total = 0;
         int generation = -1;
-        for (KafkaSubscriber s : members) {
+        for (KafkaPoller s : members) {
             if (s.generation() < 0 || (generation >= 0 && s.generation() != generation)) {
                 return false;
             }
             generation = s.generation();
             total += s.assignedPartitions();
         }
-        return total == settings.partitions();
+        return total == partitions;
     }
 
     /** The record key of each message: the default partitioner spreads records over partitions by its hash. */
@@ -309,17 +357,28 @@ public final class KafkaSystem implements MessagingSystem {
     }
 
     @Override
-    public Publisher publisher(int streamId, AckListener acks) {
+    public Publisher publisher(int streamId, AckListener acks) throws Exception {
+        String streamTopic = plan.topicName(plan.topicOf(streamId));
+        if (plan.producersShareConnections()) {
+            // the engine publishes every stream of a connection from one thread, and KafkaProducer is thread-safe anyway
+            SharedClients<KafkaProducer<byte[], byte[]>>.Lease lease = sharedProducers.acquire(
+                    plan.producerConnectionOf(streamId), connection -> producer("msgbench-producer-connection-" + connection));
+            return new KafkaPublisher(lease.client(), streamTopic, acks, acknowledges(), settings.flushEachSend(), keyBytes,
+                    lease);
+        }
+        return new KafkaPublisher(producer("msgbench-producer-" + streamId), streamTopic, acks, acknowledges(),
+                settings.flushEachSend(), keyBytes);
+    }
+
+    private KafkaProducer<byte[], byte[]> producer(String clientId) {
         Properties props = new Properties();
         props.putAll(settings.commonClientProps());
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
         props.put(ProducerConfig.ACKS_CONFIG, settings.producerAcks());
-        props.put(ProducerConfig.CLIENT_ID_CONFIG, "msgbench-producer-" + streamId);
+        props.put(ProducerConfig.CLIENT_ID_CONFIG, clientId);
         props.putAll(producerOverrides);
         props.putAll(settings.producerProps());
-        KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer());
-        return new KafkaPublisher(producer, plan.topicName(plan.topicOf(streamId)), acks, acknowledges(),
-                settings.flushEachSend(), keyBytes);
+        return new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer());
     }
 
     private boolean acknowledges() {
@@ -370,8 +429,18 @@ public final class KafkaSystem implements MessagingSystem {
         s.put("topic", topic);
         if (plan != null && plan.topics() * plan.subscriptionsPerTopic() > 1) {
             s.put("topics", topicNames.size() == 1 ? topic : topic + " .. " + topicNames.get(topicNames.size() - 1));
-            s.put("consumerGroups", plan.subscriptionsPerTopic() == 1 ? "one per topic, named as it"
+            s.put("consumerGroups", plan.consumersShareConnections()
+                    ? "one per subscription number, over every topic: " + plan.runId() + "-s<subscription>"
+                    : plan.subscriptionsPerTopic() == 1 ? "one per topic, named as it"
                     : "one per subscription: <topic>-s<subscription>");
+        }
+        if (plan != null && plan.producersShareConnections()) {
+            s.put("producerClients", "one KafkaProducer per producer connection (" + plan.producerConnections()
+                    + "), shared by its streams");
+        }
+        if (plan != null && plan.consumersShareConnections()) {
+            s.put("consumerClients", "one KafkaConsumer per consumer connection (" + plan.consumerConnections()
+                    + "), reading the topics of its consumers");
         }
         s.put("partitions", settings.partitions());
         if (!keys.isNone()) {
@@ -390,6 +459,19 @@ public final class KafkaSystem implements MessagingSystem {
 
     @Override
     public void close() throws Exception {
+        try {
+            // left open only by a run that failed before closing its publishers and subscribers
+            sharedConsumers.closeAll("closing Kafka's shared consumers");
+        } finally {
+            try {
+                sharedProducers.closeAll("closing Kafka's shared producers");
+            } finally {
+                deleteTopicsAndDisconnect();
+            }
+        }
+    }
+
+    private void deleteTopicsAndDisconnect() throws Exception {
         if (admin == null) {
             return;
         }

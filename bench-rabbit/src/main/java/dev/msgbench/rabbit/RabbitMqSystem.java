@@ -13,6 +13,7 @@ import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.driver.SharedClients;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.core.payload.RecordKeys;
@@ -28,7 +29,9 @@ import java.util.concurrent.TimeUnit;
  * RabbitMQ over AMQP 0-9-1 through amqp-client: one queue per producer stream, named from the run
  * id and reached through the default exchange; consumer c consumes the queues of the streams s with
  * s % consumers == c, so every message is received once and each stream stays in order. Every
- * producer and consumer has its own connection. On a cluster, a quorum queue is replicated on
+ * producer and consumer has its own connection, unless the run's plan has them share connections
+ * (--producer-threads, --consumer-connections): then a connection per number, with a channel per
+ * producer stream or consumer on it. On a cluster, a quorum queue is replicated on
  * every node (RabbitMQ's default group size) and each connection goes to one of the nodes.
  *
  * <p>With more than one subscription per topic each stream publishes to a fanout exchange of its
@@ -60,6 +63,10 @@ public final class RabbitMqSystem implements MessagingSystem {
     /** A quorum queue's members as the broker reported them after the declare; null when not asked. */
     private Integer membersReadBack;
     private RecordKeys keys = RecordKeys.NONE;
+    /** The connections that the streams of one producer connection number share (--producer-threads). */
+    private final SharedClients<Connection> sharedProducerConnections = new SharedClients<>(RabbitMqSystem::closeIfOpen);
+    /** The connections that the consumers of one consumer connection number share (--consumer-connections). */
+    private final SharedClients<Connection> sharedConsumerConnections = new SharedClients<>(RabbitMqSystem::closeIfOpen);
     /** Each record key's name, the routing key of its messages, by key; null without keys. */
     private String[] routingKeys;
 
@@ -167,10 +174,21 @@ public final class RabbitMqSystem implements MessagingSystem {
         for (int s : plan.streamsOf(index)) {
             queues.add(fansOut() ? queueOf(s, plan.subscriptionOfConsumer(index)) : queueOf(s));
         }
+        if (plan.consumersShareConnections()) {
+            SharedClients<Connection>.Lease lease = sharedConsumerConnections.acquire(plan.consumerConnectionOf(index),
+                    c -> connections.open("msgbench-consumer-connection-" + c));
+            try {
+                return new RabbitSubscriber(index, lease.client(), lease, queues, settings.queueType(), sink,
+                        settings.consumerAck(), settings.prefetch());
+            } catch (IOException | RuntimeException e) {
+                letGoAfterFailure(lease, e);
+                throw e;
+            }
+        }
         Connection connection = connections.open("msgbench-consumer-" + index);
         try {
-            return new RabbitSubscriber(index, connection, queues, settings.queueType(), sink, settings.consumerAck(),
-                    settings.prefetch());
+            return new RabbitSubscriber(index, connection, null, queues, settings.queueType(), sink,
+                    settings.consumerAck(), settings.prefetch());
         } catch (IOException | RuntimeException e) {
             closeAfterFailure(connection, e);
             throw e;
@@ -193,19 +211,36 @@ public final class RabbitMqSystem implements MessagingSystem {
         String queue = queueOf(streamId);
         PendingConfirms confirms = settings.confirms()
                 ? new PendingConfirms(settings.maxUnconfirmed(), acks, queue) : null;
+        if (plan.producersShareConnections()) {
+            // the engine publishes every stream of a connection from one thread; each has a channel of its own
+            SharedClients<Connection>.Lease lease = sharedProducerConnections.acquire(plan.producerConnectionOf(streamId),
+                    c -> connections.open("msgbench-producer-connection-" + c));
+            try {
+                return publisher(lease.client(), lease, queue, confirms);
+            } catch (IOException | RuntimeException e) {
+                letGoAfterFailure(lease, e);
+                throw e;
+            }
+        }
         Connection connection = connections.open("msgbench-producer-" + streamId);
         try {
-            if (keyed()) {
-                return new RabbitPublisher(connection, queue, routingKeys, settings.queueType().persistentMessages(),
-                        confirms);
-            }
-            return fansOut()
-                    ? new RabbitPublisher(connection, queue, "", settings.queueType().persistentMessages(), confirms)
-                    : new RabbitPublisher(connection, queue, settings.queueType().persistentMessages(), confirms);
+            return publisher(connection, null, queue, confirms);
         } catch (IOException | RuntimeException e) {
             closeAfterFailure(connection, e);
             throw e;
         }
+    }
+
+    /** @param lease null when the connection is the stream's own */
+    private RabbitPublisher publisher(Connection connection, AutoCloseable lease, String queue, PendingConfirms confirms)
+            throws IOException {
+        if (keyed()) {
+            return new RabbitPublisher(connection, lease, queue, routingKeys, settings.queueType().persistentMessages(),
+                    confirms);
+        }
+        return fansOut()
+                ? new RabbitPublisher(connection, lease, queue, "", settings.queueType().persistentMessages(), confirms)
+                : new RabbitPublisher(connection, lease, queue, settings.queueType().persistentMessages(), confirms);
     }
 
     /**
@@ -262,6 +297,12 @@ public final class RabbitMqSystem implements MessagingSystem {
             s.put("recordKeys", keys + ": the routing key (k<key>) on the stream's topic exchange, whose queues are "
                     + "bound with # (every key)");
         }
+        if (plan != null && plan.producersShareConnections()) {
+            s.put("producerConnections", plan.producerConnections() + ", each shared by its streams, a channel each");
+        }
+        if (plan != null && plan.consumersShareConnections()) {
+            s.put("consumerConnections", plan.consumerConnections() + ", each shared by its consumers, a channel each");
+        }
         s.put("maxUnconfirmed", settings.confirms() ? settings.maxUnconfirmed() : "none (no confirms)");
         s.put("frameMax", frameMax);
         s.put("tcpNoDelay", true);
@@ -306,6 +347,7 @@ public final class RabbitMqSystem implements MessagingSystem {
         if (admin == null) {
             return;
         }
+        Exception leftOpen = closeSharedConnections();
         Exception failure = null;
         awaitRecovery(admin);
         if (!declared.isEmpty() && !admin.isOpen()) {
@@ -341,9 +383,32 @@ public final class RabbitMqSystem implements MessagingSystem {
             }
         }
         admin = null;
-        if (failure != null) {
-            throw failure;
+        if (failure != null && leftOpen != null) {
+            failure.addSuppressed(leftOpen);
         }
+        if (failure != null || leftOpen != null) {
+            throw failure != null ? failure : leftOpen;
+        }
+    }
+
+    /**
+     * Closes the shared connections that are still open, left so only by a run that failed before
+     * it closed its publishers and subscribers; returns the first failure, later ones attached.
+     */
+    private Exception closeSharedConnections() {
+        Exception failure = null;
+        for (SharedClients<Connection> shared : List.of(sharedConsumerConnections, sharedProducerConnections)) {
+            try {
+                shared.closeAll("closing RabbitMQ's shared connections");
+            } catch (Exception e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        return failure;
     }
 
     /**
@@ -365,6 +430,37 @@ public final class RabbitMqSystem implements MessagingSystem {
         Object reason = cause.getReason();
         return reason instanceof AMQP.Connection.Close ? ((AMQP.Connection.Close) reason).getReplyText()
                 : String.valueOf(cause.getMessage());
+    }
+
+    private static void closeIfOpen(Connection connection) throws IOException {
+        if (connection.isOpen()) {
+            connection.close(CLOSE_TIMEOUT_MILLIS);
+        }
+    }
+
+    /**
+     * Closes the channel of a publisher or consumer on a shared connection, then lets go of the
+     * connection, which its last user closes.
+     */
+    static void closeChannelAndLetGo(Channel channel, AutoCloseable lease) throws Exception {
+        try {
+            if (channel.isOpen()) {
+                channel.close();
+            }
+        } finally {
+            lease.close();
+        }
+    }
+
+    private static void letGoAfterFailure(AutoCloseable lease, Exception failure) {
+        try {
+            lease.close();
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            failure.addSuppressed(e);
+        }
     }
 
     private static void closeAfterFailure(Connection connection, Exception failure) {

@@ -11,7 +11,8 @@ import java.io.IOException;
 import java.net.SocketException;
 
 /**
- * One producer stream: its own connection and channel, publishing through the default exchange to
+ * One producer stream: its own channel, on a connection of its own or on one it shares with the
+ * other streams of its connection number (--producer-threads), publishing through the default exchange to
  * the stream's own queue, through its fanout exchange, or with record keys through its topic
  * exchange with each message's key as its routing key. With confirms, each publish is
  * acknowledged when the broker confirms it.
@@ -25,6 +26,8 @@ final class RabbitPublisher implements Publisher {
     private static final String DEFAULT_EXCHANGE = "";
 
     private final Connection connection;
+    /** Lets go of a shared connection; null when the connection is the stream's own, closed with it. */
+    private final AutoCloseable lease;
     private final Channel channel;
     private final String exchange;
     /** The routing key of every message; with record keys, the routing key of each key, by key. */
@@ -33,24 +36,29 @@ final class RabbitPublisher implements Publisher {
     /** Null without confirms. */
     private final PendingConfirms confirms;
 
-    RabbitPublisher(Connection connection, String queue, boolean persistent, PendingConfirms confirms)
-            throws IOException {
-        this(connection, DEFAULT_EXCHANGE, queue, persistent, confirms);
+    RabbitPublisher(Connection connection, AutoCloseable lease, String queue, boolean persistent,
+                    PendingConfirms confirms) throws IOException {
+        this(connection, lease, DEFAULT_EXCHANGE, queue, persistent, confirms);
     }
 
     /**
      * @param exchange the default exchange, with {@code routingKey} the stream's queue; or, with fan-out,
      *                 the stream's fanout exchange, which copies each message to every subscription's queue
      */
-    RabbitPublisher(Connection connection, String exchange, String routingKey, boolean persistent,
+    RabbitPublisher(Connection connection, AutoCloseable lease, String exchange, String routingKey, boolean persistent,
                     PendingConfirms confirms) throws IOException {
-        this(connection, exchange, new String[] {routingKey}, persistent, confirms);
+        this(connection, lease, exchange, new String[] {routingKey}, persistent, confirms);
     }
 
-    /** @param routingKeys with record keys, on the stream's topic exchange: each key's routing key, by key */
-    RabbitPublisher(Connection connection, String exchange, String[] routingKeys, boolean persistent,
-                    PendingConfirms confirms) throws IOException {
+    /**
+     * @param lease       lets go of a shared connection once this stream's channel is closed; null when
+     *                    the connection is the stream's own, closed with it
+     * @param routingKeys with record keys, on the stream's topic exchange: each key's routing key, by key
+     */
+    RabbitPublisher(Connection connection, AutoCloseable lease, String exchange, String[] routingKeys,
+                    boolean persistent, PendingConfirms confirms) throws IOException {
         this.connection = connection;
+        this.lease = lease;
         this.exchange = exchange;
         this.routingKeys = routingKeys;
         this.confirms = confirms;
@@ -128,9 +136,13 @@ final class RabbitPublisher implements Publisher {
     }
 
     @Override
-    public void close() throws IOException {
-        if (connection.isOpen()) {
-            connection.close(CLOSE_TIMEOUT_MILLIS);
+    public void close() throws Exception {
+        if (lease == null) {
+            if (connection.isOpen()) {
+                connection.close(CLOSE_TIMEOUT_MILLIS);
+            }
+            return;
         }
+        RabbitMqSystem.closeChannelAndLetGo(channel, lease);
     }
 }

@@ -14,7 +14,9 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * One consumer: its own connection and one channel consuming the queues of its producer streams.
+ * One consumer: one channel consuming the queues of its producer streams, on a connection of its own
+ * or on one it shares with the consumers of its connection number (--consumer-connections), each of
+ * them with its own channel, prefetch and acknowledgements.
  * The client delivers a channel's messages one at a time and in order, so each stream's order is
  * kept: lane 0, since a stream is one queue.
  */
@@ -23,6 +25,8 @@ final class RabbitSubscriber implements Subscriber {
     private static final int CLOSE_TIMEOUT_MILLIS = 10_000;
 
     private final Connection connection;
+    /** Lets go of a shared connection; null when the connection is the consumer's own, closed with it. */
+    private final AutoCloseable lease;
     private final Channel channel;
     private final List<String> queues;
     private volatile boolean closing;
@@ -32,10 +36,13 @@ final class RabbitSubscriber implements Subscriber {
      *                  way, so that this connection's own recovery declares it before it consumes
      *                  from it again (a node restarted on its data has lost a transient queue, and
      *                  the admin connection may recover later than this one)
+     * @param lease     lets go of a shared connection once this consumer's channel is closed; null when
+     *                  the connection is the consumer's own, closed with it
      */
-    RabbitSubscriber(int index, Connection connection, List<String> queues, QueueType queueType, MessageSink sink,
-                     ConsumerAck ack, int prefetch) throws IOException {
+    RabbitSubscriber(int index, Connection connection, AutoCloseable lease, List<String> queues, QueueType queueType,
+                     MessageSink sink, ConsumerAck ack, int prefetch) throws IOException {
         this.connection = connection;
+        this.lease = lease;
         this.queues = List.copyOf(queues);
         this.channel = connection.createChannel();
         boolean autoAck = ack == ConsumerAck.AUTO;
@@ -59,11 +66,15 @@ final class RabbitSubscriber implements Subscriber {
     }
 
     @Override
-    public void close() throws IOException {
+    public void close() throws Exception {
         closing = true;
-        if (connection.isOpen()) {
-            connection.close(CLOSE_TIMEOUT_MILLIS);
+        if (lease == null) {
+            if (connection.isOpen()) {
+                connection.close(CLOSE_TIMEOUT_MILLIS);
+            }
+            return;
         }
+        RabbitMqSystem.closeChannelAndLetGo(channel, lease);
     }
 
     private final class Delivery extends DefaultConsumer {

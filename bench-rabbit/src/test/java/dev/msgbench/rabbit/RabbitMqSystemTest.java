@@ -19,6 +19,7 @@ import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.run.Destinations;
 import dev.msgbench.core.testing.Inspected;
 import dev.msgbench.core.testing.NeedsBroker;
+import dev.msgbench.core.testing.SharedConnectionsRun;
 import dev.msgbench.core.testing.ShortRuns;
 import dev.msgbench.rabbit.broker.LocalRabbitMq;
 import dev.msgbench.rabbit.broker.RabbitBrokerSpec;
@@ -29,6 +30,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -178,6 +180,45 @@ class RabbitMqSystemTest {
         assertEquals("--url: RabbitMQ at amqps://127.0.0.1:" + port + " does not speak TLS on port " + port
                 + " (Unsupported or unrecognized SSL message); use amqp:// for a plain port, or its TLS port (5671 by "
                 + "default)", e.getMessage());
+    }
+
+    @Test
+    void streamsAndConsumersSharingConnectionsHaveAChannelEachThereAndGetExactlyTheirTopicsMessages() throws Exception {
+        // 8 streams on 2 connections; 4 topics x 1 subscription x 2 members = 8 consumers on 2 connections
+        RunPlan plan = new RunPlan("msgbench-shared", 128, 8, 8, 4, 1, 2, 2);
+        Map<String, Integer> channels = new TreeMap<>();
+        SharedConnectionsRun run;
+        try (RabbitMqSystem system = new RabbitMqSystem(RabbitSettings.defaults(broker.url())
+                .withQueueType(QueueType.DURABLE).withAcks(Acks.BROKER))) {
+            system.prepare(plan);
+            run = SharedConnectionsRun.run(system, plan, 100, RecordKeys.NONE, true,
+                    (publishers, subscribers) -> channels.putAll(broker.connectionChannels()));
+            assertEquals("2, each shared by its streams, a channel each", system.info().settings().get("producerConnections"));
+        }
+        run.assertExact();
+        assertEquals(Map.of("msgbench-admin", 0, "msgbench-consumer-connection-0", 4, "msgbench-consumer-connection-1", 4,
+                "msgbench-producer-connection-0", 4, "msgbench-producer-connection-1", 4), channels);
+        assertEquals(Map.of(), broker.connectionChannels(), "every connection closed with its last user and the system");
+    }
+
+    @Test
+    void sharedConnectionsKeepKeysFanOutAndQuorumQueues() throws Exception {
+        // 4 streams on 2 connections; 2 topics x 2 subscriptions x 1 member = 4 consumers on 2 connections
+        RunPlan plan = new RunPlan("msgbench-shared-fanout", 128, 4, 4, 2, 2, 2, 2);
+        RabbitSettings settings = RabbitSettings.defaults(broker.url()).withQueueType(QueueType.QUORUM).withAcks(Acks.ALL)
+                .withReplicas(1);
+        Map<String, Integer> channels = new TreeMap<>();
+        SharedConnectionsRun run;
+        try (RabbitMqSystem system = new RabbitMqSystem(settings)) {
+            RecordKeys keys = RecordKeys.parse("round-robin", 10);
+            assertEquals(null, system.useKeys(keys));
+            system.prepare(plan);
+            run = SharedConnectionsRun.run(system, plan, 50, keys, true,
+                    (publishers, subscribers) -> channels.putAll(broker.connectionChannels()));
+        }
+        run.assertExact();
+        assertEquals(Map.of("msgbench-admin", 0, "msgbench-consumer-connection-0", 2, "msgbench-consumer-connection-1", 2,
+                "msgbench-producer-connection-0", 2, "msgbench-producer-connection-1", 2), channels);
     }
 
     private RunResult run(RabbitSettings settings, double rate, int size, int producers, int consumers)

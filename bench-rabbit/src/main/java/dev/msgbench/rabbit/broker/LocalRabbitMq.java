@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -219,8 +220,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
      */
     @Override
     public Placement placement(String queue) throws IOException, InterruptedException {
-        Node asked = nodes.stream().filter(n -> startedNodes().get(n.number() - 1).isAlive()).findFirst()
-                .orElseThrow(() -> new IOException("no node of " + this + " runs"));
+        Node asked = firstRunningNode();
         JsonNode queues = ctl.json(spec.placement().namespace(asked.number()), asked.name(), CTL_TIMEOUT,
                 "list_queues", "name", "leader", "members");
         for (JsonNode q : queues) {
@@ -232,6 +232,46 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
             }
         }
         throw new IOException("rabbitmqctl list_queues on " + asked.name() + " shows no queue '" + queue + "'");
+    }
+
+    /**
+     * The AMQP connections open on the broker, by the name their client gave them (e.g.
+     * msgbench-producer-3), each with how many channels it has, as rabbitmqctl list_connections
+     * reports them on the first node that runs.
+     *
+     * @throws IOException when no node runs or rabbitmqctl fails
+     */
+    public Map<String, Integer> connectionChannels() throws IOException, InterruptedException {
+        Node asked = firstRunningNode();
+        JsonNode connections = ctl.json(spec.placement().namespace(asked.number()), asked.name(), CTL_TIMEOUT,
+                "list_connections", "client_properties", "channels");
+        Map<String, Integer> channels = new TreeMap<>();
+        for (JsonNode c : connections) {
+            channels.merge(connectionName(c.path("client_properties")), c.path("channels").asInt(), Integer::sum);
+        }
+        return channels;
+    }
+
+    /**
+     * The connection_name of a connection's client properties ("" when it has none), which
+     * rabbitmqctl of 3.10 shows as an object or as [name, type, value] triples; its
+     * user_provided_name column came later.
+     */
+    private static String connectionName(JsonNode clientProperties) {
+        if (clientProperties.isObject()) {
+            return clientProperties.path("connection_name").asText();
+        }
+        for (JsonNode property : clientProperties) {
+            if (property.isArray() && "connection_name".equals(property.path(0).asText())) {
+                return property.path(property.size() - 1).asText();
+            }
+        }
+        return "";
+    }
+
+    private Node firstRunningNode() throws IOException {
+        return nodes.stream().filter(n -> startedNodes().get(n.number() - 1).isAlive()).findFirst()
+                .orElseThrow(() -> new IOException("no node of " + this + " runs"));
     }
 
     /** The number of the node named {@code name}; empty for a name that is none of ours ("" when no leader). */
