@@ -73,6 +73,41 @@ final class Routing {
         return keys;
     }
 
+    /** The producer streams that share connection {@code connection}, in order: c, c + connections, ... */
+    List<Integer> streamsOnConnection(int connection) {
+        List<Integer> streams = new ArrayList<>();
+        for (int s = connection; s < plan.producers(); s += plan.producerConnections()) {
+            streams.add(s);
+        }
+        return streams;
+    }
+
+    /** Which of its connection's streams stream {@code streamId} is, from 0 (see {@link #streamsOnConnection}). */
+    int placeOnConnection(int streamId) {
+        return streamId / plan.producerConnections();
+    }
+
+    /**
+     * The producer stream a channel, pattern or stream key of the run names: the number it ends
+     * with ({@code run:17}, {@code run-t2:17:*}); -1 when it ends with none. A shared consumer
+     * connection routes each message by it, without an object per message.
+     */
+    static int streamOf(byte[] name, int offset, int length) {
+        int i = offset + length - 1;
+        while (i >= offset && (name[i] < '0' || name[i] > '9')) {
+            i--;
+        }
+        int stream = 0;
+        int scale = 1;
+        int digits = 0;
+        for (; i >= offset && name[i] >= '0' && name[i] <= '9'; i--) {
+            stream += (name[i] - '0') * scale;
+            scale *= 10;
+            digits++;
+        }
+        return digits == 0 ? -1 : stream;
+    }
+
     /** The consumer group of subscription {@code subscription}: one per subscription, each reading every entry. */
     byte[] group(String base, int subscription) {
         String name = plan.subscriptionsPerTopic() == 1 ? base : base + "-s" + subscription;

@@ -48,7 +48,7 @@ final class DirectPubSubSubscriber implements Subscriber, PushHandler {
         connection.startPushes(this);
     }
 
-    private static void send(RespConnection connection, String command, List<byte[]> arguments) throws IOException {
+    static void send(RespConnection connection, String command, List<byte[]> arguments) throws IOException {
         if (!arguments.isEmpty()) {
             List<String> words = new ArrayList<>(List.of(command));
             arguments.forEach(c -> words.add(new String(c, StandardCharsets.UTF_8)));
