@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.ProtocolException;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 import dev.msgbench.core.driver.MessageSink;
@@ -20,8 +19,6 @@ import dev.msgbench.redis.resp.RoutedPushHandler;
  * server has confirmed its own channels and patterns; the connection closes with the last of them.
  */
 public final class DirectSharedPubSub implements RoutedPushHandler, AutoCloseable {
-
-    private static final long READY_POLL_MILLIS = 10;
 
     private final RespConnection connection;
     private final Supplier<String> lostConnectionCause;
@@ -139,19 +136,8 @@ public final class DirectSharedPubSub implements RoutedPushHandler, AutoCloseabl
 
         @Override
         public void awaitReady(Duration timeout) throws Exception {
-            long deadline = System.nanoTime() + timeout.toNanos();
-            while (confirmed < subscriptions) {
-                if (ended) {
-                    String what = failure instanceof ProtocolException ? "failed" : "lost its connection";
-                    throw new IOException("a Redis subscriber " + what + " before it was subscribed"
-                            + (failure == null ? "" : ": " + failure.getMessage()), failure);
-                }
-                if (System.nanoTime() - deadline > 0) {
-                    throw new TimeoutException("Redis did not confirm the subscriptions within " + timeout.toSeconds()
-                            + " s");
-                }
-                Thread.sleep(READY_POLL_MILLIS);
-            }
+            DirectPubSubSubscriber.awaitConfirmed(timeout, () -> confirmed >= subscriptions, () -> ended,
+                    () -> failure);
         }
 
         @Override
