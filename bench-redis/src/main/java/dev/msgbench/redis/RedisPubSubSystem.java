@@ -212,7 +212,8 @@ public final class RedisPubSubSystem implements MessagingSystem {
     private Publisher sharedPublisher(int streamId, AckListener acks) throws Exception {
         int number = plan.producerConnectionOf(streamId);
         String name = "msgbench-producers-" + number;
-        int capacity = InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes());
+        int capacity = InFlight.shareOf(InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()),
+                routing.streamsOnConnection(number).size());
         if (settings.client() == RedisClientKind.DIRECT) {
             DirectProducerConnection shared = directProducerConnections.get(number, n -> DirectClient.pubSubConnection(
                     connector.connectDirect(name), routing.streamsOnConnection(n).stream().map(this::channels).toList(),
@@ -222,7 +223,7 @@ public final class RedisPubSubSystem implements MessagingSystem {
         }
         ProducerConnection shared = producerConnections.get(number, n -> new ProducerConnection(connector.connect(name)));
         return new PubSubPublisher(shared.use(), channels(streamId), routing.name(streamId), acks, settings.acks(),
-                new InFlight(settings.maxInFlight(), plan.messageSizeBytes()));
+                new InFlight(capacity));
     }
 
     /**
@@ -251,7 +252,7 @@ public final class RedisPubSubSystem implements MessagingSystem {
         s.put("protocol", RedisConnector.PROTOCOL.name());
         s.put("maxInFlightPerProducer", InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()));
         s.put("client", settings.client().label());
-        putSharing(plan, s);
+        putSharing(plan, s, InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()));
         String client = settings.client() == RedisClientKind.DIRECT
                 ? "msgbench direct RESP client"
                 : RedisConnector.clientVersion();
@@ -269,10 +270,17 @@ public final class RedisPubSubSystem implements MessagingSystem {
         return "unknown";
     }
 
-    /** With shared connections, how many: results without them stay as they were. */
-    static void putSharing(RunPlan plan, Map<String, Object> s) {
+    /**
+     * With shared connections, how many, and the in-flight limit per connection that the streams of
+     * each share ({@link InFlight#shareOf}): results without them stay as they were.
+     */
+    static void putSharing(RunPlan plan, Map<String, Object> s, int maxInFlight) {
         if (plan.producersShareConnections()) {
             s.put("producerConnections", plan.producerConnections());
+            // each stream has its share of the connection's limit; the streams of connection 0 are the most
+            s.put("maxInFlightPerProducerConnection", maxInFlight);
+            s.put("maxInFlightPerProducer", InFlight.shareOf(maxInFlight,
+                    (plan.producers() + plan.producerConnections() - 1) / plan.producerConnections()));
         }
         if (plan.consumersShareConnections()) {
             s.put("consumerConnections", plan.consumerConnections());

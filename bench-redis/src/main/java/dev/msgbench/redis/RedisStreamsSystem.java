@@ -132,7 +132,8 @@ public final class RedisStreamsSystem implements MessagingSystem {
     private Publisher sharedPublisher(int streamId, AckListener acks) throws Exception {
         int number = plan.producerConnectionOf(streamId);
         String name = "msgbench-producers-" + number;
-        int capacity = InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes());
+        int capacity = InFlight.shareOf(InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()),
+                routing.streamsOnConnection(number).size());
         if (settings.client() == RedisClientKind.DIRECT) {
             DirectProducerConnection shared = directProducerConnections.get(number, n -> DirectClient.streamConnection(
                     connector.connectDirect(name), routing.streamsOnConnection(n).stream().map(routing::key).toList(),
@@ -143,8 +144,7 @@ public final class RedisStreamsSystem implements MessagingSystem {
         }
         ProducerConnection shared = producerConnections.get(number, n -> new ProducerConnection(connector.connect(name)));
         return new StreamPublisher(shared.use(), routing.key(streamId), keyNames, streams.maxlen(), acks, settings.acks(),
-                facts.connectedReplicas(), settings.waitTimeout(), new InFlight(settings.maxInFlight(),
-                plan.messageSizeBytes()));
+                facts.connectedReplicas(), settings.waitTimeout(), new InFlight(capacity));
     }
 
     /** Entries stay in the stream (up to --maxlen), pending for the group created in prepare. */
@@ -192,7 +192,7 @@ public final class RedisStreamsSystem implements MessagingSystem {
             s.put("waitTimeoutMs", settings.waitTimeout().toMillis());
         }
         s.put("client", settings.client().label());
-        RedisPubSubSystem.putSharing(plan, s);
+        RedisPubSubSystem.putSharing(plan, s, InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()));
         // consumers read with lettuce either way: XREADGROUP's nested replies are not the direct client's
         String client = settings.client() == RedisClientKind.DIRECT
                 ? "msgbench direct RESP client (producers), " + RedisConnector.clientVersion() + " (consumers)"

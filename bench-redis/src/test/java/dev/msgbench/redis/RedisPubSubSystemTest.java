@@ -264,7 +264,12 @@ class RedisPubSubSystemTest {
         List<String> clients;
         try (RedisPubSubSystem system = new RedisPubSubSystem(RedisSettings.defaults(redis.url()).withClient(client))) {
             clients = run.run(system, redis.port(1), RecordKeys.NONE);
-            assertEquals(2, system.info().settings().get("producerConnections"));
+            Map<String, Object> settings = system.info().settings();
+            assertEquals(2, settings.get("producerConnections"));
+            assertEquals(2, settings.get("consumerConnections"));
+            // 4 streams on each connection share its 4,096 messages awaiting replies
+            assertEquals(4_096, settings.get("maxInFlightPerProducerConnection"));
+            assertEquals(1_024, settings.get("maxInFlightPerProducer"));
         }
         assertEquals(List.of("msgbench-consumers-0 sub=8 psub=0", "msgbench-consumers-1 sub=8 psub=0",
                         "msgbench-producers-0 sub=0 psub=0", "msgbench-producers-1 sub=0 psub=0"),
