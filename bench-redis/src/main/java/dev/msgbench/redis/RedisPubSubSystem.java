@@ -120,7 +120,7 @@ public final class RedisPubSubSystem implements MessagingSystem {
             throws Exception {
         int number = plan.consumerConnectionOf(index);
         String name = "msgbench-consumers-" + number;
-        List<Integer> streams = plan.streamsOf(index);
+        List<Integer> streams = routing.streamsOf(index);
         if (settings.client() == RedisClientKind.DIRECT) {
             return directConsumerConnections.get(number, n -> new DirectSharedPubSub(connector.connectDirect(name),
                     plan.producers(), Routing::streamOf, this::lostConnectionCause))

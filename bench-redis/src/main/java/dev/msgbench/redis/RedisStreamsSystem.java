@@ -93,7 +93,7 @@ public final class RedisStreamsSystem implements MessagingSystem {
             String name = "msgbench-consumers-" + number;
             return consumerConnections.get(number, n -> new StreamSubscriber(name, connector, connector.connect(name),
                     routing.group(GROUP, plan.subscriptionOfConsumer(index)), streams, keys.isNone() ? 1 : 2,
-                    plan.producers())).add(plan.streamsOf(index), routing.keysOf(index), sink);
+                    plan.producers())).add(routing.streamsOf(index), routing.keysOf(index), sink);
         }
         return new StreamSubscriber(index, connector, connector.connect("msgbench-consumer-" + index),
                 routing.keysOf(index), routing.group(GROUP, plan.subscriptionOfConsumer(index)), streams,

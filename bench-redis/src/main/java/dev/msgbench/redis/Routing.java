@@ -50,16 +50,31 @@ final class Routing {
      */
     List<byte[]> keyPatternsOf(int index) {
         List<byte[]> patterns = new ArrayList<>();
-        for (int s : plan.streamsOf(index)) {
+        for (int s : streamsOf(index)) {
             patterns.add((name(s) + ":*").getBytes(StandardCharsets.UTF_8));
         }
         return patterns;
     }
 
+    /**
+     * The streams consumer {@code index} reads, as {@link RunPlan#streamsOf} deals them, found
+     * without looking at every stream: with thousands of topics and consumers, one look per stream
+     * and consumer would be billions.
+     */
+    List<Integer> streamsOf(int index) {
+        List<Integer> streams = new ArrayList<>();
+        int topic = plan.topicOfConsumer(index);
+        long step = (long) plan.topics() * plan.consumersPerSubscription();
+        for (long s = topic + (long) plan.topics() * plan.memberOfConsumer(index); s < plan.producers(); s += step) {
+            streams.add((int) s);
+        }
+        return streams;
+    }
+
     /** The destinations consumer {@code index} reads; empty when there are more consumers than streams. */
     List<byte[]> keysOf(int index) {
         List<byte[]> keys = new ArrayList<>();
-        for (int s : plan.streamsOf(index)) {
+        for (int s : streamsOf(index)) {
             keys.add(key(s));
         }
         return keys;
