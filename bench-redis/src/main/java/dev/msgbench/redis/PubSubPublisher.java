@@ -10,7 +10,8 @@ import io.lettuce.core.RedisFuture;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 
 /**
- * PUBLISH on a connection of its own, or shared with other streams of its thread ({@link ProducerConnection}). Commands are pipelined: a publish never waits for the
+ * PUBLISH on a connection of its own, or shared with the other streams of its thread
+ * ({@link ProducerConnection}). Commands are pipelined: a publish never waits for the
  * server's reply, and while the engine is behind its schedule the commands go out in batches
  * ({@link CommandBatch}).
  *

@@ -12,9 +12,10 @@ import io.lettuce.core.api.async.RedisAsyncCommands;
 
 /**
  * XADD key MAXLEN ~ N * m MESSAGE (with record keys XADD key MAXLEN ~ N * k KEY m MESSAGE) on a
- * connection of its own or shared with other streams of its thread ({@link ProducerConnection}); with --acks all each XADD is followed by WAIT for every replica,
- * pipelined behind it. While the engine is behind its schedule the
- * commands go out in batches ({@link CommandBatch}), WAITs among them in the same order.
+ * connection of its own or shared with the other streams of its thread ({@link ProducerConnection});
+ * with --acks all each XADD is followed by WAIT for every replica, pipelined behind it. While the
+ * engine is behind its schedule the commands go out in batches ({@link CommandBatch}), WAITs among
+ * them in the same order.
  *
  * <p>IMPLEMENTATION NOTES: WAIT blocks this connection on the server until the replicas have
  * caught up, so the XADDs pipelined behind it wait too: that is the price of synchronous

@@ -33,6 +33,7 @@ final class DirectPubSubPublisher extends DirectPublisher {
     DirectPubSubPublisher(DirectProducerConnection shared, int local, String channelName, AckListener acks, Acks mode,
                           int capacity) {
         super(shared, shared.prefixBase(local), PUBLISH, channelName, acks, mode, capacity);
+        startReader();
     }
 
     static byte[][] prefixes(byte[][] channels) {

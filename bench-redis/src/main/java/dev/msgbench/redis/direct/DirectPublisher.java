@@ -114,7 +114,6 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
     DirectPublisher(DirectProducerConnection shared, int prefixBase, String commandName, String destination,
                     AckListener acks, Acks mode, int capacity) {
         this(null, shared, prefixBase, shared.frames(), commandName, destination, acks, mode, capacity);
-        shared.register(this);
     }
 
     private DirectPublisher(RespConnection connection, DirectProducerConnection shared, int prefixBase,
@@ -125,7 +124,7 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
         this.prefixBase = prefixBase;
         this.what = commandName + " to " + destination;
         this.destination = destination;
-        this.connectionLabel = "the connection of " + destination;
+        this.connectionLabel = "the connection of " + destination + (shared == null ? "" : " (shared)");
         this.acks = acks;
         this.mode = mode;
         this.sequences = new long[capacity];
@@ -135,12 +134,14 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
     }
 
     /**
-     * Starts the thread that reads the replies: the last step of a subclass's constructor, so
-     * that the reader sees every field the subclass sets.
+     * Starts the thread that reads the replies, or on a shared connection joins the connection's:
+     * the last step of a subclass's constructor, so that the reader sees every field the subclass sets.
      */
     protected final void startReader() {
         if (shared == null) {
             connection.start(this);
+        } else {
+            shared.register(this);
         }
     }
 

@@ -54,6 +54,7 @@ final class DirectStreamPublisher extends DirectPublisher {
         super(shared, shared.prefixBase(local), XADD, keyName, acks, mode, capacity);
         this.replicas = replicas;
         this.waitTimeoutMillis = waitTimeout.toMillis();
+        startReader();
     }
 
     /** The bytes each XADD is followed by: WAIT with --acks all, else none. */
