@@ -163,11 +163,14 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
         sequences[slot] = sequence;
         intended[slot] = intendedSendNanos;
         WRITTEN.setRelease(this, n + 1);
+        int prefix = key;
         if (shared != null) {
+            // the one difference on a connection of one's own: a branch never taken
             shared.wrote(this);
+            prefix += prefixBase;
         }
         try {
-            frames.add(prefixBase + key, message);
+            frames.add(prefix, message);
         } catch (IOException e) {
             throw writeFailed(e);
         }
