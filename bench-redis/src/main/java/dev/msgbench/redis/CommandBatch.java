@@ -1,7 +1,5 @@
 package dev.msgbench.redis;
 
-import io.lettuce.core.api.StatefulConnection;
-
 /**
  * Sends a publisher's commands several to a write, as redis-benchmark's pipelining does. Lettuce
  * writes and flushes each command on its own by default, one system call and one server read per
@@ -12,8 +10,9 @@ import io.lettuce.core.api.StatefulConnection;
  * forms while the publisher is behind its schedule or unpaced; a message sent on time goes out
  * at once, as before.
  *
- * <p>Used by the publishing thread only, or after it has ended: the connection is the
- * publisher's own, and turning its auto-flush off affects no other.
+ * <p>Used by the publishing thread only, or after it has ended. The batch is the connection's
+ * ({@link ProducerConnection}): streams that share one, from one thread, share it; the in-flight
+ * permits are each stream's own.
  */
 final class CommandBatch {
 
@@ -24,14 +23,12 @@ final class CommandBatch {
      */
     static final int MAX_COMMANDS = 64;
 
-    private final StatefulConnection<?, ?> connection;
+    private final ProducerConnection connection;
     private final InFlight inFlight;
-    private int unsent;
 
-    CommandBatch(StatefulConnection<?, ?> connection, InFlight inFlight) {
+    CommandBatch(ProducerConnection connection, InFlight inFlight) {
         this.connection = connection;
         this.inFlight = inFlight;
-        connection.setAutoFlushCommands(false);
     }
 
     /**
@@ -52,22 +49,16 @@ final class CommandBatch {
 
     /** After a message's {@code commands} were written: sends the batch once it is full. */
     void added(int commands) {
-        unsent += commands;
-        if (unsent >= MAX_COMMANDS) {
-            send();
-        }
+        connection.added(commands);
     }
 
     /** No further message is due now: nothing may wait in the batch while the engine waits. */
     void endOfBurst() {
-        if (unsent > 0) {
-            send();
-        }
+        connection.endOfBurst();
     }
 
     /** Writes every command kept so far and flushes the socket. */
     void send() {
-        unsent = 0;
-        connection.flushCommands();
+        connection.send();
     }
 }

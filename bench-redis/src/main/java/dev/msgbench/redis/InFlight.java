@@ -15,7 +15,21 @@ final class InFlight {
     private final Semaphore permits;
 
     InFlight(int maxMessages, int messageSizeBytes) {
-        this.permits = new Semaphore(limit(maxMessages, messageSizeBytes));
+        this(limit(maxMessages, messageSizeBytes));
+    }
+
+    /** Exactly {@code permits}: a stream's {@link #shareOf} its connection's limit. */
+    InFlight(int permits) {
+        this.permits = new Semaphore(permits);
+    }
+
+    /**
+     * A stream's share of {@code limit} when {@code streams} share a connection: what awaits replies
+     * on the connection stays within about the limit, and a stream's ring of awaiting messages (the
+     * direct client's) stays small however many streams there are (OMB's runs have thousands).
+     */
+    static int shareOf(int limit, int streams) {
+        return Math.max(1, limit / streams);
     }
 
     static int limit(int maxMessages, int messageSizeBytes) {

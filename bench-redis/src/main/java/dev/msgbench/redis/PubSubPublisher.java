@@ -3,16 +3,15 @@ package dev.msgbench.redis;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
 
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.Publisher;
 import io.lettuce.core.RedisFuture;
-import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 
 /**
- * PUBLISH on a connection of its own. Commands are pipelined: a publish never waits for the
+ * PUBLISH on a connection of its own, or shared with the other streams of its thread
+ * ({@link ProducerConnection}). Commands are pipelined: a publish never waits for the
  * server's reply, and while the engine is behind its schedule the commands go out in batches
  * ({@link CommandBatch}).
  *
@@ -23,7 +22,7 @@ final class PubSubPublisher implements Publisher {
 
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
-    private final StatefulRedisConnection<byte[], byte[]> connection;
+    private final ProducerConnection connection;
     private final RedisAsyncCommands<byte[], byte[]> commands;
     /** By key; one without keys. */
     private final byte[][] channels;
@@ -35,10 +34,10 @@ final class PubSubPublisher implements Publisher {
     private volatile CompletionStage<?> last = CompletableFuture.completedFuture(null);
 
     /** @param channels the stream's channel, or with record keys its channel of each key, by key */
-    PubSubPublisher(StatefulRedisConnection<byte[], byte[]> connection, byte[][] channels, String channelName,
+    PubSubPublisher(ProducerConnection connection, byte[][] channels, String channelName,
                     AckListener acks, RedisAcks mode, InFlight inFlight) {
         this.connection = connection;
-        this.commands = connection.async();
+        this.commands = connection.connection().async();
         this.channels = channels;
         this.channelName = channelName;
         this.acks = acks;
@@ -91,6 +90,6 @@ final class PubSubPublisher implements Publisher {
     public void close() throws Exception {
         batch.send();
         Replies.awaitQuietly(last, CLOSE_TIMEOUT);
-        connection.closeAsync().get(CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        connection.release();
     }
 }

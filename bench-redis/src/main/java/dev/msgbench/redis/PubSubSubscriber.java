@@ -74,19 +74,30 @@ final class PubSubSubscriber implements Subscriber {
      * back within reconnectFor means the server went away: either fails the run, with its cause.
      */
     private void rideThrough(MessageSink sink, Supplier<String> lostConnectionCause, BooleanSupplier serverRestarted) {
+        IllegalStateException lost = lostConnection(connector, connection, () -> closing, lostConnectionCause,
+                serverRestarted);
+        if (lost != null) {
+            sink.onError(lost);
+        }
+    }
+
+    /** What a lost connection means for its subscribers, as {@link #rideThrough} says; null to ride through. */
+    static IllegalStateException lostConnection(RedisConnector connector, StatefulRedisPubSubConnection<?, ?> connection,
+                                                BooleanSupplier closing, Supplier<String> lostConnectionCause,
+                                                BooleanSupplier serverRestarted) {
         boolean back;
         try {
             back = connector.awaitOpen(connection);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return;
+            return null;
         }
-        if (closing || back && serverRestarted.getAsBoolean()) {
-            return;
+        if (closing.getAsBoolean() || back && serverRestarted.getAsBoolean()) {
+            return null;
         }
-        sink.onError(new IllegalStateException("a Redis subscriber lost its connection; what was published meanwhile "
+        return new IllegalStateException("a Redis subscriber lost its connection; what was published meanwhile "
                 + "is lost (" + lostConnectionCause.get() + ")"
-                + (back ? "" : "; it was not back within " + connector.reconnectFor().toSeconds() + " s")));
+                + (back ? "" : "; it was not back within " + connector.reconnectFor().toSeconds() + " s"));
     }
 
     /**
@@ -95,8 +106,15 @@ final class PubSubSubscriber implements Subscriber {
      */
     @Override
     public void awaitReady(Duration timeout) throws Exception {
+        awaitSubscribed(timeout, () -> patternsConfirmed >= patterns && subscribed.getAsBoolean(), connection,
+                subscription, patternSubscription);
+    }
+
+    /** Waits until {@code confirmed} says the server counts the subscriptions; fails on a refusal or a lost connection. */
+    static void awaitSubscribed(Duration timeout, BooleanSupplier confirmed, StatefulRedisPubSubConnection<?, ?> connection,
+                                RedisFuture<Void> subscription, RedisFuture<Void> patternSubscription) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (patternsConfirmed < patterns || !subscribed.getAsBoolean()) {
+        while (!confirmed.getAsBoolean()) {
             throwIfRefused(subscription);
             throwIfRefused(patternSubscription);
             if (!connection.isOpen()) {

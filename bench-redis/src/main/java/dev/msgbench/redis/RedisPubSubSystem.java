@@ -17,6 +17,8 @@ import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.redis.direct.DirectClient;
+import dev.msgbench.redis.direct.DirectProducerConnection;
+import dev.msgbench.redis.direct.DirectSharedPubSub;
 import dev.msgbench.redis.resp.Resp;
 import dev.msgbench.redis.resp.RespConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -40,6 +42,10 @@ public final class RedisPubSubSystem implements MessagingSystem {
     private RunPlan plan;
     private String runIdAtStart;
     private RecordKeys keys = RecordKeys.NONE;
+    private final SharedConnections<ProducerConnection> producerConnections = new SharedConnections<>();
+    private final SharedConnections<DirectProducerConnection> directProducerConnections = new SharedConnections<>();
+    private final SharedConnections<SharedPubSubConnection> consumerConnections = new SharedConnections<>();
+    private final SharedConnections<DirectSharedPubSub> directConsumerConnections = new SharedConnections<>();
 
     public RedisPubSubSystem(RedisSettings settings) {
         this.settings = settings;
@@ -89,6 +95,9 @@ public final class RedisPubSubSystem implements MessagingSystem {
     public Subscriber subscribe(int index, MessageSink sink) throws Exception {
         List<byte[]> channels = keys.isNone() ? routing.keysOf(index) : List.of();
         List<byte[]> patterns = keys.isNone() ? List.of() : routing.keyPatternsOf(index);
+        if (plan.consumersShareConnections()) {
+            return sharedSubscriber(index, channels, patterns, sink);
+        }
         if (settings.client() == RedisClientKind.DIRECT) {
             RespConnection connection = connector.connectDirect("msgbench-consumer-" + index);
             try {
@@ -100,6 +109,26 @@ public final class RedisPubSubSystem implements MessagingSystem {
         }
         return new PubSubSubscriber(connector, connector.connectPubSub("msgbench-consumer-" + index), channels, patterns,
                 sink, this::lostConnectionCause, () -> subscribed(channels), this::serverRestarted);
+    }
+
+    /**
+     * Consumer {@code index} on the connection it shares with the consumers of its subscription and
+     * member number on other topics: the connection subscribes its channels too, and routes their
+     * messages to its sink.
+     */
+    private Subscriber sharedSubscriber(int index, List<byte[]> channels, List<byte[]> patterns, MessageSink sink)
+            throws Exception {
+        int number = plan.consumerConnectionOf(index);
+        String name = "msgbench-consumers-" + number;
+        List<Integer> streams = routing.streamsOf(index);
+        if (settings.client() == RedisClientKind.DIRECT) {
+            return directConsumerConnections.get(number, n -> new DirectSharedPubSub(connector.connectDirect(name),
+                    plan.producers(), Routing::streamOf, this::lostConnectionCause))
+                    .subscribe(streams, channels, patterns, sink);
+        }
+        return consumerConnections.get(number, n -> new SharedPubSubConnection(connector, connector.connectPubSub(name),
+                plan.producers(), this::lostConnectionCause, this::serverRestarted))
+                .subscribe(streams, channels, patterns, sink, () -> subscribed(channels));
     }
 
     private String lostConnectionCause() {
@@ -165,14 +194,36 @@ public final class RedisPubSubSystem implements MessagingSystem {
 
     @Override
     public Publisher publisher(int streamId, AckListener acks) throws Exception {
+        if (plan.producersShareConnections()) {
+            return sharedPublisher(streamId, acks);
+        }
         String name = "msgbench-producer-" + streamId;
         if (settings.client() == RedisClientKind.DIRECT) {
             return DirectClient.pubSubPublisher(connector.connectDirect(name), channels(streamId),
                     routing.name(streamId), acks, settings.acks().toAcks(),
                     InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()));
         }
-        return new PubSubPublisher(connector.connect(name), channels(streamId), routing.name(streamId), acks,
-                settings.acks(), new InFlight(settings.maxInFlight(), plan.messageSizeBytes()));
+        return new PubSubPublisher(new ProducerConnection(connector.connect(name)).use(), channels(streamId),
+                routing.name(streamId), acks, settings.acks(),
+                new InFlight(settings.maxInFlight(), plan.messageSizeBytes()));
+    }
+
+    /** Stream {@code streamId} on the connection it shares with the other streams of its thread. */
+    private Publisher sharedPublisher(int streamId, AckListener acks) throws Exception {
+        int number = plan.producerConnectionOf(streamId);
+        String name = "msgbench-producers-" + number;
+        int capacity = InFlight.shareOf(InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()),
+                routing.streamsOnConnection(number).size());
+        if (settings.client() == RedisClientKind.DIRECT) {
+            DirectProducerConnection shared = directProducerConnections.get(number, n -> DirectClient.pubSubConnection(
+                    connector.connectDirect(name), routing.streamsOnConnection(n).stream().map(this::channels).toList(),
+                    capacity));
+            return DirectClient.pubSubPublisher(shared, routing.placeOnConnection(streamId), routing.name(streamId), acks,
+                    settings.acks().toAcks(), capacity);
+        }
+        ProducerConnection shared = producerConnections.get(number, n -> new ProducerConnection(connector.connect(name)));
+        return new PubSubPublisher(shared.use(), channels(streamId), routing.name(streamId), acks, settings.acks(),
+                new InFlight(capacity));
     }
 
     /**
@@ -201,6 +252,7 @@ public final class RedisPubSubSystem implements MessagingSystem {
         s.put("protocol", RedisConnector.PROTOCOL.name());
         s.put("maxInFlightPerProducer", InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()));
         s.put("client", settings.client().label());
+        putSharing(plan, s, InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()));
         String client = settings.client() == RedisClientKind.DIRECT
                 ? "msgbench direct RESP client"
                 : RedisConnector.clientVersion();
@@ -218,9 +270,30 @@ public final class RedisPubSubSystem implements MessagingSystem {
         return "unknown";
     }
 
+    /**
+     * With shared connections, how many, and the in-flight limit per connection that the streams of
+     * each share ({@link InFlight#shareOf}): results without them stay as they were.
+     */
+    static void putSharing(RunPlan plan, Map<String, Object> s, int maxInFlight) {
+        if (plan.producersShareConnections()) {
+            s.put("producerConnections", plan.producerConnections());
+            // each stream has its share of the connection's limit; the streams of connection 0 are the most
+            s.put("maxInFlightPerProducerConnection", maxInFlight);
+            s.put("maxInFlightPerProducer", InFlight.shareOf(maxInFlight,
+                    (plan.producers() + plan.producerConnections() - 1) / plan.producerConnections()));
+        }
+        if (plan.consumersShareConnections()) {
+            s.put("consumerConnections", plan.consumerConnections());
+        }
+    }
+
     @Override
     public void close() throws Exception {
         List<Exception> failures = new ArrayList<>();
+        for (SharedConnections<?> shared : List.of(directProducerConnections, directConsumerConnections,
+                producerConnections, consumerConnections)) {
+            shared.closeAll(failures);
+        }
         if (admin != null) {
             try {
                 admin.close();

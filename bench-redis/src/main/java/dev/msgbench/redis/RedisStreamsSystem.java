@@ -17,6 +17,7 @@ import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.redis.direct.DirectClient;
+import dev.msgbench.redis.direct.DirectProducerConnection;
 import io.lettuce.core.XGroupCreateArgs;
 import io.lettuce.core.XReadArgs.StreamOffset;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -44,6 +45,9 @@ public final class RedisStreamsSystem implements MessagingSystem {
     private RecordKeys keys = RecordKeys.NONE;
     /** Each record key's name, by key, built once; null without keys. */
     private byte[][] keyNames;
+    private final SharedConnections<ProducerConnection> producerConnections = new SharedConnections<>();
+    private final SharedConnections<DirectProducerConnection> directProducerConnections = new SharedConnections<>();
+    private final SharedConnections<StreamSubscriber> consumerConnections = new SharedConnections<>();
 
     public RedisStreamsSystem(RedisSettings settings, StreamSettings streams) {
         this.settings = settings;
@@ -82,7 +86,15 @@ public final class RedisStreamsSystem implements MessagingSystem {
     }
 
     @Override
-    public Subscriber subscribe(int index, MessageSink sink) {
+    public Subscriber subscribe(int index, MessageSink sink) throws Exception {
+        if (plan.consumersShareConnections()) {
+            // the consumers of one connection share their subscription number, and so its group
+            int number = plan.consumerConnectionOf(index);
+            String name = "msgbench-consumers-" + number;
+            return consumerConnections.get(number, n -> new StreamSubscriber(name, connector, connector.connect(name),
+                    routing.group(GROUP, plan.subscriptionOfConsumer(index)), streams, keys.isNone() ? 1 : 2,
+                    plan.producers())).add(routing.streamsOf(index), routing.keysOf(index), sink);
+        }
         return new StreamSubscriber(index, connector, connector.connect("msgbench-consumer-" + index),
                 routing.keysOf(index), routing.group(GROUP, plan.subscriptionOfConsumer(index)), streams,
                 keys.isNone() ? 1 : 2, sink);
@@ -101,6 +113,9 @@ public final class RedisStreamsSystem implements MessagingSystem {
 
     @Override
     public Publisher publisher(int streamId, AckListener acks) throws Exception {
+        if (plan.producersShareConnections()) {
+            return sharedPublisher(streamId, acks);
+        }
         if (settings.client() == RedisClientKind.DIRECT) {
             return DirectClient.streamPublisher(connector.connectDirect("msgbench-producer-" + streamId),
                     routing.key(streamId), routing.name(streamId), streams.maxlen(), StreamPublisher.FIELD,
@@ -108,9 +123,28 @@ public final class RedisStreamsSystem implements MessagingSystem {
                     settings.acks().toAcks(), facts.connectedReplicas(), settings.waitTimeout(),
                     InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()));
         }
-        return new StreamPublisher(connector.connect("msgbench-producer-" + streamId), routing.key(streamId),
-                keyNames, streams.maxlen(), acks, settings.acks(), facts.connectedReplicas(), settings.waitTimeout(),
-                new InFlight(settings.maxInFlight(), plan.messageSizeBytes()));
+        return new StreamPublisher(new ProducerConnection(connector.connect("msgbench-producer-" + streamId)).use(),
+                routing.key(streamId), keyNames, streams.maxlen(), acks, settings.acks(), facts.connectedReplicas(),
+                settings.waitTimeout(), new InFlight(settings.maxInFlight(), plan.messageSizeBytes()));
+    }
+
+    /** Stream {@code streamId} on the connection it shares with the other streams of its thread. */
+    private Publisher sharedPublisher(int streamId, AckListener acks) throws Exception {
+        int number = plan.producerConnectionOf(streamId);
+        String name = "msgbench-producers-" + number;
+        int capacity = InFlight.shareOf(InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()),
+                routing.streamsOnConnection(number).size());
+        if (settings.client() == RedisClientKind.DIRECT) {
+            DirectProducerConnection shared = directProducerConnections.get(number, n -> DirectClient.streamConnection(
+                    connector.connectDirect(name), routing.streamsOnConnection(n).stream().map(routing::key).toList(),
+                    streams.maxlen(), StreamPublisher.FIELD, StreamPublisher.KEY_FIELD, keyNames,
+                    settings.acks().toAcks(), facts.connectedReplicas(), settings.waitTimeout(), capacity));
+            return DirectClient.streamPublisher(shared, routing.placeOnConnection(streamId), routing.name(streamId), acks,
+                    settings.acks().toAcks(), facts.connectedReplicas(), settings.waitTimeout(), capacity);
+        }
+        ProducerConnection shared = producerConnections.get(number, n -> new ProducerConnection(connector.connect(name)));
+        return new StreamPublisher(shared.use(), routing.key(streamId), keyNames, streams.maxlen(), acks, settings.acks(),
+                facts.connectedReplicas(), settings.waitTimeout(), new InFlight(capacity));
     }
 
     /** Entries stay in the stream (up to --maxlen), pending for the group created in prepare. */
@@ -158,6 +192,7 @@ public final class RedisStreamsSystem implements MessagingSystem {
             s.put("waitTimeoutMs", settings.waitTimeout().toMillis());
         }
         s.put("client", settings.client().label());
+        RedisPubSubSystem.putSharing(plan, s, InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()));
         // consumers read with lettuce either way: XREADGROUP's nested replies are not the direct client's
         String client = settings.client() == RedisClientKind.DIRECT
                 ? "msgbench direct RESP client (producers), " + RedisConnector.clientVersion() + " (consumers)"
@@ -183,13 +218,29 @@ public final class RedisStreamsSystem implements MessagingSystem {
     /** Deletes the run's stream keys (and with them the group), then disconnects. */
     @Override
     public void close() throws Exception {
+        // before the keys go: a consumer still reading would make them again (createGroupsAgain)
+        List<Exception> failures = new ArrayList<>();
+        for (SharedConnections<?> shared : List.of(directProducerConnections, producerConnections, consumerConnections)) {
+            shared.closeAll(failures);
+        }
         Exception failure = null;
+        for (Exception e : failures) {
+            if (failure == null) {
+                failure = e;
+            } else {
+                failure.addSuppressed(e);
+            }
+        }
         try {
             if (admin != null && !created.isEmpty()) {
                 ServerFacts.await(admin.async().del(created.toArray(new byte[0][])), "DEL of the run's stream keys");
             }
         } catch (Exception e) {
-            failure = e;
+            if (failure == null) {
+                failure = e;
+            } else {
+                failure.addSuppressed(e);
+            }
         }
         for (AutoCloseable c : new AutoCloseable[] {admin, connector}) {
             if (c == null) {

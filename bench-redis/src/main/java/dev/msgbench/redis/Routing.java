@@ -50,16 +50,31 @@ final class Routing {
      */
     List<byte[]> keyPatternsOf(int index) {
         List<byte[]> patterns = new ArrayList<>();
-        for (int s : plan.streamsOf(index)) {
+        for (int s : streamsOf(index)) {
             patterns.add((name(s) + ":*").getBytes(StandardCharsets.UTF_8));
         }
         return patterns;
     }
 
+    /**
+     * The streams consumer {@code index} reads, as {@link RunPlan#streamsOf} deals them, found
+     * without looking at every stream: with thousands of topics and consumers, one look per stream
+     * and consumer would be billions.
+     */
+    List<Integer> streamsOf(int index) {
+        List<Integer> streams = new ArrayList<>();
+        int topic = plan.topicOfConsumer(index);
+        long step = (long) plan.topics() * plan.consumersPerSubscription();
+        for (long s = topic + (long) plan.topics() * plan.memberOfConsumer(index); s < plan.producers(); s += step) {
+            streams.add((int) s);
+        }
+        return streams;
+    }
+
     /** The destinations consumer {@code index} reads; empty when there are more consumers than streams. */
     List<byte[]> keysOf(int index) {
         List<byte[]> keys = new ArrayList<>();
-        for (int s : plan.streamsOf(index)) {
+        for (int s : streamsOf(index)) {
             keys.add(key(s));
         }
         return keys;
@@ -71,6 +86,41 @@ final class Routing {
             keys.add(key(s));
         }
         return keys;
+    }
+
+    /** The producer streams that share connection {@code connection}, in order: c, c + connections, ... */
+    List<Integer> streamsOnConnection(int connection) {
+        List<Integer> streams = new ArrayList<>();
+        for (int s = connection; s < plan.producers(); s += plan.producerConnections()) {
+            streams.add(s);
+        }
+        return streams;
+    }
+
+    /** Which of its connection's streams stream {@code streamId} is, from 0 (see {@link #streamsOnConnection}). */
+    int placeOnConnection(int streamId) {
+        return streamId / plan.producerConnections();
+    }
+
+    /**
+     * The producer stream a channel, pattern or stream key of the run names: the number it ends
+     * with ({@code run:17}, {@code run-t2:17:*}); -1 when it ends with none. A shared consumer
+     * connection routes each message by it, without an object per message.
+     */
+    static int streamOf(byte[] name, int offset, int length) {
+        int i = offset + length - 1;
+        while (i >= offset && (name[i] < '0' || name[i] > '9')) {
+            i--;
+        }
+        int stream = 0;
+        int scale = 1;
+        int digits = 0;
+        for (; i >= offset && name[i] >= '0' && name[i] <= '9'; i--) {
+            stream += (name[i] - '0') * scale;
+            scale *= 10;
+            digits++;
+        }
+        return digits == 0 ? -1 : stream;
     }
 
     /** The consumer group of subscription {@code subscription}: one per subscription, each reading every entry. */

@@ -4,19 +4,18 @@ import java.time.Duration;
 import java.util.Collections;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
 
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.Publisher;
 import io.lettuce.core.XAddArgs;
-import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 
 /**
  * XADD key MAXLEN ~ N * m MESSAGE (with record keys XADD key MAXLEN ~ N * k KEY m MESSAGE) on a
- * connection of its own; with --acks all each XADD is followed by WAIT for every replica,
- * pipelined behind it. While the engine is behind its schedule the
- * commands go out in batches ({@link CommandBatch}), WAITs among them in the same order.
+ * connection of its own or shared with the other streams of its thread ({@link ProducerConnection});
+ * with --acks all each XADD is followed by WAIT for every replica, pipelined behind it. While the
+ * engine is behind its schedule the commands go out in batches ({@link CommandBatch}), WAITs among
+ * them in the same order.
  *
  * <p>IMPLEMENTATION NOTES: WAIT blocks this connection on the server until the replicas have
  * caught up, so the XADDs pipelined behind it wait too: that is the price of synchronous
@@ -30,7 +29,7 @@ final class StreamPublisher implements Publisher {
     static final byte[] KEY_FIELD = {'k'};
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
-    private final StatefulRedisConnection<byte[], byte[]> connection;
+    private final ProducerConnection connection;
     private final RedisAsyncCommands<byte[], byte[]> commands;
     private final byte[] key;
     /** Each record key's name, by key; null without keys. */
@@ -48,10 +47,10 @@ final class StreamPublisher implements Publisher {
      * @param keyNames with record keys, each key's name by key; null without
      * @param replicas with {@link RedisAcks#REPLICAS}: how many replicas WAIT must hear from
      */
-    StreamPublisher(StatefulRedisConnection<byte[], byte[]> connection, byte[] key, byte[][] keyNames, long maxlen,
+    StreamPublisher(ProducerConnection connection, byte[] key, byte[][] keyNames, long maxlen,
                     AckListener acks, RedisAcks mode, int replicas, Duration waitTimeout, InFlight inFlight) {
         this.connection = connection;
-        this.commands = connection.async();
+        this.commands = connection.connection().async();
         this.key = key;
         this.keyNames = keyNames;
         this.trim = new XAddArgs().maxlen(maxlen).approximateTrimming();
@@ -128,6 +127,6 @@ final class StreamPublisher implements Publisher {
     public void close() throws Exception {
         batch.send();
         Replies.awaitQuietly(last, CLOSE_TIMEOUT);
-        connection.closeAsync().get(CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        connection.release();
     }
 }

@@ -36,12 +36,18 @@ final class StreamSubscriber implements Subscriber, Runnable {
 
     private final RedisConnector connector;
     private final StatefulRedisConnection<byte[], byte[]> connection;
+    /** The one consumer's sink on a connection of its own; null on a shared one. */
     private final MessageSink sink;
+    /** On a shared connection, each consumer's sink by the producer stream it reads; null on one of its own. */
+    private final MessageSink[] byStream;
     private final byte[] group;
     private final Consumer<byte[]> consumer;
     private final XReadArgs read;
-    private final StreamOffset<byte[]>[] offsets;
-    private final List<byte[]> keys;
+    /** Grow as consumers join a shared connection; each read reads them anew. */
+    private volatile StreamOffset<byte[]>[] offsets;
+    private volatile List<byte[]> keys;
+    private int users;
+    private boolean started;
     /** An entry's fields: the message's, and with record keys the key's before it. */
     private final int fields;
     private final Thread thread;
@@ -53,20 +59,82 @@ final class StreamSubscriber implements Subscriber, Runnable {
     @SuppressWarnings("unchecked")
     StreamSubscriber(int index, RedisConnector connector, StatefulRedisConnection<byte[], byte[]> connection,
                      List<byte[]> keys, byte[] group, StreamSettings settings, int fields, MessageSink sink) {
+        this("consumer-" + index, connector, connection, keys, group, settings, fields, sink, null);
+        if (offsets.length > 0) {
+            thread.start();
+        }
+    }
+
+    /**
+     * A connection that several consumers of one subscription share ({@code --consumer-connections}
+     * below the consumers): one read over the keys of all of them, each entry handed to the sink of
+     * the consumer of its key's producer stream ({@link Routing#streamOf}). Consumers join with
+     * {@link #add}; the reading starts with the first.
+     *
+     * @param producers the run's producer streams
+     */
+    @SuppressWarnings("unchecked")
+    StreamSubscriber(String name, RedisConnector connector, StatefulRedisConnection<byte[], byte[]> connection,
+                     byte[] group, StreamSettings settings, int fields, int producers) {
+        this(name, connector, connection, List.of(), group, settings, fields, null, new MessageSink[producers]);
+    }
+
+    @SuppressWarnings("unchecked")
+    private StreamSubscriber(String name, RedisConnector connector, StatefulRedisConnection<byte[], byte[]> connection,
+                             List<byte[]> keys, byte[] group, StreamSettings settings, int fields, MessageSink sink,
+                             MessageSink[] byStream) {
         this.fields = fields;
         this.connector = connector;
         this.connection = connection;
         this.sink = sink;
+        this.byStream = byStream;
         this.group = group;
-        this.consumer = Consumer.from(group, ("consumer-" + index).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        this.consumer = Consumer.from(group, name.getBytes(java.nio.charset.StandardCharsets.UTF_8));
         this.read = XReadArgs.Builder.block(settings.block()).count(settings.readCount());
         this.offsets = keys.stream().map(StreamOffset::lastConsumed).toArray(StreamOffset[]::new);
         this.keys = List.copyOf(keys);
-        this.thread = new Thread(this, "msgbench-redis-consumer-" + index);
+        this.thread = new Thread(this, "msgbench-redis-" + name);
         thread.setDaemon(true);
-        if (offsets.length > 0) {
+    }
+
+    /**
+     * Consumer of the producer streams {@code streams}, whose keys are {@code keys}, on this shared
+     * connection: read from the next read on, from where the group stands (nothing is missed).
+     */
+    @SuppressWarnings("unchecked")
+    synchronized Subscriber add(List<Integer> streams, List<byte[]> streamKeys, MessageSink consumerSink) {
+        for (int s : streams) {
+            byStream[s] = consumerSink;
+        }
+        List<byte[]> all = new ArrayList<>(keys);
+        all.addAll(streamKeys);
+        keys = List.copyOf(all);
+        offsets = all.stream().map(StreamOffset::lastConsumed).toArray(StreamOffset[]::new);
+        users++;
+        if (!all.isEmpty() && !started) {
+            started = true;
             thread.start();
         }
+        return new Subscriber() {
+            private boolean closed;
+
+            @Override
+            public void awaitReady(Duration timeout) {
+                StreamSubscriber.this.awaitReady(timeout);
+            }
+
+            @Override
+            public void close() throws Exception {
+                synchronized (StreamSubscriber.this) {
+                    if (closed || --users > 0) {
+                        closed = true;
+                        return;
+                    }
+                    closed = true;
+                }
+                StreamSubscriber.this.close();
+            }
+        };
     }
 
     @Override
@@ -96,7 +164,7 @@ final class StreamSubscriber implements Subscriber, Runnable {
                 lastAck = ack;
                 ack.whenComplete((count, error) -> {
                     if (error != null && !ofLostServer(error)) {
-                        sink.onError(error);
+                        fail(error);
                     }
                 });
             }
@@ -113,7 +181,7 @@ final class StreamSubscriber implements Subscriber, Runnable {
         try {
             if (e instanceof RedisCommandExecutionException) {
                 if (!isNoGroup(e)) {
-                    sink.onError(e);
+                    fail(e);
                     return false;
                 }
                 createGroupsAgain(sync);
@@ -122,7 +190,7 @@ final class StreamSubscriber implements Subscriber, Runnable {
             if (connector.awaitOpen(connection)) {
                 return true;
             }
-            sink.onError(new IllegalStateException("a Redis Streams consumer lost its connection and it was not back "
+            fail(new IllegalStateException("a Redis Streams consumer lost its connection and it was not back "
                     + "within " + connector.reconnectFor().toSeconds() + " s: " + e.getMessage(), e));
             return false;
         } catch (InterruptedException interrupted) {
@@ -131,7 +199,7 @@ final class StreamSubscriber implements Subscriber, Runnable {
         } catch (RuntimeException again) {
             if (running) {
                 again.addSuppressed(e);
-                sink.onError(again);
+                fail(again);
             }
             return false;
         }
@@ -161,10 +229,32 @@ final class StreamSubscriber implements Subscriber, Runnable {
         return !(error instanceof RedisCommandExecutionException) || isNoGroup(error);
     }
 
+    /** Every consumer of the connection hears of its failure. */
+    private void fail(Throwable error) {
+        if (sink != null) {
+            sink.onError(error);
+            return;
+        }
+        for (MessageSink s : byStream) {
+            if (s != null) {
+                s.onError(error);
+            }
+        }
+    }
+
     private void deliver(StreamMessage<byte[], byte[]> entry) {
+        MessageSink to = sink;
+        if (to == null) {
+            byte[] key = entry.getStream();
+            int stream = Routing.streamOf(key, 0, key.length);
+            to = stream >= 0 && stream < byStream.length ? byStream[stream] : null;
+            if (to == null) {
+                return;
+            }
+        }
         Map<byte[], byte[]> body = entry.getBody();
         if (body == null || body.size() != fields) {
-            sink.onError(new IllegalStateException("stream entry " + entry.getId() + " has "
+            to.onError(new IllegalStateException("stream entry " + entry.getId() + " has "
                     + (body == null ? "no" : body.size()) + " fields, expected " + fields));
             return;
         }
@@ -173,7 +263,7 @@ final class StreamSubscriber implements Subscriber, Runnable {
         for (byte[] v : body.values()) {
             value = v;
         }
-        sink.onMessage(value, 0, value.length, 0);
+        to.onMessage(value, 0, value.length, 0);
     }
 
     /** The group was created before this consumer: it gets every entry added from then on, whenever it reads. */

@@ -25,6 +25,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.MessageSink;
@@ -248,5 +250,46 @@ class RedisPubSubSystemTest {
             assertEquals("random over 8: a channel per key under the stream's (<stream channel>:k<key>), read with "
                     + "PSUBSCRIBE <stream channel>:*", r.settings().get("recordKeys"));
         }
+    }
+
+    /**
+     * 8 producer streams on 2 connections and 8 consumers (4 topics, 2 subscriptions) on 2: the
+     * server sees exactly those 4 connections, each consumer connection subscribed to the channels
+     * of its 4 consumers (2 streams each), and every consumer gets exactly its topic's messages.
+     */
+    @ParameterizedTest(name = "--redis-client {0}")
+    @EnumSource(RedisClientKind.class)
+    void producersAndConsumersSharingConnectionsGetExactlyTheirMessages(RedisClientKind client) throws Exception {
+        SharedConnectionsRun run = new SharedConnectionsRun("msgbench-shared-" + client.label());
+        List<String> clients;
+        try (RedisPubSubSystem system = new RedisPubSubSystem(RedisSettings.defaults(redis.url()).withClient(client))) {
+            clients = run.run(system, redis.port(1), RecordKeys.NONE);
+            Map<String, Object> settings = system.info().settings();
+            assertEquals(2, settings.get("producerConnections"));
+            assertEquals(2, settings.get("consumerConnections"));
+            // 4 streams on each connection share its 4,096 messages awaiting replies
+            assertEquals(4_096, settings.get("maxInFlightPerProducerConnection"));
+            assertEquals(1_024, settings.get("maxInFlightPerProducer"));
+        }
+        assertEquals(List.of("msgbench-consumers-0 sub=8 psub=0", "msgbench-consumers-1 sub=8 psub=0",
+                        "msgbench-producers-0 sub=0 psub=0", "msgbench-producers-1 sub=0 psub=0"),
+                SharedConnectionsRun.described(clients, "sub", "psub"), clients.toString());
+        run.assertEveryConsumerGotExactlyItsMessages();
+        assertEquals(List.of(), SharedConnectionsRun.clientsLeft(redis.port(1)), "every shared connection closed once");
+    }
+
+    /** With record keys each shared consumer connection pattern-subscribes its streams, and routes by the pattern. */
+    @ParameterizedTest(name = "--redis-client {0}")
+    @EnumSource(RedisClientKind.class)
+    void consumersSharingConnectionsWithRecordKeysGetExactlyTheirMessages(RedisClientKind client) throws Exception {
+        SharedConnectionsRun run = new SharedConnectionsRun("msgbench-shared-keys-" + client.label());
+        List<String> clients;
+        try (RedisPubSubSystem system = new RedisPubSubSystem(RedisSettings.defaults(redis.url()).withClient(client))) {
+            clients = run.run(system, redis.port(1), RecordKeys.parse("round-robin", 3));
+        }
+        assertEquals(List.of("msgbench-consumers-0 sub=0 psub=8", "msgbench-consumers-1 sub=0 psub=8",
+                        "msgbench-producers-0 sub=0 psub=0", "msgbench-producers-1 sub=0 psub=0"),
+                SharedConnectionsRun.described(clients, "sub", "psub"), clients.toString());
+        run.assertEveryConsumerGotExactlyItsMessages();
     }
 }

@@ -18,6 +18,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -363,5 +365,34 @@ class RedisStreamsSystemTest {
             assertEquals("round-robin over 5: a field of each entry (k <key>, before m <message>); Redis Streams route "
                     + "nothing by key, so the key costs only its bytes", r.settings().get("recordKeys"));
         }
+    }
+
+    /**
+     * 8 producer streams on 2 connections and 8 consumers (4 topics, 2 subscriptions: a group each)
+     * on 2, each reading the stream keys of its 4 consumers with one XREADGROUP: the server sees
+     * exactly those 4 connections, and every consumer gets exactly its topic's entries. With --acks
+     * all each XADD's WAIT follows it on the shared connection, and each stream settles its own.
+     */
+    @ParameterizedTest(name = "--redis-client {0} --acks {1}")
+    @CsvSource({"LETTUCE,SERVER", "DIRECT,SERVER", "LETTUCE,REPLICAS", "DIRECT,REPLICAS"})
+    void producersAndConsumersSharingConnectionsGetExactlyTheirMessages(RedisClientKind client, RedisAcks acks)
+            throws Exception {
+        SharedConnectionsRun run = new SharedConnectionsRun("msgbench-shared-streams-" + client.label() + "-" + acks);
+        List<String> clients;
+        try (RedisStreamsSystem system = new RedisStreamsSystem(RedisSettings.defaults(redis.url()).withClient(client)
+                .withAcks(acks), StreamSettings.defaults())) {
+            clients = run.run(system, redis.port(1), RecordKeys.NONE);
+            assertEquals(2, system.info().settings().get("consumerConnections"));
+        }
+        assertEquals(List.of("msgbench-consumers-0", "msgbench-consumers-1", "msgbench-producers-0",
+                "msgbench-producers-1"), SharedConnectionsRun.described(clients), clients.toString());
+        for (String line : clients) {
+            // a consumer connection reads (or acknowledges what it read), a producer's adds (and waits)
+            String cmd = SharedConnectionsRun.field(line, "cmd");
+            assertTrue(SharedConnectionsRun.field(line, "name").startsWith("msgbench-consumers")
+                    ? cmd.equals("xreadgroup") || cmd.equals("xack") : cmd.equals("xadd") || cmd.equals("wait"), line);
+        }
+        run.assertEveryConsumerGotExactlyItsMessages();
+        assertEquals(List.of(), SharedConnectionsRun.clientsLeft(redis.port(1)), "every shared connection closed once");
     }
 }

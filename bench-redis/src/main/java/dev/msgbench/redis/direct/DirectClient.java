@@ -2,6 +2,7 @@ package dev.msgbench.redis.direct;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -52,6 +53,56 @@ public final class DirectClient {
                                             Acks mode, int replicas, Duration waitTimeout, int capacity) {
         return new DirectStreamPublisher(connection, key, keyName, maxlen, field, keyField, keyNames, acks, mode,
                 replicas, waitTimeout, capacity);
+    }
+
+    /**
+     * A connection the PUBLISH of several producer streams share, from one thread; closed when the
+     * last of {@link #pubSubPublisher(DirectProducerConnection, int, String, AckListener, Acks, int)}'s
+     * publishers on it closes.
+     *
+     * @param channelsOfStreams each stream's channels (by key), the connection's streams in order
+     * @param capacity          the most commands awaiting replies per stream
+     */
+    public static DirectProducerConnection pubSubConnection(RespConnection connection, List<byte[][]> channelsOfStreams,
+                                                            int capacity) {
+        return shared(connection, channelsOfStreams.stream().map(DirectPubSubPublisher::prefixes).toList(), new byte[0],
+                capacity);
+    }
+
+    /** The publisher of stream number {@code local} (from 0) of a {@link #pubSubConnection}. */
+    public static Publisher pubSubPublisher(DirectProducerConnection shared, int local, String channelName,
+                                            AckListener acks, Acks mode, int capacity) {
+        return new DirectPubSubPublisher(shared, local, channelName, acks, mode, capacity);
+    }
+
+    /**
+     * A connection the XADD (and WAIT) of several producer streams share, from one thread, as
+     * {@link #streamPublisher(RespConnection, byte[], String, long, byte[], byte[], byte[][], AckListener, Acks, int,
+     * Duration, int)} writes them.
+     *
+     * @param keys     each stream's key, the connection's streams in order
+     * @param capacity the most messages awaiting replies per stream
+     */
+    public static DirectProducerConnection streamConnection(RespConnection connection, List<byte[]> keys, long maxlen,
+                                                            byte[] field, byte[] keyField, byte[][] keyNames, Acks mode,
+                                                            int replicas, Duration waitTimeout, int capacity) {
+        return shared(connection, keys.stream()
+                        .map(key -> DirectStreamPublisher.prefixes(key, maxlen, field, keyField, keyNames)).toList(),
+                DirectStreamPublisher.suffix(mode, replicas, waitTimeout), capacity);
+    }
+
+    /** The publisher of stream number {@code local} (from 0) of a {@link #streamConnection}. */
+    public static Publisher streamPublisher(DirectProducerConnection shared, int local, String keyName,
+                                            AckListener acks, Acks mode, int replicas, Duration waitTimeout,
+                                            int capacity) {
+        return new DirectStreamPublisher(shared, local, keyName, acks, mode, replicas, waitTimeout, capacity);
+    }
+
+    private static DirectProducerConnection shared(RespConnection connection, List<byte[][]> prefixesOfStreams,
+                                                   byte[] suffix, int capacity) {
+        int perStream = prefixesOfStreams.get(0).length;
+        byte[][] prefixes = prefixesOfStreams.stream().flatMap(Arrays::stream).toArray(byte[][]::new);
+        return new DirectProducerConnection(connection, prefixes, perStream, suffix, capacity * prefixesOfStreams.size());
     }
 
     /**

@@ -29,7 +29,14 @@ final class DirectPubSubPublisher extends DirectPublisher {
         startReader();
     }
 
-    private static byte[][] prefixes(byte[][] channels) {
+    /** Stream number {@code local} of a shared connection whose prefixes {@link #prefixes} built. */
+    DirectPubSubPublisher(DirectProducerConnection shared, int local, String channelName, AckListener acks, Acks mode,
+                          int capacity) {
+        super(shared, shared.prefixBase(local), PUBLISH, channelName, acks, mode, capacity);
+        startReader();
+    }
+
+    static byte[][] prefixes(byte[][] channels) {
         byte[][] prefixes = new byte[channels.length][];
         for (int k = 0; k < channels.length; k++) {
             prefixes[k] = Resp.commandPrefix(ascii(PUBLISH), channels[k]);

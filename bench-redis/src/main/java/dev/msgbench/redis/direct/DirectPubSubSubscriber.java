@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 import dev.msgbench.core.driver.MessageSink;
@@ -48,7 +49,7 @@ final class DirectPubSubSubscriber implements Subscriber, PushHandler {
         connection.startPushes(this);
     }
 
-    private static void send(RespConnection connection, String command, List<byte[]> arguments) throws IOException {
+    static void send(RespConnection connection, String command, List<byte[]> arguments) throws IOException {
         if (!arguments.isEmpty()) {
             List<String> words = new ArrayList<>(List.of(command));
             arguments.forEach(c -> words.add(new String(c, StandardCharsets.UTF_8)));
@@ -82,13 +83,20 @@ final class DirectPubSubSubscriber implements Subscriber, PushHandler {
     /** Waits for the server's confirmation of every channel and pattern: a message published earlier would be lost. */
     @Override
     public void awaitReady(Duration timeout) throws Exception {
+        awaitConfirmed(timeout, () -> confirmed >= subscriptions, () -> ended, () -> failure);
+    }
+
+    /** Waits until {@code confirmed}; fails once the connection {@code ended}, with its {@code failure}. */
+    static void awaitConfirmed(Duration timeout, BooleanSupplier confirmed, BooleanSupplier ended,
+                               Supplier<IOException> failure) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (confirmed < subscriptions) {
-            if (ended) {
+        while (!confirmed.getAsBoolean()) {
+            if (ended.getAsBoolean()) {
                 // a refusal or a push no subscriber gets is a failure, not a lost connection
-                String what = failure instanceof ProtocolException ? "failed" : "lost its connection";
+                IOException cause = failure.get();
+                String what = cause instanceof ProtocolException ? "failed" : "lost its connection";
                 throw new IOException("a Redis subscriber " + what + " before it was subscribed"
-                        + (failure == null ? "" : ": " + failure.getMessage()), failure);
+                        + (cause == null ? "" : ": " + cause.getMessage()), cause);
             }
             if (System.nanoTime() - deadline > 0) {
                 throw new TimeoutException("Redis did not confirm the subscriptions within " + timeout.toSeconds() + " s");

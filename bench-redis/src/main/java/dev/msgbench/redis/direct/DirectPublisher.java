@@ -55,7 +55,12 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
         }
     }
 
+    /** Null on a shared connection, which {@link #shared} closes. */
     private final RespConnection connection;
+    /** The connection this stream shares with others, or null when it has one of its own. */
+    private final DirectProducerConnection shared;
+    /** Where this stream's prefixes start in {@link #frames}: 0 on a connection of its own. */
+    private final int prefixBase;
     /** What each message is, for errors: "PUBLISH to run:0", "XADD to run:0". */
     protected final String what;
     private final String destination;
@@ -98,24 +103,46 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
      */
     DirectPublisher(RespConnection connection, String commandName, byte[][] prefixes, byte[] suffix, String destination,
                     AckListener acks, Acks mode, int capacity) {
+        this(connection, null, 0, new FrameBuffer(prefixes, suffix, connection::write), commandName, destination, acks,
+                mode, capacity);
+    }
+
+    /**
+     * A stream on a connection it shares: its commands go out through the connection's buffer,
+     * with its prefixes from {@code prefixBase}, and the connection hands it its replies.
+     */
+    DirectPublisher(DirectProducerConnection shared, int prefixBase, String commandName, String destination,
+                    AckListener acks, Acks mode, int capacity) {
+        this(null, shared, prefixBase, shared.frames(), commandName, destination, acks, mode, capacity);
+    }
+
+    private DirectPublisher(RespConnection connection, DirectProducerConnection shared, int prefixBase,
+                            FrameBuffer frames, String commandName, String destination, AckListener acks, Acks mode,
+                            int capacity) {
         this.connection = connection;
+        this.shared = shared;
+        this.prefixBase = prefixBase;
         this.what = commandName + " to " + destination;
         this.destination = destination;
-        this.connectionLabel = "the connection of " + destination;
+        this.connectionLabel = "the connection of " + destination + (shared == null ? "" : " (shared)");
         this.acks = acks;
         this.mode = mode;
         this.sequences = new long[capacity];
         this.intended = new long[capacity];
         this.refill = Math.max(1, capacity / 2);
-        this.frames = new FrameBuffer(prefixes, suffix, connection::write);
+        this.frames = frames;
     }
 
     /**
-     * Starts the thread that reads the replies: the last step of a subclass's constructor, so
-     * that the reader sees every field the subclass sets.
+     * Starts the thread that reads the replies, or on a shared connection joins the connection's:
+     * the last step of a subclass's constructor, so that the reader sees every field the subclass sets.
      */
     protected final void startReader() {
-        connection.start(this);
+        if (shared == null) {
+            connection.start(this);
+        } else {
+            shared.register(this);
+        }
     }
 
     @Override
@@ -136,8 +163,14 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
         sequences[slot] = sequence;
         intended[slot] = intendedSendNanos;
         WRITTEN.setRelease(this, n + 1);
+        int prefix = key;
+        if (shared != null) {
+            // the one difference on a connection of one's own: a branch never taken
+            shared.wrote(this);
+            prefix += prefixBase;
+        }
         try {
-            frames.add(key, message);
+            frames.add(prefix, message);
         } catch (IOException e) {
             throw writeFailed(e);
         }
@@ -283,6 +316,11 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
         ANSWERED.setRelease(this, n + 1);
     }
 
+    /** Messages settled so far, for a shared connection's reader. */
+    final long answered() {
+        return answered;
+    }
+
     @Override
     public void ended(IOException cause) {
         if (cause != null) {
@@ -310,7 +348,11 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
             endOfBurst();
             awaitAnswered(written, System.nanoTime() + CLOSE_TIMEOUT.toNanos());
         } finally {
-            connection.close();
+            if (shared == null) {
+                connection.close();
+            } else {
+                shared.release();
+            }
             if (readerDone) {
                 // the publish that failed on a dead socket had written its entry after the reader ended
                 settleUnanswered(failure.first() != null ? failure.first()

@@ -41,17 +41,30 @@ final class DirectStreamPublisher extends DirectPublisher {
     DirectStreamPublisher(RespConnection connection, byte[] key, String keyName, long maxlen, byte[] field,
                           byte[] keyField, byte[][] keyNames, AckListener acks, Acks mode, int replicas,
                           Duration waitTimeout, int capacity) {
-        super(connection, XADD, prefixes(key, maxlen, field, keyField, keyNames),
-                mode == Acks.ALL ? Resp.encode("WAIT", Integer.toString(replicas),
-                        Long.toString(waitTimeout.toMillis())) : new byte[0],
+        super(connection, XADD, prefixes(key, maxlen, field, keyField, keyNames), suffix(mode, replicas, waitTimeout),
                 keyName, acks, mode, capacity);
         this.replicas = replicas;
         this.waitTimeoutMillis = waitTimeout.toMillis();
         startReader();
     }
 
+    /** Stream number {@code local} of a shared connection whose prefixes {@link #prefixes} built. */
+    DirectStreamPublisher(DirectProducerConnection shared, int local, String keyName, AckListener acks, Acks mode,
+                          int replicas, Duration waitTimeout, int capacity) {
+        super(shared, shared.prefixBase(local), XADD, keyName, acks, mode, capacity);
+        this.replicas = replicas;
+        this.waitTimeoutMillis = waitTimeout.toMillis();
+        startReader();
+    }
+
+    /** The bytes each XADD is followed by: WAIT with --acks all, else none. */
+    static byte[] suffix(Acks mode, int replicas, Duration waitTimeout) {
+        return mode == Acks.ALL ? Resp.encode("WAIT", Integer.toString(replicas), Long.toString(waitTimeout.toMillis()))
+                : new byte[0];
+    }
+
     /** XADD's arguments up to the message's length; with record keys one per key, its field among them. */
-    private static byte[][] prefixes(byte[] key, long maxlen, byte[] field, byte[] keyField, byte[][] keyNames) {
+    static byte[][] prefixes(byte[] key, long maxlen, byte[] field, byte[] keyField, byte[][] keyNames) {
         byte[] xadd = ascii(XADD);
         byte[] trim = ascii(Long.toString(maxlen));
         if (keyNames == null) {

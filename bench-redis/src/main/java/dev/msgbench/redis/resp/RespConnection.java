@@ -117,6 +117,11 @@ public final class RespConnection implements AutoCloseable {
         startReader(() -> in.readPush(pushes), pushes::ended);
     }
 
+    /** As {@link #startPushes}, for a connection whose pushes go to several consumers by route. */
+    public void startRoutedPushes(RoutedPushHandler pushes) {
+        startReader(() -> in.readRoutedPush(pushes), pushes::ended);
+    }
+
     /** Starts the thread that reads replies; call once, before the first command. */
     public void start(ReplyHandler replies) {
         startReader(() -> in.readReply(replies), replies::ended);

@@ -130,6 +130,61 @@ public final class RespReader {
      * nothing else.
      */
     public void readPush(PushHandler pushes) throws IOException {
+        long elements = readPushHead();
+        // message, pmessage, subscribe, psubscribe, unsubscribe 11 (and the sharded ones) differ in
+        // length; we only SUBSCRIBE and PSUBSCRIBE, so comparing lengths tells every push that can come apart
+        int kind = readBulkBody(readInteger());
+        if (kind == MESSAGE_KIND_LENGTH && elements == 3) {
+            readBulk(); // the channel
+            int length = readBulk();
+            pushes.message(bulkArray, bulkOffset, length);
+        } else if (kind == PATTERN_MESSAGE_KIND_LENGTH && elements == 4) {
+            readBulk(); // the pattern
+            readBulk(); // the channel
+            int length = readBulk();
+            pushes.message(bulkArray, bulkOffset, length);
+        } else if (isSubscription(kind, elements)) {
+            readBulk();
+            expect(':');
+            readInteger();
+            pushes.subscribed();
+        } else {
+            throw unexpectedPush(kind, elements);
+        }
+    }
+
+    /**
+     * {@link #readPush} for a connection that several consumers share: each message goes with the
+     * route {@code pushes} makes of its channel (of its pattern, for a pattern's message), and
+     * so does each confirmation.
+     */
+    public void readRoutedPush(RoutedPushHandler pushes) throws IOException {
+        long elements = readPushHead();
+        int kind = readBulkBody(readInteger());
+        if (kind == MESSAGE_KIND_LENGTH && elements == 3) {
+            int channel = readBulk();
+            int route = pushes.route(bulkArray, bulkOffset, channel);
+            int length = readBulk();
+            pushes.message(route, bulkArray, bulkOffset, length);
+        } else if (kind == PATTERN_MESSAGE_KIND_LENGTH && elements == 4) {
+            int pattern = readBulk();
+            int route = pushes.route(bulkArray, bulkOffset, pattern);
+            readBulk(); // the channel
+            int length = readBulk();
+            pushes.message(route, bulkArray, bulkOffset, length);
+        } else if (isSubscription(kind, elements)) {
+            int subscribed = readBulk();
+            int route = pushes.route(bulkArray, bulkOffset, subscribed);
+            expect(':');
+            readInteger();
+            pushes.subscribed(route);
+        } else {
+            throw unexpectedPush(kind, elements);
+        }
+    }
+
+    /** A push's type and element count, up to its first element's {@code $}; a refusal or anything but an array fails. */
+    private long readPushHead() throws IOException {
         int type = readByte();
         if (type != '*') {
             position--;
@@ -146,29 +201,19 @@ public final class RespReader {
                     : "an empty array"));
         }
         expect('$');
-        // message, pmessage, subscribe, psubscribe, unsubscribe 11 (and the sharded ones) differ in
-        // length; we only SUBSCRIBE and PSUBSCRIBE, so comparing lengths tells every push that can come apart
-        int kind = readBulkBody(readInteger());
-        if (kind == MESSAGE_KIND_LENGTH && elements == 3) {
-            readBulk(); // the channel
-            int length = readBulk();
-            pushes.message(bulkArray, bulkOffset, length);
-        } else if (kind == PATTERN_MESSAGE_KIND_LENGTH && elements == 4) {
-            readBulk(); // the pattern
-            readBulk(); // the channel
-            int length = readBulk();
-            pushes.message(bulkArray, bulkOffset, length);
-        } else if ((kind == SUBSCRIBE_KIND_LENGTH || kind == PATTERN_SUBSCRIBE_KIND_LENGTH) && elements == 3) {
-            readBulk();
-            expect(':');
-            readInteger();
-            pushes.subscribed();
-        } else {
-            String what = new String(bulkArray, bulkOffset, kind, StandardCharsets.ISO_8859_1);
-            readElements(elements - 1);
-            throw new ProtocolException("an unexpected push on " + name + ": '" + Resp.abbreviate(what) + "' of "
-                    + elements + " elements");
-        }
+        return elements;
+    }
+
+    private static boolean isSubscription(int kind, long elements) {
+        return (kind == SUBSCRIBE_KIND_LENGTH || kind == PATTERN_SUBSCRIBE_KIND_LENGTH) && elements == 3;
+    }
+
+    /** Reads the rest of a push no subscriber gets, for the message. */
+    private ProtocolException unexpectedPush(int kind, long elements) throws IOException {
+        String what = new String(bulkArray, bulkOffset, kind, StandardCharsets.ISO_8859_1);
+        readElements(elements - 1);
+        return new ProtocolException("an unexpected push on " + name + ": '" + Resp.abbreviate(what) + "' of "
+                + elements + " elements");
     }
 
     private List<Object> readElements(long count) throws IOException {

@@ -2,6 +2,7 @@ package dev.msgbench.redis.direct;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -87,6 +88,82 @@ class DirectClientRepliesTest {
             assertEquals(messages, commands.size());
             for (int i = 0; i < messages; i++) {
                 assertEquals(List.of("PUBLISH", "run:0", "message " + i), commands.get(i));
+            }
+        }
+    }
+
+    /**
+     * Three streams on one connection, published in turn from one thread, each with a ring of 4:
+     * the replies come in command order across the streams, and each reaches its own stream's
+     * message, refusals and all; the connection closes once, with the last stream.
+     */
+    @Test
+    void streamsSharingAConnectionEachSettleTheirOwnMessagesFromRepliesInCommandOrder() throws Exception {
+        int streams = 3;
+        int perStream = 400;
+        List<SettledMessages> settled = new ArrayList<>();
+        List<List<String>> expected = new ArrayList<>();
+        try (ScriptedRedis server = new ScriptedRedis(5, (i, command) -> i % 7 == 3 ? "-" + REFUSALS[i % REFUSALS.length]
+                + "\r\n" : ":1\r\n")) {
+            List<byte[][]> channels = new ArrayList<>();
+            for (int s = 0; s < streams; s++) {
+                channels.add(new byte[][] {Resp.ascii("run:" + s)});
+            }
+            DirectProducerConnection shared = DirectClient.pubSubConnection(
+                    server.connection("p-shared"), channels, 4);
+            List<DirectPublisher> publishers = new ArrayList<>();
+            for (int s = 0; s < streams; s++) {
+                settled.add(new SettledMessages());
+                expected.add(new ArrayList<>());
+                publishers.add((DirectPublisher) DirectClient.pubSubPublisher(shared, s, "run:" + s, settled.get(s),
+                        Acks.BROKER, 4));
+            }
+            for (int i = 0; i < perStream; i++) {
+                for (int s = 0; s < streams; s++) {
+                    int command = i * streams + s;
+                    expected.get(s).add(command % 7 == 3 ? "failed " + i + " at " + intended(i) + ": Redis refused "
+                            + "PUBLISH to run:" + s + ": " + REFUSALS[command % REFUSALS.length] : "acked " + i + " at " + intended(i));
+                    publishers.get(s).publish(message(i), i, intended(i));
+                }
+            }
+            for (DirectPublisher p : publishers) {
+                p.flush();
+                p.close();
+            }
+            for (int s = 0; s < streams; s++) {
+                assertEquals(expected.get(s), settled.get(s).all(), "stream " + s);
+            }
+            List<List<String>> commands = server.commands();
+            assertEquals(streams * perStream, commands.size());
+            assertEquals(List.of("PUBLISH", "run:2", "message 1"), commands.get(5), "in the order published");
+        }
+    }
+
+    /** The server hangs up: every stream of the connection fails what still awaits a reply, each message once. */
+    @Test
+    void aSharedConnectionThatEndsSettlesTheMessagesOfEveryStream() throws Exception {
+        List<SettledMessages> settled = List.of(new SettledMessages(), new SettledMessages());
+        try (ScriptedRedis server = new ScriptedRedis(1, (i, command) -> i < 2 ? ":1\r\n" : i == 2 ? ScriptedRedis.HANG_UP
+                : null)) {
+            DirectProducerConnection shared = DirectClient.pubSubConnection(
+                    server.connection("p-shared"), List.of(new byte[][] {Resp.ascii("run:0")},
+                            new byte[][] {Resp.ascii("run:1")}), 8);
+            List<DirectPublisher> publishers = List.of(
+                    (DirectPublisher) DirectClient.pubSubPublisher(shared, 0, "run:0", settled.get(0), Acks.BROKER, 8),
+                    (DirectPublisher) DirectClient.pubSubPublisher(shared, 1, "run:1", settled.get(1), Acks.BROKER, 8));
+            for (int i = 0; i < 2; i++) {
+                publishers.get(0).publish(message(i), i, intended(i));
+                publishers.get(1).publish(message(i), i, intended(i));
+            }
+            for (DirectPublisher p : publishers) {
+                assertThrows(IOException.class, p::flush);
+                assertThrows(IOException.class, p::close);
+            }
+            for (SettledMessages stream : settled) {
+                List<String> events = stream.all();
+                assertEquals(2, events.size(), events.toString());
+                assertEquals("acked 0 at 7", events.get(0));
+                assertTrue(events.get(1).startsWith("failed 1 at 1007: "), events.toString());
             }
         }
     }

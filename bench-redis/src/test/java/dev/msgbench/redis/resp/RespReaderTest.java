@@ -10,6 +10,7 @@ import java.net.ProtocolException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -238,6 +239,57 @@ class RespReaderTest {
 
             assertEquals(expected, pushes.heard);
         }
+    }
+
+    /** Writes down each routed push: the route is the channel's or pattern's name before its last ':' part, as a number. */
+    private static final class RoutedPushes implements RoutedPushHandler {
+        final List<String> heard = new ArrayList<>();
+
+        @Override
+        public int route(byte[] name, int offset, int length) {
+            String text = new String(name, offset, length, StandardCharsets.ISO_8859_1);
+            return Map.of("run:10", 10, "run:11:*", 11).getOrDefault(text, -1);
+        }
+
+        @Override
+        public void message(int route, byte[] data, int offset, int length) {
+            heard.add("message " + route + " " + new String(data, offset, length, StandardCharsets.ISO_8859_1));
+        }
+
+        @Override
+        public void subscribed(int route) {
+            heard.add("subscribed " + route);
+        }
+
+        @Override
+        public void ended(IOException cause) {
+            throw new AssertionError("the reader loop is the connection's, not this test's");
+        }
+    }
+
+    /** A connection several consumers share routes each push by its channel, or by its pattern for a pattern's message. */
+    @Test
+    void routedPushesCarryTheRouteOfTheirChannelOrPatternWhereverTheStreamIsCut() throws Exception {
+        String stream = "*3\r\n$9\r\nsubscribe\r\n$6\r\nrun:10\r\n:1\r\n"
+                + "*3\r\n$10\r\npsubscribe\r\n$8\r\nrun:11:*\r\n:2\r\n"
+                + "*3\r\n$7\r\nmessage\r\n$6\r\nrun:10\r\n$5\r\nhello\r\n"
+                + "*4\r\n$8\r\npmessage\r\n$8\r\nrun:11:*\r\n$9\r\nrun:11:k2\r\n$2\r\nhi\r\n"
+                + "*3\r\n$7\r\nmessage\r\n$6\r\nrun:10\r\n$40\r\n" + LARGE + "\r\n";
+        List<String> expected = List.of("subscribed 10", "subscribed 11", "message 10 hello", "message 11 hi",
+                "message 10 " + LARGE);
+        byte[] all = bytes(stream);
+        for (int[] cuts : Cuts.every(all.length)) {
+            RespReader reader = reader(all, cuts);
+            RoutedPushes pushes = new RoutedPushes();
+            for (int i = 0; i < expected.size(); i++) {
+                reader.readRoutedPush(pushes);
+            }
+
+            assertEquals(expected, pushes.heard);
+        }
+        ProtocolException e = assertThrows(ProtocolException.class, () -> reader(bytes(
+                "*3\r\n$11\r\nunsubscribe\r\n$5\r\nrun:0\r\n:0\r\n")).readRoutedPush(new RoutedPushes()));
+        assertEquals("an unexpected push on r-0: 'unsubscribe' of 3 elements", e.getMessage());
     }
 
     @Test
