@@ -26,7 +26,8 @@ final class SharingOptions {
             description = {"Threads the producer streams share, each with one connection: stream s is sent from "
                     + "thread s mod N, each message at its own stream's intended time and measured from it (so the "
                     + "time it waited for the other streams of its thread is in its latency). At most 1,000 and at "
-                    + "most --producers. Default: a thread per producer up to 1,000 producers, 1,000 beyond.",
+                    + "most --producers. Default: a thread per producer up to 1,000 producers; beyond that one per processor "
+                    + "(as OpenMessaging Benchmark), since a shared thread spins before a send that is due soon.",
                     "Only on a schedule (e2e): a throughput run's streams have no times to take turns by."})
     Integer producerThreads;
 
@@ -35,7 +36,8 @@ final class SharingOptions {
                     + "consumers of the same subscription and member number on other topics; each consumer keeps its "
                     + "own counts. At most 1,000; below the number of consumers (--consumers x --topics x "
                     + "--subscriptions-per-topic), a multiple of --consumers x --subscriptions-per-topic. Default: a "
-                    + "connection per consumer up to 1,000 consumers, beyond that the largest such multiple up to 1,000.")
+                    + "connection per consumer up to 1,000 consumers, beyond that the largest such multiple up to one per "
+                    + "processor (at least one such multiple).")
     Integer consumerConnections;
 
     /** Set by {@link #validate}: what the run shares. */
@@ -48,7 +50,7 @@ final class SharingOptions {
      *                             a multiple of it
      */
     void validate(int producers, int consumers, int consumersPerTopic) {
-        int threads = producers <= MAX_SHARED ? 0 : MAX_SHARED;
+        int threads = producers <= MAX_SHARED ? 0 : ClientSharing.defaultSharedThreads();
         if (producerThreads != null) {
             if (producerThreads < 1 || producerThreads > Math.min(MAX_SHARED, producers)) {
                 throw error(String.format(Locale.US, "--producer-threads must be from 1 to %,d (at most 1,000, each "
@@ -77,14 +79,14 @@ final class SharingOptions {
         sharing = new ClientSharing(threads, connections);
     }
 
-    /** The largest multiple of a topic's consumers up to 1,000; refused when a topic alone has more. */
+    /** The default shared connections; refused when a topic alone has more than 1,000 consumers. */
     private int defaultConnections(int consumersPerTopic) {
         if (consumersPerTopic > MAX_SHARED) {
             throw error(String.format(Locale.US, "--consumers x --subscriptions-per-topic must be at most 1,000 for "
                     + "consumers to share connections (each connection serves one consumer of each subscription of "
                     + "a topic), got %,d", consumersPerTopic));
         }
-        return MAX_SHARED / consumersPerTopic * consumersPerTopic;
+        return ClientSharing.defaultSharedConnections(consumersPerTopic);
     }
 
     /** Whether producer streams share threads or consumers connections. */

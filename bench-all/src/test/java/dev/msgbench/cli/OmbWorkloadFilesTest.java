@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.run.ClientSharing;
 
 /**
  * OpenMessaging Benchmark's own workload files (test resources omb/, as OMB ships them): each is
@@ -267,21 +268,24 @@ class OmbWorkloadFilesTest {
 
     /**
      * OMB's files of 1,000 to 1,000,000 topics with 4 producers each: more producers and consumers than
-     * threads or connections, so they share the runner's 1,000 of each, said in a line each.
+     * threads or connections, so they share one per processor, said in a line each.
      */
     @Test
-    void moreProducersAndConsumersThanThreadsRunAsLogicalClientsSharingAThousandAndSaySo() throws IOException {
+    void moreProducersAndConsumersThanThreadsRunAsLogicalClientsSharingOnePerProcessorAndSaySo() throws IOException {
         Path file = dir.resolve("many.yaml");
         CliRun run = dryRun(file, BASE.replace("topics: 1", "topics: 1500").replace("producersPerTopic: 1",
                 "producersPerTopic: 4"));
 
+        int threads = ClientSharing.defaultSharedThreads();
         assertAcceptedSaying(run, " --producers 6000 --consumers 1 --topics 1500 --rate 1000 ",
-                "warning: " + file + ":7: 6,000 producers share 1,000 threads and connections (stream s on thread s mod "
-                + "1,000, --producer-threads): each producer keeps its own schedule, sequence numbers and counts, and "
-                + "each message is measured from its own intended time, as OMB too runs its producers on a few threads"
-                + NL + "warning: " + file + ":6: 1,500 consumers share 1,000 connections (consumer i on connection i mod "
-                + "1,000, --consumer-connections): each consumer keeps its own subscription and counts, and a "
-                + "connection serves consumers of the same subscription number on different topics" + NL);
+                "warning: " + file + ":7: 6,000 producers share " + threads + " threads and connections, one per "
+                + "processor (stream s on thread s mod " + threads + "; --set producer-threads=N for others): each "
+                + "producer keeps its own schedule, sequence numbers and counts, and each message is measured from its "
+                + "own intended time, as OMB too runs its producers on a few threads"
+                + NL + "warning: " + file + ":6: 1,500 consumers share " + threads + " connections (consumer i on "
+                + "connection i mod " + threads + "; --set consumer-connections=N for others): each consumer keeps its "
+                + "own subscription and counts, and a connection serves consumers of the same subscription number on "
+                + "different topics" + NL);
     }
 
     /** OMB's largest file, 1,000,000 topics of 4 producers and 4 consumers: accepted, and its memory said. */
@@ -296,8 +300,9 @@ class OmbWorkloadFilesTest {
         assertTrue(run.out.contains(" --producers 4000000 --consumers 4 --topics 1000000 --rate 500000 "), run.out);
         assertTrue(run.out.contains(NL + "     memory: 4,000,000 producer streams and 4,000,000 consumers take about "),
                 run.out);
-        assertTrue(run.err.contains(":6: 4,000,000 consumers share 1,000 connections (consumer i on connection i mod "
-                + "1,000, "), run.err);
+        int connections = ClientSharing.defaultSharedConnections(4);
+        assertTrue(run.err.contains(":6: 4,000,000 consumers share " + connections + " connections (consumer i on "
+                + "connection i mod " + connections + "; "), run.err);
     }
 
     /** More than 10,000,000, and numbers whose product does not fit in 64 bits, which must not wrap into a small one. */

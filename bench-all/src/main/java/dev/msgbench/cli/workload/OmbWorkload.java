@@ -9,6 +9,7 @@ import java.util.Set;
 import org.yaml.snakeyaml.nodes.Node;
 
 import dev.msgbench.core.payload.PayloadHeader;
+import dev.msgbench.core.run.ClientSharing;
 
 /**
  * An OpenMessaging Benchmark workload file, read as one e2e cell, so that people can reuse
@@ -28,7 +29,7 @@ final class OmbWorkload {
             "producerPauseDuringDrain", "messageRateReceivedForSubscription", "ensureTopicsAreReady");
 
     /** Beyond this many producers or consumers, they share this many threads and connections (the runner's default). */
-    private static final long MAX_CLIENTS = 1000;
+    private static final long MAX_CLIENTS = ClientSharing.MAX_OWN;
     /** The runner's limit of logical producers or consumers. */
     private static final long MAX_LOGICAL_CLIENTS = 10_000_000;
 
@@ -195,23 +196,25 @@ final class OmbWorkload {
 
     /**
      * Says how more than {@link #MAX_CLIENTS} producers or consumers run: as logical clients sharing the
-     * runner's default of 1,000 threads and connections, which OMB does too (its producers share a few
-     * threads per worker).
+     * runner's default threads and connections, one per processor, as OMB does (its producers share a
+     * few threads per worker).
      */
     private static void sharing(Map<String, Origin> lines, long producers, long consumers, long consumersPerTopic,
                                 List<String> warnings) {
         if (producers > MAX_CLIENTS) {
-            warnings.add(String.format(Locale.US, "%s: %,d producers share %,d threads and connections (stream s on "
-                    + "thread s mod %,d, --producer-threads): each producer keeps its own schedule, sequence numbers "
-                    + "and counts, and each message is measured from its own intended time, as OMB too runs its "
-                    + "producers on a few threads", lines.get("producersPerTopic"), producers, MAX_CLIENTS, MAX_CLIENTS));
+            int threads = ClientSharing.defaultSharedThreads();
+            warnings.add(String.format(Locale.US, "%s: %,d producers share %,d threads and connections, one per "
+                    + "processor (stream s on thread s mod %,d; --set producer-threads=N for others): each producer "
+                    + "keeps its own schedule, sequence numbers and counts, and each message is measured from its own "
+                    + "intended time, as OMB too runs its producers on a few threads", lines.get("producersPerTopic"),
+                    producers, threads, threads));
         }
         if (consumers > MAX_CLIENTS && consumersPerTopic <= MAX_CLIENTS) {
-            long connections = MAX_CLIENTS / consumersPerTopic * consumersPerTopic;
+            int connections = ClientSharing.defaultSharedConnections((int) consumersPerTopic);
             warnings.add(String.format(Locale.US, "%s: %,d consumers share %,d connections (consumer i on connection "
-                    + "i mod %,d, --consumer-connections): each consumer keeps its own subscription and counts, and a "
-                    + "connection serves consumers of the same subscription number on different topics",
-                    lines.containsKey("consumerPerSubscription") ? lines.get("consumerPerSubscription")
+                    + "i mod %,d; --set consumer-connections=N for others): each consumer keeps its own subscription "
+                    + "and counts, and a connection serves consumers of the same subscription number on different "
+                    + "topics", lines.containsKey("consumerPerSubscription") ? lines.get("consumerPerSubscription")
                             : lines.get("subscriptionsPerTopic"), consumers, connections, connections));
         }
     }
