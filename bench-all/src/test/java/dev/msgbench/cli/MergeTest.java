@@ -66,6 +66,8 @@ class MergeTest {
         assertEquals(2, result.workload().consumers());
         assertEquals(600, result.workload().rateMsgsPerSec(), 1e-9);
         assertEquals(600 * 3, result.counts().sent());
+        assertEquals(2, ((Number) first.settings().get("producerThreads")).intValue(), "a thread per stream of its share");
+        assertEquals(3, ((Number) result.settings().get("producerThreads")).intValue(), "the workers' threads added");
         assertEquals(0, CliRun.of("report", merged.toString()).exitCode);
     }
 

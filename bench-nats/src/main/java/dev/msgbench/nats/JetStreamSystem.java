@@ -38,6 +38,7 @@ import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.driver.SharedClients;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.core.payload.RecordKeys;
@@ -84,8 +85,8 @@ public final class JetStreamSystem implements MessagingSystem {
     private String sync;
     private Object syncIntervalReported;
     /** By {@link RunPlan#producerConnectionOf} and {@link RunPlan#consumerConnectionOf}: one each, or shared. */
-    private final SharedLinks<JnatsLink> producerLinks = new SharedLinks<>();
-    private final SharedLinks<JnatsLink> consumerLinks = new SharedLinks<>();
+    private final SharedClients<JnatsLink> producerLinks = SharedClients.ofCloseables();
+    private final SharedClients<JnatsLink> consumerLinks = SharedClients.ofCloseables();
 
     /** For a server given with --url, whose sync setting is not visible. */
     public JetStreamSystem(JetStreamSettings settings) {
@@ -216,10 +217,10 @@ public final class JetStreamSystem implements MessagingSystem {
 
     @Override
     public Subscriber subscribe(int index, MessageSink sink) throws Exception {
-        SharedLinks<JnatsLink>.Lease lease = consumerLinks.acquire(plan.consumerConnectionOf(index),
+        SharedClients<JnatsLink>.Lease lease = consumerLinks.acquire(plan.consumerConnectionOf(index),
                 c -> JnatsLink.open(settings.url(), settings.auth(), settings.connectTimeout(),
                         (plan.consumersShareConnections() ? "msgbench-consumers-" : "msgbench-consumer-") + c));
-        JnatsLink link = lease.link();
+        JnatsLink link = lease.client();
         Consumer<Throwable> errors = sink::onError;
         link.listen(errors);
         Connection connection = link.connection;
@@ -288,11 +289,11 @@ public final class JetStreamSystem implements MessagingSystem {
     @Override
     public Publisher publisher(int streamId, AckListener acks) throws Exception {
         // shared by the streams of one producer thread: each stream's PubAcks come back through its own futures
-        SharedLinks<JnatsLink>.Lease lease = producerLinks.acquire(plan.producerConnectionOf(streamId),
+        SharedClients<JnatsLink>.Lease lease = producerLinks.acquire(plan.producerConnectionOf(streamId),
                 c -> JnatsLink.open(settings.url(), settings.auth(), settings.connectTimeout(),
                         (plan.producersShareConnections() ? "msgbench-producers-" : "msgbench-producer-") + c));
-        Connection connection = lease.link().connection;
-        FirstFailure failures = lease.link().failures;
+        Connection connection = lease.client().connection;
+        FirstFailure failures = lease.client().failures;
         String topicStream = plan.topicName(plan.topicOf(streamId));
         String subject = new Subjects(topicStream).stream(streamId);
         try {
@@ -381,7 +382,7 @@ public final class JetStreamSystem implements MessagingSystem {
 
     @Override
     public void close() throws Exception {
-        SharedLinks.closeEach(List.of(producerLinks, consumerLinks), this::closeSetup);
+        SharedClients.closeEach(List.of(producerLinks, consumerLinks), this::closeSetup);
     }
 
     private void closeSetup() throws Exception {

@@ -21,6 +21,7 @@ import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
+import dev.msgbench.core.driver.SharedClients;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.core.payload.RecordKeys;
@@ -48,11 +49,11 @@ public final class NatsSystem implements MessagingSystem {
     private volatile MessageSink sink;
     private ServerInfo server;
     /** By {@link RunPlan#producerConnectionOf}: one per producer stream, or one per producer thread's streams. */
-    private final SharedLinks<JnatsLink> jnatsProducers = new SharedLinks<>();
-    private final SharedLinks<DirectProducerLink> directProducers = new SharedLinks<>();
+    private final SharedClients<JnatsLink> jnatsProducers = SharedClients.ofCloseables();
+    private final SharedClients<DirectProducerLink> directProducers = SharedClients.ofCloseables();
     /** Only when consumers share connections ({@link RunPlan#consumersShareConnections}), by consumerConnectionOf. */
-    private final SharedLinks<JnatsLink> jnatsConsumers = new SharedLinks<>();
-    private final SharedLinks<DirectConsumerLink> directConsumers = new SharedLinks<>();
+    private final SharedClients<JnatsLink> jnatsConsumers = SharedClients.ofCloseables();
+    private final SharedClients<DirectConsumerLink> directConsumers = SharedClients.ofCloseables();
 
     public NatsSystem(NatsSettings settings) {
         this.settings = settings;
@@ -122,10 +123,10 @@ public final class NatsSystem implements MessagingSystem {
      * on a connection flushes it, which confirms the subscriptions of all.
      */
     private Subscriber sharedSubscriber(int index, MessageSink to, boolean echo) throws Exception {
-        SharedLinks<JnatsLink>.Lease lease = jnatsConsumers.acquire(plan.consumerConnectionOf(index),
+        SharedClients<JnatsLink>.Lease lease = jnatsConsumers.acquire(plan.consumerConnectionOf(index),
                 c -> JnatsLink.open(settings.url(), settings.auth(), settings.connectTimeout(),
                         (echo ? "msgbench-responders-" : "msgbench-consumers-") + c));
-        JnatsLink link = lease.link();
+        JnatsLink link = lease.client();
         Consumer<Throwable> errors = to::onError;
         link.listen(errors);
         Dispatcher dispatcher = link.dispatcher(null);
@@ -165,9 +166,9 @@ public final class NatsSystem implements MessagingSystem {
      * subscribed before it.
      */
     private Subscriber sharedDirectSubscriber(int index, MessageSink to) throws Exception {
-        SharedLinks<DirectConsumerLink>.Lease lease = directConsumers.acquire(plan.consumerConnectionOf(index),
+        SharedClients<DirectConsumerLink>.Lease lease = directConsumers.acquire(plan.consumerConnectionOf(index),
                 c -> DirectConsumerLink.open(settings.url(), c, "msgbench-consumers-" + c, settings.connectTimeout(), probes));
-        DirectConsumerLink link = lease.link();
+        DirectConsumerLink link = lease.client();
         List<Long> sids = new ArrayList<>();
         AutoCloseable leave = () -> {
             try {
@@ -263,9 +264,9 @@ public final class NatsSystem implements MessagingSystem {
         if (settings.publisherClient() == NatsClient.DIRECT) {
             return directPublisher(streamId, to, publishOnly);
         }
-        SharedLinks<JnatsLink>.Lease lease = jnatsProducers.acquire(plan.producerConnectionOf(streamId),
+        SharedClients<JnatsLink>.Lease lease = jnatsProducers.acquire(plan.producerConnectionOf(streamId),
                 c -> JnatsLink.open(settings.url(), settings.auth(), settings.connectTimeout(), producerName(c)));
-        JnatsLink link = lease.link();
+        JnatsLink link = lease.client();
         Connection connection = link.connection;
         try {
             String subject = streamSubject(streamId);
@@ -298,9 +299,9 @@ public final class NatsSystem implements MessagingSystem {
      * receives its echoes through jnats.
      */
     private Publisher directPublisher(int streamId, MessageSink to, boolean publishOnly) throws Exception {
-        SharedLinks<DirectProducerLink>.Lease lease = directProducers.acquire(plan.producerConnectionOf(streamId),
+        SharedClients<DirectProducerLink>.Lease lease = directProducers.acquire(plan.producerConnectionOf(streamId),
                 c -> openDirectProducers(c, to));
-        DirectProducerLink link = lease.link();
+        DirectProducerLink link = lease.client();
         try {
             String subject = streamSubject(streamId);
             DirectPublisher publisher = new DirectPublisher(link.wire(), link.failures(), "the connection of " + subject,
@@ -427,7 +428,7 @@ public final class NatsSystem implements MessagingSystem {
 
     @Override
     public void close() throws Exception {
-        SharedLinks.closeEach(List.of(jnatsProducers, directProducers, jnatsConsumers, directConsumers), this::closeSetup);
+        SharedClients.closeEach(List.of(jnatsProducers, directProducers, jnatsConsumers, directConsumers), this::closeSetup);
     }
 
     private void closeSetup() throws Exception {

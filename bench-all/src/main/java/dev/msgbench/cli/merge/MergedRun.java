@@ -88,7 +88,7 @@ final class MergedRun {
                 Percentiles.inMillis(measured.get(HistogramKind.ACK)));
         return new RunResult(RunResult.SCHEMA_VERSION, first.tool(), first.toolVersion(), first.command(),
                 RunStatus.COMPLETE, null, earliest(), latest(), first.system(), workload(), first.durability(),
-                first.settings(), first.versions(), first.broker(), first.environment(), counts(), rates(), latencies,
+                settings(first), first.versions(), first.broker(), first.environment(), counts(), rates(), latencies,
                 throughput(), loadGenerator, warnings, files, List.of(), null);
     }
 
@@ -104,6 +104,21 @@ final class MergedRun {
             list.add(entry);
         }
         return list;
+    }
+
+    /** The first worker's settings, but the threads and connections of all: each worker has its own. */
+    private Map<String, Object> settings(RunResult first) {
+        Map<String, Object> settings = new LinkedHashMap<>(first.settings());
+        for (String perWorker : List.of("producerThreads", "consumerConnections")) {
+            if (settings.get(perWorker) instanceof Number) {
+                long total = 0;
+                for (WorkerFolder worker : workers) {
+                    total += worker.tree().path("settings").path(perWorker).asLong();
+                }
+                settings.put(perWorker, total);
+            }
+        }
+        return settings;
     }
 
     private Workload workload() {

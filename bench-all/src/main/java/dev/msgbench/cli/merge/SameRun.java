@@ -26,6 +26,8 @@ final class SameRun {
     private static final Set<String> OWN = Set.of("workload/producers", "workload/consumers", "workload/rateMsgsPerSec",
             "workload/messages", "broker/logs", "loadGenerator/worker/workerIndex", "loadGenerator/worker/firstStream",
             "loadGenerator/worker/runId", "loadGenerator/worker/producers", "loadGenerator/worker/consumers",
+            // a thread per producer and a connection per consumer of the worker's own share (workers share nothing)
+            "settings/producerThreads", "settings/consumerConnections",
             // a worker's share of --rate-schedule, and the sizes its own streams drew (the distribution is shared)
             "workload/rateSchedule", "workload/messageSizes/meanBytes", "workload/messageSizes/minBytes",
             "workload/messageSizes/p50Bytes", "workload/messageSizes/p90Bytes", "workload/messageSizes/p99Bytes",

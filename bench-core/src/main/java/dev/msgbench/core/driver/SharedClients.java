@@ -47,6 +47,11 @@ public final class SharedClients<T> {
         this.closer = closer;
     }
 
+    /** Clients that close themselves. */
+    public static <T extends AutoCloseable> SharedClients<T> ofCloseables() {
+        return new SharedClients<>(AutoCloseable::close);
+    }
+
     /** One user's hold on a client: closing it lets go, once. */
     public final class Lease implements AutoCloseable {
         private final int index;
@@ -124,5 +129,37 @@ public final class SharedClients<T> {
             }
         }
         failures.throwIfAny(what);
+    }
+
+    /**
+     * A system's close: every client {@code pools} still hold (publishers and subscribers the run did
+     * not close), then {@code last} (e.g. the setup connection), whatever failed before; throws the
+     * first failure, the later ones suppressed.
+     */
+    public static void closeEach(List<SharedClients<?>> pools, AutoCloseable last) throws Exception {
+        Exception first = null;
+        for (SharedClients<?> pool : pools) {
+            try {
+                pool.closeAll("a connection left open");
+            } catch (Exception e) {
+                first = keep(first, e);
+            }
+        }
+        try {
+            last.close();
+        } catch (Exception e) {
+            first = keep(first, e);
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    private static Exception keep(Exception first, Exception later) {
+        if (first == null) {
+            return later;
+        }
+        first.addSuppressed(later);
+        return first;
     }
 }

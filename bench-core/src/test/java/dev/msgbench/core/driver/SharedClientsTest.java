@@ -48,4 +48,22 @@ class SharedClientsTest {
                 e.getMessage());
         assertEquals(0, failing.openCount());
     }
+
+    @Test
+    void aSystemsCloseClosesEveryPoolThenItsLastConnectionWhateverFailedAndALateReleaseClosesNothingTwice()
+            throws Exception {
+        SharedClients<AutoCloseable> pool = SharedClients.ofCloseables();
+        SharedClients<AutoCloseable>.Lease held = pool.acquire(3, n -> () -> {
+            closed.add("pool " + n);
+            throw new IOException("pool " + n + " broke");
+        });
+
+        IOException e = assertThrows(IOException.class,
+                () -> SharedClients.closeEach(List.of(pool, clients), () -> closed.add("setup")));
+        held.close();
+
+        assertEquals(List.of("pool 3", "setup"), closed, "the setup connection closes after a pool failed to");
+        assertEquals("a connection left open failed: pool 3 broke", e.getMessage());
+        assertEquals(0, pool.openCount());
+    }
 }
