@@ -32,6 +32,11 @@ final class InFlight {
         return Math.max(1, limit / streams);
     }
 
+    /** A stream's share of the limit of {@code maxMessages} (and of bytes) when {@code streams} share its connection. */
+    static int shareOnConnection(int maxMessages, int messageSizeBytes, int streams) {
+        return shareOf(limit(maxMessages, messageSizeBytes), streams);
+    }
+
     static int limit(int maxMessages, int messageSizeBytes) {
         return (int) Math.max(1, Math.min(maxMessages, MAX_BYTES / Math.max(1, messageSizeBytes)));
     }

@@ -212,7 +212,7 @@ public final class RedisPubSubSystem implements MessagingSystem {
     private Publisher sharedPublisher(int streamId, AckListener acks) throws Exception {
         int number = plan.producerConnectionOf(streamId);
         String name = "msgbench-producers-" + number;
-        int capacity = InFlight.shareOf(InFlight.limit(settings.maxInFlight(), plan.messageSizeBytes()),
+        int capacity = InFlight.shareOnConnection(settings.maxInFlight(), plan.messageSizeBytes(),
                 routing.streamsOnConnection(number).size());
         if (settings.client() == RedisClientKind.DIRECT) {
             DirectProducerConnection shared = directProducerConnections.get(number, n -> DirectClient.pubSubConnection(
