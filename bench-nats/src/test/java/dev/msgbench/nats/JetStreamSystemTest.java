@@ -203,14 +203,14 @@ class JetStreamSystemTest {
     @Test
     void sharedConnectionsCarryEachStreamsPubAcksToItsOwnListenerAndEachPushConsumerItsTopic() throws Exception {
         try (JetStreamSystem system = system(settings())) {
-            SharedConnectionsRun.run(system, "msgbench-share-push", RecordKeys.NONE, server.monitor(1), true);
+            NatsSharedConnectionsRun.run(system, "msgbench-share-push", RecordKeys.NONE, server.monitor(1), true);
         }
     }
 
     @Test
     void pullConsumersSharingConnectionsEachReceiveTheirOwnTopicWithKeys() throws Exception {
         try (JetStreamSystem system = system(settings().withConsumer(JsConsumerMode.PULL).withStorage(JsStorage.MEMORY))) {
-            SharedConnectionsRun.run(system, "msgbench-share-pull", RecordKeys.parse("round-robin", 3),
+            NatsSharedConnectionsRun.run(system, "msgbench-share-pull", RecordKeys.parse("round-robin", 3),
                     server.monitor(1), true);
         }
     }

@@ -125,14 +125,14 @@ class NatsSystemTest {
     @Test
     void producerStreamsShareAConnectionPerThreadAndConsumersOfOtherTopicsShareTheirsWithJnats() throws Exception {
         try (NatsSystem system = new NatsSystem(NatsSettings.defaults(server.url()))) {
-            SharedConnectionsRun.run(system, "msgbench-share-jnats", RecordKeys.NONE, server.monitor(1), false);
+            NatsSharedConnectionsRun.run(system, "msgbench-share-jnats", RecordKeys.NONE, server.monitor(1), false);
         }
     }
 
     @Test
     void producerStreamsShareAConnectionPerThreadAndConsumersOfOtherTopicsShareTheirsWithTheDirectClient() throws Exception {
         try (NatsSystem system = new NatsSystem(NatsSettings.defaults(server.url()).withPublisherClient(NatsClient.DIRECT))) {
-            SharedConnectionsRun.run(system, "msgbench-share-direct", RecordKeys.parse("round-robin", 3),
+            NatsSharedConnectionsRun.run(system, "msgbench-share-direct", RecordKeys.parse("round-robin", 3),
                     server.monitor(1), false);
         }
     }
@@ -140,12 +140,12 @@ class NatsSystemTest {
     @Test
     void requestReplyOnSharedConnectionsEchoesEveryRequestOnceWithJnatsAndTheDirectPublisher() throws Exception {
         try (NatsSystem system = new NatsSystem(NatsSettings.defaults(server.url()).withPattern(NatsPattern.REQUEST_REPLY))) {
-            SharedConnectionsRun.requestReply(system, "msgbench-share-rr", server.monitor(1), List.of("msgbench-setup",
+            NatsSharedConnectionsRun.requestReply(system, "msgbench-share-rr", server.monitor(1), List.of("msgbench-setup",
                     "msgbench-producers-0", "msgbench-producers-1", "msgbench-responders-0"));
         }
         try (NatsSystem system = new NatsSystem(NatsSettings.defaults(server.url()).withPattern(NatsPattern.REQUEST_REPLY)
                 .withPublisherClient(NatsClient.DIRECT))) {
-            SharedConnectionsRun.requestReply(system, "msgbench-share-rr-direct", server.monitor(1), List.of("msgbench-setup",
+            NatsSharedConnectionsRun.requestReply(system, "msgbench-share-rr-direct", server.monitor(1), List.of("msgbench-setup",
                     "msgbench-producers-0", "msgbench-producers-1", "msgbench-producers-0-replies",
                     "msgbench-producers-1-replies", "msgbench-responders-0"));
         }

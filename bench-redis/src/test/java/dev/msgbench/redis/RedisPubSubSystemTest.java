@@ -260,7 +260,7 @@ class RedisPubSubSystemTest {
     @ParameterizedTest(name = "--redis-client {0}")
     @EnumSource(RedisClientKind.class)
     void producersAndConsumersSharingConnectionsGetExactlyTheirMessages(RedisClientKind client) throws Exception {
-        SharedConnectionsRun run = new SharedConnectionsRun("msgbench-shared-" + client.label());
+        RedisSharedConnectionsRun run = new RedisSharedConnectionsRun("msgbench-shared-" + client.label());
         List<String> clients;
         try (RedisPubSubSystem system = new RedisPubSubSystem(RedisSettings.defaults(redis.url()).withClient(client))) {
             clients = run.run(system, redis.port(1), RecordKeys.NONE);
@@ -273,23 +273,23 @@ class RedisPubSubSystemTest {
         }
         assertEquals(List.of("msgbench-consumers-0 sub=8 psub=0", "msgbench-consumers-1 sub=8 psub=0",
                         "msgbench-producers-0 sub=0 psub=0", "msgbench-producers-1 sub=0 psub=0"),
-                SharedConnectionsRun.described(clients, "sub", "psub"), clients.toString());
+                RedisSharedConnectionsRun.described(clients, "sub", "psub"), clients.toString());
         run.assertEveryConsumerGotExactlyItsMessages();
-        assertEquals(List.of(), SharedConnectionsRun.clientsLeft(redis.port(1)), "every shared connection closed once");
+        assertEquals(List.of(), RedisSharedConnectionsRun.clientsLeft(redis.port(1)), "every shared connection closed once");
     }
 
     /** With record keys each shared consumer connection pattern-subscribes its streams, and routes by the pattern. */
     @ParameterizedTest(name = "--redis-client {0}")
     @EnumSource(RedisClientKind.class)
     void consumersSharingConnectionsWithRecordKeysGetExactlyTheirMessages(RedisClientKind client) throws Exception {
-        SharedConnectionsRun run = new SharedConnectionsRun("msgbench-shared-keys-" + client.label());
+        RedisSharedConnectionsRun run = new RedisSharedConnectionsRun("msgbench-shared-keys-" + client.label());
         List<String> clients;
         try (RedisPubSubSystem system = new RedisPubSubSystem(RedisSettings.defaults(redis.url()).withClient(client))) {
             clients = run.run(system, redis.port(1), RecordKeys.parse("round-robin", 3));
         }
         assertEquals(List.of("msgbench-consumers-0 sub=0 psub=8", "msgbench-consumers-1 sub=0 psub=8",
                         "msgbench-producers-0 sub=0 psub=0", "msgbench-producers-1 sub=0 psub=0"),
-                SharedConnectionsRun.described(clients, "sub", "psub"), clients.toString());
+                RedisSharedConnectionsRun.described(clients, "sub", "psub"), clients.toString());
         run.assertEveryConsumerGotExactlyItsMessages();
     }
 }

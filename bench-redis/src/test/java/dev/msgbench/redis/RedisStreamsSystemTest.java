@@ -377,7 +377,7 @@ class RedisStreamsSystemTest {
     @CsvSource({"LETTUCE,SERVER", "DIRECT,SERVER", "LETTUCE,REPLICAS", "DIRECT,REPLICAS"})
     void producersAndConsumersSharingConnectionsGetExactlyTheirMessages(RedisClientKind client, RedisAcks acks)
             throws Exception {
-        SharedConnectionsRun run = new SharedConnectionsRun("msgbench-shared-streams-" + client.label() + "-" + acks);
+        RedisSharedConnectionsRun run = new RedisSharedConnectionsRun("msgbench-shared-streams-" + client.label() + "-" + acks);
         List<String> clients;
         try (RedisStreamsSystem system = new RedisStreamsSystem(RedisSettings.defaults(redis.url()).withClient(client)
                 .withAcks(acks), StreamSettings.defaults())) {
@@ -385,14 +385,14 @@ class RedisStreamsSystemTest {
             assertEquals(2, system.info().settings().get("consumerConnections"));
         }
         assertEquals(List.of("msgbench-consumers-0", "msgbench-consumers-1", "msgbench-producers-0",
-                "msgbench-producers-1"), SharedConnectionsRun.described(clients), clients.toString());
+                "msgbench-producers-1"), RedisSharedConnectionsRun.described(clients), clients.toString());
         for (String line : clients) {
             // a consumer connection reads (or acknowledges what it read), a producer's adds (and waits)
-            String cmd = SharedConnectionsRun.field(line, "cmd");
-            assertTrue(SharedConnectionsRun.field(line, "name").startsWith("msgbench-consumers")
+            String cmd = RedisSharedConnectionsRun.field(line, "cmd");
+            assertTrue(RedisSharedConnectionsRun.field(line, "name").startsWith("msgbench-consumers")
                     ? cmd.equals("xreadgroup") || cmd.equals("xack") : cmd.equals("xadd") || cmd.equals("wait"), line);
         }
         run.assertEveryConsumerGotExactlyItsMessages();
-        assertEquals(List.of(), SharedConnectionsRun.clientsLeft(redis.port(1)), "every shared connection closed once");
+        assertEquals(List.of(), RedisSharedConnectionsRun.clientsLeft(redis.port(1)), "every shared connection closed once");
     }
 }

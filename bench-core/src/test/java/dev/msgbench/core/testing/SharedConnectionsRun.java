@@ -1,6 +1,8 @@
 package dev.msgbench.core.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
@@ -8,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -29,14 +32,21 @@ import dev.msgbench.core.payload.RecordKeys;
  * Drives a prepared system as the engine does when producers and consumers share connections,
  * before the engine's flags exist: every consumer of the plan subscribes with a sink of its own,
  * every stream gets a publisher with acknowledgements of its own, and one thread per producer
- * connection publishes that connection's streams in turn. Then {@link #assertExact} checks that
- * each subscription of each topic got exactly its topic's messages and each stream exactly its
- * acknowledgements.
+ * connection publishes that connection's streams in turn, ending their bursts as the engine's
+ * shared producer thread does; the publishers are flushed once those threads are done, as the
+ * engine flushes them. Then {@link #assertExact} checks that each subscription of each topic got
+ * exactly its topic's messages and each stream exactly its acknowledgements.
+ *
+ * <p>Every system's tests drive it (each module gets this class through bench-core's test-jar);
+ * what a system checks at its server (its connections, their names and subscriptions) goes in
+ * the {@link WhileOpen} hook and after the run.
  */
 public final class SharedConnectionsRun {
 
     private static final int RUN_KEY = 15;
     private static final Duration WAIT = Duration.ofSeconds(60);
+    /** Rounds of every stream of a connection between two ends of a burst, as if the thread then waited. */
+    private static final int ROUNDS_PER_BURST = 10;
 
     /** What a test looks at while every publisher and subscriber is still open, after all arrived. */
     public interface WhileOpen {
@@ -58,6 +68,14 @@ public final class SharedConnectionsRun {
         this.acknowledges = acknowledges;
         this.received = new CountDownLatch(plan.producers() * messagesPerStream * plan.subscriptionsPerTopic());
         this.acked = new CountDownLatch(acknowledges ? plan.producers() * messagesPerStream : 0);
+    }
+
+    /** Prepares {@code system} as the engine does: keys first, and only when there are some. */
+    public static void prepare(MessagingSystem system, RunPlan plan, RecordKeys keys) throws Exception {
+        if (!keys.isNone()) {
+            assertNull(system.useKeys(keys), "useKeys refused " + keys);
+        }
+        system.prepare(plan);
     }
 
     /**
@@ -98,15 +116,30 @@ public final class SharedConnectionsRun {
             assertTrue(run.received.await(WAIT.toSeconds(), TimeUnit.SECONDS),
                     run.received.getCount() + " deliveries missing; errors " + run.errors);
             whileOpen.inspect(publishers, subscribers);
-        } finally {
-            for (Publisher publisher : publishers) {
-                publisher.close();
-            }
-            for (Subscriber subscriber : subscribers) {
-                subscriber.close();
-            }
+        } catch (Exception | Error e) {
+            closeAll(publishers, subscribers).ifPresent(e::addSuppressed);
+            throw e;
+        }
+        Optional<Exception> closing = closeAll(publishers, subscribers);
+        if (closing.isPresent()) {
+            throw closing.get();
         }
         return run;
+    }
+
+    /** Closes every publisher, then every subscriber, each even when another failed to; the first failure. */
+    private static Optional<Exception> closeAll(List<Publisher> publishers, List<Subscriber> subscribers) {
+        List<AutoCloseable> all = new ArrayList<>(publishers);
+        all.addAll(subscribers);
+        FirstFailure failures = new FirstFailure();
+        for (AutoCloseable closeable : all) {
+            try {
+                closeable.close();
+            } catch (Exception e) {
+                failures.add(e);
+            }
+        }
+        return Optional.ofNullable(failures.reported("closing"));
     }
 
     private void subscribe(MessagingSystem system, List<Subscriber> subscribers) throws Exception {
@@ -142,8 +175,12 @@ public final class SharedConnectionsRun {
         }
         for (Thread thread : threads) {
             thread.join(WAIT.toMillis());
+            assertFalse(thread.isAlive(), thread.getName() + " still publishing after " + WAIT);
         }
         failures.throwIfAny("publishing");
+        for (Publisher publisher : publishers) {
+            publisher.flush();
+        }
     }
 
     private void publish(List<Integer> ofConnection, List<Publisher> publishers, RecordKeys keys) throws Exception {
@@ -158,9 +195,16 @@ public final class SharedConnectionsRun {
                     publishers.get(s).publish(message, chooser.next(), sequence, sequence);
                 }
             }
+            if (sequence % ROUNDS_PER_BURST == ROUNDS_PER_BURST - 1) {
+                endBursts(ofConnection, publishers);
+            }
         }
+        endBursts(ofConnection, publishers);
+    }
+
+    private static void endBursts(List<Integer> ofConnection, List<Publisher> publishers) throws Exception {
         for (int s : ofConnection) {
-            publishers.get(s).flush();
+            publishers.get(s).endOfBurst();
         }
     }
 
@@ -199,10 +243,38 @@ public final class SharedConnectionsRun {
         int delivered = consumers.stream().mapToInt(r -> r.ids.size()).sum();
         assertEquals(plan.producers() * messagesPerStream * plan.subscriptionsPerTopic(), delivered,
                 "no consumer got a message of another subscription");
+        assertAcks();
+    }
+
+    private void assertAcks() {
         for (int s = 0; s < plan.producers(); s++) {
             assertEquals(acknowledges ? messagesPerStream : 0, streams.get(s).sequences.size(), "acks of stream " + s);
             assertEquals(0, streams.get(s).duplicates.get(), "acks of stream " + s + " twice");
         }
+    }
+
+    /**
+     * Every message of every stream reached consumer {@code index}, each once, and no other
+     * consumer (request/reply: the echoes come to the sink the system hands them to, not by topic);
+     * each stream's acknowledgements as in {@link #assertExact}; nothing failed.
+     */
+    public void assertEveryMessageReceivedOnceBy(int index) {
+        assertEquals(List.of(), errors);
+        Set<Long> all = new HashSet<>();
+        for (int s = 0; s < plan.producers(); s++) {
+            for (long sequence = 0; sequence < messagesPerStream; sequence++) {
+                all.add(id(s, sequence));
+            }
+        }
+        assertEquals(all, consumers.get(index).ids, "consumer " + index);
+        assertEquals(0, consumers.get(index).duplicates.get(), "consumer " + index + " got each message once");
+        for (int i = 0; i < consumers.size(); i++) {
+            if (i != index) {
+                assertEquals(0, consumers.get(i).ids.size() + consumers.get(i).duplicates.get(),
+                        "messages at consumer " + i);
+            }
+        }
+        assertAcks();
     }
 
     /** The messages consumer {@code index} received, as {@code streamId << 32 | sequence}. */
