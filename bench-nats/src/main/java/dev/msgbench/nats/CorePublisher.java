@@ -25,6 +25,7 @@ final class CorePublisher implements Publisher {
     private static final Duration FLUSH_TIMEOUT = Duration.ofSeconds(10);
 
     private final Connection connection;
+    private final JnatsLink link;
     /** Lets go of the connection: closes it unless other streams still publish on it. */
     private final AutoCloseable release;
     private final FirstFailure failures;
@@ -37,22 +38,28 @@ final class CorePublisher implements Publisher {
     private final String[] keySubjects;
 
     /**
-     * @param failures    the connection's asynchronous errors
+     * @param link        the connection, shared or not, with its asynchronous errors
      * @param release     closed with this publisher: lets go of the connection
      * @param replyTo     where the responder echoes to (request/reply), or null
      * @param acks        where a message jnats refused while reconnecting is reported failed
      * @param keySubjects the subject of each record key, or null without keys
      */
-    CorePublisher(Connection connection, FirstFailure failures, AutoCloseable release, String subject, String replyTo,
-                  AckListener acks, String[] keySubjects) {
-        this.connection = connection;
+    CorePublisher(JnatsLink link, AutoCloseable release, String subject, String replyTo, AckListener acks,
+                  String[] keySubjects) {
+        this.link = link;
+        this.connection = link.connection;
         this.keySubjects = keySubjects;
         this.acks = acks;
         this.release = release;
-        this.failures = failures;
+        this.failures = link.failures;
         this.subject = subject;
         this.connectionLabel = "the connection of " + subject;
         this.replyTo = replyTo;
+    }
+
+    /** The connection this stream publishes on, shared or not: what tests count round trips on. */
+    JnatsLink link() {
+        return link;
     }
 
     @Override
@@ -69,6 +76,7 @@ final class CorePublisher implements Publisher {
         failures.throwIfAny(connectionLabel);
         try {
             connection.publish(to, replyTo, message.clone());
+            link.published();
         } catch (IllegalStateException e) {
             if (!NatsConnections.refusedWhileReconnecting(connection)) {
                 throw e;
@@ -79,12 +87,13 @@ final class CorePublisher implements Publisher {
 
     /**
      * Waits until the server has everything sent so far (a PING answered by a PONG), on a shared
-     * connection the other streams' messages too.
+     * connection the other streams' messages too: a flush by another stream of the connection
+     * after this one's last publish covers it without a round trip of its own.
      */
     @Override
     public void flush() throws Exception {
         try {
-            connection.flush(FLUSH_TIMEOUT);
+            link.flushPublished(FLUSH_TIMEOUT);
         } catch (TimeoutException e) {
             throw new TimeoutException("NATS server did not answer a flush of " + subject + " within "
                     + FLUSH_TIMEOUT.toSeconds() + " s");

@@ -87,6 +87,8 @@ public final class JetStreamSystem implements MessagingSystem {
     /** By {@link RunPlan#producerConnectionOf} and {@link RunPlan#consumerConnectionOf}: one each, or shared. */
     private final SharedClients<JnatsLink> producerLinks = SharedClients.ofCloseables();
     private final SharedClients<JnatsLink> consumerLinks = SharedClients.ofCloseables();
+    /** The producer streams whose subjects were proven to reach their JetStream stream, a batch at a time. */
+    private ProbeBatches reachBatches;
 
     /** For a server given with --url, whose sync setting is not visible. */
     public JetStreamSystem(JetStreamSettings settings) {
@@ -104,6 +106,7 @@ public final class JetStreamSystem implements MessagingSystem {
         this.plan = runPlan;
         this.subjects = new Subjects(runPlan.runId());
         this.streamName = runPlan.topicName(0);
+        this.reachBatches = new ProbeBatches(runPlan.producers(), runPlan.producerConnections());
         this.setupRelay = new ErrorRelay("msgbench-setup", setupFailures::add);
         this.setup = NatsConnections.open(settings.url(), settings.auth(), "msgbench-setup", settings.connectTimeout(), setupRelay);
         this.server = setup.getServerInfo();
@@ -292,22 +295,48 @@ public final class JetStreamSystem implements MessagingSystem {
         SharedClients<JnatsLink>.Lease lease = producerLinks.acquire(plan.producerConnectionOf(streamId),
                 c -> JnatsLink.open(settings.url(), settings.auth(), settings.connectTimeout(),
                         (plan.producersShareConnections() ? "msgbench-producers-" : "msgbench-producer-") + c));
-        Connection connection = lease.client().connection;
-        FirstFailure failures = lease.client().failures;
-        String topicStream = plan.topicName(plan.topicOf(streamId));
-        String subject = new Subjects(topicStream).stream(streamId);
+        JnatsLink link = lease.client();
+        Connection connection = link.connection;
+        String subject = reachTarget(streamId).subject();
         try {
-            StreamReach.await(connection.jetStream(jsOptions()), subject, topicStream, settings.requestTimeout());
+            awaitReach(connection.jetStream(jsOptions()), streamId);
             if (!settings.awaitsPubAck()) {
                 // the stream stores what is published on its subjects; without a reply subject no PubAck is sent
-                return new CorePublisher(connection, failures, lease, subject, null, acks, Subjects.ofKeys(subject, keys));
+                return new CorePublisher(link, lease, subject, null, acks, Subjects.ofKeys(subject, keys));
             }
-            return new JsPublisher(connection, lease, failures, connection.jetStream(jsOptions()), subject,
+            return new JsPublisher(link, lease, connection.jetStream(jsOptions()), subject,
                     Subjects.ofKeys(subject, keys), acks, settings.maxPending());
         } catch (Exception | Error e) {
             lease.close();
             throw e;
         }
+    }
+
+    /**
+     * Proves that the server routes stream {@code streamId}'s subject to its JetStream stream: the
+     * first stream of a batch of its connection's streams proves the whole batch at once
+     * ({@link StreamReach#awaitAll}), so the others need no round trip of their own.
+     */
+    private void awaitReach(JetStream js, int streamId) throws Exception {
+        int[] batch = reachBatches.claim(streamId);
+        if (batch.length > 0) {
+            List<StreamReach.Target> targets = new ArrayList<>(batch.length);
+            for (int s : batch) {
+                targets.add(reachTarget(s));
+            }
+            StreamReach.awaitAll(js, targets, settings.requestTimeout());
+            reachBatches.proved(batch);
+        }
+        if (!reachBatches.proven(streamId)) {
+            StreamReach.Target target = reachTarget(streamId);
+            StreamReach.await(js, target.subject(), target.stream(), settings.requestTimeout());
+        }
+    }
+
+    /** Producer stream s publishes on a subject of its own in its topic's JetStream stream. */
+    private StreamReach.Target reachTarget(int streamId) {
+        String topicStream = plan.topicName(plan.topicOf(streamId));
+        return new StreamReach.Target(new Subjects(topicStream).stream(streamId), topicStream);
     }
 
     /**

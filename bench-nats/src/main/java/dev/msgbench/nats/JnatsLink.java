@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 import io.nats.client.Connection;
@@ -27,6 +28,11 @@ final class JnatsLink implements AutoCloseable {
     /** Subscriptions made on this connection, and how many of them a flush confirmed; guarded by this. */
     private long subscriptionsMade;
     private long subscriptionsConfirmed;
+    /** Messages the publishers on this connection handed to jnats, counted once publish returned. */
+    private final AtomicLong published = new AtomicLong();
+    /** How many of {@link #published} a flush that returned covered; guarded by {@link #flushLock}. */
+    private long publishedFlushed;
+    private final Object flushLock = new Object();
 
     private JnatsLink(Connection connection, ErrorRelay relay, FirstFailure failures,
                       List<Consumer<Throwable>> listeners) {
@@ -94,6 +100,31 @@ final class JnatsLink implements AutoCloseable {
         connection.flush(timeout);
         synchronized (this) {
             subscriptionsConfirmed = Math.max(subscriptionsConfirmed, upTo);
+        }
+    }
+
+    /** Counts a message a publisher on this connection just handed to jnats. */
+    void published() {
+        published.getAndIncrement();
+    }
+
+    /**
+     * Returns once the server has every message counted by {@link #published} before the call: one
+     * round trip (a PING answered by a PONG) for all the streams sharing the connection, since a flush
+     * begun after a stream's last publish covers it and the others need none.
+     *
+     * <p>IMPLEMENTATION NOTES: the count is read before the flush begins, and a publish is counted
+     * only once jnats queued it, so every message counted was queued before the PING; a flush that
+     * failed covers nothing, and the next caller tries again.
+     */
+    void flushPublished(Duration timeout) throws TimeoutException, InterruptedException {
+        synchronized (flushLock) {
+            long upTo = published.get();
+            if (upTo == publishedFlushed) {
+                return;
+            }
+            connection.flush(timeout);
+            publishedFlushed = upTo;
         }
     }
 

@@ -34,6 +34,7 @@ final class JsPublisher implements Publisher {
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(10);
 
     private final Connection connection;
+    private final JnatsLink link;
     /** Lets go of the connection: closes it unless other streams still publish on it. */
     private final AutoCloseable release;
     private final FirstFailure failures;
@@ -51,11 +52,12 @@ final class JsPublisher implements Publisher {
      * @param release     closed with this publisher: lets go of the connection, shared or not
      * @param keySubjects the subject of each record key, or null without keys
      */
-    JsPublisher(Connection connection, AutoCloseable release, FirstFailure failures, JetStream jetStream, String subject,
-                String[] keySubjects, AckListener acks, int maxPending) {
-        this.connection = connection;
+    JsPublisher(JnatsLink link, AutoCloseable release, JetStream jetStream, String subject, String[] keySubjects,
+                AckListener acks, int maxPending) {
+        this.link = link;
+        this.connection = link.connection;
         this.release = release;
-        this.failures = failures;
+        this.failures = link.failures;
         this.jetStream = jetStream;
         this.subject = subject;
         this.keySubjects = keySubjects;
@@ -63,6 +65,11 @@ final class JsPublisher implements Publisher {
         this.acks = acks;
         this.maxPending = maxPending;
         this.pending = new Semaphore(maxPending);
+    }
+
+    /** The connection this stream publishes on, shared or not: what tests count round trips on. */
+    JnatsLink link() {
+        return link;
     }
 
     @Override
@@ -81,6 +88,7 @@ final class JsPublisher implements Publisher {
         CompletableFuture<PublishAck> future;
         try {
             future = jetStream.publishAsync(to, message.clone());
+            link.published();
         } catch (IllegalStateException e) {
             pending.release();
             if (!NatsConnections.refusedWhileReconnecting(connection)) {
@@ -102,10 +110,15 @@ final class JsPublisher implements Publisher {
         });
     }
 
+    /**
+     * Waits until the server has every message sent so far, with one round trip for all the streams
+     * of a shared connection ({@link JnatsLink#flushPublished}); their PubAcks are each stream's own,
+     * awaited at {@link #close}.
+     */
     @Override
     public void flush() throws Exception {
         try {
-            connection.flush(FLUSH_TIMEOUT);
+            link.flushPublished(FLUSH_TIMEOUT);
         } catch (TimeoutException e) {
             throw new TimeoutException("NATS server did not answer a flush of " + subject + " within "
                     + FLUSH_TIMEOUT.toSeconds() + " s");

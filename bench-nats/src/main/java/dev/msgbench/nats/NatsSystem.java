@@ -46,6 +46,7 @@ public final class NatsSystem implements MessagingSystem {
     private RecordKeys keys = RecordKeys.NONE;
     private Subjects subjects;
     private Probes probes;
+    private ProbeBatches probeBatches;
     private volatile MessageSink sink;
     private ServerInfo server;
     /** By {@link RunPlan#producerConnectionOf}: one per producer stream, or one per producer thread's streams. */
@@ -64,6 +65,7 @@ public final class NatsSystem implements MessagingSystem {
         this.plan = runPlan;
         this.subjects = new Subjects(runPlan.runId());
         this.probes = new Probes(runPlan.producers());
+        this.probeBatches = new ProbeBatches(runPlan.producers(), runPlan.producerConnections());
         this.setupRelay = new ErrorRelay("msgbench-setup", setupFailures::add);
         this.setup = NatsConnections.open(settings.url(), settings.auth(), "msgbench-setup", settings.connectTimeout(), setupRelay);
         this.server = setup.getServerInfo();
@@ -265,25 +267,45 @@ public final class NatsSystem implements MessagingSystem {
             return directPublisher(streamId, to, publishOnly);
         }
         SharedClients<JnatsLink>.Lease lease = jnatsProducers.acquire(plan.producerConnectionOf(streamId),
-                c -> JnatsLink.open(settings.url(), settings.auth(), settings.connectTimeout(), producerName(c)));
+                c -> openJnatsProducers(c, to));
         JnatsLink link = lease.client();
         Connection connection = link.connection;
         try {
             String subject = streamSubject(streamId);
-            String replyTo = null;
-            if (settings.pattern() == NatsPattern.REQUEST_REPLY) {
-                replyTo = subjects.reply(streamId);
-                receiveEchoes(link, replyTo, to);
-            }
-            String reply = replyTo;
+            String replyTo = replyOf(streamId);
             if (!publishOnly) {
-                awaitProbe(streamId, subject, reply, () -> connection.publish(subject, reply, Probes.probe(streamId)));
+                awaitProbe(streamId, s -> connection.publish(streamSubject(s), replyOf(s), Probes.probe(s)));
             }
-            return new CorePublisher(connection, link.failures, lease, subject, replyTo, acks, Subjects.ofKeys(subject, keys));
+            return new CorePublisher(link, lease, subject, replyTo, acks, Subjects.ofKeys(subject, keys));
         } catch (Exception | Error e) {
             lease.close();
             throw e;
         }
+    }
+
+    /**
+     * jnats producer connection {@code c}; for request/reply subscribed to the echoes of every stream
+     * that publishes on it, confirmed by one round trip for all.
+     */
+    private JnatsLink openJnatsProducers(int c, MessageSink to) throws Exception {
+        JnatsLink link = JnatsLink.open(settings.url(), settings.auth(), settings.connectTimeout(), producerName(c));
+        try {
+            if (settings.pattern() == NatsPattern.REQUEST_REPLY) {
+                for (int s = c; s < plan.producers(); s += plan.producerConnections()) {
+                    receiveEchoes(link, subjects.reply(s), to);
+                }
+                link.connection.flush(settings.connectTimeout());
+            }
+            return link;
+        } catch (Exception | Error e) {
+            link.close();
+            throw e;
+        }
+    }
+
+    /** Where stream s's responder echoes to: its reply subject with request/reply, else nowhere (null). */
+    private String replyOf(int streamId) {
+        return settings.pattern() == NatsPattern.REQUEST_REPLY ? subjects.reply(streamId) : null;
     }
 
     /**
@@ -307,13 +329,23 @@ public final class NatsSystem implements MessagingSystem {
             DirectPublisher publisher = new DirectPublisher(link.wire(), link.failures(), "the connection of " + subject,
                     link.frames(), link.firstLineOf(streamId), lease);
             if (!publishOnly) {
-                String replyTo = settings.pattern() == NatsPattern.REQUEST_REPLY ? subjects.reply(streamId) : null;
-                awaitProbe(streamId, subject, replyTo, () -> {
-                    try {
-                        publisher.sendNow(Probes.probe(streamId));
-                    } catch (Exception e) {
-                        throw new IllegalStateException("could not send a probe on " + producerName(link.index()) + ": "
-                                + e.getMessage(), e);
+                awaitProbe(streamId, new Probes.Sender() {
+                    @Override
+                    public void send(int s) {
+                        try {
+                            link.frames().add(link.firstLineOf(s), Probes.probe(s));
+                        } catch (IOException e) {
+                            throw probeNotSent(link, e);
+                        }
+                    }
+
+                    @Override
+                    public void sent() {
+                        try {
+                            link.frames().flush();
+                        } catch (IOException e) {
+                            throw probeNotSent(link, e);
+                        }
                     }
                 });
             }
@@ -354,6 +386,9 @@ public final class NatsSystem implements MessagingSystem {
                     replyTos.add(replyTo);
                 }
             }
+            if (replies != null) {
+                replies.connection.flush(settings.connectTimeout());
+            }
             return new DirectProducerLink(c, wire, failures, wire.publishFrames(lines, replyTos), linesPerStream,
                     plan.producerConnections(), replies);
         } catch (Exception | Error e) {
@@ -372,17 +407,36 @@ public final class NatsSystem implements MessagingSystem {
 
     /**
      * Request/reply: the responder's echoes to {@code replyTo} reach the core through {@code link}'s
-     * one dispatcher, which the streams sharing the connection share.
+     * one dispatcher, which the streams sharing the connection share. In place once a later flush
+     * of the connection returns.
      */
-    private void receiveEchoes(JnatsLink link, String replyTo, MessageSink to) throws Exception {
+    private void receiveEchoes(JnatsLink link, String replyTo, MessageSink to) {
         link.dispatcher(message -> deliver(message, to)).subscribe(replyTo);
-        link.connection.flush(settings.connectTimeout());
     }
 
-    /** Sends probes until one comes through the whole path: a message sent earlier could be lost. */
-    private void awaitProbe(int streamId, String subject, String replyTo, Runnable sendProbe) throws InterruptedException {
-        probes.await(streamId, settings.probeTimeout(), sendProbe,
-                replyTo == null ? subject : subject + " and back on " + replyTo);
+    /**
+     * Sends probes until one comes through the whole path: a message sent earlier could be lost.
+     * The streams of a connection are proven in batches, about a round trip per connection.
+     */
+    private void awaitProbe(int streamId, Probes.Sender sender) throws InterruptedException {
+        int[] batch = probeBatches.claim(streamId);
+        if (batch.length > 0) {
+            probes.awaitAll(batch, settings.probeTimeout(), sender, this::probePath);
+        }
+        probes.await(streamId, settings.probeTimeout(), () -> {
+            sender.send(streamId);
+            sender.sent();
+        }, probePath(streamId));
+    }
+
+    private String probePath(int streamId) {
+        String replyTo = replyOf(streamId);
+        return replyTo == null ? streamSubject(streamId) : streamSubject(streamId) + " and back on " + replyTo;
+    }
+
+    private IllegalStateException probeNotSent(DirectProducerLink link, IOException e) {
+        return new IllegalStateException("could not send a probe on " + producerName(link.index()) + ": "
+                + e.getMessage(), e);
     }
 
     /** Request/reply's responders and echo receivers stay on jnats: the direct client neither replies nor requests. */

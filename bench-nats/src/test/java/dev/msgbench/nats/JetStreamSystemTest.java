@@ -214,4 +214,41 @@ class JetStreamSystemTest {
                     server.monitor(1), true);
         }
     }
+
+    @Test
+    void manyStreamsOnTwoConnectionsAreFlushedWithOneRoundTripPerConnectionAndEachGetsItsOwnPubAck()
+            throws Exception {
+        try (JetStreamSystem system = system(settings().withStorage(JsStorage.MEMORY))) {
+            ManyStreamsRun.Observed o = ManyStreamsRun.run(system, ManyStreamsRun.plan("msgbench-many-js", 300, 2), true);
+
+            assertEquals(2, o.flushRoundTrips(), "one round trip per connection, however many streams flush it");
+            assertEquals(0, o.againRoundTrips());
+        }
+    }
+
+    @Test
+    void theSubjectsOfManyStreamsAreProvenTogetherAndOneNoStreamListensOnIsNamed() throws Exception {
+        try (Connection c = Nats.connect(server.url())) {
+            JetStreamManagement jsm = c.jetStreamManagement();
+            jsm.addStream(StreamConfiguration.builder().name("reach-all").subjects("reach-all.>")
+                    .storageType(StorageType.Memory).build());
+            try {
+                List<StreamReach.Target> targets = new java.util.ArrayList<>();
+                for (int s = 0; s < 100; s++) {
+                    targets.add(new StreamReach.Target("reach-all." + s, "reach-all"));
+                }
+                StreamReach.awaitAll(c.jetStream(), targets, Duration.ofSeconds(5));
+                assertEquals(0, jsm.getStreamInfo("reach-all").getStreamState().getMsgCount());
+
+                targets.add(new StreamReach.Target("nobody.1", "absent"));
+                targets.add(new StreamReach.Target("nobody.2", "absent"));
+                IllegalStateException e = assertThrows(IllegalStateException.class,
+                        () -> StreamReach.awaitAll(c.jetStream(), targets, Duration.ofSeconds(1)));
+                assertTrue(e.getMessage().startsWith("stream absent did not answer on nobody.1 within 1 s: "), e.getMessage());
+                assertTrue(e.getMessage().endsWith("; nor on 1 other subject of its batch"), e.getMessage());
+            } finally {
+                jsm.deleteStream("reach-all");
+            }
+        }
+    }
 }

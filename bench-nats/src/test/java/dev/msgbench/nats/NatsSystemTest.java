@@ -150,4 +150,25 @@ class NatsSystemTest {
                     "msgbench-producers-1-replies", "msgbench-responders-0"));
         }
     }
+
+    @Test
+    void twoThousandStreamsOnTwoJnatsConnectionsAreFlushedWithOneRoundTripPerConnection() throws Exception {
+        try (NatsSystem system = new NatsSystem(NatsSettings.defaults(server.url()))) {
+            ManyStreamsRun.Observed o = ManyStreamsRun.run(system, ManyStreamsRun.plan("msgbench-many-jnats", 2000, 2), false);
+
+            assertEquals(2, o.flushRoundTrips(), "one round trip per connection, however many streams flush it");
+            assertEquals(0, o.againRoundTrips(), "nothing published since: no round trip");
+        }
+    }
+
+    @Test
+    void requestReplyWithManyStreamsOnSharedConnectionsProvesEachStreamsWayThereAndBackAndFlushesEachConnectionOnce()
+            throws Exception {
+        try (NatsSystem system = new NatsSystem(NatsSettings.defaults(server.url()).withPattern(NatsPattern.REQUEST_REPLY))) {
+            // the consumer is the responder: the echoes of every stream reach its (the last subscriber's) sink
+            ManyStreamsRun.Observed o = ManyStreamsRun.run(system, ManyStreamsRun.plan("msgbench-many-rr", 500, 2), false);
+
+            assertEquals(2, o.flushRoundTrips());
+        }
+    }
 }

@@ -108,12 +108,6 @@ public final class DirectPublisher implements Publisher {
         }
     }
 
-    /** Sends a message the engine does not count, at once. */
-    public void sendNow(byte[] probe) throws Exception {
-        frames.add(firstLine, probe);
-        endOfBurst();
-    }
-
     @Override
     public void endOfBurst() throws Exception {
         try {
