@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.wire.ClientSockets;
 import dev.msgbench.core.wire.FrameBuffer;
 
 /**
@@ -113,7 +114,7 @@ public final class WireConnection implements AutoCloseable {
         IOException last = null;
         for (int i = 0; i < servers.size(); i++) {
             ServerAddress a = servers.get((start + i) % servers.size());
-            Socket socket = new Socket();
+            Socket socket = ClientSockets.unconnected();
             try {
                 socket.setTcpNoDelay(true);
                 socket.connect(new InetSocketAddress(a.host(), a.port()), (int) timeout.toMillis());

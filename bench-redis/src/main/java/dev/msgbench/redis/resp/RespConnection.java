@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.wire.ClientSockets;
 
 /**
  * A connection that speaks RESP itself, for {@code --redis-client direct}: a publisher's, whose
@@ -58,7 +59,7 @@ public final class RespConnection implements AutoCloseable {
     public static RespConnection open(String host, int port, String username, String password, String name,
                                       Duration timeout) throws IOException {
         String where = host + ":" + port;
-        Socket socket = new Socket();
+        Socket socket = ClientSockets.unconnected();
         try {
             socket.setTcpNoDelay(true);
             try {
