@@ -1,5 +1,6 @@
 package dev.msgbench.kafka;
 
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -22,7 +23,7 @@ abstract class KafkaPoller implements Runnable {
 
     private static final long READY_POLL_MILLIS = 20;
 
-    private final KafkaConsumer<byte[], byte[]> consumer;
+    private final KafkaConsumer<byte[], ByteBuffer> consumer;
     private final List<String> topics;
     private final CommitMode commitMode;
     private final Duration pollTimeout;
@@ -33,7 +34,7 @@ abstract class KafkaPoller implements Runnable {
     private volatile int generation = -1;
     private volatile boolean running = true;
 
-    KafkaPoller(String threadName, KafkaConsumer<byte[], byte[]> consumer, List<String> topics, CommitMode commitMode,
+    KafkaPoller(String threadName, KafkaConsumer<byte[], ByteBuffer> consumer, List<String> topics, CommitMode commitMode,
                 Duration pollTimeout, BooleanSupplier groupReady) {
         this.consumer = consumer;
         this.topics = List.copyOf(topics);
@@ -45,7 +46,7 @@ abstract class KafkaPoller implements Runnable {
     }
 
     /** Hands the records of one poll on; called on the polling thread. */
-    abstract void deliver(ConsumerRecords<byte[], byte[]> records);
+    abstract void deliver(ConsumerRecords<byte[], ByteBuffer> records);
 
     /** An asynchronous failure of the consumer. */
     abstract void onError(Throwable error);
@@ -79,7 +80,7 @@ abstract class KafkaPoller implements Runnable {
                 }
             });
             while (running) {
-                ConsumerRecords<byte[], byte[]> records = consumer.poll(pollTimeout);
+                ConsumerRecords<byte[], ByteBuffer> records = consumer.poll(pollTimeout);
                 deliver(records);
                 if (!records.isEmpty()) {
                     commit();

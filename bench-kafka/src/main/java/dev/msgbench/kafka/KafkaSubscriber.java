@@ -1,5 +1,6 @@
 package dev.msgbench.kafka;
 
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -19,7 +20,7 @@ final class KafkaSubscriber extends KafkaPoller implements Subscriber {
 
     private final MessageSink sink;
 
-    KafkaSubscriber(int index, KafkaConsumer<byte[], byte[]> consumer, String topic, MessageSink sink,
+    KafkaSubscriber(int index, KafkaConsumer<byte[], ByteBuffer> consumer, String topic, MessageSink sink,
                     CommitMode commitMode, Duration pollTimeout, BooleanSupplier groupReady) {
         super("msgbench-kafka-consumer-" + index, consumer, List.of(topic), commitMode, pollTimeout, groupReady);
         this.sink = sink;
@@ -27,10 +28,9 @@ final class KafkaSubscriber extends KafkaPoller implements Subscriber {
     }
 
     @Override
-    void deliver(ConsumerRecords<byte[], byte[]> records) {
-        for (ConsumerRecord<byte[], byte[]> record : records) {
-            byte[] value = record.value();
-            sink.onMessage(value, 0, value.length, record.partition());
+    void deliver(ConsumerRecords<byte[], ByteBuffer> records) {
+        for (ConsumerRecord<byte[], ByteBuffer> record : records) {
+            sink.onMessage(record.value(), record.partition());
         }
     }
 

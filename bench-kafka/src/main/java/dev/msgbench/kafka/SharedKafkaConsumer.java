@@ -1,5 +1,6 @@
 package dev.msgbench.kafka;
 
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +33,7 @@ final class SharedKafkaConsumer extends KafkaPoller implements AutoCloseable {
     private final List<MessageSink> everySink = new CopyOnWriteArrayList<>();
 
     /** @param topics the topics of the connection's consumers, one each */
-    SharedKafkaConsumer(int connection, KafkaConsumer<byte[], byte[]> consumer, List<String> topics,
+    SharedKafkaConsumer(int connection, KafkaConsumer<byte[], ByteBuffer> consumer, List<String> topics,
                         CommitMode commitMode, Duration pollTimeout, BooleanSupplier groupReady) {
         super("msgbench-kafka-consumer-connection-" + connection, consumer, topics, commitMode, pollTimeout,
                 groupReady);
@@ -58,15 +59,14 @@ final class SharedKafkaConsumer extends KafkaPoller implements AutoCloseable {
     }
 
     @Override
-    void deliver(ConsumerRecords<byte[], byte[]> records) {
+    void deliver(ConsumerRecords<byte[], ByteBuffer> records) {
         for (TopicPartition partition : records.partitions()) {
             MessageSink sink = sinks.get(partition.topic());
             if (sink == null) {
                 continue; // its consumer closed, as a consumer of its own would have
             }
-            for (ConsumerRecord<byte[], byte[]> record : records.records(partition)) {
-                byte[] value = record.value();
-                sink.onMessage(value, 0, value.length, record.partition());
+            for (ConsumerRecord<byte[], ByteBuffer> record : records.records(partition)) {
+                sink.onMessage(record.value(), record.partition());
             }
         }
     }
