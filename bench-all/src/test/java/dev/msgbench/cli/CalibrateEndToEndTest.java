@@ -28,8 +28,9 @@ class CalibrateEndToEndTest {
 
         assertEquals(0, run.exitCode, run.toString());
         assertTrue(run.out.matches("(?s).*calibrate nats: a (0\\.9|1\\.0)\\d\\d s pause .*"), run.out);
-        // p(1 - P/2D), p(1 - P/4D) and the max, each within its range
-        assertEquals(3, run.out.lines().filter(line -> line.matches("  (p9\\d\\.\\d+|max) .* ok")).count(), run.out);
+        // p(1 - S/2D), p(1 - S/4D) and the max, each within its range. S is the stall as judged: the pause plus
+        // any time the server itself took to deliver again after it, so the percentiles may fall below p90.
+        assertEquals(3, run.out.lines().filter(line -> line.matches("  (p\\d\\d\\.\\d+|max) .* ok")).count(), run.out);
         assertTrue(run.out.contains("\n  AS EXPECTED: ") || run.out.contains("\n  REAL EXTRA DELAY: "), run.out);
         assertTrue(Files.exists(dir.resolve("c/result.json")));
     }
