@@ -1,10 +1,13 @@
 package dev.msgbench.cli;
 
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -21,9 +24,11 @@ import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.fault.FaultTarget;
 import dev.msgbench.core.fault.LocalBrokerFaultTarget;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.result.RunningMarker;
 import dev.msgbench.core.run.LiveFigures;
 import dev.msgbench.core.run.LoadRun;
+import dev.msgbench.core.run.Pacing;
 import dev.msgbench.core.run.PlainProgress;
 import dev.msgbench.core.run.RunConfig;
 import dev.msgbench.core.run.RunFailedException;
@@ -134,15 +139,23 @@ final class InProcessCellRunner implements CellRunner {
             }
             brokerInfo.put("url", url);
             brokerInfo.put("security", clientSecurity.toString());
-            try (MessagingSystem messaging = cell.echo().connect(system,
-                    new SystemTarget.ConnectRequest(url, target.acks, broker, messages.sizeBytes, clientSecurity),
-                    READY_TIMEOUT, cell.worker(), messages.producers)) {
-                WorkerPlan worker = cell.worker();
-                RunConfig config = new RunConfig(cell.command(), system.name(), cell.pacing(), (int) messages.sizeBytes,
-                        worker.producers(messages.producers), worker.consumers(messages.consumers), messages.seed,
-                        messages.drainTimeout, READY_TIMEOUT, dir,
-                        !cell.quiet() && io.terminal(), brokerInfo, pinning.cpus, cell.faults()).withSizes(messages.sizes)
-                        .withSharing(messages.sharing.sharing);
+            SystemTarget.ConnectRequest connect = new SystemTarget.ConnectRequest(url, target.acks, broker,
+                    messages.sizeBytes, clientSecurity);
+            WorkerPlan worker = cell.worker();
+            RunConfig config = new RunConfig(cell.command(), system.name(), cell.pacing(), (int) messages.sizeBytes,
+                    worker.producers(messages.producers), worker.consumers(messages.consumers), messages.seed,
+                    messages.drainTimeout, READY_TIMEOUT, dir,
+                    !cell.quiet() && io.terminal(), brokerInfo, pinning.cpus, cell.faults()).withSizes(messages.sizes)
+                    .withSharing(messages.sharing.sharing);
+            RunResult warmup = config.warmupMessages() > 0 ? warmUp(cell, system, connect, config) : null;
+            if (warmup != null && warmup.status() == RunStatus.INTERRUPTED) {
+                // Ctrl+C during the warm-up: no measured run after it; what it did is in its folder
+                io.err().println("interrupted during the warm-up run; its partial results are in "
+                        + config.warmupRun().outputDir());
+                return warmup;
+            }
+            try (MessagingSystem messaging = cell.echo().connect(system, connect, READY_TIMEOUT, cell.worker(),
+                    messages.producers)) {
                 LoadRun run = new LoadRun(config, messaging, NanoClock.system(messages.spinWindow.toNanos()), io.out(),
                         config.progress() ? io.err() : null, io.terminal())
                         .faultsOn(broker == null ? FaultTarget.NONE
@@ -152,6 +165,9 @@ final class InProcessCellRunner implements CellRunner {
                 run.withKeys(messages.keys.recordKeys());
                 worker.applyTo(run, cell.args(), ClockSync::read);
                 run.withLiveFigures(figures);
+                if (warmup != null) {
+                    run.afterWarmup(warmup);
+                }
                 if (!cell.quiet()) {
                     // on a terminal the live line shows progress; elsewhere plain lines every --progress-interval
                     Duration every = io.terminal() ? Duration.ZERO : cell.progressInterval();
@@ -175,6 +191,36 @@ final class InProcessCellRunner implements CellRunner {
         } finally {
             if (broker != null) {
                 broker.close();
+            }
+        }
+    }
+
+    /**
+     * The warm-up run (--warmup-messages) on a connection of its own: the same system and flags on
+     * destinations of its own, without faults or backlog, its result in the run's warmup/ folder.
+     * Its failure ends the command before the measured run, naming that folder.
+     */
+    private RunResult warmUp(ParsedCell cell, SystemTarget system, SystemTarget.ConnectRequest connect,
+                             RunConfig measured) throws Exception {
+        RunConfig config = measured.warmupRun();
+        MessageOptions messages = cell.messages();
+        io.err().printf(Locale.US, "warm-up run: %,d messages, not measured (results in %s) ...%n",
+                ((Pacing.Unpaced) config.pacing()).messages(), config.outputDir());
+        try (MessagingSystem messaging = cell.echo().connect(system, connect, READY_TIMEOUT, cell.worker(),
+                messages.producers)) {
+            LoadRun run = new LoadRun(config, messaging, NanoClock.system(messages.spinWindow.toNanos()),
+                    new PrintStream(OutputStream.nullOutputStream()), null, false);
+            run.withDestinations(messages.destinations.destinations());
+            run.withKeys(messages.keys.recordKeys());
+            CleanupRegistry.Registration registration = CleanupRegistry.register("warm-up run",
+                    () -> run.interruptAndAwait(15_000));
+            try {
+                RunResult result = run.execute();
+                io.err().printf(Locale.US, "warm-up run done: %,d sent, %,d received, lost %,d%n",
+                        result.counts().sent(), result.counts().received(), result.counts().lost());
+                return result;
+            } finally {
+                registration.deregister();
             }
         }
     }

@@ -16,8 +16,8 @@ final class OutputOptions {
 
     /** What a run writes into its folder, for the footer of --help (docs/results.md says what each holds). */
     static final String FILES = "result.json, latency.hgrm, service.hgrm, send-delay.hgrm, ack.hgrm (where the "
-            + "system acknowledges), hiccup.hgrm, latency.hlog, intervals.csv and, with a local broker, broker-logs/ "
-            + "(docs/results.md says what each holds).";
+            + "system acknowledges), hiccup.hgrm, latency.hlog, intervals.csv, with a local broker broker-logs/ and "
+            + "with --warmup-messages warmup/ (docs/results.md says what each holds).";
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 

@@ -76,8 +76,16 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
 
     @Option(names = "--consume-after-produce",
             description = "Start consumers only once every message is stored, reading from the start of the log: "
-                    + "the consumer's own rate over what is stored (E7's single consumer). Needs a system that stores messages.")
+                    + "the consumer's own rate over what is stored (E7's single consumer), after one full GC so that the consumers do "
+                    + "not run in the heap grown for the producers. Needs a system that stores messages.")
     boolean consumeAfterProduce;
+
+    @Option(names = "--warmup-messages", paramLabel = "N",
+            description = "Before the measured run, a run of N messages of its own (destinations of its own, the same "
+                    + "flags otherwise) whose figures are kept apart in the folder's warmup/, as ProducerPerformance's "
+                    + "--warmup-records: the JIT compiles the paths the measured run takes before it starts. On a small "
+                    + "machine a Java client's first seconds are as much compilation as load (default: 0, none).")
+    long warmupMessages;
 
     @Mixin
     MessageOptions messages;
@@ -145,8 +153,11 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
             throw new ParameterException(spec.commandLine(), "--backlog and --consume-after-produce both hold the "
                     + "consumers back; give one");
         }
+        if (warmupMessages < 0) {
+            throw new ParameterException(spec.commandLine(), "--warmup-messages must be 0 or more, got " + warmupMessages);
+        }
         Pacing pacing = new Pacing.Unpaced(count, outstanding, duration != null ? duration : DEFAULT_TIME_LIMIT,
-                consumeAfterProduce);
+                consumeAfterProduce, warmupMessages);
         SystemTarget system = new SystemSelection(spec, targets).select(target, pinning);
         messages.backlog.requireStoredBy(system);
         if (consumeAfterProduce && !system.retainsMessages()) {

@@ -67,15 +67,19 @@ record WorkerPlan(boolean worker, int index, int count, int producers, int consu
                     fixed.schedule() == null ? null : fixed.schedule().scaled((double) producers / totalProducers));
         }
         Pacing.Unpaced unpaced = (Pacing.Unpaced) total;
+        // each worker warms its own JVM, with its streams' share of the warm-up
+        long warmup = unpaced.warmupMessages() == 0 ? 0
+                : Math.max(1, unpaced.warmupMessages() * producers / totalProducers);
         if (unpaced.messages() == Pacing.Unpaced.UNTIL_TIME_LIMIT) {
-            return unpaced;
+            return new Pacing.Unpaced(unpaced.messages(), unpaced.maxOutstanding(), unpaced.timeLimit(),
+                    unpaced.consumeAfterProduce(), warmup);
         }
         long perStream = unpaced.messages() / totalProducers;
         long remainder = unpaced.messages() % totalProducers;
         // the streams below the remainder take one more, as in one process running them all
         long extra = Math.max(0, Math.min(firstStream + producers, remainder) - firstStream);
         return new Pacing.Unpaced(perStream * producers + extra, unpaced.maxOutstanding(), unpaced.timeLimit(),
-                unpaced.consumeAfterProduce());
+                unpaced.consumeAfterProduce(), warmup);
     }
 
     /** This worker's part of a --backlog: its streams' share of it, as of the rate. */

@@ -86,6 +86,36 @@ class LoopbackEndToEndTest {
         assertTrue(r.get("throughput").get("consumerMsgsPerSec").asDouble() > 0, r.toString());
     }
 
+    @Test
+    void aWarmupRunComesFirstOnDestinationsOfItsOwnAndIsKeptApart() throws Exception {
+        Path out = dir.resolve("warm");
+        CliRun run = CliRun.of("throughput", "--system", "loopback", "--messages", "3000", "--size", "100",
+                "--warmup-messages", "1000", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode measured = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        JsonNode warmup = ResultFiles.json().readTree(out.resolve("warmup").resolve("result.json").toFile());
+        // each run counts its own messages only: the warm-up's never reach the measured run's consumers
+        assertEquals(List.of(3000L, 3000L, 0L, 1000L, 1000L, 0L),
+                List.of(measured.get("counts").get("sent").asLong(), measured.get("counts").get("received").asLong(),
+                        measured.get("counts").get("foreign").asLong(), warmup.get("counts").get("sent").asLong(),
+                        warmup.get("counts").get("received").asLong(), warmup.get("counts").get("foreign").asLong()),
+                measured.get("counts") + " / " + warmup.get("counts"));
+        JsonNode described = measured.get("loadGenerator").get("warmupRun");
+        assertEquals(List.of("warmup", 1000L, "complete"), List.of(described.get("folder").asText(),
+                described.get("sent").asLong(), described.get("status").asText()), described.toString());
+        assertTrue(run.out.contains("after a warm-up run of 1,000 messages, kept apart in warmup/"), run.out);
+        assertTrue(run.err.contains("warm-up run: 1,000 messages, not measured"), run.err);
+    }
+
+    @Test
+    void aNegativeWarmupIsRefusedInOneLine() {
+        CliRun run = CliRun.of("throughput", "--system", "loopback", "--warmup-messages", "-5", "--output",
+                dir.resolve("neg").toString());
+        assertEquals(2, run.exitCode, run.toString());
+        assertTrue(run.err.startsWith("error: --warmup-messages must be 0 or more, got -5"), run.err);
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource({"e2e, --rate, 200", "throughput, --messages, 2000"})
     void helpNamesEveryFileARunWrites(String command, String flag, String value) throws Exception {

@@ -84,6 +84,23 @@ class RedisStreamsEndToEndTest {
         assertEquals(client, r.get("settings").get("client").asText());
     }
 
+    /** The measured consumers read their streams from the start: a warm-up on the same keys would reach them. */
+    @Test
+    void aWarmupRunWritesStreamsOfItsOwnThatTheMeasuredConsumersNeverRead() throws Exception {
+        Path out = dir.resolve("warm");
+        CliRun run = CliRun.of("throughput", "--system", "redis-streams", "--messages", "5000", "--size", "100B",
+                "--warmup-messages", "2000", "--consume-after-produce", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode measured = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        JsonNode warmup = ResultFiles.json().readTree(out.resolve("warmup").resolve("result.json").toFile());
+        assertEquals(List.of(5000L, 0L, 0L, 2000L), List.of(measured.get("counts").get("received").asLong(),
+                measured.get("counts").get("foreign").asLong(), measured.get("counts").get("duplicated").asLong(),
+                warmup.get("counts").get("received").asLong()), measured.get("counts") + " / " + warmup.get("counts"));
+        assertEquals(0, ResultTrees.lost(measured));
+        assertEquals(2000, measured.get("loadGenerator").get("warmupRun").get("received").asLong());
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
             "--acks all|error: --acks all waits for every replica (WAIT), and a local Redis of 1 node has none; add --brokers 2 or more, or use --acks 1",

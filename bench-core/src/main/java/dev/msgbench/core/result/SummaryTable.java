@@ -149,6 +149,18 @@ public final class SummaryTable {
             out.printf(Locale.US, "  load generator stalls (hiccup meter): p99 %.3f ms, max %.3f ms%n",
                     ((Number) hiccup.get("p99")).doubleValue(), ((Number) hiccup.get("max")).doubleValue());
         }
+        if (gen != null && gen.get("warmupRun") instanceof Map<?, ?> warm && warm.get("sent") instanceof Number sent) {
+            out.printf(Locale.US, "  after a warm-up run of %,d messages, kept apart in %s/ (%s, lost %s, publisher %s msg/s)%n",
+                    sent.longValue(), warm.get("folder"), warm.get("status"), warm.get("lost"),
+                    warm.get("publisherMsgsPerSec") instanceof Number rate ? number(rate.doubleValue()) : "n/a");
+        }
+        if (gen != null && gen.get("collectedBetweenPhases") instanceof Map<?, ?> between
+                && between.get("heapCommittedMiB") instanceof Map<?, ?> committed) {
+            // a pause the hiccup meter saw, outside both rates: its length, and why it is there
+            out.printf(Locale.US, "  a full GC between producing and consuming (so the consumers start in a heap of their"
+                            + " size): %.3f s, heap committed %s -> %s MiB%n",
+                    ((Number) between.get("seconds")).doubleValue(), committed.get("before"), committed.get("after"));
+        }
         for (FaultReport fault : r.faults()) {
             out.println("  " + faultLine(fault));
         }

@@ -88,6 +88,8 @@ public final class LoadRun {
     private String runId;
     private Backlog backlog;
     private Supplier<NanoClock> backlogClock;
+    /** The warm-up run made before this one, described in result.json; null without one. */
+    private RunResult warmupRun;
 
     /**
      * @param out  where the summary goes
@@ -120,6 +122,15 @@ public final class LoadRun {
     /** Prints the header when sending starts, and plain progress lines where no terminal shows the live line. */
     public LoadRun withPlainProgress(PlainProgress progress) {
         this.plainProgress = progress;
+        return this;
+    }
+
+    /**
+     * Records the warm-up run made before this one ({@link RunConfig#warmupRun}) in result.json's
+     * {@code loadGenerator.warmupRun}. Before {@link #execute()}.
+     */
+    public LoadRun afterWarmup(RunResult warmup) {
+        this.warmupRun = warmup;
         return this;
     }
 
@@ -452,6 +463,8 @@ public final class LoadRun {
         m.flushedNanos = clock.nanoTime();
         if (consumesAfterProducing()) {
             m.drained = drain(m.accounting, info.acknowledges(), 0, m.receiver);
+            // the consumers start in a heap of their own size, not in the one grown for the producers
+            m.heapBetweenPhases = HeapBetweenPhases.collect(clock);
             m.consumeStartNanos = clock.nanoTime();
             subscribe(clients.subscribers, m.receiver);
         }
@@ -471,6 +484,12 @@ public final class LoadRun {
         }
         if (m.start != null) {
             generatorUsage.put("start", m.start);
+        }
+        if (warmupRun != null) {
+            generatorUsage.put("warmupRun", WarmupRuns.describe(warmupRun));
+        }
+        if (m.heapBetweenPhases != null) {
+            generatorUsage.put("collectedBetweenPhases", m.heapBetweenPhases.describe());
         }
         Map<HistogramKind, Histogram> measured = new EnumMap<>(HistogramKind.class);
         for (HistogramKind kind : HistogramKind.values()) {

@@ -30,6 +30,8 @@ final class Measurement {
     boolean drained = true;
     /** When consumers started, in consume-after-produce runs. */
     long consumeStartNanos = Long.MIN_VALUE;
+    /** The full collection between producing and consuming, in consume-after-produce runs; else null. */
+    HeapBetweenPhases heapBetweenPhases;
     /** When every publisher's flush returned: the server then has every message sent. */
     long flushedNanos = Long.MIN_VALUE;
     /** Holds the consumers back with --backlog; null without it. */

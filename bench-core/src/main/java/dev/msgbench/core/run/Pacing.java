@@ -80,16 +80,30 @@ public sealed interface Pacing permits Pacing.FixedRate, Pacing.Unpaced {
      * @param timeLimit      the run stops sending after this long even if messages remain
      * @param consumeAfterProduce consumers start only once every message is stored, and read
      *                       from the start (E7's "consumer from the start of the log")
+     * @param warmupMessages messages of a run of their own before this one, on destinations of their own,
+     *                       whose figures are kept apart (--warmup-messages): the JIT compiles the paths the
+     *                       measured run takes before it starts; 0 for none
      */
-    record Unpaced(long messages, int maxOutstanding, Duration timeLimit, boolean consumeAfterProduce) implements Pacing {
+    record Unpaced(long messages, int maxOutstanding, Duration timeLimit, boolean consumeAfterProduce,
+                   long warmupMessages) implements Pacing {
 
         /** {@code messages} of a run limited by its time alone: it sends until the time is up. */
         public static final long UNTIL_TIME_LIMIT = Long.MAX_VALUE;
 
         public Unpaced {
-            if (messages < 1 || maxOutstanding < 0 || timeLimit.isNegative() || timeLimit.isZero()) {
-                throw new IllegalArgumentException("messages >= 1, maxOutstanding >= 0, timeLimit > 0");
+            if (messages < 1 || maxOutstanding < 0 || timeLimit.isNegative() || timeLimit.isZero() || warmupMessages < 0) {
+                throw new IllegalArgumentException("messages >= 1, maxOutstanding >= 0, timeLimit > 0, warmupMessages >= 0");
             }
+        }
+
+        /** Without a warm-up run. */
+        public Unpaced(long messages, int maxOutstanding, Duration timeLimit, boolean consumeAfterProduce) {
+            this(messages, maxOutstanding, timeLimit, consumeAfterProduce, 0);
+        }
+
+        /** The warm-up run's own pacing: its messages, the same limits, no warm-up of its own. */
+        public Unpaced warmupRun() {
+            return new Unpaced(warmupMessages, maxOutstanding, timeLimit, consumeAfterProduce, 0);
         }
     }
 }

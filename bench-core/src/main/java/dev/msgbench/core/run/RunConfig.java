@@ -35,6 +35,9 @@ public record RunConfig(String command, String systemName, Pacing pacing, int me
                         boolean progress, Map<String, Object> broker, CpuList cpus,
                         FaultPlan faults, MessageSizes sizes, ClientSharing sharing) {
 
+    /** Where a warm-up run's results go, inside the measured run's folder. */
+    public static final String WARMUP_FOLDER = "warmup";
+
     public RunConfig {
         Objects.requireNonNull(sharing, "sharing");
         Objects.requireNonNull(command, "command");
@@ -117,6 +120,25 @@ public record RunConfig(String command, String systemName, Pacing pacing, int me
     public RunConfig withSharing(ClientSharing clientSharing) {
         return new RunConfig(command, systemName, pacing, messageSizeBytes, producers, consumers, seed, drainTimeout,
                 readyTimeout, outputDir, progress, broker, cpus, faults, sizes, clientSharing);
+    }
+
+    /** Messages in a run of their own before this one (--warmup-messages); 0 for none. */
+    public long warmupMessages() {
+        return pacing instanceof Pacing.Unpaced unpaced ? unpaced.warmupMessages() : 0;
+    }
+
+    /**
+     * The warm-up run before this one: its messages and the same flags, but another seed (so a run
+     * key and destinations of its own: the measured run never sees its messages), its folder
+     * {@code warmup/} inside this run's, no progress and no faults.
+     */
+    public RunConfig warmupRun() {
+        if (!(pacing instanceof Pacing.Unpaced unpaced) || unpaced.warmupMessages() == 0) {
+            throw new IllegalStateException("no warm-up run: " + pacing);
+        }
+        return new RunConfig(command, systemName, unpaced.warmupRun(), messageSizeBytes, producers, consumers, seed + 1,
+                drainTimeout, readyTimeout, outputDir.resolve(WARMUP_FOLDER), false, broker, cpus, FaultPlan.NONE, sizes,
+                sharing);
     }
 
     /** Threads the producer streams are sent from. */

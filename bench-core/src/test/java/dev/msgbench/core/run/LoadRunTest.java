@@ -461,6 +461,24 @@ class LoadRunTest {
     }
 
     @Test
+    void aFullCollectionBetweenProducingAndConsumingIsMadeAndStatedOnlyWhenConsumingAfterProducing() throws Exception {
+        RunConfig config = new RunConfig("throughput", "in-memory", new Pacing.Unpaced(2_000, 100, Duration.ofSeconds(10), true),
+                100, 1, 1, 1, Duration.ofSeconds(1), Duration.ofSeconds(5), dir, false, Map.of());
+        RunResult r = onRealClock(config, new InMemorySystem().retaining());
+
+        Map<?, ?> between = (Map<?, ?>) ResultFiles.readResult(dir).loadGenerator().get("collectedBetweenPhases");
+        assertTrue(between != null && ((Number) between.get("collections")).longValue() >= 1, String.valueOf(between));
+        assertTrue(((Map<?, ?>) between.get("heapCommittedMiB")).containsKey("after"), between.toString());
+        assertEquals(2_000, r.counts().received());
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("a full GC between producing and consuming"), out.toString());
+
+        Path readingWhileProducing = Files.createDirectories(dir.resolve("while"));
+        RunResult plain = onRealClock(RunConfigs.unpaced(readingWhileProducing, 2_000, 100), new InMemorySystem());
+        assertEquals(2_000, plain.counts().received());
+        assertFalse(plain.loadGenerator().containsKey("collectedBetweenPhases"), plain.loadGenerator().keySet().toString());
+    }
+
+    @Test
     void consumingAfterProducingIsRefusedForASystemThatKeepsNothing() {
         RunConfig config = new RunConfig("throughput", "in-memory", new Pacing.Unpaced(10, 100, Duration.ofSeconds(10), true),
                 100, 1, 1, 1, Duration.ofSeconds(1), Duration.ofSeconds(5), dir, false, Map.of());
