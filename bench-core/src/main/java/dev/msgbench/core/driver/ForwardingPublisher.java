@@ -23,16 +23,6 @@ public abstract class ForwardingPublisher implements Publisher {
     }
 
     @Override
-    public boolean takeOverReplies() {
-        return publisher.takeOverReplies();
-    }
-
-    @Override
-    public boolean makeProgress() throws Exception {
-        return publisher.makeProgress();
-    }
-
-    @Override
     public void endOfBurst() throws Exception {
         publisher.endOfBurst();
     }

@@ -22,7 +22,7 @@ import dev.msgbench.core.wire.ClientSockets;
  * printed) and names itself (CLIENT SETNAME).
  *
  * <p>IMPLEMENTATION NOTES: one thread writes (the producer, or the subscriber's constructor), one
- * reads (this connection's reader, or a producer that reads its own replies), through a {@link RespReader}.
+ * reads (this connection's reader), through a {@link RespReader}.
  */
 public final class RespConnection implements AutoCloseable {
 
@@ -145,16 +145,6 @@ public final class RespConnection implements AutoCloseable {
         }, name + "-reader");
         reader.setDaemon(true);
         reader.start();
-    }
-
-    /** For a caller that reads its replies itself, with no reader thread: whether one has begun to arrive. */
-    public boolean replyReady() throws IOException {
-        return in.ready();
-    }
-
-    /** For a caller that reads its replies itself: reads one, waiting until it is whole. */
-    public void readReply(ReplyHandler replies) throws IOException {
-        in.readReply(replies);
     }
 
     /** Sends one command whose reply the reader thread handles. */

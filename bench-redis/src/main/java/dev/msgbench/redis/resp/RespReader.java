@@ -56,11 +56,6 @@ public final class RespReader {
     }
 
     /** Reads one reply and hands it to the method of {@code replies} that its type calls for. */
-    /** Whether a byte is buffered or can be read without blocking. */
-    public boolean ready() throws IOException {
-        return position < limit || in.available() > 0;
-    }
-
     public void readReply(ReplyHandler replies) throws IOException {
         int type = readByte();
         switch (type) {
