@@ -23,6 +23,16 @@ public abstract class ForwardingPublisher implements Publisher {
     }
 
     @Override
+    public boolean takeOverReplies() {
+        return publisher.takeOverReplies();
+    }
+
+    @Override
+    public boolean makeProgress() throws Exception {
+        return publisher.makeProgress();
+    }
+
+    @Override
     public void endOfBurst() throws Exception {
         publisher.endOfBurst();
     }

@@ -42,6 +42,26 @@ public interface Publisher extends AutoCloseable {
      * compares the next intended time with the last send time, not with a fresh clock read),
      * never later than a wait begins.
      */
+    /**
+     * The engine's offer, before the first message, when the stream's thread will wait for
+     * acknowledgements (an unpaced run's limit of outstanding messages) and call {@link
+     * #makeProgress} while it does: a publisher that can read its replies on that thread, instead of
+     * on a thread of its own, takes it and says so. On one core a reply thread costs a switch there
+     * and back for every batch of replies; the native tools read theirs on their one thread.
+     */
+    default boolean takeOverReplies() {
+        return false;
+    }
+
+    /**
+     * Called by the stream's thread while it waits for acknowledgements, once {@link
+     * #takeOverReplies} was taken: reads the replies that have arrived, without waiting for more.
+     * True when it read any.
+     */
+    default boolean makeProgress() throws Exception {
+        return false;
+    }
+
     default void endOfBurst() throws Exception {
     }
 

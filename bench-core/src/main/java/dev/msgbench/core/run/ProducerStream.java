@@ -136,6 +136,10 @@ final class ProducerStream implements Runnable {
             // a quarter of the engine's budget). The plan and the give-up check take the
             // previous send time instead: a schedule ahead of it is waited for with fresh
             // reads, and one behind it is behind the true time all the more.
+            if (maxOutstanding > 0) {
+                // this thread waits for acknowledgements, so it may as well read them
+                publisher.takeOverReplies();
+            }
             long now = clock.nanoTime();
             while (!stopRequested) {
                 if (maxOutstanding > 0 && sequence - settledSeen >= maxOutstanding) {
@@ -248,6 +252,9 @@ final class ProducerStream implements Runnable {
             long now = clock.nanoTime();
             if (now >= giveUpNanos) {
                 break;
+            }
+            if (publisher.makeProgress()) {
+                continue;
             }
             if (now < yieldUntil) {
                 // lets the client's reply thread and a broker sharing this core run

@@ -157,6 +157,84 @@ class ProducerStreamTest {
         assertEquals(0, accounting.outstanding(0));
     }
 
+    /**
+     * A client that reads its replies on the producer's thread acknowledges only when asked to make
+     * progress: the stream takes the replies over before its first message and asks while it waits.
+     * Without either the stream would reach the give-up time (the manual clock never gets there).
+     */
+    @Test
+    @Timeout(10)
+    void anUnpacedStreamThatTookItsRepliesOverReadsThemWhileItWaitsForRoom() {
+        List<String> events = new ArrayList<>();
+        Accounting accounting = new Accounting(1);
+        RunWindow window = new RunWindow(0, 0, 1_000 * MS);
+        Publisher readsOnTheProducersThread = new Publisher() {
+            private boolean takenOver;
+            private long sent;
+            private long acknowledged;
+
+            @Override
+            public boolean takeOverReplies() {
+                events.add("take over before p" + sent);
+                takenOver = true;
+                return true;
+            }
+
+            @Override
+            public void publish(byte[] message, long seq, long intended) {
+                events.add("p" + seq);
+                sent++;
+            }
+
+            @Override
+            public boolean makeProgress() {
+                if (!takenOver || acknowledged == sent) {
+                    return false;
+                }
+                events.add("read " + (sent - acknowledged));
+                for (; acknowledged < sent; acknowledged++) {
+                    accounting.countAcked(0, acknowledged);
+                }
+                return true;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        ProducerStream stream = new ProducerStream(1, 0, StreamPlan.unpaced(7, 0, window.endNanos()),
+                readsOnTheProducersThread, new RandomPayloads(64, 1), 1, clock, accounting, new Recorders(), window,
+                2_000 * MS, 3);
+        stream.run();
+
+        assertEquals(List.of("take over before p0", "p0", "p1", "p2", "read 3", "p3", "p4", "p5", "read 3", "p6"), events);
+        assertEquals(0, stream.unsent(), "every message sent before the give-up time");
+    }
+
+    /** A paced stream never waits for acknowledgements, so its client keeps its own reply thread. */
+    @Test
+    void aPacedStreamLeavesTheRepliesToTheClient() {
+        List<String> offers = new ArrayList<>();
+        RunWindow window = new RunWindow(0, 0, 5 * MS);
+        new ProducerStream(1, 0, StreamPlan.fixed(new UniformSchedule(0, 1_000), window), new Publisher() {
+            @Override
+            public boolean takeOverReplies() {
+                offers.add("offered");
+                return true;
+            }
+
+            @Override
+            public void publish(byte[] message, long seq, long intended) {
+            }
+
+            @Override
+            public void close() {
+            }
+        }, new RandomPayloads(64, 1), 1, clock, new Accounting(1), new Recorders(), window, 10 * MS, 0).run();
+
+        assertEquals(List.of(), offers);
+    }
+
     @Test
     void aStreamTooFarBehindStopsAtTheGiveUpTimeAndCountsWhatItCouldNotSend() {
         Accounting accounting = new Accounting(1);

@@ -41,6 +41,14 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
 
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
     private static final long REPLY_POLL_NANOS = 100_000;
+    /**
+     * How long a producer reading its own replies looks for them without blocking before it waits
+     * in the kernel for the next: a blocked thread wakes tens of microseconds late on a VM, longer
+     * than a reply takes; a blocking read is also what sees the server hang up.
+     */
+    private static final long OWN_READ_SPIN_NANOS = 200_000;
+    /** How long that wait lasts before the engine's wait loop looks again at the clock and at a stop. */
+    private static final int OWN_READ_WAIT_MILLIS = 10;
     /** How long a thread waiting for replies yields before it parks. */
     private static final long RING_YIELD_NANOS = 100_000;
     private static final VarHandle WRITTEN;
@@ -91,6 +99,15 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
     /** Why the connection ended; checked before every message. */
     private final FirstFailure failure = new FirstFailure();
     private volatile boolean readerDone;
+    /**
+     * On a connection of its own: whether its reader thread runs, started with the first message
+     * unless the producer took the replies over first ({@link #takeOverReplies}). Both by the
+     * threads that use the publisher, one at a time.
+     */
+    private boolean readerStarted;
+    private boolean producerReads;
+    /** When the producer began to look for a reply that had not come; 0 when not looking. */
+    private long lookingSince;
 
     /**
      * @param commandName the command's name, for errors
@@ -134,14 +151,73 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
     }
 
     /**
-     * Starts the thread that reads the replies, or on a shared connection joins the connection's:
-     * the last step of a subclass's constructor, so that the reader sees every field the subclass sets.
+     * On a shared connection joins the connection's reader: the last step of a subclass's
+     * constructor, so that the reader sees every field the subclass sets. A connection of its own
+     * starts its reader with the first message, unless the producer takes the replies over.
      */
     protected final void startReader() {
-        if (shared == null) {
-            connection.start(this);
-        } else {
+        if (shared != null) {
             shared.register(this);
+        }
+    }
+
+    /** The replies are read on the producer's thread while it waits for room, with no reader thread. */
+    @Override
+    public boolean takeOverReplies() {
+        if (shared != null || readerStarted) {
+            return false;
+        }
+        producerReads = true;
+        return true;
+    }
+
+    /**
+     * With the replies taken over, called while the producer waits for room: reads the replies that
+     * have arrived. When none has for {@link #OWN_READ_SPIN_NANOS}, waits in the kernel for the next
+     * (one is due: every command is written), at most {@link #OWN_READ_WAIT_MILLIS} at a time; that
+     * wait also sees the connection end, which fails what still awaits a reply, as the reader thread does.
+     */
+    @Override
+    public boolean makeProgress() throws IOException {
+        if (!producerReads || readerDone || answered >= written) {
+            return false;
+        }
+        try {
+            endOfBurst();
+            if (!connection.replyReady()) {
+                long now = System.nanoTime();
+                if (lookingSince == 0) {
+                    lookingSince = now;
+                    return false;
+                }
+                if (now - lookingSince < OWN_READ_SPIN_NANOS) {
+                    return false;
+                }
+                if (!connection.awaitReply(OWN_READ_WAIT_MILLIS)) {
+                    // a server that stopped answering: the engine may give up or stop meanwhile
+                    return false;
+                }
+            }
+            lookingSince = 0;
+            do {
+                connection.readReply(this);
+            } while (connection.replyReady());
+        } catch (IOException e) {
+            ended(e);
+            throw failure.reported(connectionLabel);
+        }
+        return true;
+    }
+
+    /**
+     * At the end (flush, close) a reader thread takes the replies back, so that the wait for the
+     * last ones keeps its deadline: the producer's own read would wait for as long as the server does.
+     */
+    private void handRepliesBack() {
+        if (producerReads && !readerDone) {
+            producerReads = false;
+            readerStarted = true;
+            connection.start(this);
         }
     }
 
@@ -153,6 +229,10 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
     /** @param key the message's key, which picks its command's prefix; 0 without keys */
     @Override
     public void publish(byte[] message, int key, long sequence, long intendedSendNanos) throws Exception {
+        if (!readerStarted && !producerReads && shared == null) {
+            readerStarted = true;
+            connection.start(this);
+        }
         long n = written;
         // the reader's counter is read only when the last value seen says the ring is full: its
         // cache line changes with every reply
@@ -211,6 +291,16 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
     private boolean awaitAnswered(long target, long deadlineNanos) throws InterruptedException {
         long start = System.nanoTime();
         while (answered < target) {
+            if (producerReads && deadlineNanos == Long.MAX_VALUE) {
+                try {
+                    if (makeProgress()) {
+                        continue;
+                    }
+                } catch (IOException e) {
+                    // the connection ended: the loop sees readerDone
+                    continue;
+                }
+            }
             if (readerDone) {
                 return answered >= target;
             }
@@ -243,6 +333,7 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
     @Override
     public void flush() throws Exception {
         endOfBurst();
+        handRepliesBack();
         if (!awaitAnswered(written, System.nanoTime() + CLOSE_TIMEOUT.toNanos())) {
             failure.throwIfAny(connectionLabel);
             throw new TimeoutException("the Redis server did not answer every " + what + " within "
@@ -346,6 +437,7 @@ abstract class DirectPublisher implements Publisher, ReplyHandler {
     public void close() throws Exception {
         try {
             endOfBurst();
+            handRepliesBack();
             awaitAnswered(written, System.nanoTime() + CLOSE_TIMEOUT.toNanos());
         } finally {
             if (shared == null) {

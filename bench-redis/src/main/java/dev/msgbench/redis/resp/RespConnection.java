@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +23,7 @@ import dev.msgbench.core.wire.ClientSockets;
  * printed) and names itself (CLIENT SETNAME).
  *
  * <p>IMPLEMENTATION NOTES: one thread writes (the producer, or the subscriber's constructor), one
- * reads (this connection's reader), through a {@link RespReader}.
+ * reads (this connection's reader, or a producer that reads its own replies), through a {@link RespReader}.
  */
 public final class RespConnection implements AutoCloseable {
 
@@ -145,6 +146,40 @@ public final class RespConnection implements AutoCloseable {
         }, name + "-reader");
         reader.setDaemon(true);
         reader.start();
+    }
+
+    /** For a caller that reads its replies itself, with no reader thread: whether one has begun to arrive. */
+    public boolean replyReady() throws IOException {
+        return in.ready();
+    }
+
+    /**
+     * For a caller that reads its replies itself: waits at most {@code timeoutMillis} for a reply
+     * to begin to arrive; false when none did. The timeout holds only while no byte of a reply is
+     * buffered, so it never cuts one in two. On a test's streams, which have no timeout, it waits.
+     */
+    public boolean awaitReply(int timeoutMillis) throws IOException {
+        if (in.ready()) {
+            return true;
+        }
+        if (!(transport instanceof Socket socket)) {
+            in.fillEmpty();
+            return true;
+        }
+        socket.setSoTimeout(timeoutMillis);
+        try {
+            in.fillEmpty();
+            return true;
+        } catch (SocketTimeoutException e) {
+            return false;
+        } finally {
+            socket.setSoTimeout(0);
+        }
+    }
+
+    /** For a caller that reads its replies itself: reads one, waiting until it is whole. */
+    public void readReply(ReplyHandler replies) throws IOException {
+        in.readReply(replies);
     }
 
     /** Sends one command whose reply the reader thread handles. */

@@ -56,6 +56,11 @@ public final class RespReader {
     }
 
     /** Reads one reply and hands it to the method of {@code replies} that its type calls for. */
+    /** Whether a byte is buffered or can be read without blocking. */
+    public boolean ready() throws IOException {
+        return position < limit || in.available() > 0;
+    }
+
     public void readReply(ReplyHandler replies) throws IOException {
         int type = readByte();
         switch (type) {
@@ -296,6 +301,16 @@ public final class RespReader {
                 throw closed();
             }
             limit += got;
+        }
+    }
+
+    /**
+     * Reads once into an empty buffer, waiting as the stream does. A timeout of the stream's leaves
+     * the reader as it was: nothing of a reply had been taken.
+     */
+    public void fillEmpty() throws IOException {
+        if (position == limit) {
+            fill();
         }
     }
 

@@ -1,10 +1,14 @@
 package dev.msgbench.redis.direct;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -17,11 +21,15 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.testing.Cuts;
+import dev.msgbench.core.wire.ClientSockets;
 import dev.msgbench.redis.resp.Resp;
+import dev.msgbench.redis.resp.RespConnection;
 
 /**
  * The direct RESP publishers and subscriber against a scripted server on a fake socket: replies
@@ -55,8 +63,9 @@ class DirectClientRepliesTest {
             "BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.",
     };
 
-    @Test
-    void repliesFarOutnumberingTheRingAreEachMatchedToTheirOwnMessageInOrder() throws Exception {
+    @ParameterizedTest(name = "replies read on the producer's thread: {0}")
+    @ValueSource(booleans = {false, true})
+    void repliesFarOutnumberingTheRingAreEachMatchedToTheirOwnMessageInOrder(boolean producerReads) throws Exception {
         int messages = 1_200;
         int capacity = 4;
         SettledMessages settled = new SettledMessages();
@@ -77,6 +86,7 @@ class DirectClientRepliesTest {
         })) {
             DirectPubSubPublisher publisher = new DirectPubSubPublisher(server.connection("p-0"), new byte[][] {CHANNEL}, "run:0",
                     settled, Acks.BROKER, capacity);
+            assertEquals(producerReads, producerReads && publisher.takeOverReplies());
             for (int i = 0; i < messages; i++) {
                 publisher.publish(message(i), i, intended(i));
             }
@@ -165,6 +175,85 @@ class DirectClientRepliesTest {
                 assertEquals("acked 0 at 7", events.get(0));
                 assertTrue(events.get(1).startsWith("failed 1 at 1007: "), events.toString());
             }
+        }
+    }
+
+    /**
+     * The engine's wait for room, with the replies taken over: the calls read what is due, waiting
+     * for it once it is late; a hang-up ends the wait with the connection's failure and fails what
+     * still awaits a reply, as the reader thread would.
+     */
+    @Test
+    @Timeout(10)
+    void aProducerReadingItsOwnRepliesSeesTheServerHangUpWhileItWaits() throws Exception {
+        SettledMessages settled = new SettledMessages();
+        try (ScriptedRedis server = new ScriptedRedis(1, (i, command) -> i == 0 ? ":1\r\n"
+                : i == 2 ? ScriptedRedis.HANG_UP : null)) {
+            DirectPubSubPublisher publisher = new DirectPubSubPublisher(server.connection("p-0"), new byte[][] {CHANNEL}, "run:0",
+                    settled, Acks.BROKER, 16);
+            assertTrue(publisher.takeOverReplies());
+            assertFalse(publisher.makeProgress(), "nothing awaits a reply");
+            for (int i = 0; i < 3; i++) {
+                publisher.publish(message(i), i, intended(i));
+            }
+
+            // the test's pipe says nothing has arrived until a read: the first calls look, then one waits
+            while (!publisher.makeProgress()) {
+                Thread.onSpinWait();
+            }
+            IOException e = assertThrows(IOException.class, () -> {
+                while (!publisher.makeProgress()) {
+                    Thread.onSpinWait();
+                }
+            });
+            assertEquals("the connection of run:0 failed: the Redis server closed p-0", e.getMessage());
+            assertFalse(publisher.makeProgress(), "the connection has ended");
+            assertThrows(IOException.class, publisher::close);
+            assertEquals(List.of("acked 0 at 7", "failed 1 at 1007: the Redis server closed p-0",
+                    "failed 2 at 2007: the Redis server closed p-0"), settled.all());
+        }
+    }
+
+    /**
+     * A server that stops answering without hanging up: the producer's wait for the reply is
+     * bounded, so that the engine can give up or stop, as it can with a reader thread.
+     */
+    @Test
+    @Timeout(10)
+    void aProducerReadingItsOwnRepliesFromASilentServerKeepsComingBack() throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+             Socket client = ClientSockets.unconnected()) {
+            client.connect(silent.getLocalSocketAddress(), 5_000);
+            try (Socket accepted = silent.accept()) {
+                SettledMessages settled = new SettledMessages();
+                DirectPubSubPublisher publisher = new DirectPubSubPublisher(
+                        new RespConnection("p-0", client.getInputStream(), client.getOutputStream(), client),
+                        new byte[][] {CHANNEL}, "run:0", settled, Acks.BROKER, 16);
+                assertTrue(publisher.takeOverReplies());
+                publisher.publish(message(0), 0, intended(0));
+                long start = System.nanoTime();
+                for (int i = 0; i < 20; i++) {
+                    assertFalse(publisher.makeProgress(), "no reply came");
+                }
+                assertTrue(System.nanoTime() - start < 5_000_000_000L, "each call came back");
+                assertEquals(List.of(), settled.all());
+            }
+        }
+    }
+
+    /** Once the first message has started the reader thread, the replies stay with it. */
+    @Test
+    void theRepliesCannotBeTakenOverAfterTheFirstMessage() throws Exception {
+        SettledMessages settled = new SettledMessages();
+        try (ScriptedRedis server = new ScriptedRedis(1, (i, command) -> ":1\r\n")) {
+            DirectPubSubPublisher publisher = new DirectPubSubPublisher(server.connection("p-0"), new byte[][] {CHANNEL}, "run:0",
+                    settled, Acks.BROKER, 4);
+            publisher.publish(message(0), 0, intended(0));
+            assertFalse(publisher.takeOverReplies());
+            assertFalse(publisher.makeProgress(), "the reader thread reads, not the caller");
+            publisher.flush();
+            publisher.close();
+            assertEquals(List.of("acked 0 at 7"), settled.all());
         }
     }
 
@@ -267,14 +356,16 @@ class DirectClientRepliesTest {
         }
     }
 
-    @Test
-    void aServerThatHangsUpMidReplyFailsEveryMessageStillAwaitingOne() throws Exception {
+    @ParameterizedTest(name = "replies read on the producer's thread: {0}")
+    @ValueSource(booleans = {false, true})
+    void aServerThatHangsUpMidReplyFailsEveryMessageStillAwaitingOne(boolean producerReads) throws Exception {
         for (int[] cut : Cuts.every(":1\r\n".length())) {
             SettledMessages settled = new SettledMessages();
             try (ScriptedRedis server = new ScriptedRedis(1, (i, command) -> i < 4 ? ":1\r\n"
                     : i == 4 ? ":1\r\n".substring(0, cut[0]) + ScriptedRedis.HANG_UP : null)) {
                 DirectPubSubPublisher publisher = new DirectPubSubPublisher(server.connection("p-0"), new byte[][] {CHANNEL}, "run:0",
                         settled, Acks.BROKER, 16);
+                assertEquals(producerReads, producerReads && publisher.takeOverReplies());
                 for (int i = 0; i < 10; i++) {
                     publisher.publish(message(i), i, intended(i));
                 }
@@ -297,13 +388,15 @@ class DirectClientRepliesTest {
         }
     }
 
-    @Test
-    void aProducerWaitingForASlotWhenTheServerHangsUpFailsInsteadOfWaitingForever() throws Exception {
+    @ParameterizedTest(name = "replies read on the producer's thread: {0}")
+    @ValueSource(booleans = {false, true})
+    void aProducerWaitingForASlotWhenTheServerHangsUpFailsInsteadOfWaitingForever(boolean producerReads) throws Exception {
         SettledMessages settled = new SettledMessages();
         try (ScriptedRedis server = new ScriptedRedis(1, (i, command) -> i == 0 ? ":1\r\n"
                 : i == 2 ? ScriptedRedis.HANG_UP : null)) {
             DirectPubSubPublisher publisher = new DirectPubSubPublisher(server.connection("p-0"), new byte[][] {CHANNEL}, "run:0",
                     settled, Acks.BROKER, 2);
+            assertEquals(producerReads, producerReads && publisher.takeOverReplies());
             publisher.publish(message(0), 0, intended(0));
             publisher.publish(message(1), 1, intended(1));
             // the ring is full: this one waits for a slot, which only message 0's reply frees
