@@ -28,6 +28,12 @@ import dev.msgbench.redis.resp.RespConnection;
  * subclass's. A reply of a type the command never returns ends the connection: the replies
  * could no longer be trusted to match their messages.
  *
+ * <p>Who reads the replies: on a connection of its own, a reader thread started with the first
+ * message; in an unpaced run the producer's own thread instead, while it waits for room ({@link
+ * #takeOverReplies}), as redis-benchmark's one thread does: with the load generator on one core the
+ * reader thread cost a switch there and back for every window of replies. On a shared connection,
+ * the connection's reader.
+ *
  * <p>Every message is settled once: acknowledged or failed by its reply, failed when the
  * connection ends before its reply comes, or failed by publish when the connection has already
  * failed; so a run's counts add up (sent = acknowledged + failed) however the connection ends.
