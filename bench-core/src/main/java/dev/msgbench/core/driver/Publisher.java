@@ -30,19 +30,6 @@ public interface Publisher extends AutoCloseable {
     }
 
     /**
-     * Called by the engine, on the publishing thread, when no further message of this stream is
-     * due now: it is about to wait for the next intended send time or for acknowledgements, or
-     * the stream has stopped. A driver that holds written messages back to send several at once
-     * must send them now, or they would wait with the engine and their latency would include the
-     * gap to the next message.
-     *
-     * <p>While the stream is behind its schedule (or unpaced) this is rarely called between
-     * messages, so a driver may batch them; at a rate the system keeps up with it is called
-     * after nearly every message. It may come when a message is due after all (the engine
-     * compares the next intended time with the last send time, not with a fresh clock read),
-     * never later than a wait begins.
-     */
-    /**
      * The engine's offer, before the first message, when the stream's thread will wait for
      * acknowledgements (an unpaced run's limit of outstanding messages) and call {@link
      * #makeProgress} while it does: a publisher that can read its replies on that thread, instead of
@@ -55,13 +42,27 @@ public interface Publisher extends AutoCloseable {
 
     /**
      * Called by the stream's thread while it waits for acknowledgements, once {@link
-     * #takeOverReplies} was taken: reads the replies that have arrived, without waiting for more.
-     * True when it read any.
+     * #takeOverReplies} was taken: reads the replies that have arrived. It may wait for the next
+     * one, but only briefly (the Redis direct publisher at most 10 ms), so that the engine still
+     * looks at its clock and at a stop. True when it read any.
      */
     default boolean makeProgress() throws Exception {
         return false;
     }
 
+    /**
+     * Called by the engine, on the publishing thread, when no further message of this stream is
+     * due now: it is about to wait for the next intended send time or for acknowledgements, or
+     * the stream has stopped. A driver that holds written messages back to send several at once
+     * must send them now, or they would wait with the engine and their latency would include the
+     * gap to the next message.
+     *
+     * <p>While the stream is behind its schedule (or unpaced) this is rarely called between
+     * messages, so a driver may batch them; at a rate the system keeps up with it is called
+     * after nearly every message. It may come when a message is due after all (the engine
+     * compares the next intended time with the last send time, not with a fresh clock read),
+     * never later than a wait begins.
+     */
     default void endOfBurst() throws Exception {
     }
 
