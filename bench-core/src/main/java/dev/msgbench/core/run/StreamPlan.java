@@ -22,6 +22,24 @@ interface StreamPlan {
     }
 
     /**
+     * How many of the next messages, at most {@code max}, may go out back to back from {@code now}
+     * without asking {@link #next} for each: only a plan whose messages are due when sent has any.
+     * They are not yet handed out: {@link #burstSent} says how many were.
+     */
+    default long burstable(long now, long max) {
+        return 0;
+    }
+
+    /** The time from which a burst sends no more: the run's end. */
+    default long burstEndNanos() {
+        return Long.MAX_VALUE;
+    }
+
+    /** {@code sent} of the messages {@link #burstable} allowed went out. */
+    default void burstSent(long sent) {
+    }
+
+    /**
      * Fixed in advance: the schedule up to the end of the run, read per message, since an
      * automatic warm-up moves it during the run.
      */
@@ -72,6 +90,24 @@ interface StreamPlan {
             @Override
             public boolean dueWhenSent() {
                 return true;
+            }
+
+            @Override
+            public long burstable(long now, long max) {
+                if (now < startNanos || now >= endNanos) {
+                    return 0;
+                }
+                return Math.min(max, messages - handedOut);
+            }
+
+            @Override
+            public long burstEndNanos() {
+                return endNanos;
+            }
+
+            @Override
+            public void burstSent(long sent) {
+                handedOut += sent;
             }
         };
     }

@@ -274,4 +274,88 @@ class ProducerStreamTest {
         assertEquals(10, interval.all(HistogramKind.SEND_DELAY).getTotalCount());
         assertEquals(6, interval.measured(HistogramKind.SEND_DELAY).getTotalCount());
     }
+    @Test
+    void anUnpacedStreamLongerThanABurstSendsEveryMessageInOrderAndEndsItsBurstOnlyAtTheEnd() {
+        List<String> events = new ArrayList<>();
+        Accounting accounting = new Accounting(1);
+        RunWindow window = new RunWindow(0, 0, 1_000 * MS);
+        ProducerStream stream = new ProducerStream(1, 0, StreamPlan.unpaced(2_500, 0, window.endNanos()),
+                batching(events, null, -1, 0), new RandomPayloads(64, 1), 1, clock, accounting, new Recorders(),
+                window, 2_000 * MS, 0);
+        stream.run();
+
+        assertEquals(2_501, events.size());
+        for (int i = 0; i < 2_500; i++) {
+            assertEquals("p" + i + "@0", events.get(i));
+        }
+        assertEquals("end@0", events.get(2_500));
+        assertEquals(2_500, accounting.total().sent());
+        assertEquals(2_500, stream.measuredSent());
+        assertEquals(0, stream.unsent());
+    }
+
+    @Test
+    void anUnpacedStreamBlockedPastTheGiveUpTimeInsideABurstStopsThereAndCountsTheRestUnsent() {
+        Accounting accounting = new Accounting(1);
+        RunWindow window = new RunWindow(0, 0, 1_000 * MS);
+        ProducerStream stream = new ProducerStream(1, 0, StreamPlan.unpaced(2_000, 0, window.endNanos()),
+                blockingAt(1_500, 20 * MS), new RandomPayloads(64, 1), 1, clock, accounting, new Recorders(), window,
+                15 * MS, 0);
+        stream.run();
+
+        // as message by message: the block shows in the next message's send time, after which the stream stops
+        assertEquals(1_502, sends.size());
+        assertEquals(1_502, accounting.total().sent());
+        assertEquals(498, stream.unsent());
+    }
+
+    @Test
+    void anUnpacedStreamWithATimeLimitStopsAtTheRunsEndInsideABurst() {
+        Accounting accounting = new Accounting(1);
+        RunWindow window = new RunWindow(0, 0, 10 * MS);
+        Publisher slow = new Publisher() {
+            @Override
+            public void publish(byte[] message, long seq, long intended) {
+                clock.advance(MS / 10);
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        ProducerStream stream = new ProducerStream(1, 0,
+                StreamPlan.unpaced(Pacing.Unpaced.UNTIL_TIME_LIMIT, 0, window.endNanos()), slow,
+                new RandomPayloads(64, 1), 1, clock, accounting, new Recorders(), window, 1_000 * MS, 0);
+        stream.run();
+
+        // send times 0, 0.1, ... 10 ms: the one at the end is the last, as the plan's own check decides
+        assertEquals(101, accounting.total().sent());
+        assertEquals(101, stream.measuredSent());
+        assertEquals(0, stream.unsent());
+    }
+
+    @Test
+    void aStopRequestInsideABurstEndsTheStreamAtTheNextMessage() {
+        Accounting accounting = new Accounting(1);
+        RunWindow window = new RunWindow(0, 0, 1_000 * MS);
+        ProducerStream[] stream = new ProducerStream[1];
+        Publisher stopping = new Publisher() {
+            @Override
+            public void publish(byte[] message, long seq, long intended) {
+                if (seq == 700) {
+                    stream[0].requestStop();
+                }
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        stream[0] = new ProducerStream(1, 0, StreamPlan.unpaced(3_000, 0, window.endNanos()), stopping,
+                new RandomPayloads(64, 1), 1, clock, accounting, new Recorders(), window, 1_000 * MS, 0);
+        stream[0].run();
+
+        assertEquals(701, accounting.total().sent());
+        assertEquals(2_299, stream[0].unsent());
+    }
 }
