@@ -158,18 +158,19 @@ final class ProgressMonitor implements Runnable {
         log.flush();
         latencySoFar.add(latency);
         intervals.add(previousNanos, now, sent, received, inFlight, latency);
-        if (live != null) {
-            printLine(now, counts);
-        }
-        if (plain != null) {
-            plain.sample(now, counts, latency);
-        }
+        // the live figures first: whoever reads a progress line and then scrapes finds its interval served
         RunPhase phase = phase(previousNanos, last);
         double target = targetRateAt.applyAsDouble(now);
         liveFigures.interval(new IntervalFigures(phase, now - window.startNanos(), now - previousNanos, counts,
                 (phase == RunPhase.DRAIN || phase == RunPhase.DONE) && !Double.isNaN(target) ? 0 : target,
                 IntervalFigures.Percentiles.of(latency),
                 IntervalFigures.Percentiles.of(interval.all(HistogramKind.SERVICE))));
+        if (live != null) {
+            printLine(now, counts);
+        }
+        if (plain != null) {
+            plain.sample(now, counts, latency);
+        }
         previousNanos = now;
         previousCounts = counts;
         sendingOverBefore = sendingOver;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -313,16 +314,7 @@ class ProducerStreamTest {
     void anUnpacedStreamWithATimeLimitStopsAtTheRunsEndInsideABurst() {
         Accounting accounting = new Accounting(1);
         RunWindow window = new RunWindow(0, 0, 10 * MS);
-        Publisher slow = new Publisher() {
-            @Override
-            public void publish(byte[] message, long seq, long intended) {
-                clock.advance(MS / 10);
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        Publisher slow = onPublish(seq -> clock.advance(MS / 10));
         ProducerStream stream = new ProducerStream(1, 0,
                 StreamPlan.unpaced(Pacing.Unpaced.UNTIL_TIME_LIMIT, 0, window.endNanos()), slow,
                 new RandomPayloads(64, 1), 1, clock, accounting, new Recorders(), window, 1_000 * MS, 0);
@@ -339,23 +331,30 @@ class ProducerStreamTest {
         Accounting accounting = new Accounting(1);
         RunWindow window = new RunWindow(0, 0, 1_000 * MS);
         ProducerStream[] stream = new ProducerStream[1];
-        Publisher stopping = new Publisher() {
-            @Override
-            public void publish(byte[] message, long seq, long intended) {
-                if (seq == 700) {
-                    stream[0].requestStop();
-                }
+        Publisher stopping = onPublish(seq -> {
+            if (seq == 700) {
+                stream[0].requestStop();
             }
-
-            @Override
-            public void close() {
-            }
-        };
+        });
         stream[0] = new ProducerStream(1, 0, StreamPlan.unpaced(3_000, 0, window.endNanos()), stopping,
                 new RandomPayloads(64, 1), 1, clock, accounting, new Recorders(), window, 1_000 * MS, 0);
         stream[0].run();
 
         assertEquals(701, accounting.total().sent());
         assertEquals(2_299, stream[0].unsent());
+    }
+
+    /** A client that does {@code action} with each message's sequence number as it is published. */
+    private static Publisher onPublish(LongConsumer action) {
+        return new Publisher() {
+            @Override
+            public void publish(byte[] message, long seq, long intended) {
+                action.accept(seq);
+            }
+
+            @Override
+            public void close() {
+            }
+        };
     }
 }
