@@ -106,7 +106,9 @@ class RedisPubSubSystemTest {
 
     /**
      * A message every 20 ms: one kept in the publisher's batch until the next message, or until
-     * the batch is full, would arrive 20 ms late or later, and the last ones only at the end.
+     * the batch is full, would arrive 20 ms late or later, and the last ones only at the end:
+     * every message, so the median shows it. A higher percentile would also show a
+     * quarter-second stall of a busy test machine (CI builds two modules at once).
      */
     @Test
     void atFiftyMessagesPerSecondNoMessageWaitsInTheBatchForTheNext() throws Exception {
@@ -117,7 +119,7 @@ class RedisPubSubSystemTest {
         assertEquals(RunStatus.COMPLETE, r.status(), r.warnings().toString());
         assertEquals(75, r.counts().received());
         assertEquals(0, r.counts().lost());
-        assertTrue(r.latenciesMs().latency().get("p90") < 10, r.latenciesMs().latency().toString());
+        assertTrue(r.latenciesMs().latency().get("p50") < 10, r.latenciesMs().latency().toString());
     }
 
     @Test

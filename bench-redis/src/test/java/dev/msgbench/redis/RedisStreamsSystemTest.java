@@ -103,7 +103,11 @@ class RedisStreamsSystemTest {
         assertEquals("asynchronous (WAIT for all 1 after each message)", r.durability().get("replication"));
     }
 
-    /** XADD and WAIT every 20 ms: a pair kept in the publisher's batch until the next would arrive 20 ms late. */
+    /**
+     * XADD and WAIT every 20 ms: a pair kept in the publisher's batch until the next would arrive
+     * 20 ms late, every one of them, so the median shows it. A higher percentile would also show
+     * a quarter-second stall of a busy test machine (CI builds two modules at once).
+     */
     @Test
     void withAcksAllAtFiftyMessagesPerSecondNoMessageWaitsInTheBatchForTheNext() throws Exception {
         RunResult r;
@@ -114,8 +118,8 @@ class RedisStreamsSystemTest {
         assertEquals(RunStatus.COMPLETE, r.status(), r.warnings().toString());
         assertEquals(75, r.counts().received());
         assertEquals(75, r.counts().acknowledged());
-        assertTrue(r.latenciesMs().latency().get("p90") < 10, r.latenciesMs().latency().toString());
-        assertTrue(r.latenciesMs().ack().get("p90") < 10, r.latenciesMs().ack().toString());
+        assertTrue(r.latenciesMs().latency().get("p50") < 10, r.latenciesMs().latency().toString());
+        assertTrue(r.latenciesMs().ack().get("p50") < 10, r.latenciesMs().ack().toString());
     }
 
     /**
