@@ -105,21 +105,21 @@ class RedisPubSubSystemTest {
     }
 
     /**
-     * A message every 20 ms: one kept in the publisher's batch until the next message, or until
-     * the batch is full, would arrive 20 ms late or later, and the last ones only at the end:
-     * every message, so the median shows it. A higher percentile would also show a
-     * quarter-second stall of a busy test machine (CI builds two modules at once).
+     * A message every 200 ms: one kept in the publisher's batch until the next message, or until
+     * the batch is full, would arrive 200 ms late or later, and the last ones only at the end:
+     * every message, so the median shows it, and a busy test machine (CI builds two modules at
+     * once) does not make half of them that late.
      */
     @Test
-    void atFiftyMessagesPerSecondNoMessageWaitsInTheBatchForTheNext() throws Exception {
+    void atFiveMessagesPerSecondNoMessageWaitsInTheBatchForTheNext() throws Exception {
         RunResult r;
         try (RedisPubSubSystem system = new RedisPubSubSystem(RedisSettings.defaults(redis.url()))) {
-            r = ShortRuns.runWithoutClosing(system, dir, 50, 100, 1, 1, Duration.ofMillis(500), Duration.ofSeconds(1));
+            r = ShortRuns.runWithoutClosing(system, dir, 5, 100, 1, 1, Duration.ofMillis(400), Duration.ofSeconds(2));
         }
         assertEquals(RunStatus.COMPLETE, r.status(), r.warnings().toString());
-        assertEquals(75, r.counts().received());
+        assertEquals(12, r.counts().received());
         assertEquals(0, r.counts().lost());
-        assertTrue(r.latenciesMs().latency().get("p50") < 10, r.latenciesMs().latency().toString());
+        assertTrue(r.latenciesMs().latency().get("p50") < 100, r.latenciesMs().latency().toString());
     }
 
     @Test
