@@ -29,8 +29,10 @@ final class KafkaSubscriber extends KafkaPoller implements Subscriber {
 
     @Override
     void deliver(ConsumerRecords<byte[], ByteBuffer> records) {
+        // the poll handed them all over at once
+        long received = sink.receivedNow();
         for (ConsumerRecord<byte[], ByteBuffer> record : records) {
-            sink.onMessage(record.value(), record.partition());
+            sink.onMessage(record.value(), record.partition(), received);
         }
     }
 

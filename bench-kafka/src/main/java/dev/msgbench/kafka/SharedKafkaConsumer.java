@@ -60,13 +60,21 @@ final class SharedKafkaConsumer extends KafkaPoller implements AutoCloseable {
 
     @Override
     void deliver(ConsumerRecords<byte[], ByteBuffer> records) {
+        // the poll handed them all over at once: one receive time, read by the first sink (every
+        // sink of a run reads the same clock)
+        boolean stamped = false;
+        long received = 0;
         for (TopicPartition partition : records.partitions()) {
             MessageSink sink = sinks.get(partition.topic());
             if (sink == null) {
                 continue; // its consumer closed, as a consumer of its own would have
             }
+            if (!stamped) {
+                received = sink.receivedNow();
+                stamped = true;
+            }
             for (ConsumerRecord<byte[], ByteBuffer> record : records.records(partition)) {
-                sink.onMessage(record.value(), record.partition());
+                sink.onMessage(record.value(), record.partition(), received);
             }
         }
     }

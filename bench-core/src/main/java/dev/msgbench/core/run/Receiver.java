@@ -90,7 +90,17 @@ final class Receiver implements MessageSink {
 
     @Override
     public void onMessage(ByteBuffer data, int lane) {
-        receive(0, 0, data, lane);
+        receive(0, 0, data, lane, clock.nanoTime());
+    }
+
+    @Override
+    public long receivedNow() {
+        return clock.nanoTime();
+    }
+
+    @Override
+    public void onMessage(ByteBuffer data, int lane, long receivedNanos) {
+        receive(0, 0, data, lane, receivedNanos);
     }
 
     /**
@@ -109,7 +119,17 @@ final class Receiver implements MessageSink {
 
             @Override
             public void onMessage(ByteBuffer data, int lane) {
-                receive(topic, subscription, data, lane);
+                receive(topic, subscription, data, lane, clock.nanoTime());
+            }
+
+            @Override
+            public long receivedNow() {
+                return clock.nanoTime();
+            }
+
+            @Override
+            public void onMessage(ByteBuffer data, int lane, long receivedNanos) {
+                receive(topic, subscription, data, lane, receivedNanos);
             }
 
             @Override
@@ -129,8 +149,7 @@ final class Receiver implements MessageSink {
                 PayloadHeader.intendedNanos(data, offset), PayloadHeader.sentNanos(data, offset), lane, length);
     }
 
-    private void receive(int topic, int subscription, ByteBuffer data, int lane) {
-        long now = clock.nanoTime();
+    private void receive(int topic, int subscription, ByteBuffer data, int lane, long now) {
         if (!PayloadHeader.isOfRun(data, runKey)) {
             accounting.countForeign();
             return;
