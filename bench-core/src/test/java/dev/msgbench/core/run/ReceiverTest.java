@@ -22,7 +22,7 @@ class ReceiverTest {
     private final Recorders recorders = new Recorders();
     private final Receiver receiver = new Receiver(clock, RUN_KEY, new Accounting(1, 1, 1, true), recorders, 64);
 
-    /** Sent at 0 and 1 ms; received together (one poll) at 10 ms, handed over to the sink until 13 ms. */
+    /** Sent at 0 and 1 ms; received together (one poll) at 10 ms, handed to the sink at 11 and 12 ms. */
     @Test
     void messagesHandedOverTogetherAreReceivedWhenTheClientGaveThemUp() {
         receiver.start(new RunWindow(0, 0, 100 * MILLI));
