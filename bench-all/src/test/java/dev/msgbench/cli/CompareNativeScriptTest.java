@@ -29,6 +29,7 @@ class CompareNativeScriptTest {
         assertEquals(0, r.exitCode, r.output);
         assertFalse(r.output.contains("FAIL"), r.output);
         for (String parser : List.of("producer-performance", "producer-performance-steady", "consumer-performance",
+                "consumer-performance-steady",
                 "perf-test", "nats-bench-sub", "redis-benchmark", "ours-sub-lost")) {
             assertTrue(r.output.contains("ok   " + parser + "\n"), parser + " not checked:\n" + r.output);
         }
