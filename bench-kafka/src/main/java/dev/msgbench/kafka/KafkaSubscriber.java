@@ -8,6 +8,7 @@ import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
 
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.Subscriber;
@@ -29,10 +30,10 @@ final class KafkaSubscriber extends KafkaPoller implements Subscriber {
 
     @Override
     void deliver(ConsumerRecords<byte[], ByteBuffer> records) {
-        // the poll handed them all over at once
+        // the poll handed them all over at once; a partition's records are one lane
         long received = sink.receivedNow();
-        for (ConsumerRecord<byte[], ByteBuffer> record : records) {
-            sink.onMessage(record.value(), record.partition(), received);
+        for (TopicPartition partition : records.partitions()) {
+            sink.onMessages(records.records(partition), ConsumerRecord::value, partition.partition(), received);
         }
     }
 

@@ -73,9 +73,7 @@ final class SharedKafkaConsumer extends KafkaPoller implements AutoCloseable {
                 received = sink.receivedNow();
                 stamped = true;
             }
-            for (ConsumerRecord<byte[], ByteBuffer> record : records.records(partition)) {
-                sink.onMessage(record.value(), record.partition(), received);
-            }
+            sink.onMessages(records.records(partition), ConsumerRecord::value, partition.partition(), received);
         }
     }
 

@@ -1,6 +1,8 @@
 package dev.msgbench.core.driver;
 
 import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * Where a driver hands every message it receives: the one place latency is measured. The
@@ -34,6 +36,19 @@ public interface MessageSink {
      */
     default void onMessage(ByteBuffer data, int lane, long receivedNanos) {
         onMessage(data, lane);
+    }
+
+    /**
+     * The messages a client handed over together on one lane (the records of one partition in one
+     * Kafka poll), all received at {@code receivedNanos} from {@link #receivedNow()}; {@code valueOf}
+     * gives each one's bytes. The same as an {@link #onMessage(ByteBuffer, int, long)} for each, in
+     * order, which is what it does unless the sink can share work among them.
+     */
+    default <T> void onMessages(List<T> messages, Function<? super T, ByteBuffer> valueOf, int lane,
+                                long receivedNanos) {
+        for (T message : messages) {
+            onMessage(valueOf.apply(message), lane, receivedNanos);
+        }
     }
 
     /** An asynchronous failure of a subscriber; the first one fails the run. */

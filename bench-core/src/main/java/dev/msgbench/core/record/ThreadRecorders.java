@@ -55,6 +55,8 @@ public final class ThreadRecorders {
     private long writerEpoch;
     @SuppressWarnings("unused") // through ACTIVE
     private volatile Histograms active = new Histograms();
+    /** The set the open batch records into; null outside one. Owner only. */
+    private Histograms batch;
     /** The set the next sample swaps in; touched by the sampler only. */
     private Histograms spare = new Histograms();
 
@@ -74,17 +76,38 @@ public final class ThreadRecorders {
      *                      results but still appear in the interval log
      */
     public void record(HistogramKind kind, boolean inMeasurement, long valueNanos) {
-        Histograms h = enter();
+        Histograms open = batch;
+        Histograms h = open != null ? open : enter();
         h.of(kind, inMeasurement).recordValue(nonNegative(valueNanos));
-        exit();
+        if (open == null) {
+            exit();
+        }
     }
 
-    /** Two values of one message in one critical section. */
+    /** Two values of one message in one critical section: the open batch's, or one of their own. */
     public void record(HistogramKind kind, long valueNanos, HistogramKind otherKind, long otherValueNanos,
                 boolean inMeasurement) {
-        Histograms h = enter();
+        Histograms open = batch;
+        Histograms h = open != null ? open : enter();
         h.of(kind, inMeasurement).recordValue(nonNegative(valueNanos));
         h.of(otherKind, inMeasurement).recordValue(nonNegative(otherValueNanos));
+        if (open == null) {
+            exit();
+        }
+    }
+
+    /**
+     * Opens one critical section for the values of many messages (the records of one poll): the
+     * records until {@link #closeBatch} pay no fence each. The sampler waits for the section to
+     * close, so a batch holds only messages already at hand. Owner only; batches do not nest.
+     */
+    public void openBatch() {
+        batch = enter();
+    }
+
+    /** Closes the section {@link #openBatch} opened, publishing what was recorded in it. */
+    public void closeBatch() {
+        batch = null;
         exit();
     }
 

@@ -3,7 +3,9 @@ package dev.msgbench.core.run;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
 
 import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.driver.AckListener;
@@ -13,6 +15,7 @@ import dev.msgbench.core.payload.PayloadHeader;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.Recorders;
+import dev.msgbench.core.record.ThreadRecorders;
 import dev.msgbench.core.time.NanoClock;
 
 /**
@@ -103,6 +106,11 @@ final class Receiver implements MessageSink {
         receive(0, 0, data, lane, receivedNanos);
     }
 
+    @Override
+    public <T> void onMessages(List<T> messages, Function<? super T, ByteBuffer> valueOf, int lane, long receivedNanos) {
+        receiveAll(0, 0, messages, valueOf, lane, receivedNanos);
+    }
+
     /**
      * Where the consumers of subscription {@code subscription} of topic {@code topic} deliver: each
      * delivery is recorded, and counted against that subscription alone.
@@ -133,6 +141,12 @@ final class Receiver implements MessageSink {
             }
 
             @Override
+            public <T> void onMessages(List<T> messages, Function<? super T, ByteBuffer> valueOf, int lane,
+                                       long receivedNanos) {
+                receiveAll(topic, subscription, messages, valueOf, lane, receivedNanos);
+            }
+
+            @Override
             public void onError(Throwable error) {
                 Receiver.this.onError(error);
             }
@@ -150,25 +164,65 @@ final class Receiver implements MessageSink {
     }
 
     private void receive(int topic, int subscription, ByteBuffer data, int lane, long now) {
-        if (!PayloadHeader.isOfRun(data, runKey)) {
-            accounting.countForeign();
-            return;
+        if (count(topic, subscription, data, lane, now, receiveSite.forCurrentThread())) {
+            delivered(now);
         }
-        record(now, topic, subscription, PayloadHeader.streamId(data), PayloadHeader.sequence(data),
-                PayloadHeader.intendedNanos(data), PayloadHeader.sentNanos(data), lane, data.remaining());
+    }
+
+    /**
+     * Messages received together: their records share one critical section of this thread's
+     * histograms, and the run's delivery times are updated once, as they share one receive time.
+     */
+    private <T> void receiveAll(int topic, int subscription, List<T> messages, Function<? super T, ByteBuffer> valueOf,
+                                int lane, long now) {
+        ThreadRecorders recorder = receiveSite.forCurrentThread();
+        boolean anyCounted = false;
+        recorder.openBatch();
+        try {
+            for (T message : messages) {
+                anyCounted |= count(topic, subscription, valueOf.apply(message), lane, now, recorder);
+            }
+        } finally {
+            recorder.closeBatch();
+        }
+        if (anyCounted) {
+            delivered(now);
+        }
     }
 
     private void record(long now, int topic, int subscription, int stream, long sequence, long intended, long sent,
                         int lane, int length) {
+        if (count(now, topic, subscription, stream, sequence, intended, sent, lane, length,
+                receiveSite.forCurrentThread())) {
+            delivered(now);
+        }
+    }
+
+    private boolean count(int topic, int subscription, ByteBuffer data, int lane, long now, ThreadRecorders recorder) {
+        if (!PayloadHeader.isOfRun(data, runKey)) {
+            accounting.countForeign();
+            return false;
+        }
+        return count(now, topic, subscription, PayloadHeader.streamId(data), PayloadHeader.sequence(data),
+                PayloadHeader.intendedNanos(data), PayloadHeader.sentNanos(data), lane, data.remaining(), recorder);
+    }
+
+    /** Accounts for one message and records its latencies; false for a copy or a message of another topic. */
+    private boolean count(long now, int topic, int subscription, int stream, long sequence, long intended, long sent,
+                          int lane, int length, ThreadRecorders recorder) {
         if (!accounting.receive(topic, subscription, stream, sequence, lane)) {
-            return;
+            return false;
         }
         if (receivedBytes != null) {
             receivedBytes.add(length);
         }
-        boolean measured = window.isMeasured(intended);
-        receiveSite.forCurrentThread().record(HistogramKind.LATENCY, now - intended, HistogramKind.SERVICE, now - sent,
-                measured);
+        recorder.record(HistogramKind.LATENCY, now - intended, HistogramKind.SERVICE, now - sent,
+                window.isMeasured(intended));
+        return true;
+    }
+
+    /** A delivery at {@code now}: the gap since the one before it, and the run's first and last. */
+    private void delivered(long now) {
         deliveryGaps.between((long) LAST_RECEIVE.getOpaque(this), now);
         // an opaque read per message; the compare-and-set happens once
         if ((long) FIRST_RECEIVE.getOpaque(this) == Long.MIN_VALUE) {

@@ -1,7 +1,10 @@
 package dev.msgbench.core.run;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -57,7 +60,8 @@ public class EnginePathBenchmark {
     private RandomPayloads payloads;
     private BodySource bodies;
     private byte[] message;
-    private ByteBuffer messageView;
+    /** One poll's messages, each of its own bytes as a fetch's records are. */
+    private List<ByteBuffer> poll;
     private long pollReceived;
     private Accounting accounting;
     private Recorders recorders;
@@ -75,7 +79,10 @@ public class EnginePathBenchmark {
         payloads = new RandomPayloads(sizeBytes, 1);
         bodies = payloads.source(2);
         message = payloads.newMessage();
-        messageView = ByteBuffer.wrap(message);
+        poll = new ArrayList<>(POLL_RECORDS);
+        for (int i = 0; i < POLL_RECORDS; i++) {
+            poll.add(ByteBuffer.wrap(payloads.newMessage()));
+        }
         accounting = new Accounting(1);
         recorders = new Recorders();
         receiver = new Receiver(clock, RUN_KEY, accounting, recorders);
@@ -131,14 +138,32 @@ public class EnginePathBenchmark {
     @Benchmark
     public long receivePolled() {
         long s = sequence++;
-        if (s % POLL_RECORDS == 0) {
+        int i = (int) (s % POLL_RECORDS);
+        if (i == 0) {
             pollReceived = fixedSizeReceiver.receivedNow();
         }
-        long intended = pollReceived - ((s * 0x9E3779B97F4A7C15L) >>> 44);
-        PayloadHeader.write(message, RUN_KEY, 0, s, intended);
-        PayloadHeader.stampSendTime(message, intended);
-        fixedSizeReceiver.onMessage(messageView, 0, pollReceived);
+        ByteBuffer record = poll.get(i);
+        writeHeader(record.array(), s, pollReceived);
+        fixedSizeReceiver.onMessage(record, 0, pollReceived);
         return s;
+    }
+
+    /* The same, the poll's records handed over in one call (MessageSink.onMessages). */
+    @Benchmark
+    @OperationsPerInvocation(POLL_RECORDS)
+    public long receivePoll() {
+        long received = fixedSizeReceiver.receivedNow();
+        for (ByteBuffer record : poll) {
+            writeHeader(record.array(), sequence++, received);
+        }
+        fixedSizeReceiver.onMessages(poll, Function.identity(), 0, received);
+        return sequence;
+    }
+
+    private static void writeHeader(byte[] record, long sequence, long received) {
+        long intended = received - ((sequence * 0x9E3779B97F4A7C15L) >>> 44);
+        PayloadHeader.write(record, RUN_KEY, 0, sequence, intended);
+        PayloadHeader.stampSendTime(record, intended);
     }
 
     /* One value into this thread's recorder. */

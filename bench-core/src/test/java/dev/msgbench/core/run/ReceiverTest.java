@@ -3,14 +3,18 @@ package dev.msgbench.core.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.function.Function;
 
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import dev.msgbench.core.payload.PayloadHeader;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.Recorders;
+import dev.msgbench.core.record.StreamSnapshot;
 import dev.msgbench.core.testing.ManualClock;
 
 class ReceiverTest {
@@ -20,7 +24,8 @@ class ReceiverTest {
 
     private final ManualClock clock = new ManualClock(0);
     private final Recorders recorders = new Recorders();
-    private final Receiver receiver = new Receiver(clock, RUN_KEY, new Accounting(1, 1, 1, true), recorders, 64);
+    private final Accounting accounting = new Accounting(1, 1, 1, true);
+    private final Receiver receiver = new Receiver(clock, RUN_KEY, accounting, recorders, 64);
 
     /** Sent at 0 and 1 ms; received together (one poll) at 10 ms, handed to the sink at 11 and 12 ms. */
     @Test
@@ -49,6 +54,52 @@ class ReceiverTest {
         Histogram latency = recorders.drainInterval().measured(HistogramKind.LATENCY);
         assertEquals(10 * MILLI, latency.getMinValue(), MILLI / 100);
         assertEquals(12 * MILLI, latency.getMaxValue(), MILLI / 100);
+    }
+
+    /**
+     * One poll's records handed over in one call: each counted and recorded as if passed one by
+     * one at the poll's receive time, a copy counted as a duplicate and a stranger as foreign.
+     */
+    @Test
+    void messagesHandedOverInOneCallAreEachAccountedAtTheirReceiveTime() {
+        receiver.start(new RunWindow(0, 0, 100 * MILLI));
+        clock.advance(10 * MILLI);
+        long received = receiver.receivedNow();
+        ByteBuffer stranger = ByteBuffer.wrap(new byte[64]);
+        List<ByteBuffer> poll = List.of(message(0, 0), message(1, MILLI), message(1, MILLI), stranger,
+                message(2, 4 * MILLI));
+        clock.advance(5 * MILLI); // the load generator's own time before it reads them
+        receiver.onMessages(poll, Function.identity(), 0, received);
+
+        Histogram latency = recorders.drainInterval().measured(HistogramKind.LATENCY);
+        assertEquals(3, latency.getTotalCount());
+        assertEquals(6 * MILLI, latency.getMinValue(), MILLI / 100);
+        assertEquals(10 * MILLI, latency.getMaxValue(), MILLI / 100);
+        StreamSnapshot stream = accounting.perStream().get(0);
+        assertEquals(3, stream.received());
+        assertEquals(1, stream.duplicated());
+        assertEquals(1, accounting.foreign());
+        assertEquals(10 * MILLI, receiver.firstReceiveNanos());
+        assertEquals(10 * MILLI, receiver.lastReceiveNanos());
+    }
+
+    /**
+     * The histograms' section a call opened is closed again: the next message alone records as
+     * usual, and a sample does not wait forever (the timeout only guards against a hang).
+     */
+    @Test
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aMessageAfterOnesHandedOverTogetherIsRecordedOnItsOwn() {
+        receiver.start(new RunWindow(0, 0, 100 * MILLI));
+        clock.advance(10 * MILLI);
+        receiver.onMessages(List.of(message(0, 0)), Function.identity(), 0, receiver.receivedNow());
+        assertEquals(1, recorders.drainInterval().measured(HistogramKind.LATENCY).getTotalCount());
+        clock.advance(MILLI);
+        receiver.onMessage(message(1, MILLI), 0);
+        Histogram latency = recorders.drainInterval().measured(HistogramKind.LATENCY);
+        assertEquals(1, latency.getTotalCount());
+        assertEquals(10 * MILLI, latency.getMaxValue(), MILLI / 100);
+        assertEquals(11 * MILLI, receiver.lastReceiveNanos());
     }
 
     private static ByteBuffer message(long sequence, long intendedNanos) {
