@@ -13,7 +13,8 @@ import org.HdrHistogram.Histogram;
  * <p>IMPLEMENTATION NOTES: HdrHistogram's SingleWriterRecorder costs two atomic increments per
  * value (its phaser's enter and exit), and a message is recorded two or three times, which made
  * the recorders the largest part of the engine's per-message cost. Here the writer pays one
- * StoreLoad fence per message however many values it records, and none on exit:
+ * StoreLoad fence per message however many values it records, or one per batch of messages
+ * received together ({@link #openBatch}), and none on exit:
  * <ul>
  * <li>writer: store an odd {@code epoch} (volatile: the fence), read {@code active}, record,
  * store the next even {@code epoch} (release: it publishes the recorded counts);</li>
