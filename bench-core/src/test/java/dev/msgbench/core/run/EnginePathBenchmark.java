@@ -130,9 +130,9 @@ public class EnginePathBenchmark {
     }
 
     /*
-     * The receive side as Kafka's consumer drives it: the record's value as a view of the fetched
-     * bytes, and one receive time per poll of 500 records (MessageSink.receivedNow), so one clock
-     * read per 500. What our engine adds to each record the client hands over. Latencies spread
+     * The receive side as a consumer that stamps a poll once drives it, a call per record: the
+     * record's value as a view of the fetched bytes, and one receive time per poll of 500 records
+     * (MessageSink.receivedNow), so one clock read per 500. Latencies spread
      * over 0 to 1 ms as in wholePath, not one value per poll, which would find its bucket cached.
      */
     @Benchmark
@@ -148,7 +148,7 @@ public class EnginePathBenchmark {
         return s;
     }
 
-    /* The same, the poll's records handed over in one call (MessageSink.onMessages). */
+    /* The same records handed over a poll at a time (MessageSink.onMessages), as Kafka's consumer does. */
     @Benchmark
     @OperationsPerInvocation(POLL_RECORDS)
     public long receivePoll() {
