@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.function.Function;
 
 import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -27,17 +28,22 @@ class ReceiverTest {
     private final Accounting accounting = new Accounting(1, 1, 1, true);
     private final Receiver receiver = new Receiver(clock, RUN_KEY, accounting, recorders, 64);
 
+    /** Every test's messages arrive from 10 ms into a run that started at 0. */
+    @BeforeEach
+    void startTheRunTenMillisecondsAgo() {
+        receiver.start(new RunWindow(0, 0, 100 * MILLI));
+        clock.advance(10 * MILLI);
+    }
+
     /** Sent at 0 and 1 ms; received together (one poll) at 10 ms, handed to the sink at 11 and 12 ms. */
     @Test
     void messagesHandedOverTogetherAreReceivedWhenTheClientGaveThemUp() {
-        receiver.start(new RunWindow(0, 0, 100 * MILLI));
-        clock.advance(10 * MILLI);
         long received = receiver.receivedNow();
         for (int i = 0; i < 2; i++) {
             clock.advance(MILLI); // the load generator's own time on the message before
             receiver.onMessage(message(i, i * MILLI), 0, received);
         }
-        Histogram latency = recorders.drainInterval().measured(HistogramKind.LATENCY);
+        Histogram latency = measuredLatencies();
         assertEquals(2, latency.getTotalCount());
         assertEquals(9 * MILLI, latency.getMinValue(), MILLI / 100);
         assertEquals(10 * MILLI, latency.getMaxValue(), MILLI / 100);
@@ -46,12 +52,10 @@ class ReceiverTest {
     /** One message alone is received when the sink has it. */
     @Test
     void aMessageHandedOverAloneIsReceivedWhenTheSinkHasIt() {
-        receiver.start(new RunWindow(0, 0, 100 * MILLI));
-        clock.advance(10 * MILLI);
         receiver.onMessage(message(0, 0), 0);
         clock.advance(3 * MILLI);
         receiver.onMessage(message(1, MILLI), 0);
-        Histogram latency = recorders.drainInterval().measured(HistogramKind.LATENCY);
+        Histogram latency = measuredLatencies();
         assertEquals(10 * MILLI, latency.getMinValue(), MILLI / 100);
         assertEquals(12 * MILLI, latency.getMaxValue(), MILLI / 100);
     }
@@ -62,8 +66,6 @@ class ReceiverTest {
      */
     @Test
     void messagesHandedOverInOneCallAreEachAccountedAtTheirReceiveTime() {
-        receiver.start(new RunWindow(0, 0, 100 * MILLI));
-        clock.advance(10 * MILLI);
         long received = receiver.receivedNow();
         ByteBuffer stranger = ByteBuffer.wrap(new byte[64]);
         List<ByteBuffer> poll = List.of(message(0, 0), message(1, MILLI), message(1, MILLI), stranger,
@@ -71,7 +73,7 @@ class ReceiverTest {
         clock.advance(5 * MILLI); // the load generator's own time before it reads them
         receiver.onMessages(poll, Function.identity(), 0, received);
 
-        Histogram latency = recorders.drainInterval().measured(HistogramKind.LATENCY);
+        Histogram latency = measuredLatencies();
         assertEquals(3, latency.getTotalCount());
         assertEquals(6 * MILLI, latency.getMinValue(), MILLI / 100);
         assertEquals(10 * MILLI, latency.getMaxValue(), MILLI / 100);
@@ -90,16 +92,19 @@ class ReceiverTest {
     @Test
     @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void aMessageAfterOnesHandedOverTogetherIsRecordedOnItsOwn() {
-        receiver.start(new RunWindow(0, 0, 100 * MILLI));
-        clock.advance(10 * MILLI);
         receiver.onMessages(List.of(message(0, 0)), Function.identity(), 0, receiver.receivedNow());
-        assertEquals(1, recorders.drainInterval().measured(HistogramKind.LATENCY).getTotalCount());
+        assertEquals(1, measuredLatencies().getTotalCount());
         clock.advance(MILLI);
         receiver.onMessage(message(1, MILLI), 0);
-        Histogram latency = recorders.drainInterval().measured(HistogramKind.LATENCY);
+        Histogram latency = measuredLatencies();
         assertEquals(1, latency.getTotalCount());
         assertEquals(10 * MILLI, latency.getMaxValue(), MILLI / 100);
         assertEquals(11 * MILLI, receiver.lastReceiveNanos());
+    }
+
+    /** The latencies recorded since the last call. */
+    private Histogram measuredLatencies() {
+        return recorders.drainInterval().measured(HistogramKind.LATENCY);
     }
 
     private static ByteBuffer message(long sequence, long intendedNanos) {
