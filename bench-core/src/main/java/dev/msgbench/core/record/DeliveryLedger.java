@@ -33,6 +33,9 @@ final class DeliveryLedger {
     /** Chunk i covers sequences [i << chunkShift, (i + 1) << chunkShift); null once let go. */
     private volatile Chunk[] chunks = new Chunk[4];
     private int chunkCount;
+    /** The chunk receipts went to last and its index, under the tracker lock: the next is nearly always there too. */
+    private Chunk receiving;
+    private long receivingIndex = -1;
     private final boolean keeping;
     private final int chunkShift;
     private final int chunkMessages;
@@ -95,17 +98,22 @@ final class DeliveryLedger {
 
     /** Under the stream's tracker lock. */
     void received(long sequence) {
-        Chunk chunk = chunkOf(sequence);
+        long index = sequence >>> chunkShift;
+        Chunk chunk = index == receivingIndex ? receiving : chunkOf(sequence);
         if (chunk == null) {
             // a chunk let go was received whole: this is a copy
             return;
         }
+        receiving = chunk;
+        receivingIndex = index;
         int word = wordOf(sequence);
         long bit = bitOf(sequence);
         if ((chunk.received[word] & bit) == 0) {
             chunk.received[word] |= bit;
             if (++chunk.receivedCount == chunkMessages) {
-                chunks[(int) (sequence >>> chunkShift)] = null;
+                chunks[(int) index] = null;
+                receiving = null;
+                receivingIndex = -1;
             }
         }
     }

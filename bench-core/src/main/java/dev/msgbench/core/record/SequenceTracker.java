@@ -68,6 +68,18 @@ final class SequenceTracker {
 
     /** Returns false when the message is a duplicate, which must not be recorded again. */
     boolean receive(long sequence, int lane) {
+        if (sequence == base) {
+            // the next one expected, as nearly every message arrives: its bit is clear (the base
+            // would be past it otherwise) and would be cleared again at once
+            unique++;
+            noteOrder(sequence, lane);
+            if (sequence > highest) {
+                highest = sequence;
+            }
+            base++;
+            advanceBase();
+            return true;
+        }
         if (sequence < base) {
             if (sequence >= jumpedBelow) {
                 duplicates++;
@@ -95,6 +107,7 @@ final class SequenceTracker {
             highest = sequence;
         }
         if (sequence == base) {
+            // a jump of the base can land on it
             advanceBase();
         }
         return true;

@@ -2,6 +2,7 @@ package dev.msgbench.core.record;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 
 import org.HdrHistogram.Histogram;
 
@@ -56,8 +57,8 @@ public final class ThreadRecorders {
     private long writerEpoch;
     @SuppressWarnings("unused") // through ACTIVE
     private volatile Histograms active = new Histograms();
-    /** The set the open batch records into; null outside one. Owner only. */
-    private Histograms batch;
+    /** The values of the open batch, recorded when it closes. Owner only. */
+    private final BatchValues batch = new BatchValues();
     /** The set the next sample swaps in; touched by the sampler only. */
     private Histograms spare = new Histograms();
 
@@ -77,39 +78,53 @@ public final class ThreadRecorders {
      *                      results but still appear in the interval log
      */
     public void record(HistogramKind kind, boolean inMeasurement, long valueNanos) {
-        Histograms open = batch;
-        Histograms h = open != null ? open : enter();
+        Histograms h = enter();
         h.of(kind, inMeasurement).recordValue(nonNegative(valueNanos));
-        if (open == null) {
-            exit();
-        }
+        exit();
     }
 
-    /** Two values of one message in one critical section: the open batch's, or one of their own. */
+    /** Two values of one message in one critical section. */
     public void record(HistogramKind kind, long valueNanos, HistogramKind otherKind, long otherValueNanos,
                 boolean inMeasurement) {
-        Histograms open = batch;
-        Histograms h = open != null ? open : enter();
+        Histograms h = enter();
         h.of(kind, inMeasurement).recordValue(nonNegative(valueNanos));
         h.of(otherKind, inMeasurement).recordValue(nonNegative(otherValueNanos));
-        if (open == null) {
-            exit();
-        }
+        exit();
     }
 
     /**
-     * Opens one critical section for the values of many messages (the records of one poll): the
-     * records until {@link #closeBatch} pay no fence each. The sampler waits for the section to
-     * close, so a batch holds only messages already at hand. Owner only; batches do not nest.
+     * Starts collecting the value pairs of many messages received together (the records of one
+     * poll), to be recorded in one critical section by {@link #closeBatch}. Owner only; batches do
+     * not nest.
      */
-    public void openBatch() {
-        batch = enter();
+    public void openBatch(HistogramKind kind, HistogramKind otherKind) {
+        batch.open(kind, otherKind);
     }
 
-    /** Closes the section {@link #openBatch} opened, publishing what was recorded in it. */
+    /** One message's two values, of the kinds the open batch was given, in the order given there. */
+    public void addToBatch(long valueNanos, long otherValueNanos, boolean inMeasurement) {
+        batch.add(nonNegative(valueNanos), nonNegative(otherValueNanos), inMeasurement);
+    }
+
+    /**
+     * Records the open batch's values in one critical section: one fence for all of them.
+     *
+     * <p>The first and the last go in first. Records handed over together share one receive time,
+     * so along one partition's records (oldest first) the latency only falls, and while a backlog
+     * drains it falls below each interval's minimum with every record: HdrHistogram publishes a new
+     * minimum or maximum with a compare-and-set, which recording the extremes first leaves to them.
+     */
     public void closeBatch() {
-        batch = null;
-        exit();
+        int n = batch.size;
+        if (n > 0) {
+            Histograms h = enter();
+            batch.recordInto(h, 0);
+            for (int i = n - 1; i > 0; i--) {
+                batch.recordInto(h, i);
+            }
+            exit();
+        }
+        batch.size = 0;
     }
 
     private Histograms enter() {
@@ -147,6 +162,43 @@ public final class ThreadRecorders {
         }
         old.reset();
         spare = old;
+    }
+
+    /**
+     * The value pairs of an open batch; grown to the largest batch seen, never shrunk, and nothing
+     * on a thread that never receives in batches.
+     */
+    private static final class BatchValues {
+        /** Kafka's consumer hands over up to 500 records a poll by default. */
+        private static final int FIRST_CAPACITY = 512;
+        private HistogramKind kind = HistogramKind.LATENCY;
+        private HistogramKind otherKind = HistogramKind.SERVICE;
+        /** Pair i at 2i and 2i + 1. */
+        private long[] values = new long[0];
+        private boolean[] measured = new boolean[0];
+        int size;
+
+        void open(HistogramKind kind, HistogramKind otherKind) {
+            this.kind = kind;
+            this.otherKind = otherKind;
+            size = 0;
+        }
+
+        void add(long value, long otherValue, boolean inMeasurement) {
+            if (size == measured.length) {
+                int capacity = Math.max(FIRST_CAPACITY, 2 * size);
+                values = Arrays.copyOf(values, 2 * capacity);
+                measured = Arrays.copyOf(measured, capacity);
+            }
+            values[2 * size] = value;
+            values[2 * size + 1] = otherValue;
+            measured[size++] = inMeasurement;
+        }
+
+        void recordInto(Histograms h, int i) {
+            h.of(kind, measured[i]).recordValue(values[2 * i]);
+            h.of(otherKind, measured[i]).recordValue(values[2 * i + 1]);
+        }
     }
 
     /** One histogram per kind and phase. */

@@ -170,17 +170,28 @@ final class Receiver implements MessageSink {
     }
 
     /**
-     * Messages received together: their records share one critical section of this thread's
-     * histograms, and the run's delivery times are updated once, as they share one receive time.
+     * Messages received together: a stream's consecutive messages share one hold of its lock, their
+     * latencies one critical section of this thread's histograms, and the run's delivery times are
+     * updated once, as they share one receive time.
      */
     private <T> void receiveAll(int topic, int subscription, List<T> messages, Function<? super T, ByteBuffer> valueOf,
                                 int lane, long now) {
         ThreadRecorders recorder = receiveSite.forCurrentThread();
+        RunWindow runWindow = window;
         boolean anyCounted = false;
-        recorder.openBatch();
-        try {
+        recorder.openBatch(HistogramKind.LATENCY, HistogramKind.SERVICE);
+        try (Accounting.Receipts receipts = accounting.receipts(topic, subscription)) {
             for (T message : messages) {
-                anyCounted |= count(topic, subscription, valueOf.apply(message), lane, now, recorder);
+                ByteBuffer data = valueOf.apply(message);
+                if (!PayloadHeader.isOfRun(data, runKey)) {
+                    accounting.countForeign();
+                } else if (receipts.receive(PayloadHeader.streamId(data), PayloadHeader.sequence(data), lane)) {
+                    countBytes(data.remaining());
+                    long intended = PayloadHeader.intendedNanos(data);
+                    recorder.addToBatch(now - intended, now - PayloadHeader.sentNanos(data),
+                            runWindow.isMeasured(intended));
+                    anyCounted = true;
+                }
             }
         } finally {
             recorder.closeBatch();
@@ -213,12 +224,16 @@ final class Receiver implements MessageSink {
         if (!accounting.receive(topic, subscription, stream, sequence, lane)) {
             return false;
         }
-        if (receivedBytes != null) {
-            receivedBytes.add(length);
-        }
+        countBytes(length);
         recorder.record(HistogramKind.LATENCY, now - intended, HistogramKind.SERVICE, now - sent,
                 window.isMeasured(intended));
         return true;
+    }
+
+    private void countBytes(int length) {
+        if (receivedBytes != null) {
+            receivedBytes.add(length);
+        }
     }
 
     /** A delivery at {@code now}: the gap since the one before it, and the run's first and last. */

@@ -3,6 +3,7 @@ package dev.msgbench.core.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
@@ -100,6 +101,33 @@ class ReceiverTest {
         assertEquals(1, latency.getTotalCount());
         assertEquals(10 * MILLI, latency.getMaxValue(), MILLI / 100);
         assertEquals(11 * MILLI, receiver.lastReceiveNanos());
+    }
+
+    /**
+     * A poll larger than any before, draining a backlog (each record younger than the one before):
+     * every record is recorded once, in its phase, with the poll's extremes as minimum and maximum.
+     */
+    @Test
+    void aLargePollIsRecordedWholeEachMessageInItsPhase() {
+        Recorders ownRecorders = new Recorders();
+        Receiver warmingUp = new Receiver(clock, RUN_KEY, new Accounting(1, 1, 1, true), ownRecorders, 64);
+        warmingUp.start(new RunWindow(0, 2 * MILLI, 100 * MILLI)); // measured from 2 ms
+        List<ByteBuffer> poll = new ArrayList<>();
+        int messages = 3_000;
+        for (int i = 0; i < messages; i++) {
+            poll.add(message(i, i * 1_000L)); // one every microsecond: 0 to 2.999 ms
+        }
+        warmingUp.onMessages(poll, Function.identity(), 0, warmingUp.receivedNow());
+
+        Recorders.Interval interval = ownRecorders.drainInterval();
+        Histogram all = interval.all(HistogramKind.LATENCY);
+        Histogram measured = interval.measured(HistogramKind.LATENCY);
+        assertEquals(messages, all.getTotalCount());
+        assertEquals(messages, interval.all(HistogramKind.SERVICE).getTotalCount());
+        assertEquals(1_000, measured.getTotalCount(), "intended from 2 ms on");
+        assertEquals(10 * MILLI, all.getMaxValue(), MILLI / 100);
+        assertEquals(7.001 * MILLI, all.getMinValue(), MILLI / 100);
+        assertEquals(8 * MILLI, measured.getMaxValue(), MILLI / 100);
     }
 
     /** The latencies recorded since the last call. */
