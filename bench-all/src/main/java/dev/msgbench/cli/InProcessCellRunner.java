@@ -147,12 +147,16 @@ final class InProcessCellRunner implements CellRunner {
                     messages.drainTimeout, READY_TIMEOUT, dir,
                     !cell.quiet() && io.terminal(), brokerInfo, pinning.cpus, cell.faults()).withSizes(messages.sizes)
                     .withSharing(messages.sharing.sharing);
-            RunResult warmup = config.warmupMessages() > 0 ? warmUp(cell, system, connect, config) : null;
-            if (warmup != null && warmup.status() == RunStatus.INTERRUPTED) {
-                // Ctrl+C during the warm-up: no measured run after it; what it did is in its folder
-                io.err().println("interrupted during the warm-up run; its partial results are in "
-                        + config.warmupRun().outputDir());
-                return warmup;
+            List<RunResult> warmups = new ArrayList<>();
+            for (RunConfig warmupConfig : config.warmupMessages() > 0 ? config.warmupRuns() : List.<RunConfig>of()) {
+                RunResult warmup = warmUp(cell, system, connect, warmupConfig);
+                if (warmup.status() == RunStatus.INTERRUPTED) {
+                    // Ctrl+C during the warm-up: no measured run after it; what it did is in its folder
+                    io.err().println("interrupted during a warm-up run; its partial results are in "
+                            + warmupConfig.outputDir());
+                    return warmup;
+                }
+                warmups.add(warmup);
             }
             try (MessagingSystem messaging = cell.echo().connect(system, connect, READY_TIMEOUT, cell.worker(),
                     messages.producers)) {
@@ -165,8 +169,8 @@ final class InProcessCellRunner implements CellRunner {
                 run.withKeys(messages.keys.recordKeys());
                 worker.applyTo(run, cell.args(), ClockSync::read);
                 run.withLiveFigures(figures);
-                if (warmup != null) {
-                    run.afterWarmup(warmup);
+                if (!warmups.isEmpty()) {
+                    run.afterWarmup(warmups);
                 }
                 if (!cell.quiet()) {
                     // on a terminal the live line shows progress; elsewhere plain lines every --progress-interval
@@ -196,13 +200,13 @@ final class InProcessCellRunner implements CellRunner {
     }
 
     /**
-     * The warm-up run (--warmup-messages) on a connection of its own: the same system and flags on
-     * destinations of its own, without faults or backlog, its result in the run's warmup/ folder.
-     * Its failure ends the command before the measured run, naming that folder.
+     * One warm-up run (--warmup-messages; RunConfig#warmupRuns) on a connection of its own: the same
+     * system and flags on destinations of its own, without faults or backlog, its result in its
+     * folder under the run's warmup/. Its failure ends the command before the measured run, naming
+     * that folder.
      */
     private RunResult warmUp(ParsedCell cell, SystemTarget system, SystemTarget.ConnectRequest connect,
-                             RunConfig measured) throws Exception {
-        RunConfig config = measured.warmupRun();
+                             RunConfig config) throws Exception {
         MessageOptions messages = cell.messages();
         io.err().printf(Locale.US, "warm-up run: %,d messages, not measured (results in %s) ...%n",
                 ((Pacing.Unpaced) config.pacing()).messages(), config.outputDir());

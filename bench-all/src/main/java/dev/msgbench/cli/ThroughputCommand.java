@@ -81,10 +81,11 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
     boolean consumeAfterProduce;
 
     @Option(names = "--warmup-messages", paramLabel = "N",
-            description = "Before the measured run, a run of N messages of its own (destinations of its own, the same "
-                    + "flags otherwise) whose figures are kept apart in the folder's warmup/, as ProducerPerformance's "
-                    + "--warmup-records: the JIT compiles the paths the measured run takes before it starts. On a small "
-                    + "machine a Java client's first seconds are as much compilation as load (default: 0, none).")
+            description = "Before the measured run, two runs of N/2 messages each (destinations of their own, the same "
+                    + "flags otherwise) whose figures are kept apart in the folder's warmup/1 and warmup/2, as "
+                    + "ProducerPerformance's --warmup-records: the JIT compiles the paths the measured run takes before "
+                    + "it starts, and the second run's clients start in compiled code, as the measured run's then do. On "
+                    + "a small machine a Java client's first seconds are as much compilation as load (default: 0, none).")
     long warmupMessages;
 
     @Mixin

@@ -86,26 +86,43 @@ class LoopbackEndToEndTest {
         assertTrue(r.get("throughput").get("consumerMsgsPerSec").asDouble() > 0, r.toString());
     }
 
+    /**
+     * Two warm-up runs share the warm-up's messages (the second starts the clients again in compiled
+     * code), each on destinations of its own and kept apart; result.json describes both and their sum.
+     */
     @Test
-    void aWarmupRunComesFirstOnDestinationsOfItsOwnAndIsKeptApart() throws Exception {
+    void warmupRunsComeFirstOnDestinationsOfTheirOwnAndAreKeptApart() throws Exception {
         Path out = dir.resolve("warm");
         CliRun run = CliRun.of("throughput", "--system", "loopback", "--messages", "3000", "--size", "100",
-                "--warmup-messages", "1000", "--output", out.toString());
+                "--warmup-messages", "1001", "--output", out.toString());
 
         assertEquals(0, run.exitCode, run.toString());
         JsonNode measured = ResultFiles.json().readTree(out.resolve("result.json").toFile());
-        JsonNode warmup = ResultFiles.json().readTree(out.resolve("warmup").resolve("result.json").toFile());
-        // each run counts its own messages only: the warm-up's never reach the measured run's consumers
-        assertEquals(List.of(3000L, 3000L, 0L, 1000L, 1000L, 0L),
+        JsonNode first = ResultFiles.json().readTree(out.resolve("warmup/1/result.json").toFile());
+        JsonNode second = ResultFiles.json().readTree(out.resolve("warmup/2/result.json").toFile());
+        // each run counts its own messages only: no warm-up's messages reach another run's consumers
+        assertEquals(List.of(3000L, 3000L, 0L, 501L, 501L, 0L, 500L, 500L, 0L),
                 List.of(measured.get("counts").get("sent").asLong(), measured.get("counts").get("received").asLong(),
-                        measured.get("counts").get("foreign").asLong(), warmup.get("counts").get("sent").asLong(),
-                        warmup.get("counts").get("received").asLong(), warmup.get("counts").get("foreign").asLong()),
-                measured.get("counts") + " / " + warmup.get("counts"));
+                        measured.get("counts").get("foreign").asLong(), first.get("counts").get("sent").asLong(),
+                        first.get("counts").get("received").asLong(), first.get("counts").get("foreign").asLong(),
+                        second.get("counts").get("sent").asLong(), second.get("counts").get("received").asLong(),
+                        second.get("counts").get("foreign").asLong()),
+                measured.get("counts") + " / " + first.get("counts") + " / " + second.get("counts"));
         JsonNode described = measured.get("loadGenerator").get("warmupRun");
-        assertEquals(List.of("warmup", 1000L, "complete"), List.of(described.get("folder").asText(),
-                described.get("sent").asLong(), described.get("status").asText()), described.toString());
-        assertTrue(run.out.contains("after a warm-up run of 1,000 messages, kept apart in warmup/"), run.out);
-        assertTrue(run.err.contains("warm-up run: 1,000 messages, not measured"), run.err);
+        assertEquals(List.of("warmup", 1001L, 1001L, "complete", "warmup/1", 501L, "warmup/2", 500L),
+                List.of(described.get("folder").asText(), described.get("sent").asLong(),
+                        described.get("received").asLong(), described.get("status").asText(),
+                        described.get("runs").get(0).get("folder").asText(), described.get("runs").get(0).get("sent").asLong(),
+                        described.get("runs").get(1).get("folder").asText(), described.get("runs").get(1).get("sent").asLong()),
+                described.toString());
+        // the rate over both: all their messages over all their seconds, so between the two runs' own
+        double all = described.get("publisherMsgsPerSec").asDouble();
+        double one = described.get("runs").get(0).get("publisherMsgsPerSec").asDouble();
+        double two = described.get("runs").get(1).get("publisherMsgsPerSec").asDouble();
+        assertTrue(all >= Math.min(one, two) && all <= Math.max(one, two), described.toString());
+        assertTrue(run.out.contains("after 2 warm-up runs of 1,001 messages in all, kept apart in warmup/"), run.out);
+        assertTrue(run.err.contains("warm-up run: 501 messages, not measured"), run.err);
+        assertTrue(run.err.contains("warm-up run: 500 messages, not measured"), run.err);
     }
 
     @Test

@@ -150,8 +150,10 @@ public final class SummaryTable {
                     ((Number) hiccup.get("p99")).doubleValue(), ((Number) hiccup.get("max")).doubleValue());
         }
         if (gen != null && gen.get("warmupRun") instanceof Map<?, ?> warm && warm.get("sent") instanceof Number sent) {
-            out.printf(Locale.US, "  after a warm-up run of %,d messages, kept apart in %s/ (%s, lost %s, publisher %s msg/s)%n",
-                    sent.longValue(), warm.get("folder"), warm.get("status"), warm.get("lost"),
+            int runs = warm.get("runs") instanceof List<?> each ? each.size() : 1;
+            out.printf(Locale.US, "  after %s of %,d messages%s, kept apart in %s/ (%s, lost %s, publisher %s msg/s)%n",
+                    runs == 1 ? "a warm-up run" : runs + " warm-up runs", sent.longValue(), runs == 1 ? "" : " in all",
+                    warm.get("folder"), warm.get("status"), warm.get("lost"),
                     warm.get("publisherMsgsPerSec") instanceof Number rate ? number(rate.doubleValue()) : "n/a");
         }
         if (gen != null && gen.get("collectedBetweenPhases") instanceof Map<?, ?> between

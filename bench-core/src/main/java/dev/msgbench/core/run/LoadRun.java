@@ -89,7 +89,7 @@ public final class LoadRun {
     private Backlog backlog;
     private Supplier<NanoClock> backlogClock;
     /** The warm-up run made before this one, described in result.json; null without one. */
-    private RunResult warmupRun;
+    private List<RunResult> warmupRuns = List.of();
 
     /**
      * @param out  where the summary goes
@@ -126,11 +126,11 @@ public final class LoadRun {
     }
 
     /**
-     * Records the warm-up run made before this one ({@link RunConfig#warmupRun}) in result.json's
-     * {@code loadGenerator.warmupRun}. Before {@link #execute()}.
+     * Records the warm-up runs made before this one ({@link RunConfig#warmupRuns}), in their order,
+     * in result.json's {@code loadGenerator.warmupRun}. Before {@link #execute()}.
      */
-    public LoadRun afterWarmup(RunResult warmup) {
-        this.warmupRun = warmup;
+    public LoadRun afterWarmup(List<RunResult> warmups) {
+        this.warmupRuns = List.copyOf(warmups);
         return this;
     }
 
@@ -485,8 +485,8 @@ public final class LoadRun {
         if (m.start != null) {
             generatorUsage.put("start", m.start);
         }
-        if (warmupRun != null) {
-            generatorUsage.put("warmupRun", WarmupRuns.describe(warmupRun));
+        if (!warmupRuns.isEmpty()) {
+            generatorUsage.put("warmupRun", WarmupRuns.describe(warmupRuns));
         }
         if (m.heapBetweenPhases != null) {
             generatorUsage.put("collectedBetweenPhases", m.heapBetweenPhases.describe());

@@ -80,7 +80,7 @@ public sealed interface Pacing permits Pacing.FixedRate, Pacing.Unpaced {
      * @param timeLimit      the run stops sending after this long even if messages remain
      * @param consumeAfterProduce consumers start only once every message is stored, and read
      *                       from the start (E7's "consumer from the start of the log")
-     * @param warmupMessages messages of a run of their own before this one, on destinations of their own,
+     * @param warmupMessages messages of runs of their own before this one, on destinations of their own,
      *                       whose figures are kept apart (--warmup-messages): the JIT compiles the paths the
      *                       measured run takes before it starts; 0 for none
      */
@@ -101,9 +101,9 @@ public sealed interface Pacing permits Pacing.FixedRate, Pacing.Unpaced {
             this(messages, maxOutstanding, timeLimit, consumeAfterProduce, 0);
         }
 
-        /** The warm-up run's own pacing: its messages, the same limits, no warm-up of its own. */
-        public Unpaced warmupRun() {
-            return new Unpaced(warmupMessages, maxOutstanding, timeLimit, consumeAfterProduce, 0);
+        /** A warm-up run's own pacing: {@code messages} of the warm-up's, the same limits, no warm-up of its own. */
+        public Unpaced warmupRun(long messages) {
+            return new Unpaced(messages, maxOutstanding, timeLimit, consumeAfterProduce, 0);
         }
     }
 }

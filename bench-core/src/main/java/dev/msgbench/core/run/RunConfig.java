@@ -2,8 +2,10 @@ package dev.msgbench.core.run;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -35,8 +37,10 @@ public record RunConfig(String command, String systemName, Pacing pacing, int me
                         boolean progress, Map<String, Object> broker, CpuList cpus,
                         FaultPlan faults, MessageSizes sizes, ClientSharing sharing) {
 
-    /** Where a warm-up run's results go, inside the measured run's folder. */
+    /** Where the warm-up runs' results go, inside the measured run's folder, one folder each. */
     public static final String WARMUP_FOLDER = "warmup";
+    /** Warm-up runs made before a measured one with warm-up messages: see {@link #warmupRuns}. */
+    public static final int WARMUP_RUNS = 2;
 
     public RunConfig {
         Objects.requireNonNull(sharing, "sharing");
@@ -128,17 +132,32 @@ public record RunConfig(String command, String systemName, Pacing pacing, int me
     }
 
     /**
-     * The warm-up run before this one: its messages and the same flags, but another seed (so a run
-     * key and destinations of its own: the measured run never sees its messages), its folder
-     * {@code warmup/} inside this run's, no progress and no faults.
+     * The warm-up runs before this one, {@link #WARMUP_RUNS} of them sharing its warm-up messages:
+     * each with those messages and the same flags, but another seed (so a run key and destinations
+     * of its own: the measured run never sees its messages), its folder {@code warmup/1},
+     * {@code warmup/2} inside this run's, no progress and no faults. Fewer when there are fewer
+     * messages than runs.
+     *
+     * <p>Why more than one: a client started after its hot paths were compiled takes branches of its
+     * start that the compiled code never saw, and the JVM throws that code away and compiles it again,
+     * on the second client, while it reads (Kafka's consumer: half a second of C2 a method). The
+     * second run's clients pay for that, so the measured run's start in code that has seen a start.
      */
-    public RunConfig warmupRun() {
+    public List<RunConfig> warmupRuns() {
         if (!(pacing instanceof Pacing.Unpaced unpaced) || unpaced.warmupMessages() == 0) {
             throw new IllegalStateException("no warm-up run: " + pacing);
         }
-        return new RunConfig(command, systemName, unpaced.warmupRun(), messageSizeBytes, producers, consumers, seed + 1,
-                drainTimeout, readyTimeout, outputDir.resolve(WARMUP_FOLDER), false, broker, cpus, FaultPlan.NONE, sizes,
-                sharing);
+        long total = unpaced.warmupMessages();
+        int runs = (int) Math.min(WARMUP_RUNS, total);
+        List<RunConfig> configs = new ArrayList<>(runs);
+        for (int k = 1; k <= runs; k++) {
+            // the first runs take the remainder: each has its share, all of them the total
+            long messages = total / runs + (k <= total % runs ? 1 : 0);
+            configs.add(new RunConfig(command, systemName, unpaced.warmupRun(messages), messageSizeBytes, producers,
+                    consumers, seed + k, drainTimeout, readyTimeout, outputDir.resolve(WARMUP_FOLDER).resolve("" + k),
+                    false, broker, cpus, FaultPlan.NONE, sizes, sharing));
+        }
+        return configs;
     }
 
     /** Threads the producer streams are sent from. */
