@@ -136,73 +136,11 @@ public final class Accounting {
      * a message of a stream that does not go to that topic was misrouted, and counts as foreign.
      */
     public boolean receive(int topic, int subscription, int streamId, long sequence, int lane) {
-        return isOfTopic(topic, streamId, sequence, lane) && streams[streamId].receive(subscription, sequence, lane);
-    }
-
-    /** Whether the message is one of this run's for topic {@code topic}; counts it as foreign if not. */
-    private boolean isOfTopic(int topic, int streamId, long sequence, int lane) {
         if (streamId < 0 || streamId >= streams.length || sequence < 0 || lane < 0 || streamId % topics != topic) {
             foreign.incrementAndGet();
             return false;
         }
-        return true;
-    }
-
-    /**
-     * Receipts of many messages received together by subscription {@code subscription} of topic
-     * {@code topic} (the records of one poll), counted as {@link #receive(int, int, int, long, int)}
-     * counts them. Close it when the last is counted.
-     */
-    public Receipts receipts(int topic, int subscription) {
-        return new Receipts(topic, subscription);
-    }
-
-    /**
-     * Counts messages received together. A stream's lock is taken once for its consecutive messages
-     * (a partition's records mostly come from one stream) and held until a message of another stream
-     * or {@link #close}; only accounting happens while it is held.
-     */
-    public final class Receipts implements AutoCloseable {
-        private final int topic;
-        private final int subscription;
-        /** The deliveries whose lock this holds, or null. */
-        private Deliveries held;
-        /** The stream of {@link #held}, already found to be of this topic. */
-        private int heldStream = -1;
-
-        private Receipts(int topic, int subscription) {
-            this.topic = topic;
-            this.subscription = subscription;
-        }
-
-        /** As {@link Accounting#receive(int, int, int, long, int)}. */
-        public boolean receive(int streamId, long sequence, int lane) {
-            if (streamId == heldStream && sequence >= 0 && lane >= 0) {
-                return held.receiveLocked(sequence, lane);
-            }
-            if (!isOfTopic(topic, streamId, sequence, lane)) {
-                return false;
-            }
-            release();
-            Deliveries deliveries = streams[streamId].deliveries(subscription);
-            deliveries.lock();
-            held = deliveries;
-            heldStream = streamId;
-            return deliveries.receiveLocked(sequence, lane);
-        }
-
-        @Override
-        public void close() {
-            release();
-        }
-
-        private void release() {
-            if (held != null) {
-                held.unlock();
-                held = null;
-                heldStream = -1;
-            }
-        }
+        return streams[streamId].receive(subscription, sequence, lane);
     }
 
     /** Messages that did not carry this run's header: another writer on the same destination. */

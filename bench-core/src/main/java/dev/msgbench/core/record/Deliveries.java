@@ -10,11 +10,9 @@ import java.lang.invoke.VarHandle;
  * it alone.
  *
  * <p>IMPLEMENTATION NOTES: the lock is a compare-and-set flag released by a plain release store,
- * where {@code synchronized} would pay a compare-and-set on entry and another on exit. It is held
- * for a few nanoseconds a message, or for a poll's run of one stream's messages (about 10 ns each,
- * {@link Accounting.Receipts}), and contended only when one stream is read by several consumers of
- * the same subscription, who then take turns a poll at a time rather than a message at a time.
- * Subscriptions have a lock each, so fan-out adds no contention.
+ * where {@code synchronized} would pay a compare-and-set on entry and another on exit; it is held
+ * for a few nanoseconds and contended only when one stream is read by several consumers of the
+ * same subscription. Subscriptions have a lock each, so fan-out adds no contention.
  */
 final class Deliveries {
 
@@ -41,17 +39,12 @@ final class Deliveries {
     boolean receive(long sequence, int lane) {
         lock();
         try {
-            return receiveLocked(sequence, lane);
+            // the ledger's record is exact where the tracker's window is not: it sees late arrivals too
+            ledger.received(sequence);
+            return tracker.receive(sequence, lane);
         } finally {
             unlock();
         }
-    }
-
-    /** As {@link #receive}, by a caller that holds the lock. */
-    boolean receiveLocked(long sequence, int lane) {
-        // the ledger's record is exact where the tracker's window is not: it sees late arrivals too
-        ledger.received(sequence);
-        return tracker.receive(sequence, lane);
     }
 
     void lock() {

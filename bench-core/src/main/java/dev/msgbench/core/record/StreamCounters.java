@@ -90,11 +90,6 @@ public final class StreamCounters {
         return subscriptions[subscription].receive(sequence, lane);
     }
 
-    /** Where subscription {@code subscription} of the stream's topic counts its receipts. */
-    Deliveries deliveries(int subscription) {
-        return subscriptions[subscription];
-    }
-
     int subscriptionCount() {
         return subscriptions.length;
     }

@@ -170,9 +170,11 @@ final class Receiver implements MessageSink {
     }
 
     /**
-     * Messages received together: a stream's consecutive messages share one hold of its lock, their
-     * latencies one critical section of this thread's histograms, and the run's delivery times are
-     * updated once, as they share one receive time.
+     * Messages received together: their latencies share one critical section of this thread's
+     * histograms, and the run's delivery times are updated once, as they share one receive time.
+     * Each is counted under its stream's lock on its own: holding the lock for a poll's run of one
+     * stream made two consumers of one stream's partitions read a quarter slower, each waiting out
+     * the other's poll (docs/measurements.md).
      */
     private <T> void receiveAll(int topic, int subscription, List<T> messages, Function<? super T, ByteBuffer> valueOf,
                                 int lane, long now) {
@@ -180,12 +182,13 @@ final class Receiver implements MessageSink {
         RunWindow runWindow = window;
         boolean anyCounted = false;
         recorder.openBatch(HistogramKind.LATENCY, HistogramKind.SERVICE);
-        try (Accounting.Receipts receipts = accounting.receipts(topic, subscription)) {
+        try {
             for (T message : messages) {
                 ByteBuffer data = valueOf.apply(message);
                 if (!PayloadHeader.isOfRun(data, runKey)) {
                     accounting.countForeign();
-                } else if (receipts.receive(PayloadHeader.streamId(data), PayloadHeader.sequence(data), lane)) {
+                } else if (accounting.receive(topic, subscription, PayloadHeader.streamId(data),
+                        PayloadHeader.sequence(data), lane)) {
                     countBytes(data.remaining());
                     long intended = PayloadHeader.intendedNanos(data);
                     recorder.addToBatch(now - intended, now - PayloadHeader.sentNanos(data),
