@@ -141,7 +141,7 @@ public record RunConfig(String command, String systemName, Pacing pacing, int me
      * <p>Why more than one: a client started after its hot paths were compiled takes branches of its
      * start that the compiled code never saw, and the JVM throws that code away and compiles it again,
      * on the second client, while it reads (Kafka's consumer: half a second of C2 a method). The
-     * second run's clients pay for that, so the measured run's start in code that has seen a start.
+     * second run's clients pay for that, so the measured run's clients start in code that has seen a start.
      */
     public List<RunConfig> warmupRuns() {
         if (!(pacing instanceof Pacing.Unpaced unpaced) || unpaced.warmupMessages() == 0) {
