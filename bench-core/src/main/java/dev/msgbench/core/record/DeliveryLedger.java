@@ -99,13 +99,15 @@ final class DeliveryLedger {
     /** Under the stream's tracker lock. */
     void received(long sequence) {
         long index = sequence >>> chunkShift;
-        Chunk chunk = index == receivingIndex ? receiving : chunkOf(sequence);
+        if (index != receivingIndex) {
+            receiving = chunkOf(sequence);
+            receivingIndex = index;
+        }
+        Chunk chunk = receiving;
         if (chunk == null) {
             // a chunk let go was received whole: this is a copy
             return;
         }
-        receiving = chunk;
-        receivingIndex = index;
         int word = wordOf(sequence);
         long bit = bitOf(sequence);
         if ((chunk.received[word] & bit) == 0) {
