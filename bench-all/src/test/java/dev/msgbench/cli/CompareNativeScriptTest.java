@@ -30,7 +30,7 @@ class CompareNativeScriptTest {
         assertFalse(r.output.contains("FAIL"), r.output);
         for (String parser : List.of("producer-performance", "producer-performance-steady", "consumer-performance",
                 "consumer-performance-steady",
-                "perf-test", "nats-bench-sub", "redis-benchmark", "ours-sub-lost")) {
+                "perf-test", "nats-bench-sub", "redis-benchmark", "ours-sub-lost", "pairs-ahead")) {
             assertTrue(r.output.contains("ok   " + parser + "\n"), parser + " not checked:\n" + r.output);
         }
     }
