@@ -127,14 +127,26 @@ class RedisDirectClientTest {
     }
 
     @Test
-    void aSubscriberKeepsUpWithBackToBackPublishingOfLargeAndSmallMessages() throws Exception {
-        // the server disconnects a subscriber 32 MiB behind: 20,000 x 4 KiB is 80 MiB published back to back
-        RunResult r = ShortRuns.throughput(new RedisPubSubSystem(direct(redis.url())), dir, 20_000, 4096, 2, 2);
+    void subscribersReadBackToBackPublishingOfMessagesLargerThanAReadWhole() throws Exception {
+        // 20,000 x 4 KiB from two publishers at full speed, each push split across reads. Redis
+        // disconnects a subscriber 32 MiB behind, which two publishers reach in a tenth of a
+        // second: on 2 cores busy with the rest of the suite a subscriber can lose its core that
+        // long. Whether it keeps up is a rate (scripts/compare-native measures it), so the limit
+        // is lifted here and the test asks only that every message is read whole, once, in order.
+        int port = redis.port(1);
+        String limits = RedisTesting.configGet(port, "client-output-buffer-limit");
+        RedisTesting.call(port, "CONFIG", "SET", "client-output-buffer-limit", "pubsub 0 0 0");
+        try {
+            RunResult r = ShortRuns.throughput(new RedisPubSubSystem(direct(redis.url())), dir, 20_000, 4096, 2, 2);
 
-        assertEquals(RunStatus.COMPLETE, r.status(), r.warnings().toString());
-        assertEquals(20_000, r.counts().received());
-        assertEquals(0, r.counts().lost());
-        assertEquals(0, r.counts().reordered());
+            assertEquals(RunStatus.COMPLETE, r.status(), r.warnings().toString());
+            assertEquals(20_000, r.counts().received());
+            assertEquals(0, r.counts().lost());
+            assertEquals(0, r.counts().duplicated());
+            assertEquals(0, r.counts().reordered());
+        } finally {
+            RedisTesting.call(port, "CONFIG", "SET", "client-output-buffer-limit", limits);
+        }
     }
 
     @Test
