@@ -46,6 +46,8 @@ class RabbitFailoverTest {
                 system.prepare(new RunPlan("msgbench-rabbit-failover", 128, 1, 1));
                 assertEquals(OptionalInt.of(1), system.leaderNode());
                 Publisher publisher = system.publisher(0, failures);
+                // the queue's definition on disk before the node is frozen: it is what the restart must keep
+                broker.syncDefinitions(1);
                 // frozen, the node confirms nothing: every publish below is outstanding at the kill
                 broker.signal(1, Signal.STOP);
                 for (int sequence = 0; sequence < UNCONFIRMED; sequence++) {

@@ -235,6 +235,19 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
     }
 
     /**
+     * Has node {@code node} write Mnesia's transaction log to disk ({@code mnesia:sync_log()}), where
+     * the definitions of durable queues live: those declared so far then survive the node's kill.
+     * A node frozen right after a declare can die with the definition still unwritten: once in CI a
+     * node stopped and killed that way restarted with "Recovering 0 queues".
+     *
+     * @throws IOException when rabbitmqctl fails or does not answer in time
+     */
+    public void syncDefinitions(int node) throws IOException, InterruptedException {
+        Node n = nodes.get(checkNode(node) - 1);
+        ctl.json(spec.placement().namespace(n.number()), n.name(), CTL_TIMEOUT, "eval", "mnesia:sync_log().");
+    }
+
+    /**
      * The AMQP connections open on the broker, by the name their client gave them (e.g.
      * msgbench-producer-3), each with how many channels it has, as rabbitmqctl list_connections
      * reports them on the first node that runs.
