@@ -1,9 +1,11 @@
 package dev.msgbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -136,6 +138,38 @@ class CompareCommandTest {
         String countLine = r.out.lines().filter(l -> l.startsWith("sent  ")).findFirst().orElseThrow();
         assertTrue(countLine.contains("800"), countLine);
         assertTrue(measured >= 500, "two runs of 1.5 s at 200/s measure about 600: " + measured);
+    }
+
+    @Test
+    void runsFromAnotherMachineAndJvmAreNamedBelowTheTable() throws Exception {
+        Path elsewhere = Fixtures.run(dir.resolve("elsewhere"), "nats", 500);
+        Fixtures.editResult(elsewhere, json -> {
+            ObjectNode env = (ObjectNode) json.get("environment");
+            env.put("cpuModel", "Test CPU 9000");
+            env.put("cores", 64);
+            env.putArray("jvmFlags").add("-XX:+UseZGC");
+        });
+        Map<String, Object> here = ResultFiles.readResult(base).environment();
+
+        CliRun r = CliRun.of("compare", base.toString(), elsewhere.toString());
+
+        assertEquals(0, r.exitCode, r.toString());
+        assertTrue(r.out.contains("\nnote: BASE and NEW ran on different machines (cpuModel " + here.get("cpuModel")
+                + " | Test CPU 9000; cores " + here.get("cores") + " | 64): their figures are not comparable;"
+                + " compare runs made side by side on one machine\n"), r.out);
+        assertTrue(r.out.contains("\nnote: BASE and NEW ran in different JVMs (jvmFlags " + here.get("jvmFlags")
+                + " | [-XX:+UseZGC])\n"), r.out);
+    }
+
+    @Test
+    void aResultWrittenBeforeTheProcessorWasRecordedIsNoOtherMachine() throws Exception {
+        Path older = Fixtures.run(dir.resolve("older"), "nats", 500);
+        Fixtures.editResult(older, json -> ((ObjectNode) json.get("environment")).remove(List.of("cpuModel", "clockSource")));
+
+        CliRun r = CliRun.of("compare", older.toString(), base.toString());
+
+        assertEquals(0, r.exitCode, r.toString());
+        assertFalse(r.out.contains("note:"), r.out);
     }
 
     @Test

@@ -50,6 +50,7 @@ public final class CompareCommand implements Callable<Integer> {
         CompareSide baseSide = CompareSide.of(base.toString(), RunFolder.find(List.of(base), "compare BASE"));
         CompareSide nextSide = CompareSide.of(next.toString(), RunFolder.find(List.of(next), "compare NEW"));
         io.out().print(CompareTable.render(baseSide, nextSide));
+        EnvironmentDifferences.lines(baseSide.environments(), nextSide.environments()).forEach(io.out()::println);
         List<String> violations = new ArrayList<>();
         for (Regression limit : byMetric.values()) {
             String violation = limit.violation(baseSide, nextSide);

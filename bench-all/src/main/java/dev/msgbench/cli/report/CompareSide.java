@@ -1,5 +1,6 @@
 package dev.msgbench.cli.report;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -20,11 +21,13 @@ import dev.msgbench.core.result.RunResult;
  * which result.json leaves out), counts are summed, and rates are measured messages over
  * measured seconds of all runs together.
  *
- * @param latencyMs percentiles, max, min, mean and count as result.json keys them; empty when
- *                  nothing was measured
+ * @param latencyMs    percentiles, max, min, mean and count as result.json keys them; empty when
+ *                     nothing was measured
+ * @param environments each run's {@code environment} (null for a result written without one)
  */
 record CompareSide(String description, int runs, double targetRate, double sentRate, double receivedRate,
-                   Map<String, Double> latencyMs, long sent, long lost, long acknowledgedLost) {
+                   Map<String, Double> latencyMs, long sent, long lost, long acknowledgedLost,
+                   List<Map<String, Object>> environments) {
 
     /** An interval that starts this close before the warm-up's end starts with it (rounding of the log's seconds). */
     private static final double BOUNDARY_SLACK_SECONDS = 0.0015;
@@ -35,7 +38,7 @@ record CompareSide(String description, int runs, double targetRate, double sentR
             Map<String, Double> latency = r.latenciesMs().latency() == null ? Map.of() : r.latenciesMs().latency();
             return new CompareSide(description + " (" + folders.get(0).label() + ")", 1, r.rates().targetMsgsPerSec(),
                     r.rates().achievedMsgsPerSec(), r.rates().receivedMsgsPerSec(), latency, r.counts().sent(),
-                    r.counts().lost(), r.counts().acknowledgedLost());
+                    r.counts().lost(), r.counts().acknowledgedLost(), environments(folders));
         }
         Histogram latency = Recorders.newHistogram();
         double seconds = 0;
@@ -59,7 +62,15 @@ record CompareSide(String description, int runs, double targetRate, double sentR
         }
         return new CompareSide(description + " (" + folders.size() + " runs, histograms added)", folders.size(),
                 per(targetMessages, seconds), per(sentMessages, seconds), per(receivedMessages, seconds),
-                Percentiles.inMillis(latency), sent, lost, acknowledgedLost);
+                Percentiles.inMillis(latency), sent, lost, acknowledgedLost, environments(folders));
+    }
+
+    private static List<Map<String, Object>> environments(List<RunFolder> folders) {
+        List<Map<String, Object>> environments = new ArrayList<>(folders.size());
+        for (RunFolder folder : folders) {
+            environments.add(folder.result().environment());
+        }
+        return environments;
     }
 
     private static void addMeasured(RunFolder folder, Histogram sum) {
