@@ -11,8 +11,8 @@ import java.util.Set;
  * {@code environment}. A ratio of two runs means something only when they ran side by side on one
  * machine: the same commands gave Redis' publisher 1.33 of redis-benchmark on one 2-vCPU VM (AMD)
  * and 1.92 on another (Intel), so compare says so rather than letting a CI runner's new hardware
- * pass for a regression or a fix. A different JVM
- * is what a JVM experiment varies on purpose; it is named, not judged.
+ * pass for a regression or a fix. A different JVM is what a JVM experiment varies on purpose; it
+ * is named, not judged.
  */
 final class EnvironmentDifferences {
 

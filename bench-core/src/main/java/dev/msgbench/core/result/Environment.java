@@ -20,11 +20,12 @@ public final class Environment {
     private static final Pattern SECRET = Pattern.compile("(?i).*(password|secret|token|credential|apikey|api\\.key).*");
 
     /*
-     * Figures from two machines are not comparable, and the same cloud instance type runs on Intel or
-     * AMD from one boot to the next: the processor is named in every result so that `compare` can say
-     * when BASE and NEW ran on different ones. The clock source is how System.nanoTime is read: on a
-     * VM without a usable TSC (kvm-clock is fine, hpet or acpi_pm are not) every reading is a system
-     * call of a microsecond, which both the schedule and every latency pay.
+     * Figures from two machines are not comparable, and a machine of the same size can be AMD one day
+     * and Intel the next (this project's own 2-vCPU VMs have been): the processor is named in every
+     * result so that `compare` can say when BASE and NEW ran on different ones. The clock source is
+     * how System.nanoTime is read: on a VM without a usable TSC (tsc and kvm-clock are fine, hpet and
+     * acpi_pm are not) every reading is a system call of about a microsecond, which both the schedule
+     * and every latency pay.
      */
     private static final Path CPU_INFO = Path.of("/proc/cpuinfo");
     private static final Path CLOCK_SOURCE = Path.of("/sys/devices/system/clocksource/clocksource0/current_clocksource");
