@@ -77,6 +77,21 @@ public final class Converters {
         }
     }
 
+    /** --spin-window: a time, or auto. */
+    public static final class SpinWindow implements ITypeConverter<SpinWindowOption> {
+        @Override
+        public SpinWindowOption convert(String value) {
+            if (value.equals("auto")) {
+                return SpinWindowOption.AUTO;
+            }
+            try {
+                return new SpinWindowOption(Durations.parse(value));
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage() + " and not auto");
+            }
+        }
+    }
+
     /** A CPU list every CPU of which this machine has online: checked before anything starts. */
     public static final class Cpus implements ITypeConverter<CpuList> {
         @Override

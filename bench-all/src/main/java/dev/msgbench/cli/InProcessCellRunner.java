@@ -19,6 +19,8 @@ import dev.msgbench.core.broker.CleanupRegistry;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.cpu.CpuList;
+import dev.msgbench.core.cpu.CpuWatch;
+import dev.msgbench.core.cpu.SpinWindowChoice;
 import dev.msgbench.core.cpu.PinnedJvm;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.fault.FaultTarget;
@@ -147,9 +149,11 @@ final class InProcessCellRunner implements CellRunner {
                     messages.drainTimeout, READY_TIMEOUT, dir,
                     !cell.quiet() && io.terminal(), brokerInfo, pinning.cpus, cell.faults()).withSizes(messages.sizes)
                     .withSharing(messages.sharing.sharing);
+            SpinWindowChoice spin = messages.spinWindow.choose(system.needsBroker(), broker, url);
+            CpuWatch.BrokerPids brokerProcesses = broker == null ? null : broker.processes();
             List<RunResult> warmups = new ArrayList<>();
             for (RunConfig warmupConfig : config.warmupMessages() > 0 ? config.warmupRuns() : List.<RunConfig>of()) {
-                RunResult warmup = warmUp(cell, system, connect, warmupConfig);
+                RunResult warmup = warmUp(cell, system, connect, warmupConfig, spin, brokerProcesses);
                 if (warmup.status() == RunStatus.INTERRUPTED) {
                     // Ctrl+C during the warm-up: no measured run after it; what it did is in its folder
                     io.err().println("interrupted during a warm-up run; its partial results are in "
@@ -160,10 +164,13 @@ final class InProcessCellRunner implements CellRunner {
             }
             try (MessagingSystem messaging = cell.echo().connect(system, connect, READY_TIMEOUT, cell.worker(),
                     messages.producers)) {
-                LoadRun run = new LoadRun(config, messaging, NanoClock.system(messages.spinWindow.toNanos()), io.out(),
-                        config.progress() ? io.err() : null, io.terminal())
+                NanoClock clock = NanoClock.system(spin.nanos());
+                LoadRun run = new LoadRun(config, messaging, clock, io.out(), config.progress() ? io.err() : null,
+                        io.terminal())
                         .faultsOn(broker == null ? FaultTarget.NONE
-                                : new LocalBrokerFaultTarget(broker, messaging, hosts.orElse(null)));
+                                : new LocalBrokerFaultTarget(broker, messaging, hosts.orElse(null)))
+                        .watchingCpu(CpuWatch.ofThisMachine(brokerProcesses, clock::spunNanos))
+                        .spinWindowChosen(spin.why());
                 run.withDestinations(messages.destinations.destinations());
                 messages.backlog.applyTo(run, worker);
                 run.withKeys(messages.keys.recordKeys());
@@ -206,14 +213,15 @@ final class InProcessCellRunner implements CellRunner {
      * that folder.
      */
     private RunResult warmUp(ParsedCell cell, SystemTarget system, SystemTarget.ConnectRequest connect,
-                             RunConfig config) throws Exception {
+                             RunConfig config, SpinWindowChoice spin, CpuWatch.BrokerPids brokerProcesses) throws Exception {
         MessageOptions messages = cell.messages();
         io.err().printf(Locale.US, "warm-up run: %,d messages, not measured (results in %s) ...%n",
                 ((Pacing.Unpaced) config.pacing()).messages(), config.outputDir());
         try (MessagingSystem messaging = cell.echo().connect(system, connect, READY_TIMEOUT, cell.worker(),
                 messages.producers)) {
-            LoadRun run = new LoadRun(config, messaging, NanoClock.system(messages.spinWindow.toNanos()),
-                    new PrintStream(OutputStream.nullOutputStream()), null, false);
+            NanoClock clock = NanoClock.system(spin.nanos());
+            LoadRun run = new LoadRun(config, messaging, clock, new PrintStream(OutputStream.nullOutputStream()), null,
+                    false).watchingCpu(CpuWatch.ofThisMachine(brokerProcesses, clock::spunNanos)).spinWindowChosen(spin.why());
             run.withDestinations(messages.destinations.destinations());
             run.withKeys(messages.keys.recordKeys());
             CleanupRegistry.Registration registration = CleanupRegistry.register("warm-up run",

@@ -66,12 +66,16 @@ final class MessageOptions {
             description = "After the last send, how long to wait for outstanding messages before counting them lost (default: ${DEFAULT-VALUE}).")
     Duration drainTimeout;
 
-    @Option(names = "--spin-window", paramLabel = "TIME", defaultValue = "80us", converter = Converters.Time.class,
-            description = "How long before each intended send time a producer stops sleeping and spins, yielding "
-                    + "the core. A sleeping thread wakes as late as the kernel runs it (this load generator's hiccup "
-                    + "line shows how late); a window longer than the gap between sends keeps the schedule to the "
-                    + "microsecond but costs a core per producer (default: ${DEFAULT-VALUE}).")
-    Duration spinWindow;
+    @Option(names = "--spin-window", paramLabel = "TIME|auto", defaultValue = "auto", converter = Converters.SpinWindow.class,
+            description = {"How long before each intended send time a producer stops sleeping and spins, yielding the "
+                    + "core. A sleeping thread wakes as late as the kernel runs it (the hiccup line shows how late); a "
+                    + "window longer than the gap between sends keeps the schedule to the microsecond but holds a core "
+                    + "per producer.",
+                    "auto (the default): producers spin the last 80us only on cores the broker does not use (the broker "
+                    + "and this JVM pinned apart, a broker on another machine, none at all); sharing cores with a local "
+                    + "broker they sleep until each send (0), so they never take a core the broker needs. result.json "
+                    + "and the summary say what was chosen and why."})
+    SpinWindowOption spinWindow;
 
     /** @param minConsumers 1 where latency needs a receiver, 0 where a producer-only run makes sense */
     void validate(int minConsumers) {
@@ -112,8 +116,10 @@ final class MessageOptions {
         backlog.validate(consumers);
         keys.validate();
         Limits.requireTimeAtMost(spec, "--drain-timeout", drainTimeout, Limits.MAX_TIME);
-        // a window longer than the gap between sends already spins all the time
-        Limits.requireTimeAtMost(spec, "--spin-window", spinWindow, MAX_SPIN_WINDOW);
+        if (spinWindow.given() != null) {
+            // a window longer than the gap between sends already spins all the time
+            Limits.requireTimeAtMost(spec, "--spin-window", spinWindow.given(), MAX_SPIN_WINDOW);
+        }
     }
 
     ParameterException error(String message) {

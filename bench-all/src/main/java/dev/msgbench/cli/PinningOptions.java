@@ -10,10 +10,12 @@ import picocli.CommandLine.Option;
  */
 final class PinningOptions {
 
-    static final String WHY = "On a machine with few cores, pin the broker and the load generator apart "
-            + "(--broker-cpus 0 --cpus 1): sharing cores, each waits for the other, and that wait shows up as "
-            + "send delay and tail latency that belong to neither. Compare with an unpinned run: pinned, each side "
-            + "also has fewer cores (docs/usage.md, \"Small machines\").";
+    static final String WHY = "On a machine with few cores the local broker and this load generator share them, "
+            + "and each one's wait for a core shows up as send delay and tail latency that belong to neither. So the "
+            + "producers spin only on cores the broker does not use (--spin-window auto), each run records how busy the "
+            + "CPUs were and what each side used (intervals.csv, result.json's cpu), and a warning says when they "
+            + "competed. Pinned apart (--broker-cpus 0 --cpus 1) each side has cores of its own, and fewer of them: "
+            + "measure both ways (docs/usage.md, \"Small machines\").";
     static final String BROKER_CPUS = "CPUs for every process of the local broker, in taskset's list syntax: 0, 0-1, "
             + "0,2 (default: this JVM's). Its children inherit them.";
 

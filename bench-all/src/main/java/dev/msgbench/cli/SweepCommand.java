@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import dev.msgbench.core.ToolVersion;
+import dev.msgbench.core.cpu.CpuContention;
 import dev.msgbench.core.result.Redaction;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
@@ -284,20 +285,26 @@ final class SweepCommand implements Callable<Integer> {
                 objective.text(), number(startRate), step.text(), number(maxRate), knee.mustPass, knee.repeats,
                 knee.resolution.text(), knee.warmUpRuns, knee.warmUpRuns == 1 ? "" : "s",
                 e2eFlags.isEmpty() ? "(e2e defaults)" : String.join(" ", e2eFlags)));
-        String format = "%4s  %-14s  %-7s  %14s  %14s  %12s  %8s  %s";
+        String format = "%4s  %-14s  %-7s  %14s  %14s  %12s  %8s  %-16s  %s";
         lines.add(String.format(Locale.US, format, "run", "system", "phase", "target msg/s", "achieved msg/s",
-                objective.statistic() + " ms", "lost", "result"));
+                objective.statistic() + " ms", "lost", "cpu busy", "result"));
         for (Step s : steps) {
             lines.add(String.format(Locale.US, format, s.number(), s.system(), s.phase().label, number(s.rate()),
                     s.result() == null ? "-" : number(s.result().rates().achievedMsgsPerSec()),
                     s.statistic() == null ? "-" : String.format(Locale.US, "%,.3f", s.statistic()),
                     s.result() == null ? "-" : String.format(Locale.US, "%,d", s.result().counts().lost()),
+                    CpuContention.brief(s.result() == null ? null : s.result().cpu()),
                     s.verdict() + (s.judged() ? "" : " (not judged)")).stripTrailing());
         }
         lines.add("");
         for (String system : systems) {
             KneeSearch.Result found = knees.get(system);
             lines.add(system + ": " + (found == null ? "not swept (interrupted)" : kneeLine(system, found, steps)));
+        }
+        if (steps.stream().anyMatch(s -> s.result() != null && CpuContention.disturbed(s.result().cpu()))) {
+            lines.add("(cpu busy: the machine's CPUs over a run's measured window; contention: the load generator and the "
+                    + "broker competed for cores, busy machine: other processes or the hypervisor took them; such a step "
+                    + "measured the machine as much as the system: see its warnings)");
         }
         lines.add("(the knee is the highest rate that passed " + knee.mustPass + " of " + knee.repeats + " runs; a run passes "
                 + "when " + (objective.none() ? "" : "its " + objective.statistic() + " from the intended send time is within "
@@ -326,9 +333,11 @@ final class SweepCommand implements Callable<Integer> {
         double rate = found.kneeMsgsPerSec();
         List<Step> atKnee = steps.stream().filter(s -> s.system().equals(system) && s.judged() && s.rate() == rate).toList();
         long passed = atKnee.stream().filter(Step::passed).count();
+        long disturbed = atKnee.stream().filter(s -> s.result() != null && CpuContention.disturbed(s.result().cpu())).count();
         return "knee " + (found.confirmed() ? "" : "(not confirmed) ") + number(rate) + " msg/s (" + objective.text()
                 + "), passed " + passed + " of " + atKnee.size() + " run" + (atKnee.size() == 1 ? "" : "s") + spread(atKnee)
-                + end;
+                + (disturbed == 0 ? "" : String.format(Locale.US, "; %d of them with the CPUs contended or the machine busy",
+                disturbed)) + end;
     }
 
     /** The objective's statistic over the knee's runs: min, median, max. */
@@ -401,6 +410,11 @@ final class SweepCommand implements Callable<Integer> {
             entry.put("achievedRate", s.result() == null ? null : s.result().rates().achievedMsgsPerSec());
             entry.put(objective.statistic() + "Ms", s.statistic());
             entry.put("lost", s.result() == null ? null : s.result().counts().lost());
+            entry.put("cpu", s.result() == null || s.result().cpu() == null ? null : s.result().cpu().get("summary"));
+            entry.put("cpuContention", s.result() == null || s.result().cpu() == null ? null
+                    : s.result().cpu().get("contention"));
+            entry.put("busyMachine", s.result() == null || s.result().cpu() == null ? null
+                    : s.result().cpu().get("busyMachine"));
             entry.put("judged", s.judged());
             entry.put("passed", s.passed());
             entry.put("result", s.verdict());

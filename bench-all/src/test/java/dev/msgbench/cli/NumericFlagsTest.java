@@ -74,7 +74,7 @@ class NumericFlagsTest {
             "e2e|--drain-timeout -1|Invalid value for option '--drain-timeout': '-1' is not a duration (examples: 30s, 2m, 500ms, 1h)",
             "e2e|--drain-timeout " + HUGE + "|--drain-timeout must be at most 30 days, got " + HUGE,
             "e2e|--spin-window 2s|--spin-window must be at most 1 s, got 2s",
-            "e2e|--spin-window abc|Invalid value for option '--spin-window': 'abc' is not a duration (examples: 30s, 2m, 500ms, 1h)",
+            "e2e|--spin-window abc|Invalid value for option '--spin-window': 'abc' is not a duration (examples: 30s, 2m, 500ms, 1h) and not auto",
             "e2e|--brokers 0|--brokers must be at least 1, got 0",
             "e2e|--brokers 2147483647|--brokers must be at most 9 (nodes of a local cluster, all on this machine), got 2147483647",
             "e2e|--brokers abc|Invalid value for option '--brokers': 'abc' is not an int",
@@ -112,6 +112,7 @@ class NumericFlagsTest {
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource(delimiter = '|', value = {
             "e2e|--seed -1", "e2e|--seed 0", "e2e|--warmup 0", "e2e|--drain-timeout 0", "e2e|--spin-window 0",
+            "e2e|--spin-window auto", "e2e|--spin-window 1s",
             "e2e|--poll-timeout 0", "e2e|--rate 10000000", "e2e|--rate 20000000 --producers 2",
             "e2e|--duration 696h --warmup 24h",
             "throughput|--messages 9223372036854775807", "throughput|--max-outstanding 2147483647",

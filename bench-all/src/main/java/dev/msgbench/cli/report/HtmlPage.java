@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.msgbench.core.cpu.CpuContention;
 import dev.msgbench.core.fault.FaultReport;
 import dev.msgbench.core.result.Percentiles;
 import dev.msgbench.core.result.RunResult;
@@ -112,7 +113,8 @@ final class HtmlPage {
         for (Map.Entry<String, Double> p : Percentiles.REPORTED) {
             b.append("<th>").append(p.getKey()).append(" ms</th>");
         }
-        b.append("<th>max ms</th><th>sent</th><th>lost</th><th>of them acknowledged</th><th>dup</th><th>reordered</th></tr>\n");
+        b.append("<th>max ms</th><th>sent</th><th>lost</th><th>of them acknowledged</th><th>dup</th><th>reordered</th>"
+                + "<th>cpu busy</th></tr>\n");
         for (RunFolder run : runs) {
             RunResult r = run.result();
             b.append("<tr><td>").append(esc(run.label())).append("</td><td")
@@ -128,7 +130,9 @@ final class HtmlPage {
                     .append("<td").append(r.counts().lost() > 0 ? " class=\"warn\">" : ">").append(r.counts().lost()).append("</td>")
                     .append("<td").append(r.counts().acknowledgedLost() > 0 ? " class=\"warn\">" : ">")
                     .append(r.counts().acknowledgedLost()).append("</td>")
-                    .append(cell(r.counts().duplicated(), "%,.0f")).append(cell(r.counts().reordered(), "%,.0f")).append("</tr>\n");
+                    .append(cell(r.counts().duplicated(), "%,.0f")).append(cell(r.counts().reordered(), "%,.0f"))
+                    .append("<td").append(CpuContention.disturbed(r.cpu()) ? " class=\"warn\">" : ">")
+                    .append(esc(CpuContention.brief(r.cpu()))).append("</td></tr>\n");
         }
         b.append("</table></div>\n");
         for (RunFolder run : runs) {
@@ -153,6 +157,7 @@ final class HtmlPage {
         rows(b, "broker", r.broker(), false);
         rows(b, "environment", r.environment(), false);
         rows(b, "load generator", r.loadGenerator(), false);
+        rows(b, "cpu", r.cpu(), false);
         b.append("</table>\n");
     }
 

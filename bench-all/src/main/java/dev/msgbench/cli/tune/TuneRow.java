@@ -5,22 +5,26 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.msgbench.core.cpu.CpuContention;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
 
 /**
  * One line of the tuning table, from a child run's result. Latencies in ms; NaN where the run
  * did not measure a value (a failed child has only its status).
+ *
+ * @param cpu how busy the machine's CPUs were and whether the load generator and the broker
+ *            contended for them ({@link CpuContention#brief}); "-" where not known
  */
 public record TuneRow(String jdk, String flagSet, List<String> flags, String status, double p50Ms, double p99Ms,
                       double p999Ms, double maxMs, double achievedRate, double targetRate, long gcPauses,
                       double gcPauseTotalMs, double gcPauseMaxMs, double allocMiBPerSec, double hiccupP99Ms,
-                      double hiccupMaxMs, String resultDir) {
+                      double hiccupMaxMs, String cpu, String resultDir) {
 
     /** A row for a child that left no result: why, and nothing measured. */
     public static TuneRow failed(String jdk, String flagSet, List<String> flags, String why, String resultDir) {
         return new TuneRow(jdk, flagSet, flags, why, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                Double.NaN, -1, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, resultDir);
+                Double.NaN, -1, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, "-", resultDir);
     }
 
     /** The row of a child's result, which it wrote into {@code resultDir}. */
@@ -38,7 +42,7 @@ public record TuneRow(String jdk, String flagSet, List<String> flags, String sta
                 pauses.isMissingNode() ? generator.path("gcCount").asLong(-1) : pauses.path("count").asLong(-1),
                 pauses.isMissingNode() ? number(generator, "gcMillis") : number(pauses, "totalMs"),
                 number(pauses, "maxMs"), number(generator, "allocMiBPerSec"), number(hiccup, "p99"), number(hiccup, "max"),
-                resultDir.toString());
+                CpuContention.brief(result.cpu()), resultDir.toString());
     }
 
     private static double number(JsonNode node, String field) {

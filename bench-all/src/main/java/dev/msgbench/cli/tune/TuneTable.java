@@ -9,7 +9,7 @@ import java.util.Locale;
 public final class TuneTable {
 
     private static final String[] HEADER = {"jdk", "flags", "status", "p50 ms", "p99 ms", "p99.9 ms", "max ms", "rate/s",
-            "gc n", "gc ms", "gc max", "alloc MiB/s", "hiccup p99", "hiccup max"};
+            "gc n", "gc ms", "gc max", "alloc MiB/s", "hiccup p99", "hiccup max", "cpu busy"};
 
     private TuneTable() {
     }
@@ -21,7 +21,7 @@ public final class TuneTable {
             lines.add(new String[] {r.jdk(), r.flagSet(), r.status(), ms(r.p50Ms()), ms(r.p99Ms()), ms(r.p999Ms()),
                     ms(r.maxMs()), rate(r.achievedRate()), r.gcPauses() < 0 ? "-" : Long.toString(r.gcPauses()),
                     fixed(r.gcPauseTotalMs(), 0), fixed(r.gcPauseMaxMs(), 0), fixed(r.allocMiBPerSec(), 1),
-                    ms(r.hiccupP99Ms()), ms(r.hiccupMaxMs())});
+                    ms(r.hiccupP99Ms()), ms(r.hiccupMaxMs()), r.cpu()});
         }
         int[] widths = new int[HEADER.length];
         for (String[] line : lines) {
@@ -59,7 +59,7 @@ public final class TuneTable {
         for (TuneRow r : rows) {
             String[] cells = {ms(r.p50Ms()), ms(r.p99Ms()), ms(r.p999Ms()), ms(r.maxMs()), rate(r.achievedRate()),
                     r.gcPauses() < 0 ? "-" : Long.toString(r.gcPauses()), fixed(r.gcPauseTotalMs(), 0),
-                    fixed(r.gcPauseMaxMs(), 0), fixed(r.allocMiBPerSec(), 1), ms(r.hiccupP99Ms()), ms(r.hiccupMaxMs())};
+                    fixed(r.gcPauseMaxMs(), 0), fixed(r.allocMiBPerSec(), 1), ms(r.hiccupP99Ms()), ms(r.hiccupMaxMs()), r.cpu()};
             sb.append("<tr><td>").append(escape(r.jdk())).append("</td><td>").append(escape(r.flagSet()))
                     .append("</td><td>").append(escape(r.status())).append("</td>");
             for (String c : cells) {
@@ -67,7 +67,9 @@ public final class TuneTable {
             }
             sb.append("<td><code>").append(escape(String.join(" ", r.flags()))).append("</code></td></tr>\n");
         }
-        sb.append("</table>\n<p>Latency and hiccups in ms; gc: stop-the-world pauses of the load generator (count, total ms, longest ms).</p>\n");
+        sb.append("</table>\n<p>Latency and hiccups in ms; gc: stop-the-world pauses of the load generator (count, total ms, longest ms); "
+                + "cpu busy: the machine's CPUs over the measured window, with contention where the load generator and the "
+                + "broker competed for them.</p>\n");
         for (String note : notes) {
             sb.append("<p>").append(escape(note)).append("</p>\n");
         }

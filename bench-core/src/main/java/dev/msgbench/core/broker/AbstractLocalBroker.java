@@ -188,6 +188,11 @@ public abstract class AbstractLocalBroker implements LocalBroker {
     }
 
     @Override
+    public final List<Long> helperPids() {
+        return processes.helpers().stream().map(ManagedProcess::pid).toList();
+    }
+
+    @Override
     public final void signal(int node, Signal signal) {
         processes.node(checkNode(node)).signal(signal);
     }

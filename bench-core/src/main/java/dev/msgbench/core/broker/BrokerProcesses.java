@@ -145,6 +145,10 @@ public final class BrokerProcesses {
         return List.copyOf(processes);
     }
 
+    public synchronized List<ManagedProcess> helpers() {
+        return List.copyOf(helpers);
+    }
+
     /** Node {@code node}, counted from 1. */
     public synchronized ManagedProcess node(int node) {
         if (node < 1 || node > processes.size()) {

@@ -2,6 +2,10 @@ package dev.msgbench.core.broker;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.msgbench.core.cpu.CpuWatch;
 
 import dev.msgbench.core.security.ClientSecurity;
 import dev.msgbench.core.security.LocalSecurity;
@@ -40,6 +44,30 @@ public interface LocalBroker extends AutoCloseable {
 
     /** The operating system pid of one node, for fault injection and for checks. */
     long pid(int node);
+
+    /** The pids of the processes started for the broker that are not nodes (RabbitMQ's epmd); none by default. */
+    default List<Long> helperPids() {
+        return List.of();
+    }
+
+    /** Every process of the broker as it is when asked (a restarted node has a new pid): whose CPU use a run records. */
+    default CpuWatch.BrokerPids processes() {
+        return new CpuWatch.BrokerPids() {
+            @Override
+            public List<Long> nodes() {
+                List<Long> pids = new ArrayList<>();
+                for (int node = 1; node <= nodeCount(); node++) {
+                    pids.add(pid(node));
+                }
+                return pids;
+            }
+
+            @Override
+            public List<Long> helpers() {
+                return helperPids();
+            }
+        };
+    }
 
     /** Sends {@code signal} to one node (and to any processes it started). */
     void signal(int node, Signal signal);

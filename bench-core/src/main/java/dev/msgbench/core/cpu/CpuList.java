@@ -75,6 +75,24 @@ public record CpuList(List<Integer> cpus) {
         return missing;
     }
 
+    /** The CPUs in both lists, or null when they have none in common. */
+    public CpuList sharedWith(CpuList other) {
+        List<Integer> both = new ArrayList<>();
+        for (int cpu : cpus) {
+            if (other.contains(cpu)) {
+                both.add(cpu);
+            }
+        }
+        return both.isEmpty() ? null : new CpuList(both);
+    }
+
+    /** The CPUs in either list. */
+    public CpuList union(CpuList other) {
+        List<Integer> all = new ArrayList<>(cpus);
+        all.addAll(other.cpus);
+        return new CpuList(all);
+    }
+
     public int size() {
         return cpus.size();
     }

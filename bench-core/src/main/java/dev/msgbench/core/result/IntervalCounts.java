@@ -9,6 +9,8 @@ import java.util.Locale;
 
 import org.HdrHistogram.Histogram;
 
+import dev.msgbench.core.cpu.CpuUsage;
+
 /**
  * intervals.csv: per interval of the run (a second, as latency.hlog's), how many messages were
  * sent, acknowledged and received, how many are not received so far, and the latency of those
@@ -19,10 +21,11 @@ final class IntervalCounts implements AutoCloseable {
 
     static final String FILE_NAME = "intervals.csv";
     static final String HEADER = "startSeconds,endSeconds,sent,acknowledged,received,unreceived,gaps,latencyP50Ms,"
-            + "latencyP99Ms,latencyMaxMs";
+            + "latencyP99Ms,latencyMaxMs," + String.join(",", CpuUsage.CSV_HEADER);
+    private static final String NO_CPU = ",".repeat(CpuUsage.CSV_HEADER.size() - 1);
 
     /** About what a row takes: the size of intervals.csv a run states up front. */
-    static final int ROW_BYTES = 70;
+    static final int ROW_BYTES = 90;
 
     private final PrintStream out;
 
@@ -35,16 +38,20 @@ final class IntervalCounts implements AutoCloseable {
         out.println("# msgbench intervals: seconds from the start of the run (latency.hlog's StartTime); sent, "
                 + "acknowledged, received: in the interval; at its end, unreceived: sent and not received (yet), in flight "
                 + "or lost; gaps: of those, the ones below the highest received; latency: of the messages received in it, "
-                + "ms, empty when none was");
+                + "ms, empty when none was; cpu: of all the machine's CPU time in it, the share busy and the share the "
+                + "hypervisor took (steal); cores: CPU seconds a second of the load generator (this JVM) and of every "
+                + "process of the local broker; empty where not watched");
         out.println(HEADER);
         out.flush();
     }
 
-    void write(double startSeconds, double endSeconds, Counts counts, Histogram latencyNanos) {
+    /** @param cpu the interval's CPU use, or null where it was not watched */
+    void write(double startSeconds, double endSeconds, Counts counts, Histogram latencyNanos, CpuUsage cpu) {
         boolean any = latencyNanos.getTotalCount() > 0;
-        out.printf(Locale.US, "%.3f,%.3f,%d,%d,%d,%d,%d,%s,%s,%s%n", startSeconds, endSeconds, counts.sent(),
+        out.printf(Locale.US, "%.3f,%.3f,%d,%d,%d,%d,%d,%s,%s,%s,%s%n", startSeconds, endSeconds, counts.sent(),
                 counts.acknowledged(), counts.received(), counts.unreceived(), counts.gaps(), any ? millis(latencyNanos.getValueAtPercentile(50)) : "",
-                any ? millis(latencyNanos.getValueAtPercentile(99)) : "", any ? millis(latencyNanos.getMaxValue()) : "");
+                any ? millis(latencyNanos.getValueAtPercentile(99)) : "", any ? millis(latencyNanos.getMaxValue()) : "",
+                cpu == null ? NO_CPU : String.join(",", cpu.csvColumns()));
         out.flush();
     }
 

@@ -16,6 +16,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
+import dev.msgbench.core.cpu.CpuUsage;
 import dev.msgbench.core.record.HistogramKind;
 
 /**
@@ -143,8 +144,36 @@ public final class IntervalLog implements AutoCloseable {
      */
     public synchronized void writeCounts(long startMillis, long endMillis, long sent, long acknowledged, long received,
                                          long unreceived, long gaps, Histogram latencyNanos) {
+        writeCounts(startMillis, endMillis, sent, acknowledged, received, unreceived, gaps, latencyNanos, null);
+    }
+
+    /**
+     * The same, with the interval's CPU use: its columns of intervals.csv, and a comment in the log
+     * after the interval's histograms ({@code #cpu 3.000-4.000 s: machine 93% busy of 2 cores ...}),
+     * one per coarser interval where the log coarsens.
+     *
+     * @param cpu null where the CPUs were not watched: empty columns, no comment
+     */
+    public synchronized void writeCounts(long startMillis, long endMillis, long sent, long acknowledged, long received,
+                                         long unreceived, long gaps, Histogram latencyNanos, CpuUsage cpu) {
         counts.write((startMillis - startEpochMillis) / 1e3, (endMillis - startEpochMillis) / 1e3,
-                new IntervalCounts.Counts(sent, acknowledged, received, unreceived, gaps), latencyNanos);
+                new IntervalCounts.Counts(sent, acknowledged, received, unreceived, gaps), latencyNanos, cpu);
+        if (cpu == null) {
+            return;
+        }
+        if (coarsening != null && startMillis >= coarsening.fromMillis()) {
+            coarsening.addCpu(cpu, startMillis, endMillis);
+        } else {
+            writeCpu(cpu, startMillis, endMillis);
+        }
+    }
+
+    /** How each interval's CPU comment begins. */
+    public static final String CPU_COMMENT = "cpu ";
+
+    private void writeCpu(CpuUsage cpu, long startMillis, long endMillis) {
+        writer.outputComment(String.format(Locale.US, "%s%.3f-%.3f s: %s", CPU_COMMENT, (startMillis - startEpochMillis) / 1e3,
+                (endMillis - startEpochMillis) / 1e3, cpu.line()));
     }
 
     /** Where an automatic warm-up ended: {@code #measured from: 11.000 s from StartTime (warm-up auto: settled)}. */
@@ -172,6 +201,7 @@ public final class IntervalLog implements AutoCloseable {
     public synchronized void close() {
         if (coarsening != null) {
             coarsening.flush();
+            coarsening.flushCpu();
         }
         out.close();
         counts.close();
@@ -215,6 +245,10 @@ public final class IntervalLog implements AutoCloseable {
         private final long fromMillis;
         private final long plannedEndMillis;
         private final Map<String, Histogram> pending = new LinkedHashMap<>();
+        /** The CPU use of the intervals in the group, and their span. */
+        private CpuUsage pendingCpu;
+        private long cpuStartMillis;
+        private long cpuEndMillis;
         /** Where each length began, epoch ms, and the length in seconds. */
         private final List<long[]> lengths = new ArrayList<>();
         private long lengthMillis;
@@ -252,6 +286,28 @@ public final class IntervalLog implements AutoCloseable {
                 pending.put(tag, interval.copy());
             } else {
                 sum.add(interval);
+            }
+        }
+
+        /** Counts come after the interval's histograms: the group they belong to is the current one, or the one just flushed. */
+        void addCpu(CpuUsage cpu, long startMillis, long endMillis) {
+            if (pendingCpu != null && startMillis >= cpuStartMillis + lengthMillis) {
+                writeCpu(pendingCpu, cpuStartMillis, cpuEndMillis);
+                pendingCpu = null;
+            }
+            if (pendingCpu == null) {
+                pendingCpu = cpu;
+                cpuStartMillis = startMillis;
+            } else {
+                pendingCpu = pendingCpu.plus(cpu);
+            }
+            cpuEndMillis = endMillis;
+        }
+
+        void flushCpu() {
+            if (pendingCpu != null) {
+                writeCpu(pendingCpu, cpuStartMillis, cpuEndMillis);
+                pendingCpu = null;
             }
         }
 

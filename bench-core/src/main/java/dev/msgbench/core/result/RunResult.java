@@ -20,6 +20,9 @@ import dev.msgbench.core.fault.FaultReport;
  * @param throughput rates at each end of a throughput run; null on a fixed schedule
  * @param steadiness whether the measured window saw a steady state; null when not judged (a
  *                   throughput run, a run with faults, a result written before it was judged)
+ * @param cpu        what the machine, the load generator and the local broker used of the CPUs
+ *                   over the measured window, and whether the two competed for cores; null where
+ *                   not watched (a merged run, a result written before it was)
  */
 @JsonPropertyOrder(alphabetic = false)
 public record RunResult(
@@ -47,9 +50,22 @@ public record RunResult(
         Map<String, String> files,
         List<FaultReport> faults,
         Steadiness steadiness,
-        BacklogFigures backlog) {
+        BacklogFigures backlog,
+        Map<String, Object> cpu) {
 
     public static final int SCHEMA_VERSION = 2;
+
+    /** Without CPU figures, as results written before they existed and merged ones. */
+    public RunResult(int schemaVersion, String tool, String toolVersion, String command, RunStatus status, String error,
+                     String startedAt, String finishedAt, String system, Workload workload, Map<String, Object> durability,
+                     Map<String, Object> settings, Map<String, String> versions, Map<String, Object> broker,
+                     Map<String, Object> environment, Counts counts, Rates rates, Latencies latenciesMs,
+                     Throughput throughput, Map<String, Object> loadGenerator, List<String> warnings,
+                     Map<String, String> files, List<FaultReport> faults, Steadiness steadiness, BacklogFigures backlog) {
+        this(schemaVersion, tool, toolVersion, command, status, error, startedAt, finishedAt, system, workload, durability,
+                settings, versions, broker, environment, counts, rates, latenciesMs, throughput, loadGenerator, warnings,
+                files, faults, steadiness, backlog, null);
+    }
 
     /** Without a backlog (--backlog), as results written before it existed. */
     public RunResult(int schemaVersion, String tool, String toolVersion, String command, RunStatus status, String error,
@@ -60,7 +76,7 @@ public record RunResult(
                      Map<String, String> files, List<FaultReport> faults, Steadiness steadiness) {
         this(schemaVersion, tool, toolVersion, command, status, error, startedAt, finishedAt, system, workload, durability,
                 settings, versions, broker, environment, counts, rates, latenciesMs, throughput, loadGenerator, warnings,
-                files, faults, steadiness, null);
+                files, faults, steadiness, null, null);
     }
 
     public RunResult {

@@ -140,8 +140,15 @@ public final class SummaryTable {
         }
         Map<String, Object> gen = r.loadGenerator();
         if (gen != null && gen.get("coresUsed") instanceof Number) {
-            out.printf(Locale.US, "  load generator: %.2f of %s cores, %s GC pauses totalling %s ms%n",
-                    ((Number) gen.get("coresUsed")).doubleValue(), gen.get("cores"), gen.get("gcCount"), gen.get("gcMillis"));
+            out.printf(Locale.US, "  load generator: %.2f of %s cores, %s GC pauses totalling %s ms%s%n",
+                    ((Number) gen.get("coresUsed")).doubleValue(), gen.get("cores"), gen.get("gcCount"), gen.get("gcMillis"),
+                    gen.get("spinWindowChoice") instanceof String choice ? String.format(Locale.US,
+                            "; spin window %s us (%s)", number(((Number) gen.get("spinWindowMicros")).doubleValue()),
+                            choice) : "");
+        }
+        if (r.cpu() != null && r.cpu().get("summary") instanceof String cpu) {
+            out.printf(Locale.US, "  cpu over the measured %s s: %s%n", r.cpu().get("seconds") instanceof Number s
+                    ? String.format(Locale.US, "%.1f", s.doubleValue()) : "?", cpu);
         }
         if (gen != null && gen.get("hiccupMs") instanceof Map && ((Map<?, ?>) gen.get("hiccupMs")).get("max") instanceof Number) {
             // our own stalls beside the latency tail: a max here close to the latency max points at this JVM, not the broker

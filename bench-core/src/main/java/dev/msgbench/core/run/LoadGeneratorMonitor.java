@@ -2,15 +2,20 @@ package dev.msgbench.core.run;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 import dev.msgbench.core.cpu.CpuAffinity;
+import dev.msgbench.core.cpu.CpuContention;
 import dev.msgbench.core.cpu.CpuList;
 
 /**
  * The load generator watching itself: CPU and GC time of this JVM over a run, so that a result
- * can say when the tool, not the broker, was the bottleneck.
+ * can say when the tool, not the broker, was the bottleneck: when it used its cores up, spent
+ * its time in GC, or took cores the broker needed ({@link CpuContention}).
  */
 final class LoadGeneratorMonitor {
 
@@ -25,18 +30,29 @@ final class LoadGeneratorMonitor {
     private final long startGcMillis;
     private final GcPauses pauses = new GcPauses();
     private final CpuList cpus;
+    private final LongSupplier spunNanos;
+    private final long startSpunNanos;
 
-    /** @param cpus the CPUs this JVM was pinned to (--cpus), or null */
-    LoadGeneratorMonitor(CpuList cpus) {
+    /**
+     * @param cpus      the CPUs this JVM was pinned to (--cpus), or null
+     * @param spunNanos how long the producers have spun so far ({@link dev.msgbench.core.time.NanoClock#spunNanos})
+     */
+    LoadGeneratorMonitor(CpuList cpus, LongSupplier spunNanos) {
         this.cpus = cpus;
+        this.spunNanos = spunNanos;
+        startSpunNanos = spunNanos.getAsLong();
         startWallNanos = System.nanoTime();
         startCpuNanos = processCpuNanos();
         startGcCount = gcCount();
         startGcMillis = gcMillis();
     }
 
-    /** Usage since construction, for result.json's {@code loadGenerator}. */
-    Map<String, Object> usage() {
+    /**
+     * Usage since construction, for result.json's {@code loadGenerator}.
+     *
+     * @param contention the measured window's CPU use, judged; null where the CPUs were not watched
+     */
+    Map<String, Object> usage(CpuContention contention) {
         double wallSeconds = Math.max(1e-9, (System.nanoTime() - startWallNanos) / 1e9);
         long cpu = processCpuNanos();
         double cpuSeconds = cpu < 0 ? Double.NaN : (cpu - startCpuNanos) / 1e9;
@@ -46,6 +62,8 @@ final class LoadGeneratorMonitor {
         usage.put("wallSeconds", wallSeconds);
         usage.put("cpuSeconds", cpuSeconds);
         usage.put("coresUsed", cpuSeconds / wallSeconds);
+        double spunSeconds = (spunNanos.getAsLong() - startSpunNanos) / 1e9;
+        usage.put("spunSeconds", spunSeconds);
         usage.put("cores", cores);
         usage.put("cpus", cpus == null ? null : cpus.toString());
         // what the kernel allows now, pinned or not: the figure that explains `cores`
@@ -57,14 +75,30 @@ final class LoadGeneratorMonitor {
         usage.put("heapAfterGc", pauses.heapAfterGc());
         usage.put("allocatedMiB", allocated / 1048576.0);
         usage.put("allocMiBPerSec", allocated / 1048576.0 / wallSeconds);
-        boolean busy = cpuSeconds / wallSeconds >= BUSY_SHARE * cores;
+        // spinning yields to any thread of ours waiting for the core: it is time the JVM could have given away
+        boolean busy = (cpuSeconds - spunSeconds) / wallSeconds >= BUSY_SHARE * cores;
         boolean gcHeavy = gcMillis / 1e3 >= GC_SHARE * wallSeconds;
-        usage.put("bottleneckSuspected", busy || gcHeavy);
+        boolean shared = contention != null && contention.generatorDisturbed();
+        usage.put("bottleneckSuspected", busy || gcHeavy || shared);
+        List<String> why = new ArrayList<>();
+        if (busy) {
+            why.add("its cores busy");
+        }
+        if (gcHeavy) {
+            why.add("GC");
+        }
+        if (shared) {
+            why.add("cores shared with the broker");
+        }
+        usage.put("bottleneckReasons", why);
         return usage;
     }
 
+    /** The warning of a load generator that used its cores up or spent its time in GC; null otherwise. */
     static String warning(Map<String, Object> usage) {
-        if (!Boolean.TRUE.equals(usage.get("bottleneckSuspected"))) {
+        if (!(usage.get("bottleneckReasons") instanceof List<?> why) || why.isEmpty()
+                || why.equals(List.of("cores shared with the broker"))) {
+            // sharing cores has warnings of its own, which say with what
             return null;
         }
         return String.format(java.util.Locale.US,

@@ -21,6 +21,10 @@ import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.cpu.CpuContention;
+import dev.msgbench.core.cpu.CpuPlacement;
+import dev.msgbench.core.cpu.CpuUsage;
+import dev.msgbench.core.cpu.CpuWatch;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
@@ -90,6 +94,9 @@ public final class LoadRun {
     private Supplier<NanoClock> backlogClock;
     /** The warm-up run made before this one, described in result.json; null without one. */
     private List<RunResult> warmupRuns = List.of();
+    private CpuWatch cpuWatch = CpuWatch.NONE;
+    /** How the clock's spin window was chosen (--spin-window auto), for result.json; null when not said. */
+    private String spinWindowChoice;
 
     /**
      * @param out  where the summary goes
@@ -131,6 +138,22 @@ public final class LoadRun {
      */
     public LoadRun afterWarmup(List<RunResult> warmups) {
         this.warmupRuns = List.copyOf(warmups);
+        return this;
+    }
+
+    /**
+     * Reads the CPUs' use from {@code watch} each interval (intervals.csv, the interval log) and
+     * over the measured window (result.json's {@code cpu}, the summary, its warnings). Without it
+     * the run records no CPU figures. Before {@link #execute()}.
+     */
+    public LoadRun watchingCpu(CpuWatch watch) {
+        this.cpuWatch = watch;
+        return this;
+    }
+
+    /** Says in result.json and the summary how the clock's spin window was chosen (--spin-window auto). Before {@link #execute()}. */
+    public LoadRun spinWindowChosen(String why) {
+        this.spinWindowChoice = why;
         return this;
     }
 
@@ -231,7 +254,7 @@ public final class LoadRun {
             measurement.startDeadlineNanos = startAt.deadlineNanos(clock.nanoTime(), Instant.now());
         }
         runId = runId(measurement.runKey) + (worker == null ? "" : worker.runIdSuffix());
-        LoadGeneratorMonitor generatorMonitor = new LoadGeneratorMonitor(config.cpus());
+        LoadGeneratorMonitor generatorMonitor = new LoadGeneratorMonitor(config.cpus(), clock::spunNanos);
 
         if (!keys.isNone()) {
             String refusal = system.useKeys(keys);
@@ -323,6 +346,7 @@ public final class LoadRun {
         m.monitor = new ProgressMonitor(monitorClock, m.recorders, m.accounting, window, startEpochMillis, m.log, live,
                 info.acknowledges(), config.pacing() instanceof Pacing.Unpaced, plainProgress, m.warmup);
         m.monitor.tell(liveFigures, targetRateAt(window));
+        m.monitor.watchCpu(cpuWatch);
         if (plainProgress != null) {
             plainProgress.start(config, info, window);
         }
@@ -475,9 +499,13 @@ public final class LoadRun {
 
     private RunObservation observation(SystemInfo info, String startedAt, Measurement m, Throwable failure,
                                        LoadGeneratorMonitor generatorMonitor) {
-        Map<String, Object> generatorUsage = generatorMonitor.usage();
+        CpuContention cpu = cpuContention(m.monitor.measuredCpu(), m.monitor.measuredCpuSeconds());
+        Map<String, Object> generatorUsage = generatorMonitor.usage(cpu);
         generatorUsage.put("hiccupMs", Percentiles.inMillis(m.monitor.measured(HistogramKind.HICCUP)));
         generatorUsage.put("spinWindowMicros", clock.spinWindowNanos() / 1e3);
+        if (spinWindowChoice != null) {
+            generatorUsage.put("spinWindowChoice", spinWindowChoice);
+        }
         generatorUsage.put("intervalLog", m.log.describe());
         if (worker != null) {
             generatorUsage.put("worker", worker.describe(runId));
@@ -506,7 +534,16 @@ public final class LoadRun {
                 faults == null ? List.of() : faults.reports(receiver.deliveryGaps(), m.monitor.intervals()),
                 // an interval ends when the monitor wakes, a little after the second it samples
                 m.monitor.intervals().seconds(m.window.measureStartNanos(), m.window.endNanos() + INTERVAL_SLACK_NANOS),
-                m.backlogGate == null ? null : m.backlogGate.figures());
+                m.backlogGate == null ? null : m.backlogGate.figures(), cpu);
+    }
+
+    /** The measured window's CPU use, judged against where each side may run; null where it was not watched. */
+    private CpuContention cpuContention(CpuUsage measured, List<CpuUsage> seconds) {
+        CpuPlacement placement = cpuWatch.placement();
+        if (measured == null || placement == null) {
+            return null;
+        }
+        return CpuContention.judge(measured, seconds, placement, clock.spinWindowNanos());
     }
 
     /** The rate this process's schedule asks for at a time on the run's clock: its share of --rate; NaN unpaced. */

@@ -1,7 +1,9 @@
 package dev.msgbench.core.run;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.LongToDoubleFunction;
@@ -9,6 +11,9 @@ import java.util.function.LongToDoubleFunction;
 import org.HdrHistogram.Histogram;
 
 import dev.msgbench.core.analysis.RunIntervals;
+import dev.msgbench.core.cpu.CpuSnapshot;
+import dev.msgbench.core.cpu.CpuUsage;
+import dev.msgbench.core.cpu.CpuWatch;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.Recorders;
@@ -49,6 +54,14 @@ final class ProgressMonitor implements Runnable {
     private volatile boolean sendingOver;
     /** Whether sending was over when the current interval began. */
     private boolean sendingOverBefore;
+    private CpuWatch cpuWatch = CpuWatch.NONE;
+    /** The CPUs at the start of the current interval; null where they are not watched. */
+    private CpuSnapshot previousCpu;
+    /** The CPUs at the start of the first measured interval and at the end of the last one so far. */
+    private CpuSnapshot measuredCpuFrom;
+    private CpuSnapshot measuredCpuTo;
+    private CpuSnapshot firstCpu;
+    private final List<CpuUsage> measuredCpuSeconds = new ArrayList<>();
 
     ProgressMonitor(NanoClock clock, Recorders recorders, Accounting accounting, RunWindow window,
                     long startEpochMillis, IntervalLog log, PrintStream live, boolean acknowledges, boolean unpaced) {
@@ -88,6 +101,29 @@ final class ProgressMonitor implements Runnable {
     void tell(LiveFigures figures, LongToDoubleFunction targetRateAt) {
         this.liveFigures = figures;
         this.targetRateAt = targetRateAt;
+    }
+
+    /** Reads the CPUs' use each interval from {@code watch}; before the monitor's thread starts. */
+    void watchCpu(CpuWatch watch) {
+        this.cpuWatch = watch;
+        this.previousCpu = watch.snapshot();
+        this.firstCpu = previousCpu;
+    }
+
+    /**
+     * The CPUs' use over the measured intervals (over the whole run when none was measured);
+     * null where they were not watched. After {@link #finish}.
+     */
+    synchronized CpuUsage measuredCpu() {
+        if (measuredCpuFrom != null) {
+            return CpuUsage.between(measuredCpuFrom, measuredCpuTo);
+        }
+        return firstCpu == null || previousCpu == null ? null : CpuUsage.between(firstCpu, previousCpu);
+    }
+
+    /** Each measured interval's CPU use, in order; empty where the CPUs were not watched. After {@link #finish}. */
+    synchronized List<CpuUsage> measuredCpuSeconds() {
+        return List.copyOf(measuredCpuSeconds);
     }
 
     /** Every producer has ended; what follows is the drain. */
@@ -153,13 +189,15 @@ final class ProgressMonitor implements Runnable {
         long sent = counts.sent() - previousCounts.sent();
         long received = counts.received() - previousCounts.received();
         long inFlight = counts.expected() - counts.received();
+        RunPhase phase = phase(previousNanos, last);
+        // the run's last interval is measured CPU time too when it began inside the measured window
+        CpuUsage cpu = sampleCpu(last ? phase(previousNanos, false) : phase);
         log.writeCounts(fromMillis, toMillis, sent, counts.acked() - previousCounts.acked(), received, inFlight,
-                counts.gaps(), latency);
+                counts.gaps(), latency, cpu);
         log.flush();
         latencySoFar.add(latency);
         intervals.add(previousNanos, now, sent, received, inFlight, latency);
         // the live figures first: whoever reads a progress line and then scrapes finds its interval served
-        RunPhase phase = phase(previousNanos, last);
         double target = targetRateAt.applyAsDouble(now);
         liveFigures.interval(new IntervalFigures(phase, now - window.startNanos(), now - previousNanos, counts,
                 (phase == RunPhase.DRAIN || phase == RunPhase.DONE) && !Double.isNaN(target) ? 0 : target,
@@ -175,6 +213,24 @@ final class ProgressMonitor implements Runnable {
         previousCounts = counts;
         sendingOverBefore = sendingOver;
         return now;
+    }
+
+    /** The interval's CPU use, kept toward the measured total when it was measured; null where not watched. */
+    private CpuUsage sampleCpu(RunPhase phase) {
+        CpuSnapshot now = cpuWatch.snapshot();
+        if (now == null || previousCpu == null) {
+            return null;
+        }
+        CpuUsage usage = CpuUsage.between(previousCpu, now);
+        if (phase == RunPhase.MEASURED) {
+            if (measuredCpuFrom == null) {
+                measuredCpuFrom = previousCpu;
+            }
+            measuredCpuTo = now;
+            measuredCpuSeconds.add(usage);
+        }
+        previousCpu = now;
+        return usage;
     }
 
     /**

@@ -74,7 +74,8 @@ final class ResultBuilder {
                 run.startedAt(), Instant.now().toString(), config.systemName(), workload(),
                 Redaction.redact(run.info().durability()), Redaction.redact(settings()), versions(),
                 Redaction.redact(config.broker()), Environment.describe(), counts, rates.rates, latencies(),
-                rates.throughput, run.generatorUsage(), warnings, files(), run.faults(), steadiness, run.backlog());
+                rates.throughput, run.generatorUsage(), warnings, files(), run.faults(), steadiness, run.backlog(),
+                run.cpu() == null ? null : run.cpu().describe());
     }
 
     /** The system's settings and how the clients shared threads and connections (the system cannot know the threads). */
@@ -301,6 +302,9 @@ final class ResultBuilder {
         String generatorWarning = LoadGeneratorMonitor.warning(run.generatorUsage());
         if (generatorWarning != null) {
             warnings.add(generatorWarning);
+        }
+        if (run.cpu() != null) {
+            warnings.addAll(run.cpu().warnings());
         }
     }
 

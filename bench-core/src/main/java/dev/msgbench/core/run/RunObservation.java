@@ -6,6 +6,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 import dev.msgbench.core.analysis.SecondStats;
+import dev.msgbench.core.cpu.CpuContention;
 import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.core.fault.FaultReport;
 import dev.msgbench.core.record.Accounting;
@@ -27,12 +28,13 @@ import dev.msgbench.core.result.BacklogFigures;
  * @param faults            the run's faults (--fault) and what the run saw after each
  * @param measuredSeconds   the measured window second by second, without the drain after it
  * @param backlog           the backlog and its drain (--backlog), or null
+ * @param cpu               the CPUs' use over the measured window, judged; null where they were not watched
  */
 record RunObservation(SystemInfo info, String lossHint, String startedAt, RunWindow window, Accounting accounting,
                       SendTotals sends, Ends ends, Map<HistogramKind, Histogram> measured, Throwable firstSendError,
                       Throwable firstSubscriberError, long subscriberErrors, Throwable failure, boolean interrupted,
                       boolean drained, Map<String, Object> generatorUsage, List<FaultReport> faults,
-                      List<SecondStats> measuredSeconds, BacklogFigures backlog) {
+                      List<SecondStats> measuredSeconds, BacklogFigures backlog, CpuContention cpu) {
 
     boolean stoppedEarly() {
         return interrupted || failure != null;

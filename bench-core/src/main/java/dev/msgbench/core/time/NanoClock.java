@@ -21,6 +21,14 @@ public interface NanoClock {
         return 0;
     }
 
+    /**
+     * How long {@link #sleepUntil} has spun so far, all threads together: the CPU time the spin
+     * window cost. 0 for a clock that does not spin.
+     */
+    default long spunNanos() {
+        return 0;
+    }
+
     /** The system clock with the default spin window. */
     static NanoClock system() {
         return SystemNanoClock.INSTANCE;

@@ -20,6 +20,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.msgbench.core.cpu.CpuUsage;
+
 /** A day of one-second intervals written as a run writes them: bounded on disk, and nothing lost on the way. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class IntervalLogCoarseningTest {
@@ -74,7 +76,35 @@ class IntervalLogCoarseningTest {
         assertEquals("interval log (latency.hlog): one-second intervals", IntervalSpans.DEFAULT.describe(600));
         assertEquals("interval log (latency.hlog): one-second intervals for the first 1 h, then 10 s ones (longer if "
                 + "needed) to stay within 256.0 MiB for the 24 h run, unless the first 1 h alone takes more (about 35 MB at "
-                + "10,000 msg/s); intervals.csv: about 5.8 MiB (a row a second)", IntervalSpans.DEFAULT.describe(DAY_SECONDS));
+                + "10,000 msg/s); intervals.csv: about 7.4 MiB (a row a second)", IntervalSpans.DEFAULT.describe(DAY_SECONDS));
+    }
+
+    @Test
+    void eachCoarseIntervalGetsOneCpuCommentOverItsSecondsAndIntervalsCsvKeepsEverySecond() throws IOException {
+        IntervalSpans spans = new IntervalSpans(20, 10, 64L << 20);
+        Histogram interval = new Histogram(1, 10_000_000_000L, 2);
+        interval.recordValue(1_000_000);
+        try (IntervalLog log = new IntervalLog(dir, START_MILLIS, 0, 40).coarsen(spans, 0, 40)) {
+            for (int s = 0; s < 40; s++) {
+                long from = START_MILLIS + s * 1000L;
+                log.write("latency", interval, from, from + 1000);
+                // busy 50% in the first 30 s, then 100%
+                double busy = s < 30 ? 0.5 : 1.0;
+                log.writeCounts(from, from + 1000, 1, 1, 1, 0, 0, interval, new CpuUsage(1, 2, busy, 0.0,
+                        Map.of(0, busy, 1, busy), 2 * busy, 0, null, List.of(), 0.0));
+            }
+        }
+
+        List<String> cpu = Files.readAllLines(dir.resolve(IntervalLog.FILE_NAME)).stream()
+                .filter(l -> l.startsWith("#" + IntervalLog.CPU_COMMENT)).toList();
+        assertEquals(22, cpu.size(), "20 seconds, then two 10-second intervals");
+        assertEquals("#cpu 19.000-20.000 s: machine 50% busy of 2 cores (steal 0%); load generator 1.00 cores, other "
+                + "processes 0.00", cpu.get(19));
+        assertEquals("#cpu 20.000-30.000 s: machine 50% busy of 2 cores (steal 0%); load generator 1.00 cores, other "
+                + "processes 0.00", cpu.get(20));
+        assertEquals("#cpu 30.000-40.000 s: machine 100% busy of 2 cores (steal 0%); load generator 2.00 cores, other "
+                + "processes 0.00", cpu.get(21));
+        assertEquals(2 + 40, Files.readAllLines(dir.resolve(IntervalLog.COUNTS_FILE_NAME)).size());
     }
 
     /** Writes {@code seconds} one-second intervals of {@code values} random latencies per tag; returns each tag's sum. */

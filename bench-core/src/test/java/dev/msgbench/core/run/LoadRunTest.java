@@ -144,7 +144,7 @@ class LoadRunTest {
         List<String> lines = Files.readAllLines(dir.resolve("intervals.csv"));
         assertTrue(lines.get(0).startsWith("# msgbench intervals: "), lines.get(0));
         assertEquals("startSeconds,endSeconds,sent,acknowledged,received,unreceived,gaps,latencyP50Ms,latencyP99Ms,"
-                + "latencyMaxMs", lines.get(1));
+                + "latencyMaxMs,cpuBusyShare,cpuStealShare,generatorCores,brokerCores", lines.get(1));
         List<String[]> rows = lines.stream().skip(2).map(l -> l.split(",", -1)).toList();
         assertEquals(List.of("0.000", "1.000", "1000", "1000", "1000", "0", "0"), List.of(rows.get(0)).subList(0, 7));
         assertEquals(List.of("1", "0", "0", "1", "0", "", "", ""), List.of(rows.get(1)).subList(2, 10),
