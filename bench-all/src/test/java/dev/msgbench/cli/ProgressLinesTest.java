@@ -43,7 +43,7 @@ class ProgressLinesTest {
         assertTrue(progress.size() >= 2, run.err);
         for (String line : progress) {
             assertTrue(line.matches("progress: \\d of 3 s, (measuring|draining)  sent [\\d,]+  received [\\d,]+  lost 0  "
-                    + "p99 ([\\d,]+\\.\\d{3} ms|-) \\(last 1 s\\)"), line);
+                    + "p99 ([\\d,]+\\.\\d{3} ms|-) \\(last 1 s\\)  cpu \\d+%"), line);
         }
         assertTrue(run.out.contains("msgbench e2e: loopback"), "the summary still ends the run: " + run.out);
     }

@@ -6,6 +6,7 @@ import java.util.Locale;
 
 import org.HdrHistogram.Histogram;
 
+import dev.msgbench.core.cpu.CpuUsage;
 import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.core.record.Recorders;
 import dev.msgbench.core.record.StreamSnapshot;
@@ -23,6 +24,8 @@ public final class PlainProgress {
     private final long everyNanos;
     /** Latency since the last line: "current", where the summary's is the whole run's. */
     private final Histogram latency = Recorders.newHistogram();
+    /** The CPUs' use since the last line; null where not watched. */
+    private CpuUsage cpu;
     private RunWindow window;
     private boolean unpaced;
     private long nextNanos;
@@ -65,12 +68,28 @@ public final class PlainProgress {
         out.flush();
     }
 
+    /** "  cpu 54%": how busy the machine's CPUs were, for the end of a progress line; empty where not known. */
+    static String cpuText(CpuUsage cpu) {
+        return cpu == null || cpu.busyShare() == null ? "" : String.format(Locale.US, "  cpu %.0f%%", 100 * cpu.busyShare());
+    }
+
     /** Takes one of the monitor's intervals; prints a line when one is due. */
     void sample(long nowNanos, StreamSnapshot counts, Histogram intervalLatency) {
+        sample(nowNanos, counts, intervalLatency, null);
+    }
+
+    /**
+     * As {@link #sample(long, StreamSnapshot, Histogram)}, with the interval's CPU use (null where
+     * not watched): the line ends with how busy the machine's CPUs were since the last line.
+     */
+    void sample(long nowNanos, StreamSnapshot counts, Histogram intervalLatency, CpuUsage intervalCpu) {
         if (everyNanos == 0 || window == null) {
             return;
         }
         latency.add(intervalLatency);
+        if (intervalCpu != null) {
+            cpu = cpu == null ? intervalCpu : cpu.plus(intervalCpu);
+        }
         if (nowNanos < nextNanos) {
             return;
         }
@@ -85,9 +104,10 @@ public final class PlainProgress {
                 window.totalSeconds(), phase);
         String p99 = latency.getTotalCount() == 0 ? "-"
                 : String.format(Locale.US, "%,.3f ms", latency.getValueAtPercentile(99) / 1e6);
-        out.printf(Locale.US, "progress: %s  sent %,d  received %,d  lost %,d  p99 %s (last %s s)%n", time,
-                counts.sent(), counts.received(), counts.gaps(), p99, SummaryTable.number(everyNanos / 1e9));
+        out.printf(Locale.US, "progress: %s  sent %,d  received %,d  lost %,d  p99 %s (last %s s)%s%n", time,
+                counts.sent(), counts.received(), counts.gaps(), p99, SummaryTable.number(everyNanos / 1e9), cpuText(cpu));
         out.flush();
         latency.reset();
+        cpu = null;
     }
 }

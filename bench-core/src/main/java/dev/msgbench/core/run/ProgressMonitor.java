@@ -204,10 +204,10 @@ final class ProgressMonitor implements Runnable {
                 IntervalFigures.Percentiles.of(latency),
                 IntervalFigures.Percentiles.of(interval.all(HistogramKind.SERVICE))));
         if (live != null) {
-            printLine(now, counts);
+            printLine(now, counts, cpu);
         }
         if (plain != null) {
-            plain.sample(now, counts, latency);
+            plain.sample(now, counts, latency, cpu);
         }
         previousNanos = now;
         previousCounts = counts;
@@ -250,7 +250,7 @@ final class ProgressMonitor implements Runnable {
         return intervalStartNanos >= window.endNanos() ? RunPhase.DRAIN : RunPhase.MEASURED;
     }
 
-    private void printLine(long now, StreamSnapshot counts) {
+    private void printLine(long now, StreamSnapshot counts, CpuUsage cpu) {
         double seconds = Math.max(1e-9, (now - previousNanos) / 1e9);
         double elapsed = (now - window.startNanos()) / 1e9;
         String phase = window.isOpen() ? "warm-up (auto)" : now < window.measureStartNanos() ? "warm-up "
@@ -261,13 +261,13 @@ final class ProgressMonitor implements Runnable {
             soFar = latencySoFar;
         }
         String total = unpaced ? "" : String.format(Locale.US, "/%.0f", window.totalSeconds());
-        live.printf(Locale.US, "%6.0f%s s %s  sent %,9.0f/s  recv %,9.0f/s  p99 %s  max %s  lost %,d%n",
+        live.printf(Locale.US, "%6.0f%s s %s  sent %,9.0f/s  recv %,9.0f/s  p99 %s  max %s  lost %,d%s%n",
                 elapsed, total, unpaced ? "" : phase,
                 (counts.sent() - previousCounts.sent()) / seconds,
                 (counts.received() - previousCounts.received()) / seconds,
                 millis(soFar.getTotalCount() == 0 ? -1 : soFar.getValueAtPercentile(99)),
                 millis(soFar.getTotalCount() == 0 ? -1 : soFar.getMaxValue()),
-                counts.gaps());
+                counts.gaps(), PlainProgress.cpuText(cpu));
         live.flush();
     }
 

@@ -14,6 +14,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import dev.msgbench.core.cpu.CpuUsage;
 import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.core.record.Recorders;
 import dev.msgbench.core.record.StreamSnapshot;
@@ -43,6 +44,22 @@ class PlainProgressTest {
                 "progress: 2 of 5 s, measuring  sent 2,000  received 1,999  lost 1  p99 3.000 ms (last 2 s)",
                 "progress: 4 of 5 s, measuring  sent 4,000  received 4,000  lost 0  p99 0.700 ms (last 2 s)"),
                 bytes.toString(StandardCharsets.UTF_8).lines().toList());
+    }
+
+    @Test
+    void aLineEndsWithHowBusyTheMachinesCpusWereSinceTheLastLine() {
+        PlainProgress progress = new PlainProgress(out, Duration.ofSeconds(2));
+        progress.start(RunConfigs.of(Path.of("unused"), 1000, Duration.ZERO, Duration.ofSeconds(4)), INFO,
+                new RunWindow(0, 0, 4 * S));
+        progress.sample(S, counts(1000, 1000, 0), latencies(1_000_000), busy(0.5));
+        progress.sample(2 * S, counts(2000, 2000, 0), latencies(1_000_000), busy(1.0));
+
+        assertEquals("progress: 2 of 4 s, measuring  sent 2,000  received 2,000  lost 0  p99 1.000 ms (last 2 s)  cpu 75%",
+                bytes.toString(StandardCharsets.UTF_8).lines().toList().get(1));
+    }
+
+    private static CpuUsage busy(double share) {
+        return new CpuUsage(1, 2, share, 0.0, Map.of(0, share, 1, share), 0, 0, null, List.of(), 0.0);
     }
 
     @Test
