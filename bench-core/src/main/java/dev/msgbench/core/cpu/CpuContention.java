@@ -23,6 +23,8 @@ public record CpuContention(CpuUsage usage, CpuPlacement placement, int contende
 
     /** CPUs busier than this leave a thread that becomes runnable waiting for one, now and then for a scheduler tick. */
     public static final double BUSY_SHARE = 0.9;
+    /** Seconds of contention that make a window contended though its mean is not: enough to move its p99. */
+    public static final double CONTENDED_SECONDS_SHARE = 0.05;
     /** Spinning below this (a low rate's sends, the monitor's own waits) takes nothing anyone needs. */
     public static final double SPINNING_CORES = 0.1;
     /** What other processes may use before they are named: a shell, a terminal, the kernel's threads. */
@@ -38,9 +40,6 @@ public record CpuContention(CpuUsage usage, CpuPlacement placement, int contende
         generatorWarnings = List.copyOf(generatorWarnings);
         machineWarnings = List.copyOf(machineWarnings);
     }
-
-    /** Seconds of contention that make a window contended though its mean is not: enough to move its p99. */
-    public static final double CONTENDED_SECONDS_SHARE = 0.05;
 
     /**
      * @param usage           the measured window as a whole

@@ -34,11 +34,14 @@ public record CpuTimes(List<Cpu> cpus, boolean stealReported) {
     /**
      * One CPU's ticks since boot.
      *
-     * @param busyTicks  running anything: user, nice, system, irq and softirq (guest time is in user)
-     * @param idleTicks  idle, including iowait (a CPU waiting for a disk could run something else)
-     * @param stealTicks taken by the hypervisor while this virtual CPU wanted to run; 0 where not reported
+     * @param busyTicks      running anything: user, nice, system, irq and softirq (guest time is in user)
+     * @param idleTicks      idle, including iowait (a CPU waiting for a disk could run something else)
+     * @param stealTicks     taken by the hypervisor while this virtual CPU wanted to run; 0 where not reported
+     * @param interruptTicks of the busy ticks, those in irq and softirq: loopback traffic is mostly
+     *                       softirq, which a kernel without IRQ time accounting charges to no process
+     *                       when it interrupts an idle CPU
      */
-    public record Cpu(int number, long busyTicks, long idleTicks, long stealTicks) {
+    public record Cpu(int number, long busyTicks, long idleTicks, long stealTicks, long interruptTicks) {
 
         public long totalTicks() {
             return busyTicks + idleTicks + stealTicks;
@@ -78,7 +81,7 @@ public record CpuTimes(List<Cpu> cpus, boolean stealReported) {
             long busy = at(f, 1) + at(f, 2) + at(f, 3) + at(f, 6) + at(f, 7);
             long idle = at(f, 4) + at(f, 5);
             steal &= f.length > 8;
-            cpus.add(new Cpu(Integer.parseInt(f[0].substring(3)), busy, idle, at(f, 8)));
+            cpus.add(new Cpu(Integer.parseInt(f[0].substring(3)), busy, idle, at(f, 8), at(f, 6) + at(f, 7)));
         }
         return new CpuTimes(cpus, steal && !cpus.isEmpty());
     }

@@ -19,12 +19,15 @@ import java.util.Map;
  * @param spinningCores   of that, the producers' spinning before their sends
  * @param brokerCores     every process of the local broker; null without a local broker
  * @param brokerNodeCores each node's process tree, node 1 first; empty without a local broker
- * @param othersCores     what else ran on the machine (the machine's busy cores less the two above);
- *                        null without {@code /proc/stat}
+ * @param interruptCores  of the machine's busy cores, those in irq and softirq (loopback traffic is
+ *                        mostly softirq); null without {@code /proc/stat}
+ * @param othersCores     what else ran on the machine: its busy cores less the load generator's, the
+ *                        broker's and the interrupts' (which may be charged to either, so this errs
+ *                        low); null without {@code /proc/stat}
  */
 public record CpuUsage(double seconds, int machineCores, Double busyShare, Double stealShare,
                        Map<Integer, Double> busyShareByCpu, double generatorCores, double spinningCores,
-                       Double brokerCores, List<Double> brokerNodeCores, Double othersCores) {
+                       Double brokerCores, List<Double> brokerNodeCores, Double interruptCores, Double othersCores) {
 
     public CpuUsage {
         busyShareByCpu = Map.copyOf(busyShareByCpu);
@@ -36,6 +39,7 @@ public record CpuUsage(double seconds, int machineCores, Double busyShare, Doubl
         double seconds = Math.max(1e-9, (to.nanoTime() - from.nanoTime()) / 1e9);
         long busy = 0;
         long steal = 0;
+        long interrupts = 0;
         long total = 0;
         Map<Integer, Double> byCpu = new LinkedHashMap<>();
         for (CpuTimes.Cpu now : to.machine().cpus()) {
@@ -48,6 +52,7 @@ public record CpuUsage(double seconds, int machineCores, Double busyShare, Doubl
             long cpuTotal = now.totalTicks() - before.totalTicks();
             busy += cpuBusy;
             steal += now.stealTicks() - before.stealTicks();
+            interrupts += now.interruptTicks() - before.interruptTicks();
             total += cpuTotal;
             byCpu.put(now.number(), cpuTotal <= 0 ? 0.0 : (double) cpuBusy / cpuTotal);
         }
@@ -68,10 +73,11 @@ public record CpuUsage(double seconds, int machineCores, Double busyShare, Doubl
             }
             broker = cores(brokerTicks, seconds);
         }
+        Double interruptCores = busyShare == null ? null : (double) interrupts / total * cores;
         Double others = busyShare == null ? null
-                : Math.max(0, busyShare * cores - generator - (broker == null ? 0 : broker));
+                : Math.max(0, busyShare * cores - generator - (broker == null ? 0 : broker) - interruptCores);
         return new CpuUsage(seconds, cores, busyShare, stealShare, byCpu, generator, Math.min(spinning, generator),
-                broker, nodes, others);
+                broker, nodes, interruptCores, others);
     }
 
     /**
@@ -97,7 +103,7 @@ public record CpuUsage(double seconds, int machineCores, Double busyShare, Doubl
         return new CpuUsage(total, Math.max(machineCores, next.machineCores), weigh(busyShare, a, next.busyShare, b),
                 weigh(stealShare, a, next.stealShare, b), byCpu, a * generatorCores + b * next.generatorCores,
                 a * spinningCores + b * next.spinningCores, weigh(brokerCores, a, next.brokerCores, b), nodes,
-                weigh(othersCores, a, next.othersCores, b));
+                weigh(interruptCores, a, next.interruptCores, b), weigh(othersCores, a, next.othersCores, b));
     }
 
     private static Double weigh(Double x, double a, Double y, double b) {
@@ -148,6 +154,7 @@ public record CpuUsage(double seconds, int machineCores, Double busyShare, Doubl
         machine.put("busyShare", round(busyShare));
         machine.put("busyCores", round(busyCores()));
         machine.put("stealShare", round(stealShare));
+        machine.put("interruptCores", round(interruptCores));
         Map<String, Object> byCpu = new LinkedHashMap<>();
         busyShareByCpu.keySet().stream().sorted().forEach(cpu -> byCpu.put(Integer.toString(cpu), round(busyShareByCpu.get(cpu))));
         machine.put("busyShareByCpu", byCpu);
@@ -172,7 +179,8 @@ public record CpuUsage(double seconds, int machineCores, Double busyShare, Doubl
 
     /**
      * One line for the summary and the interval log:
-     * {@code machine 93% busy of 2 cores (steal 0%); load generator 1.02 cores (0.95 spinning), broker 0.79, others 0.04}.
+     * {@code machine 93% busy of 2 cores (steal 0%); load generator 1.02 cores (0.95 spinning), broker 0.79,
+     * interrupts 0.10, other processes 0.04}.
      */
     public String line() {
         StringBuilder sb = new StringBuilder();
@@ -194,6 +202,9 @@ public record CpuUsage(double seconds, int machineCores, Double busyShare, Doubl
                 sb.append(" (nodes ").append(String.join(" + ", brokerNodeCores.stream()
                         .map(c -> String.format(Locale.US, "%.2f", c)).toList())).append(')');
             }
+        }
+        if (interruptCores != null) {
+            sb.append(String.format(Locale.US, ", interrupts %.2f", interruptCores));
         }
         if (othersCores != null) {
             sb.append(String.format(Locale.US, ", other processes %.2f", othersCores));

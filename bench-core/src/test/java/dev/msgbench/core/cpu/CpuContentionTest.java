@@ -20,7 +20,7 @@ class CpuContentionTest {
     private static CpuUsage usage(double busy, double generator, double spinning, Double broker, double steal) {
         double others = Math.max(0, 2 * busy - generator - (broker == null ? 0 : broker));
         return new CpuUsage(8, 2, busy, steal, Map.of(0, busy, 1, busy), generator, spinning, broker,
-                broker == null ? List.of() : List.of(broker), others);
+                broker == null ? List.of() : List.of(broker), 0.0, others);
     }
 
     @Test

@@ -14,7 +14,7 @@ class CpuUsageTest {
 
     /** Two CPUs, the ticks of each since boot; a machine 2 s apart: 400 ticks in all. */
     private static CpuTimes machine(long busy0, long idle0, long steal0, long busy1, long idle1, long steal1) {
-        return new CpuTimes(List.of(new CpuTimes.Cpu(0, busy0, idle0, steal0), new CpuTimes.Cpu(1, busy1, idle1, steal1)), true);
+        return new CpuTimes(List.of(new CpuTimes.Cpu(0, busy0, idle0, steal0, 0), new CpuTimes.Cpu(1, busy1, idle1, steal1, 0)), true);
     }
 
     private static final CpuSnapshot FROM = new CpuSnapshot(10 * SECOND, machine(1000, 5000, 10, 2000, 4000, 10),
@@ -41,6 +41,20 @@ class CpuUsageTest {
         assertEquals(0.9, u.busyShareOf(CpuList.parse("0-1")), 1e-9);
         assertEquals(0.95, u.busyShareOf(CpuList.parse("0")), 1e-9);
         assertNull(u.busyShareOf(CpuList.parse("7")), "a CPU the kernel did not list");
+    }
+
+    @Test
+    void interruptsAreShownApartAndNotCountedAsOtherProcesses() {
+        // loopback traffic's softirq on an idle CPU is busy time that no process is charged with
+        CpuSnapshot from = new CpuSnapshot(0, new CpuTimes(List.of(new CpuTimes.Cpu(0, 0, 0, 0, 0)), true), 0, null, 0, 0);
+        CpuSnapshot to = new CpuSnapshot(SECOND, new CpuTimes(List.of(new CpuTimes.Cpu(0, 60, 40, 0, 20)), true),
+                SECOND * 4 / 10, null, 0, 0);
+
+        CpuUsage u = CpuUsage.between(from, to);
+
+        assertEquals(0.2, u.interruptCores(), 1e-9);
+        assertEquals(0.0, u.othersCores(), 1e-9);
+        assertEquals(0.6, u.busyCores(), 1e-9, "interrupts are busy time all the same");
     }
 
     @Test
@@ -86,7 +100,7 @@ class CpuUsageTest {
         CpuUsage u = CpuUsage.between(FROM, TO);
 
         assertEquals("machine 90% busy of 2 cores (steal 3%); load generator 1.00 cores (0.30 spinning), broker 0.61, "
-                + "other processes 0.19", u.line());
+                + "interrupts 0.00, other processes 0.19", u.line());
         assertEquals(List.of("0.900", "0.025", "1.000", "0.610"), u.csvColumns());
     }
 

@@ -91,19 +91,19 @@ class IntervalLogCoarseningTest {
                 // busy 50% in the first 30 s, then 100%
                 double busy = s < 30 ? 0.5 : 1.0;
                 log.writeCounts(from, from + 1000, 1, 1, 1, 0, 0, interval, new CpuUsage(1, 2, busy, 0.0,
-                        Map.of(0, busy, 1, busy), 2 * busy, 0, null, List.of(), 0.0));
+                        Map.of(0, busy, 1, busy), 2 * busy, 0, null, List.of(), 0.0, 0.0));
             }
         }
 
         List<String> cpu = Files.readAllLines(dir.resolve(IntervalLog.FILE_NAME)).stream()
                 .filter(l -> l.startsWith("#" + IntervalLog.CPU_COMMENT)).toList();
         assertEquals(22, cpu.size(), "20 seconds, then two 10-second intervals");
-        assertEquals("#cpu 19.000-20.000 s: machine 50% busy of 2 cores (steal 0%); load generator 1.00 cores, other "
-                + "processes 0.00", cpu.get(19));
-        assertEquals("#cpu 20.000-30.000 s: machine 50% busy of 2 cores (steal 0%); load generator 1.00 cores, other "
-                + "processes 0.00", cpu.get(20));
-        assertEquals("#cpu 30.000-40.000 s: machine 100% busy of 2 cores (steal 0%); load generator 2.00 cores, other "
-                + "processes 0.00", cpu.get(21));
+        assertEquals("#cpu 19.000-20.000 s: machine 50% busy of 2 cores (steal 0%); load generator 1.00 cores, "
+                + "interrupts 0.00, other processes 0.00", cpu.get(19));
+        assertEquals("#cpu 20.000-30.000 s: machine 50% busy of 2 cores (steal 0%); load generator 1.00 cores, "
+                + "interrupts 0.00, other processes 0.00", cpu.get(20));
+        assertEquals("#cpu 30.000-40.000 s: machine 100% busy of 2 cores (steal 0%); load generator 2.00 cores, "
+                + "interrupts 0.00, other processes 0.00", cpu.get(21));
         assertEquals(2 + 40, Files.readAllLines(dir.resolve(IntervalLog.COUNTS_FILE_NAME)).size());
     }
 

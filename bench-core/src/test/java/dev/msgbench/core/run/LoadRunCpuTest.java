@@ -59,7 +59,7 @@ class LoadRunCpuTest {
         assertEquals(2.0, (Double) r.cpu().get("seconds"), 0.01, "the measured window, not the warm-up");
         String summary = out.toString(StandardCharsets.UTF_8);
         assertTrue(summary.contains("  cpu over the measured 2.0 s: machine 100% busy of 2 cores (steal 0%); load generator "
-                + "1.25 cores, broker 0.75, other processes 0.00\n"), summary);
+                + "1.25 cores, broker 0.75, interrupts 0.00, other processes 0.00\n"), summary);
         assertTrue(summary.contains("  warning: " + warning + "\n"), summary);
     }
 
@@ -73,7 +73,7 @@ class LoadRunCpuTest {
         List<String> comments = Files.readAllLines(dir.resolve("latency.hlog")).stream()
                 .filter(l -> l.startsWith("#cpu ")).toList();
         assertEquals("#cpu 1.000-2.000 s: machine 100% busy of 2 cores (steal 0%); load generator 1.25 cores, broker 0.75, "
-                + "other processes 0.00", comments.get(1));
+                + "interrupts 0.00, other processes 0.00", comments.get(1));
         assertEquals(csv.size() - 2, comments.size(), "a comment for each row");
     }
 

@@ -59,7 +59,7 @@ class PlainProgressTest {
     }
 
     private static CpuUsage busy(double share) {
-        return new CpuUsage(1, 2, share, 0.0, Map.of(0, share, 1, share), 0, 0, null, List.of(), 0.0);
+        return new CpuUsage(1, 2, share, 0.0, Map.of(0, share, 1, share), 0, 0, null, List.of(), 0.0, 0.0);
     }
 
     @Test
