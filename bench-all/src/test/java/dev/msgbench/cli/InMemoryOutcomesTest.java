@@ -88,35 +88,40 @@ class InMemoryOutcomesTest {
 
     @Test
     void sweepWarmsUpRampsRepeatsMissesAndBisectsToAKneeJudgedByTheResultsItsRunnerGave() throws Exception {
-        // latency grows with the rate: 1 ms at 1,000 msg/s, 8 ms at 8,000
-        ScriptedCellRunner runner = new ScriptedCellRunner(cell -> CellOutcome.of(ScriptedCellRunner.complete(
-                ScriptedCellRunner.rate(cell), ScriptedCellRunner.rate(cell), 1000, ScriptedCellRunner.rate(cell) / 1000)));
+        // latency grows with the rate: 1 ms at 1,000 msg/s, 8 ms at 8,000; so does the CPUs' use, contended from 6,000 on
+        ScriptedCellRunner runner = new ScriptedCellRunner(cell -> CellOutcome.of(ScriptedCellRunner.withCpu(
+                ScriptedCellRunner.complete(ScriptedCellRunner.rate(cell), ScriptedCellRunner.rate(cell), 1000,
+                        ScriptedCellRunner.rate(cell) / 1000),
+                ScriptedCellRunner.rate(cell) / 8000, ScriptedCellRunner.rate(cell) >= 6000)));
 
         CliRun run = CliRun.with(runner, "sweep", "--system", "loopback", "--objective", "p99<=5ms", "--start-rate",
                 "1000", "--max-rate", "16000", "--duration", "1s", "--warmup", "0s", "--output", dir.toString());
 
         assertEquals(0, run.exitCode, run.toString());
         assertTrue(run.out.contains(String.join(NL,
-                " run  system          phase      target msg/s  achieved msg/s        p99 ms      lost  result",
-                "   1  loopback        warm-up           1,000           1,000         1.000         0  pass (not judged)",
-                "   2  loopback        ramp              1,000           1,000         1.000         0  pass",
-                "   3  loopback        ramp              2,000           2,000         2.000         0  pass",
-                "   4  loopback        ramp              4,000           4,000         4.000         0  pass",
-                "   5  loopback        ramp              8,000           8,000         8.000         0  objective missed (p99 = 8.000 ms)",
-                "   6  loopback        repeat            8,000           8,000         8.000         0  objective missed (p99 = 8.000 ms)",
-                "   7  loopback        bisect            6,000           6,000         6.000         0  objective missed (p99 = 6.000 ms)",
-                "   8  loopback        repeat            6,000           6,000         6.000         0  objective missed (p99 = 6.000 ms)",
-                "   9  loopback        bisect            5,000           5,000         5.000         0  pass",
-                "  10  loopback        bisect            5,500           5,500         5.500         0  objective missed (p99 = 5.500 ms)",
-                "  11  loopback        repeat            5,500           5,500         5.500         0  objective missed (p99 = 5.500 ms)",
-                "  12  loopback        bisect            5,250           5,250         5.250         0  objective missed (p99 = 5.250 ms)",
-                "  13  loopback        repeat            5,250           5,250         5.250         0  objective missed (p99 = 5.250 ms)",
-                "  14  loopback        repeat            5,000           5,000         5.000         0  pass",
-                "  15  loopback        repeat            5,000           5,000         5.000         0  pass",
+                " run  system          phase      target msg/s  achieved msg/s        p99 ms      lost  cpu busy          result",
+                "   1  loopback        warm-up           1,000           1,000         1.000         0  13%               pass (not judged)",
+                "   2  loopback        ramp              1,000           1,000         1.000         0  13%               pass",
+                "   3  loopback        ramp              2,000           2,000         2.000         0  25%               pass",
+                "   4  loopback        ramp              4,000           4,000         4.000         0  50%               pass",
+                "   5  loopback        ramp              8,000           8,000         8.000         0  100% contention   objective missed (p99 = 8.000 ms)",
+                "   6  loopback        repeat            8,000           8,000         8.000         0  100% contention   objective missed (p99 = 8.000 ms)",
+                "   7  loopback        bisect            6,000           6,000         6.000         0  75% contention    objective missed (p99 = 6.000 ms)",
+                "   8  loopback        repeat            6,000           6,000         6.000         0  75% contention    objective missed (p99 = 6.000 ms)",
+                "   9  loopback        bisect            5,000           5,000         5.000         0  63%               pass",
+                "  10  loopback        bisect            5,500           5,500         5.500         0  69%               objective missed (p99 = 5.500 ms)",
+                "  11  loopback        repeat            5,500           5,500         5.500         0  69%               objective missed (p99 = 5.500 ms)",
+                "  12  loopback        bisect            5,250           5,250         5.250         0  66%               objective missed (p99 = 5.250 ms)",
+                "  13  loopback        repeat            5,250           5,250         5.250         0  66%               objective missed (p99 = 5.250 ms)",
+                "  14  loopback        repeat            5,000           5,000         5.000         0  63%               pass",
+                "  15  loopback        repeat            5,000           5,000         5.000         0  63%               pass",
                 "",
                 "loopback: knee 5,000 msg/s (p99 <= 5 ms), passed 3 of 3 runs; p99 over them: min 5.000, median 5.000, max "
                         + "5.000 ms; the lowest rate above it that missed: 5,250 msg/s (--resolution 5%): objective missed "
-                        + "(p99 = 5.250 ms)")),
+                        + "(p99 = 5.250 ms)",
+                "(cpu busy: the machine's CPUs over a run's measured window; contention: the load generator and the broker "
+                        + "competed for cores, busy machine: other processes or the hypervisor took them; such a step measured "
+                        + "the machine as much as the system: see its warnings)")),
                 run.out);
         assertTrue(run.out.contains("sweep plan: 1 warm-up run at 1,000 msg/s, not judged; then up to 5 steps from 1,000 "
                 + "to 16,000 msg/s (x2); then bisection between the last pass and the first miss to 5% (at most 5 steps); "
@@ -147,7 +152,8 @@ class InMemoryOutcomesTest {
 
         assertEquals(1, run.exitCode, run.toString());
         assertTrue(run.out.contains(
-                "   3  loopback        ramp              2,000           1,500         1.000         0  FAILED (exit 1: the broker went away)"),
+                "   3  loopback        ramp              2,000           1,500         1.000         0  -                 FAILED (exit 1: the "
+                        + "broker went away)"),
                 run.out);
         assertTrue(run.out.contains("loopback: knee (not confirmed) 1,000 msg/s (p99 <= 5 ms), passed 1 of 1 run; p99 over "
                 + "them: min 1.000, median 1.000, max 1.000 ms; the search stopped at a run that failed: FAILED (exit 1: the "

@@ -118,7 +118,7 @@ class MergeTest {
         List<String> lines = Files.readAllLines(folder.resolve(IntervalLog.COUNTS_FILE_NAME)).stream()
                 .filter(l -> !l.startsWith("#")).toList();
         assertEquals("startSeconds,endSeconds,sent,acknowledged,received,unreceived,gaps,latencyP50Ms,latencyP99Ms,"
-                + "latencyMaxMs", lines.get(0));
+                + "latencyMaxMs,cpuBusyShare,cpuStealShare,generatorCores,brokerCores", lines.get(0));
         return lines.subList(1, lines.size()).stream().map(l -> l.split(",", -1)).toList();
     }
 

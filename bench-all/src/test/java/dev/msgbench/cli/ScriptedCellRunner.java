@@ -75,4 +75,18 @@ final class ScriptedCellRunner implements CellRunner {
                 new Rates(targetRate, achievedRate, achievedRate, achievedRate < targetRate * 0.99, 0),
                 new Latencies(latency, Map.of(), Map.of(), Map.of()), null, Map.of(), List.of(), Map.of(), List.of(), null);
     }
+
+    /**
+     * {@code r} with result.json's {@code cpu} as a run that watched the CPUs writes it: the
+     * machine's busy share over the measured window and whether the load generator and the
+     * broker contended for cores.
+     */
+    static RunResult withCpu(RunResult r, double busyShare, boolean contention) {
+        Map<String, Object> cpu = Map.of("machine", Map.of("busyShare", busyShare), "contention", contention,
+                "busyMachine", false);
+        return new RunResult(r.schemaVersion(), r.tool(), r.toolVersion(), r.command(), r.status(), r.error(),
+                r.startedAt(), r.finishedAt(), r.system(), r.workload(), r.durability(), r.settings(), r.versions(),
+                r.broker(), r.environment(), r.counts(), r.rates(), r.latenciesMs(), r.throughput(), r.loadGenerator(),
+                r.warnings(), r.files(), r.faults(), r.steadiness(), r.backlog(), cpu);
+    }
 }

@@ -70,18 +70,23 @@ class TuneTest {
                         root.resolve("jdk17-G1")),
                 TuneRow.of("jdk25", "Parallel", List.of("-XX:+UseParallelGC"),
                         ResultFiles.readResult(root.resolve("jdk25-Parallel")), root.resolve("jdk25-Parallel")),
-                TuneRow.failed("jdk25", "ZGC-gen", List.of("-XX:+UseZGC", "-XX:+ZGenerational"), "exit 1, no result.json", "x"));
+                TuneRow.failed("jdk25", "ZGC-gen", List.of("-XX:+UseZGC", "-XX:+ZGenerational"), "exit 1, no result.json", "x"),
+                // a child that recorded the CPUs, and shared busy ones with the broker
+                TuneRow.of("jdk25", "Serial", List.of("-XX:+UseSerialGC"), ScriptedCellRunner.withCpu(
+                        ScriptedCellRunner.complete(3000, 3000, 30000, 2.5), 0.97, true), root.resolve("jdk25-Serial")));
         StringWriter text = new StringWriter();
         TuneTable.print(rows, List.of("jdk17 ZGC-gen: skipped"), new PrintWriter(text));
 
         assertEquals(String.join("\n",
-                "jdk    flags     status                  p50 ms  p99 ms  p99.9 ms  max ms  rate/s  gc n  gc ms  gc max  alloc MiB/s  hiccup p99  hiccup max",
-                "jdk17  G1        complete                 0.250   0.900     2.500  12.000   3,000     3      7       4          1.3       0.080       4.200",
-                "jdk25  Parallel  complete                 0.200   0.800     1.500  30.000   3,000     1     25       -            -           -           -",
-                "jdk25  ZGC-gen   exit 1, no result.json       -       -         -       -       -     -      -       -            -           -           -",
+                "jdk    flags     status                  p50 ms  p99 ms  p99.9 ms  max ms  rate/s  gc n  gc ms  gc max  alloc MiB/s  hiccup p99  hiccup max        cpu busy",
+                "jdk17  G1        complete                 0.250   0.900     2.500  12.000   3,000     3      7       4          1.3       0.080       4.200               -",
+                "jdk25  Parallel  complete                 0.200   0.800     1.500  30.000   3,000     1     25       -            -           -           -               -",
+                "jdk25  ZGC-gen   exit 1, no result.json       -       -         -       -       -     -      -       -            -           -           -               -",
+                "jdk25  Serial    complete                 2.500   2.500     2.500   2.500   3,000     -      -       -            -           -           -  97% contention",
                 "jdk17 G1: -XX:+UseG1GC",
                 "jdk25 Parallel: -XX:+UseParallelGC",
                 "jdk25 ZGC-gen: -XX:+UseZGC -XX:+ZGenerational",
+                "jdk25 Serial: -XX:+UseSerialGC",
                 "jdk17 ZGC-gen: skipped",
                 ""), text.toString().replace(System.lineSeparator(), "\n"));
     }

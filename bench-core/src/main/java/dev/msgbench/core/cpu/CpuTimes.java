@@ -34,7 +34,9 @@ public record CpuTimes(List<Cpu> cpus, boolean stealReported) {
     /**
      * One CPU's ticks since boot.
      *
-     * @param busyTicks      running anything: user, nice, system, irq and softirq (guest time is in user)
+     * @param busyTicks      running anything: user, nice, system, irq and softirq (guest time is in user),
+     *                       as sampled at the kernel's timer ticks, which short bursts escape
+     *                       ({@link CpuUsage#between} reads busy time as time not idle)
      * @param idleTicks      idle, including iowait (a CPU waiting for a disk could run something else)
      * @param stealTicks     taken by the hypervisor while this virtual CPU wanted to run; 0 where not reported
      * @param interruptTicks of the busy ticks, those in irq and softirq: loopback traffic is mostly
@@ -42,10 +44,6 @@ public record CpuTimes(List<Cpu> cpus, boolean stealReported) {
      *                       when it interrupts an idle CPU
      */
     public record Cpu(int number, long busyTicks, long idleTicks, long stealTicks, long interruptTicks) {
-
-        public long totalTicks() {
-            return busyTicks + idleTicks + stealTicks;
-        }
     }
 
     public CpuTimes {

@@ -44,6 +44,19 @@ class CpuUsageTest {
     }
 
     @Test
+    void aCpuIsBusyForTheWallTimeItWasNotIdleWhateverItsTicksSampled() {
+        // a tickless kernel: bursts between ticks left 2 busy ticks in a second whose idle time was 0.7 s
+        CpuSnapshot from = new CpuSnapshot(0, new CpuTimes(List.of(new CpuTimes.Cpu(0, 0, 0, 0, 0)), true), 0, null, 0, 0);
+        CpuSnapshot to = new CpuSnapshot(SECOND, new CpuTimes(List.of(new CpuTimes.Cpu(0, 2, 70, 0, 0)), true),
+                SECOND * 3 / 10, null, 0, 0);
+
+        CpuUsage u = CpuUsage.between(from, to);
+
+        assertEquals(0.3, u.busyShare(), 1e-9);
+        assertEquals(0.0, u.othersCores(), 1e-9, "the load generator's 0.3 cores are the busy time");
+    }
+
+    @Test
     void interruptsAreShownApartAndNotCountedAsOtherProcesses() {
         // loopback traffic's softirq on an idle CPU is busy time that no process is charged with
         CpuSnapshot from = new CpuSnapshot(0, new CpuTimes(List.of(new CpuTimes.Cpu(0, 0, 0, 0, 0)), true), 0, null, 0, 0);
