@@ -25,7 +25,9 @@ import org.HdrHistogram.Histogram;
  * </ul>
  * Both sides store then load with volatile semantics, so one of them always sees the other
  * (the same argument as Dekker's). Only one sampler at a time: {@link Recorders} serialises
- * them.
+ * them. {@code RecorderBenchmark} measures both guards (two values: 8.6 to 9.1 ns here against
+ * 21 to 22 ns for two SingleWriterRecorders, jmh-results/20261129-recorder.txt), and
+ * {@code ThreadRecordersStressTest} checks that every value is counted exactly once.
  *
  * <p>Only the owning thread may record. A recording site that runs on one thread keeps its
  * instance (a thread-local lookup costs as much as the recording); {@link Recorders#current()}.
