@@ -25,8 +25,12 @@ final class DestinationOptions {
                     + "subscription missed is lost for it alone (default: ${DEFAULT-VALUE}).")
     int subscriptionsPerTopic;
 
-    /** @param consumers per subscription (--consumers), checked already */
-    void validate(int consumers) {
+    /**
+     * @param producers every producer stream of the run (--producers), checked already; with
+     *                  --workers each worker's share is checked again when it runs
+     * @param consumers per subscription (--consumers), checked already
+     */
+    void validate(int producers, int consumers) {
         if (topics < 1) {
             throw new ParameterException(spec.commandLine(), "--topics must be at least 1, got " + topics);
         }
@@ -35,6 +39,11 @@ final class DestinationOptions {
                     + subscriptionsPerTopic);
         }
         Limits.requireLogicalClientsAtMost(spec, "--topics", topics);
+        // before any broker starts: the engine would refuse it only once connected
+        String tooFew = destinations().tooFewProducers(producers);
+        if (tooFew != null) {
+            throw new ParameterException(spec.commandLine(), tooFew);
+        }
         Limits.requireLogicalClientsAtMost(spec, "--consumers x --topics x --subscriptions-per-topic",
                 (long) consumers * topics * subscriptionsPerTopic);
     }

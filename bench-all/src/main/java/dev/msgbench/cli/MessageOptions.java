@@ -110,7 +110,7 @@ final class MessageOptions {
         }
         Limits.requireLogicalClientsAtMost(spec, "--producers", producers);
         Limits.requireLogicalClientsAtMost(spec, "--consumers", consumers);
-        destinations.validate(consumers);
+        destinations.validate(producers, consumers);
         sharing.validate(producers, consumers * destinations.topics * destinations.subscriptionsPerTopic,
                 Math.max(1, consumers * destinations.subscriptionsPerTopic));
         backlog.validate(consumers);

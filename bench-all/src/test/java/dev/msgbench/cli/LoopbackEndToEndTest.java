@@ -185,6 +185,6 @@ class LoopbackEndToEndTest {
 
         assertEquals(2, run.exitCode, run.toString());
         assertEquals("error: --topics 3: every topic needs a producer stream of its own; give --producers 3 or more, "
-                + "or fewer topics (got 2)\n", run.err);
+                + "or fewer topics (got 2) (see java -jar bench-all.jar e2e --help)\n", run.err);
     }
 }

@@ -65,6 +65,8 @@ class NumericFlagsTest {
             "throughput|--producers 4 --producer-threads 2|--producer-threads 2: producer streams share threads only on a schedule (e2e); a throughput run has a thread per producer (give --producer-threads 4 or leave it out)",
             "e2e|--producers " + HUGE + "|Invalid value for option '--producers': '" + HUGE + "' is not an int",
             "e2e|--producers abc|Invalid value for option '--producers': 'abc' is not an int",
+            "e2e|--topics 4|--topics 4: every topic needs a producer stream of its own; give --producers 4 or more, or fewer topics (got 1)",
+            "throughput|--topics 2 --producers 1|--topics 2: every topic needs a producer stream of its own; give --producers 2 or more, or fewer topics (got 1)",
             "e2e|--consumers 0|--consumers must be at least 1, got 0",
             "e2e|--consumers 2147483647|--consumers must be at most 10,000,000, got 2,147,483,647",
             "e2e|--connections 0|--connections must be at least 1, got 0",

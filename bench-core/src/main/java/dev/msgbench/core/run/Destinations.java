@@ -42,6 +42,15 @@ public record Destinations(int topics, int subscriptionsPerTopic) {
     }
 
     /**
+     * Why {@code producers} streams cannot serve these topics, or null when they can: the command
+     * line says it before a broker starts, the engine again for a worker's share.
+     */
+    public String tooFewProducers(int producers) {
+        return producers >= topics ? null : String.format(Locale.US, "--topics %d: every topic needs a producer stream "
+                + "of its own; give --producers %d or more, or fewer topics (got %d)", topics, topics, producers);
+    }
+
+    /**
      * Refuses a topic that would have no producer stream: stream s publishes to topic s mod topics,
      * so there must be at least as many streams (in this worker, with --workers) as topics.
      */
@@ -50,8 +59,7 @@ public record Destinations(int topics, int subscriptionsPerTopic) {
             return;
         }
         if (worker == null) {
-            throw new UserError(String.format(Locale.US, "--topics %d: every topic needs a producer stream of its own; "
-                    + "give --producers %d or more, or fewer topics (got %d)", topics, topics, producers));
+            throw new UserError(tooFewProducers(producers));
         }
         throw new UserError(String.format(Locale.US, "--topics %d: every topic needs a producer stream of its own in "
                 + "each worker, and worker %d of %d has %d; give --producers %d or more (got %d)", topics, worker.index(),
