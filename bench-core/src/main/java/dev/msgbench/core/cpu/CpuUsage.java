@@ -12,7 +12,8 @@ import java.util.Map;
  *
  * @param seconds         how long between the two snapshots
  * @param machineCores    the CPUs the kernel listed; 0 where it listed none (no {@code /proc/stat})
- * @param busyShare       of all the machine's CPU time, the share spent running anything; null without {@code /proc/stat}
+ * @param busyShare       of the wall time of all the machine's CPUs, the share they were neither idle nor
+ *                        stolen; null without {@code /proc/stat}
  * @param stealShare      of it, the share the hypervisor took while the CPUs wanted to run; null where not reported
  * @param busyShareByCpu  each CPU's busy share, by CPU number
  * @param generatorCores  this JVM: the load generator
