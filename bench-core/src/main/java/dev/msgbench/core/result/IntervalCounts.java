@@ -38,8 +38,8 @@ final class IntervalCounts implements AutoCloseable {
         out.println("# msgbench intervals: seconds from the start of the run (latency.hlog's StartTime); sent, "
                 + "acknowledged, received: in the interval; at its end, unreceived: sent and not received (yet), in flight "
                 + "or lost; gaps: of those, the ones below the highest received; latency: of the messages received in it, "
-                + "ms, empty when none was; cpu: of all the machine's CPU time in it, the share busy and the share the "
-                + "hypervisor took (steal); cores: CPU seconds a second of the load generator (this JVM) and of every "
+                + "ms, empty when none was; cpu: of the wall time of all the machine's CPUs in it, the share not idle and "
+                + "the share the hypervisor took (steal); cores: CPU seconds a second of the load generator (this JVM) and of every "
                 + "process of the local broker; empty where not watched");
         out.println(HEADER);
         out.flush();
