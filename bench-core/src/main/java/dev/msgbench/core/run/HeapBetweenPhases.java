@@ -16,7 +16,8 @@ import dev.msgbench.core.time.NanoClock;
  * 2.8 GiB over 4 million Kafka records of 100 B). The consumers then allocate in regions this
  * process never touched, and every fresh page costs a page fault and the kernel's zeroing: 37 %
  * of Kafka's consumer thread was in {@code clear_page_erms}, and it read 1.3-1.6 million msg/s
- * where ConsumerPerformance read 1.7-1.8 (docs/measurements.md). A consumer in a process of its
+ * where ConsumerPerformance read 1.7-1.8 (M1, 2026-11-25; the figures are in git, commit 6819271
+ * of docs/measurements.md). A consumer in a process of its
  * own, as the native tools' and applications' are, does not pay for its producer's heap. After a
  * full collection G1 gives back what it no longer needs, and the consumers' young generation
  * reuses pages it already has.

@@ -174,7 +174,8 @@ final class Receiver implements MessageSink {
      * histograms, and the run's delivery times are updated once, as they share one receive time.
      * Each is counted under its stream's lock on its own: holding the lock for a poll's run of one
      * stream made two consumers of one stream's partitions read a quarter slower, each waiting out
-     * the other's poll (docs/measurements.md).
+     * the other's poll (M1, 2026-11-26: 1.39, 1.24, 1.36 million msg/s against 1.42, 1.91, 1.80; the
+     * command is in commit ece0575 of docs/measurements.md).
      */
     private <T> void receiveAll(int topic, int subscription, List<T> messages, Function<? super T, ByteBuffer> valueOf,
                                 int lane, long now) {
