@@ -410,11 +410,9 @@ final class SweepCommand implements Callable<Integer> {
             entry.put("achievedRate", s.result() == null ? null : s.result().rates().achievedMsgsPerSec());
             entry.put(objective.statistic() + "Ms", s.statistic());
             entry.put("lost", s.result() == null ? null : s.result().counts().lost());
-            entry.put("cpu", s.result() == null || s.result().cpu() == null ? null : s.result().cpu().get("summary"));
-            entry.put("cpuContention", s.result() == null || s.result().cpu() == null ? null
-                    : s.result().cpu().get("contention"));
-            entry.put("busyMachine", s.result() == null || s.result().cpu() == null ? null
-                    : s.result().cpu().get("busyMachine"));
+            entry.put("cpu", cpuFigure(s, "summary"));
+            entry.put("cpuContention", cpuFigure(s, "contention"));
+            entry.put("busyMachine", cpuFigure(s, "busyMachine"));
             entry.put("judged", s.judged());
             entry.put("passed", s.passed());
             entry.put("result", s.verdict());
@@ -433,6 +431,11 @@ final class SweepCommand implements Callable<Integer> {
         json.put("highestSustainableRate", highest);
         json.put("knee", kneesJson);
         ResultFiles.json().writeValue(dir.resolve(JSON).toFile(), Redaction.redact(json));
+    }
+
+    /** One key of a step's result.json {@code cpu}; null where the step has no result or watched no CPU. */
+    private static Object cpuFigure(Step s, String key) {
+        return s.result() == null || s.result().cpu() == null ? null : s.result().cpu().get(key);
     }
 
     private Map<String, Object> kneeJson(String system, KneeSearch.Result found, List<Step> steps) {

@@ -32,18 +32,17 @@ public record CpuTimes(List<Cpu> cpus, boolean stealReported) {
     private static final Path PROC_STAT = Path.of("/proc/stat");
 
     /**
-     * One CPU's ticks since boot.
+     * One CPU's ticks since boot. Not its busy ticks: the kernel counts busy time by sampling at its
+     * timer ticks, which the short bursts of a messaging run escape; {@link CpuUsage#between} takes
+     * busy time as the wall time not idle.
      *
-     * @param busyTicks      running anything: user, nice, system, irq and softirq (guest time is in user),
-     *                       as sampled at the kernel's timer ticks, which short bursts escape
-     *                       ({@link CpuUsage#between} reads busy time as time not idle)
      * @param idleTicks      idle, including iowait (a CPU waiting for a disk could run something else)
      * @param stealTicks     taken by the hypervisor while this virtual CPU wanted to run; 0 where not reported
-     * @param interruptTicks of the busy ticks, those in irq and softirq: loopback traffic is mostly
+     * @param interruptTicks in irq and softirq: loopback traffic is mostly
      *                       softirq, which a kernel without IRQ time accounting charges to no process
      *                       when it interrupts an idle CPU
      */
-    public record Cpu(int number, long busyTicks, long idleTicks, long stealTicks, long interruptTicks) {
+    public record Cpu(int number, long idleTicks, long stealTicks, long interruptTicks) {
     }
 
     public CpuTimes {
@@ -76,10 +75,9 @@ public record CpuTimes(List<Cpu> cpus, boolean stealReported) {
             if (f.length < 5) {
                 throw new IllegalArgumentException("a /proc/stat line with fewer than four times: " + line);
             }
-            long busy = at(f, 1) + at(f, 2) + at(f, 3) + at(f, 6) + at(f, 7);
             long idle = at(f, 4) + at(f, 5);
             steal &= f.length > 8;
-            cpus.add(new Cpu(Integer.parseInt(f[0].substring(3)), busy, idle, at(f, 8), at(f, 6) + at(f, 7)));
+            cpus.add(new Cpu(Integer.parseInt(f[0].substring(3)), idle, at(f, 8), at(f, 6) + at(f, 7)));
         }
         return new CpuTimes(cpus, steal && !cpus.isEmpty());
     }

@@ -161,8 +161,8 @@ public final class IntervalLog implements AutoCloseable {
         if (cpu == null) {
             return;
         }
-        if (coarsening != null && startMillis >= coarsening.fromMillis()) {
-            coarsening.addCpu(cpu, startMillis, endMillis);
+        if (coarsening != null && coarsening.grouping(startMillis)) {
+            coarsening.addCpu(cpu);
         } else {
             writeCpu(cpu, startMillis, endMillis);
         }
@@ -201,7 +201,6 @@ public final class IntervalLog implements AutoCloseable {
     public synchronized void close() {
         if (coarsening != null) {
             coarsening.flush();
-            coarsening.flushCpu();
         }
         out.close();
         counts.close();
@@ -245,10 +244,8 @@ public final class IntervalLog implements AutoCloseable {
         private final long fromMillis;
         private final long plannedEndMillis;
         private final Map<String, Histogram> pending = new LinkedHashMap<>();
-        /** The CPU use of the intervals in the group, and their span. */
+        /** The CPU use of the group's intervals, written after its histograms. */
         private CpuUsage pendingCpu;
-        private long cpuStartMillis;
-        private long cpuEndMillis;
         /** Where each length began, epoch ms, and the length in seconds. */
         private final List<long[]> lengths = new ArrayList<>();
         private long lengthMillis;
@@ -289,26 +286,16 @@ public final class IntervalLog implements AutoCloseable {
             }
         }
 
-        /** Counts come after the interval's histograms: the group they belong to is the current one, or the one just flushed. */
-        void addCpu(CpuUsage cpu, long startMillis, long endMillis) {
-            if (pendingCpu != null && startMillis >= cpuStartMillis + lengthMillis) {
-                writeCpu(pendingCpu, cpuStartMillis, cpuEndMillis);
-                pendingCpu = null;
-            }
-            if (pendingCpu == null) {
-                pendingCpu = cpu;
-                cpuStartMillis = startMillis;
-            } else {
-                pendingCpu = pendingCpu.plus(cpu);
-            }
-            cpuEndMillis = endMillis;
+        /**
+         * Whether an interval's counts that start at {@code startMillis} go with a group: an
+         * interval's histograms are written before its counts, so its group is the current one.
+         */
+        boolean grouping(long startMillis) {
+            return startMillis >= fromMillis && groupStartMillis >= 0;
         }
 
-        void flushCpu() {
-            if (pendingCpu != null) {
-                writeCpu(pendingCpu, cpuStartMillis, cpuEndMillis);
-                pendingCpu = null;
-            }
+        void addCpu(CpuUsage cpu) {
+            pendingCpu = pendingCpu == null ? cpu : pendingCpu.plus(cpu);
         }
 
         void flush() {
@@ -318,6 +305,11 @@ public final class IntervalLog implements AutoCloseable {
             long before = bytes.count();
             for (Map.Entry<String, Histogram> e : pending.entrySet()) {
                 writeNow(e.getKey(), e.getValue(), groupStartMillis, groupEndMillis);
+            }
+            if (pendingCpu != null) {
+                // counted with the group's bytes, so that the budget's forecast includes it
+                writeCpu(pendingCpu, groupStartMillis, groupEndMillis);
+                pendingCpu = null;
             }
             out.flush();
             groupsAtLength++;

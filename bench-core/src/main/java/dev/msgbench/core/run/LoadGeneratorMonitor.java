@@ -21,6 +21,10 @@ final class LoadGeneratorMonitor {
 
     /** Above this share of all cores, the load generator may have been the bottleneck. */
     static final double BUSY_SHARE = 0.9;
+    /** The load generator's own reasons for {@code bottleneckSuspected}, and the reason it shares with the broker. */
+    static final String BUSY = "its cores busy";
+    static final String GC = "GC";
+    static final String SHARED = "cores shared with the broker";
     /** Above this share of the run spent in GC, the load generator's pauses distort the tail. */
     static final double GC_SHARE = 0.05;
 
@@ -82,13 +86,13 @@ final class LoadGeneratorMonitor {
         usage.put("bottleneckSuspected", busy || gcHeavy || shared);
         List<String> why = new ArrayList<>();
         if (busy) {
-            why.add("its cores busy");
+            why.add(BUSY);
         }
         if (gcHeavy) {
-            why.add("GC");
+            why.add(GC);
         }
         if (shared) {
-            why.add("cores shared with the broker");
+            why.add(SHARED);
         }
         usage.put("bottleneckReasons", why);
         return usage;
@@ -96,9 +100,8 @@ final class LoadGeneratorMonitor {
 
     /** The warning of a load generator that used its cores up or spent its time in GC; null otherwise. */
     static String warning(Map<String, Object> usage) {
-        if (!(usage.get("bottleneckReasons") instanceof List<?> why) || why.isEmpty()
-                || why.equals(List.of("cores shared with the broker"))) {
-            // sharing cores has warnings of its own, which say with what
+        // sharing cores has warnings of its own, which say with what
+        if (!(usage.get("bottleneckReasons") instanceof List<?> why) || !why.contains(BUSY) && !why.contains(GC)) {
             return null;
         }
         return String.format(java.util.Locale.US,

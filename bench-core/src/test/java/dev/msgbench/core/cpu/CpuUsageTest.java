@@ -12,15 +12,15 @@ class CpuUsageTest {
 
     private static final long SECOND = 1_000_000_000L;
 
-    /** Two CPUs, the ticks of each since boot; a machine 2 s apart: 400 ticks in all. */
-    private static CpuTimes machine(long busy0, long idle0, long steal0, long busy1, long idle1, long steal1) {
-        return new CpuTimes(List.of(new CpuTimes.Cpu(0, busy0, idle0, steal0, 0), new CpuTimes.Cpu(1, busy1, idle1, steal1, 0)), true);
+    /** Two CPUs, their idle and stolen ticks since boot. */
+    private static CpuTimes machine(long idle0, long steal0, long idle1, long steal1) {
+        return new CpuTimes(List.of(new CpuTimes.Cpu(0, idle0, steal0, 0), new CpuTimes.Cpu(1, idle1, steal1, 0)), true);
     }
 
-    private static final CpuSnapshot FROM = new CpuSnapshot(10 * SECOND, machine(1000, 5000, 10, 2000, 4000, 10),
+    private static final CpuSnapshot FROM = new CpuSnapshot(10 * SECOND, machine(5000, 10, 4000, 10),
             3 * SECOND, List.of(new CpuSnapshot.NodeTicks(100, 500)), 20, SECOND);
-    /** 2 s later: CPU 0 190 of 200 ticks busy, CPU 1 170 busy and 10 stolen; we used 2 s, spinning 0.6 s; the node 120 ticks, epmd 2. */
-    private static final CpuSnapshot TO = new CpuSnapshot(12 * SECOND, machine(1190, 5010, 10, 2170, 4020, 20),
+    /** 2 s later (200 ticks a CPU): CPU 0 idle 10, CPU 1 idle 20 and 10 stolen; we used 2 s, spinning 0.6 s; the node 120 ticks, epmd 2. */
+    private static final CpuSnapshot TO = new CpuSnapshot(12 * SECOND, machine(5010, 10, 4020, 20),
             5 * SECOND, List.of(new CpuSnapshot.NodeTicks(100, 620)), 22, SECOND + 600_000_000L);
 
     @Test
@@ -46,8 +46,8 @@ class CpuUsageTest {
     @Test
     void aCpuIsBusyForTheWallTimeItWasNotIdleWhateverItsTicksSampled() {
         // a tickless kernel: bursts between ticks left 2 busy ticks in a second whose idle time was 0.7 s
-        CpuSnapshot from = new CpuSnapshot(0, new CpuTimes(List.of(new CpuTimes.Cpu(0, 0, 0, 0, 0)), true), 0, null, 0, 0);
-        CpuSnapshot to = new CpuSnapshot(SECOND, new CpuTimes(List.of(new CpuTimes.Cpu(0, 2, 70, 0, 0)), true),
+        CpuSnapshot from = new CpuSnapshot(0, new CpuTimes(List.of(new CpuTimes.Cpu(0, 0, 0, 0)), true), 0, null, 0, 0);
+        CpuSnapshot to = new CpuSnapshot(SECOND, new CpuTimes(List.of(new CpuTimes.Cpu(0, 70, 0, 0)), true),
                 SECOND * 3 / 10, null, 0, 0);
 
         CpuUsage u = CpuUsage.between(from, to);
@@ -59,8 +59,8 @@ class CpuUsageTest {
     @Test
     void interruptsAreShownApartAndNotCountedAsOtherProcesses() {
         // loopback traffic's softirq on an idle CPU is busy time that no process is charged with
-        CpuSnapshot from = new CpuSnapshot(0, new CpuTimes(List.of(new CpuTimes.Cpu(0, 0, 0, 0, 0)), true), 0, null, 0, 0);
-        CpuSnapshot to = new CpuSnapshot(SECOND, new CpuTimes(List.of(new CpuTimes.Cpu(0, 60, 40, 0, 20)), true),
+        CpuSnapshot from = new CpuSnapshot(0, new CpuTimes(List.of(new CpuTimes.Cpu(0, 0, 0, 0)), true), 0, null, 0, 0);
+        CpuSnapshot to = new CpuSnapshot(SECOND, new CpuTimes(List.of(new CpuTimes.Cpu(0, 40, 0, 20)), true),
                 SECOND * 4 / 10, null, 0, 0);
 
         CpuUsage u = CpuUsage.between(from, to);
@@ -119,7 +119,7 @@ class CpuUsageTest {
 
     @Test
     void twoIntervalsAddUpAsOneWeightedByTheirLengths() {
-        CpuSnapshot third = new CpuSnapshot(13 * SECOND, machine(1200, 5100, 10, 2180, 4110, 20),
+        CpuSnapshot third = new CpuSnapshot(13 * SECOND, machine(5100, 10, 4110, 20),
                 5 * SECOND, List.of(new CpuSnapshot.NodeTicks(100, 620)), 22, SECOND + 600_000_000L);
 
         CpuUsage sum = CpuUsage.between(FROM, TO).plus(CpuUsage.between(TO, third));

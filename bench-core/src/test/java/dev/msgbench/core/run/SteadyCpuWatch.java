@@ -34,7 +34,7 @@ final class SteadyCpuWatch implements CpuWatch {
         double ticks = now / 1e9 * CpuTimes.TICKS_PER_SECOND;
         long busy = Math.round(busyShare * ticks);
         long idle = Math.round(ticks) - busy;
-        CpuTimes machine = new CpuTimes(List.of(new CpuTimes.Cpu(0, busy, idle, 0, 0), new CpuTimes.Cpu(1, busy, idle, 0, 0)), true);
+        CpuTimes machine = new CpuTimes(List.of(new CpuTimes.Cpu(0, idle, 0, 0), new CpuTimes.Cpu(1, idle, 0, 0)), true);
         return new CpuSnapshot(now, machine, Math.round(generatorCores * now),
                 List.of(new CpuSnapshot.NodeTicks(4242, Math.round(brokerCores * ticks))), 0, 0);
     }
