@@ -1,8 +1,8 @@
 package dev.msgbench.cli;
 
-import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.run.Backlog;
 import dev.msgbench.core.run.LoadRun;
+import dev.msgbench.core.system.SystemTarget;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;

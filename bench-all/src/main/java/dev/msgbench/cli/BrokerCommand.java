@@ -9,24 +9,26 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import dev.msgbench.cli.systems.Targets;
-import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.broker.CleanupRegistry;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.broker.TempDirs;
 import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.cpu.CpuList;
+import dev.msgbench.core.net.IsolatedHosts;
 import dev.msgbench.core.net.LinkShaping;
+import dev.msgbench.core.net.Placement;
 import dev.msgbench.core.security.BrokerSecurity;
 import dev.msgbench.core.security.LocalSecurity;
 import dev.msgbench.core.security.Secret;
+import dev.msgbench.core.system.SystemTarget;
+import dev.msgbench.core.system.Systems;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(name = "broker", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
@@ -93,14 +95,14 @@ final class BrokerCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         SystemTarget target = null;
-        for (SystemTarget t : Targets.create()) {
+        for (SystemTarget t : Systems.create()) {
             if (t.name().equals(system) && t.needsBroker()) {
                 target = t;
             }
         }
         if (target == null) {
             throw new ParameterException(spec.commandLine(), "SYSTEM must be one of "
-                    + String.join(", ", Targets.brokerNames()) + ", got '" + system + "'");
+                    + String.join(", ", Systems.brokerNames()) + ", got '" + system + "'");
         }
         if (brokers < 1) {
             throw new ParameterException(spec.commandLine(), "--brokers must be at least 1, got " + brokers);
@@ -129,7 +131,7 @@ final class BrokerCommand implements Callable<Integer> {
         CleanupRegistry.Registration logCleanup = logs != null ? null
                 : CleanupRegistry.register("the broker's log folder " + logDir, () -> TempDirs.deleteRecursively(logDir));
         try (LocalBroker broker = target.startLocalBroker(new SystemTarget.BrokerRequest(brokers, brokerProps, logDir, 1024,
-                brokerCpus, security))) {
+                brokerCpus, security, IsolatedHosts.fromEnvironment().map(Placement::new).orElse(Placement.LOOPBACK)))) {
             io.out().println(broker.url());
             BrokerIsolateOptions.printWorkerPrefixes(io.out());
             LocalSecurity secured = broker.localSecurity();
@@ -161,7 +163,7 @@ final class BrokerCommand implements Callable<Integer> {
     static final class BrokerNames implements Iterable<String> {
         @Override
         public java.util.Iterator<String> iterator() {
-            return Targets.brokerNames().iterator();
+            return Systems.brokerNames().iterator();
         }
     }
 }

@@ -6,13 +6,13 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.msgbench.cli.systems.Targets;
 import dev.msgbench.cli.workload.Catalogs;
 import dev.msgbench.cli.workload.Cell;
 import dev.msgbench.cli.workload.FlagCatalog;
 import dev.msgbench.cli.workload.Origin;
 import dev.msgbench.cli.workload.Setting;
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.system.Systems;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,8 +44,8 @@ final class CellCheck {
         }
         CommandSpec e2e = root.getSubcommands().get("e2e").getCommandSpec();
         Map<String, List<String>> borrowed = new LinkedHashMap<>();
-        Targets.create().forEach(t -> borrowed.put(t.name(), t.borrowedFlags()));
-        return new Catalogs(commands, Targets.names(), (system, key) -> {
+        Systems.create().forEach(t -> borrowed.put(t.name(), t.borrowedFlags()));
+        return new Catalogs(commands, Systems.names(), (system, key) -> {
             CommandSpec mixin = e2e.mixins().get(system);
             return mixin != null && mixin.findOption("--" + key) != null
                     || borrowed.getOrDefault(system, List.of()).contains("--" + key);

@@ -7,6 +7,7 @@ import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.payload.MessageSizes;
+import dev.msgbench.core.system.TimeConverter;
 import dev.msgbench.core.time.RateSchedule;
 import dev.msgbench.core.units.Durations;
 import dev.msgbench.core.units.Sizes;
@@ -54,14 +55,13 @@ public final class Converters {
         }
     }
 
+    /** The system modules' converter, under the name the runner's flags use. */
     public static final class Time implements ITypeConverter<Duration> {
+        private final TimeConverter converter = new TimeConverter();
+
         @Override
         public Duration convert(String value) {
-            try {
-                return Durations.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new TypeConversionException(e.getMessage());
-            }
+            return converter.convert(value);
         }
     }
 

@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.fault.FaultPlan;
 import dev.msgbench.core.run.Pacing;
+import dev.msgbench.core.system.SystemTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -2,11 +2,11 @@ package dev.msgbench.cli;
 
 import java.time.Duration;
 
-import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.echo.EchoSystem;
 import dev.msgbench.core.result.Redaction;
 import dev.msgbench.core.run.WorkerRole;
+import dev.msgbench.core.system.SystemTarget;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

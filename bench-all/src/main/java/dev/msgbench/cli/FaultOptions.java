@@ -4,11 +4,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.fault.FaultPlan;
 import dev.msgbench.core.fault.FaultSpec;
 import dev.msgbench.core.fault.NodeChoice;
 import dev.msgbench.core.run.Pacing;
+import dev.msgbench.core.system.SystemTarget;
 import dev.msgbench.core.units.Durations;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -12,9 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.msgbench.cli.live.MetricsEndpoint;
-import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.UserError;
-import dev.msgbench.core.net.IsolatedHosts;
 import dev.msgbench.core.broker.CleanupRegistry;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.cpu.CpuAffinity;
@@ -25,6 +23,8 @@ import dev.msgbench.core.cpu.SpinWindowChoice;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.fault.FaultTarget;
 import dev.msgbench.core.fault.LocalBrokerFaultTarget;
+import dev.msgbench.core.net.IsolatedHosts;
+import dev.msgbench.core.net.Placement;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.result.RunningMarker;
@@ -36,6 +36,7 @@ import dev.msgbench.core.run.RunConfig;
 import dev.msgbench.core.run.RunFailedException;
 import dev.msgbench.core.security.BrokerSecurity;
 import dev.msgbench.core.security.ClientSecurity;
+import dev.msgbench.core.system.SystemTarget;
 import dev.msgbench.core.time.NanoClock;
 
 /**
@@ -125,7 +126,8 @@ final class InProcessCellRunner implements CellRunner {
                         + (target.brokers == 1 ? "" : "s") + (brokerCpus == null ? "" : ", CPUs " + brokerCpus)
                         + ") ...");
                 broker = system.startLocalBroker(new SystemTarget.BrokerRequest(target.brokers, target.brokerProps,
-                        dir.resolve("broker-logs"), messages.sizeBytes, brokerCpus, brokerSecurity));
+                        dir.resolve("broker-logs"), messages.sizeBytes, brokerCpus, brokerSecurity,
+                        hosts.map(Placement::new).orElse(Placement.LOOPBACK)));
                 url = broker.url();
                 clientSecurity = broker.clientSecurity();
                 io.err().println(system.name() + " " + broker.version() + " ready at " + url);

@@ -1,12 +1,12 @@
 package dev.msgbench.cli;
 
-import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.fault.FaultKind;
 import dev.msgbench.core.fault.FaultPlan;
 import dev.msgbench.core.fault.FaultSpec;
 import dev.msgbench.core.net.IsolatedHosts;
 import dev.msgbench.core.net.LinkShaping;
+import dev.msgbench.core.system.SystemTarget;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

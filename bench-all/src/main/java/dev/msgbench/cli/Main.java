@@ -6,9 +6,9 @@ import java.util.List;
 import dev.msgbench.cli.merge.MergeCommand;
 import dev.msgbench.cli.report.CompareCommand;
 import dev.msgbench.cli.report.ReportCommand;
-import dev.msgbench.cli.systems.SystemTarget;
-import dev.msgbench.cli.systems.Targets;
 import dev.msgbench.core.security.UrlPasswords;
+import dev.msgbench.core.system.SystemTarget;
+import dev.msgbench.core.system.Systems;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -65,13 +65,13 @@ public final class Main {
     /** @param runner what e2e, throughput, run and sweep run their cells with */
     static CommandLine commandLine(Io io, CellRunner runner) {
         CommandLine cl = new CommandLine(new RootCommand());
-        List<SystemTarget> e2eTargets = Targets.create();
+        List<SystemTarget> e2eTargets = Systems.create();
         cl.addSubcommand("e2e", withSystemFlags(new CommandLine(new E2eCommand(runner, e2eTargets)), e2eTargets));
-        List<SystemTarget> throughputTargets = Targets.create();
+        List<SystemTarget> throughputTargets = Systems.create();
         cl.addSubcommand("throughput", withSystemFlags(new CommandLine(new ThroughputCommand(runner, throughputTargets)),
                 throughputTargets));
         cl.addSubcommand("broker", new BrokerCommand(io));
-        List<SystemTarget> responderTargets = Targets.create();
+        List<SystemTarget> responderTargets = Systems.create();
         cl.addSubcommand("responder", withSystemFlags(new CommandLine(new ResponderCommand(io, responderTargets)),
                 responderTargets));
         cl.addSubcommand("run", new RunCommand(io, runner));

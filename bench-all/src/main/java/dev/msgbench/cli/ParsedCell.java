@@ -6,9 +6,9 @@ import java.util.List;
 
 import dev.msgbench.core.security.UrlPasswords;
 
-import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.fault.FaultPlan;
 import dev.msgbench.core.run.Pacing;
+import dev.msgbench.core.system.SystemTarget;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**

@@ -12,7 +12,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToLongFunction;
 
-import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.broker.CleanupRegistry;
 import dev.msgbench.core.driver.MessagingSystem;
@@ -22,6 +21,7 @@ import dev.msgbench.core.echo.EchoResponder;
 import dev.msgbench.core.echo.EchoRoute;
 import dev.msgbench.core.payload.PayloadHeader;
 import dev.msgbench.core.run.WorkerRole;
+import dev.msgbench.core.system.SystemTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

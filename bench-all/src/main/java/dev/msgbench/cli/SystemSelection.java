@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.cpu.CpuAffinity;
+import dev.msgbench.core.system.SystemTarget;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;

@@ -130,7 +130,7 @@ final class TargetOptions {
     static final class SystemNames implements Iterable<String> {
         @Override
         public java.util.Iterator<String> iterator() {
-            return dev.msgbench.cli.systems.Targets.names().iterator();
+            return dev.msgbench.core.system.Systems.names().iterator();
         }
     }
 }

@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.fault.FaultPlan;
 import dev.msgbench.core.run.LoadRun;
 import dev.msgbench.core.run.Pacing;
+import dev.msgbench.core.system.SystemTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -24,14 +24,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.msgbench.cli.systems.SystemTarget;
-import dev.msgbench.cli.systems.Targets;
 import dev.msgbench.core.broker.JavaChild;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.broker.ManagedProcess;
 import dev.msgbench.core.echo.CloseAll;
 import dev.msgbench.core.echo.EchoRoute;
 import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.system.SystemTarget;
+import dev.msgbench.core.system.Systems;
 import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.core.testing.Poll;
 
@@ -183,7 +183,7 @@ class EchoEndToEndTest {
             case "redis-streams" -> "redis";
             default -> system;
         };
-        return BROKERS.computeIfAbsent(server, name -> Targets.create().stream().filter(t -> t.name().equals(name))
+        return BROKERS.computeIfAbsent(server, name -> Systems.create().stream().filter(t -> t.name().equals(name))
                 .findFirst().orElseThrow().startLocalBroker(new SystemTarget.BrokerRequest(1, Map.of(),
                         brokerLogs.resolve(name), 1024, null)));
     }

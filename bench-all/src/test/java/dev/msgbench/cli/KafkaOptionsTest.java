@@ -19,11 +19,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.msgbench.cli.systems.KafkaTarget;
-import dev.msgbench.cli.systems.SystemTarget;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.system.SystemTarget;
 import dev.msgbench.core.testing.NeedsBroker;
+import dev.msgbench.kafka.KafkaTarget;
 
 /**
  * Kafka's options against one broker started for the class and given with --bootstrap-servers,

@@ -1,4 +1,4 @@
-package dev.msgbench.cli.systems;
+package dev.msgbench.nats;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,12 +11,7 @@ import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.security.ClientSecurity;
 import dev.msgbench.core.security.Secret;
-import dev.msgbench.core.net.Placement;
-import dev.msgbench.nats.NatsAuth;
-import dev.msgbench.nats.NatsClient;
-import dev.msgbench.nats.NatsPattern;
-import dev.msgbench.nats.NatsSettings;
-import dev.msgbench.nats.NatsSystem;
+import dev.msgbench.core.system.SystemTarget;
 import dev.msgbench.nats.broker.LocalNatsServer;
 import dev.msgbench.nats.broker.NatsServerSpec;
 import picocli.CommandLine.ITypeConverter;
@@ -116,7 +111,7 @@ public final class NatsTarget implements SystemTarget {
                 .withMaxPayloadBytes(NatsServerSpec.maxPayloadFor(request.messageSizeBytes()))
                 .withLogDir(request.logDir())
                 .withCpus(request.cpus())
-                .withPlacement(Placement.current()));
+                .withPlacement(request.placement()));
     }
 
     @Override

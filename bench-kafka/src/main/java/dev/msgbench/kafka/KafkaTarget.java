@@ -1,4 +1,4 @@
-package dev.msgbench.cli.systems;
+package dev.msgbench.kafka;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -14,18 +14,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 
-import dev.msgbench.cli.Converters;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.security.Secret;
-import dev.msgbench.core.net.Placement;
-import dev.msgbench.kafka.CommitMode;
-import dev.msgbench.kafka.KafkaClientSecurity;
-import dev.msgbench.kafka.KafkaProps;
-import dev.msgbench.kafka.KafkaSettings;
-import dev.msgbench.kafka.KafkaSystem;
+import dev.msgbench.core.system.SystemTarget;
+import dev.msgbench.core.system.TimeConverter;
 import dev.msgbench.kafka.broker.KafkaClusterSpec;
 import dev.msgbench.kafka.broker.LocalKafkaCluster;
 import picocli.CommandLine.Option;
@@ -64,7 +59,7 @@ public final class KafkaTarget implements SystemTarget {
             description = "Kafka: consumer offset commits: auto (Kafka's default), async or sync after each poll (default: ${DEFAULT-VALUE}).")
     CommitMode commit;
 
-    @Option(names = "--poll-timeout", paramLabel = "TIME", defaultValue = "100ms", converter = Converters.Time.class,
+    @Option(names = "--poll-timeout", paramLabel = "TIME", defaultValue = "100ms", converter = TimeConverter.class,
             description = "Kafka: the consumer's poll timeout (default: ${DEFAULT-VALUE}).")
     Duration pollTimeout;
 
@@ -113,7 +108,7 @@ public final class KafkaTarget implements SystemTarget {
                 .withBrokerProps(props)
                 .withLogDir(request.logDir())
                 .withCpus(request.cpus())
-                .withPlacement(Placement.current()));
+                .withPlacement(request.placement()));
     }
 
     @Override

@@ -1,10 +1,11 @@
-package dev.msgbench.cli.systems;
+package dev.msgbench.core.loopback;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.loopback.LoopbackSystem;
+import dev.msgbench.core.system.SystemTarget;
 
 /**
  * No broker: messages go from producer threads to consumer threads inside this JVM. It measures

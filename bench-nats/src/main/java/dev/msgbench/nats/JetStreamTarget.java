@@ -1,4 +1,4 @@
-package dev.msgbench.cli.systems;
+package dev.msgbench.nats;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,12 +8,7 @@ import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
-import dev.msgbench.core.net.Placement;
-import dev.msgbench.nats.JetStreamSettings;
-import dev.msgbench.nats.JetStreamSystem;
-import dev.msgbench.nats.JsConsumerMode;
-import dev.msgbench.nats.JsStorage;
-import dev.msgbench.nats.JsSync;
+import dev.msgbench.core.system.SystemTarget;
 import dev.msgbench.nats.broker.LocalNatsServer;
 import dev.msgbench.nats.broker.NatsServerBinary;
 import dev.msgbench.nats.broker.NatsServerSpec;
@@ -132,7 +127,7 @@ public final class JetStreamTarget implements SystemTarget {
                 .withMaxPayloadBytes(NatsServerSpec.maxPayloadFor(request.messageSizeBytes()))
                 .withLogDir(request.logDir())
                 .withCpus(request.cpus())
-                .withPlacement(Placement.current())
+                .withPlacement(request.placement())
                 .withBinary(binary));
     }
 

@@ -1,14 +1,10 @@
-package dev.msgbench.cli.systems;
+package dev.msgbench.rabbit;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
-import dev.msgbench.core.net.Placement;
-import dev.msgbench.rabbit.ConsumerAck;
-import dev.msgbench.rabbit.QueueType;
-import dev.msgbench.rabbit.RabbitMqSystem;
-import dev.msgbench.rabbit.RabbitSettings;
+import dev.msgbench.core.system.SystemTarget;
 import dev.msgbench.rabbit.broker.LocalRabbitMq;
 import dev.msgbench.rabbit.broker.RabbitBrokerSpec;
 import picocli.CommandLine.Option;
@@ -98,7 +94,7 @@ public final class RabbitMqTarget implements SystemTarget {
                 .withRoomForMessagesOf(request.messageSizeBytes())
                 .withLogDir(request.logDir())
                 .withCpus(request.cpus())
-                .withPlacement(Placement.current())
+                .withPlacement(request.placement())
                 .withSecurity(request.security()));
     }
 

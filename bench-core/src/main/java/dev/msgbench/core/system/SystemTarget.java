@@ -1,4 +1,4 @@
-package dev.msgbench.cli.systems;
+package dev.msgbench.core.system;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -8,6 +8,7 @@ import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.net.Placement;
 import dev.msgbench.core.security.BrokerSecurity;
 import dev.msgbench.core.security.ClientSecurity;
 
@@ -82,13 +83,19 @@ public interface SystemTarget {
      * @param logDir where the broker's logs go (inside the results folder)
      * @param cpus   the CPUs every broker process runs on (--broker-cpus), or null for this JVM's
      * @param security TLS and the login the broker demands (--secure), or null for an open broker
+     * @param placement where the nodes run: loopback, or the hosts of an isolated run (--isolate)
      */
     record BrokerRequest(int nodes, Map<String, String> brokerProps, Path logDir, long messageSizeBytes,
-                         CpuList cpus, BrokerSecurity security) {
+                         CpuList cpus, BrokerSecurity security, Placement placement) {
 
+        public BrokerRequest {
+            placement = placement == null ? Placement.LOOPBACK : placement;
+        }
+
+        /** An open broker on loopback. */
         public BrokerRequest(int nodes, Map<String, String> brokerProps, Path logDir, long messageSizeBytes,
                              CpuList cpus) {
-            this(nodes, brokerProps, logDir, messageSizeBytes, cpus, null);
+            this(nodes, brokerProps, logDir, messageSizeBytes, cpus, null, Placement.LOOPBACK);
         }
     }
 

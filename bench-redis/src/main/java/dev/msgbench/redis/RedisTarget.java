@@ -1,4 +1,4 @@
-package dev.msgbench.cli.systems;
+package dev.msgbench.redis;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -8,11 +8,7 @@ import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.broker.NodeExit;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
-import dev.msgbench.core.net.Placement;
-import dev.msgbench.redis.RedisClientKind;
-import dev.msgbench.redis.RedisAcks;
-import dev.msgbench.redis.RedisPubSubSystem;
-import dev.msgbench.redis.RedisSettings;
+import dev.msgbench.core.system.SystemTarget;
 import dev.msgbench.redis.broker.LocalRedis;
 import dev.msgbench.redis.broker.RedisBrokerSpec;
 import picocli.CommandLine.ITypeConverter;
@@ -63,7 +59,7 @@ public final class RedisTarget implements SystemTarget {
                 .withServerArgs(args)
                 .withLogDir(request.logDir())
                 .withCpus(request.cpus())
-                .withPlacement(Placement.current())
+                .withPlacement(request.placement())
                 .withSecurity(request.security()));
     }
 

@@ -1,4 +1,4 @@
-package dev.msgbench.cli.systems;
+package dev.msgbench.redis;
 
 import java.util.List;
 
@@ -6,11 +6,7 @@ import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
-import dev.msgbench.core.net.Placement;
-import dev.msgbench.redis.RedisAcks;
-import dev.msgbench.redis.RedisSettings;
-import dev.msgbench.redis.RedisStreamsSystem;
-import dev.msgbench.redis.StreamSettings;
+import dev.msgbench.core.system.SystemTarget;
 import dev.msgbench.redis.broker.LocalRedis;
 import dev.msgbench.redis.broker.RedisBrokerSpec;
 import picocli.CommandLine.Option;
@@ -74,7 +70,7 @@ public final class RedisStreamsTarget implements SystemTarget {
                 .withServerArgs(request.brokerProps())
                 .withLogDir(request.logDir())
                 .withCpus(request.cpus())
-                .withPlacement(Placement.current())
+                .withPlacement(request.placement())
                 .withSecurity(request.security()));
     }
 

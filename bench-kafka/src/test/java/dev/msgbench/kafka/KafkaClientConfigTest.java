@@ -1,4 +1,4 @@
-package dev.msgbench.cli.systems;
+package dev.msgbench.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
