@@ -11,7 +11,6 @@ import dev.msgbench.core.system.SystemTarget;
 import dev.msgbench.core.system.Systems;
 
 import picocli.CommandLine;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * The runner: {@code java -jar bench-all.jar <command>}. Only wiring: the commands, their
@@ -66,13 +65,13 @@ public final class Main {
     static CommandLine commandLine(Io io, CellRunner runner) {
         CommandLine cl = new CommandLine(new RootCommand());
         List<SystemTarget> e2eTargets = Systems.create();
-        cl.addSubcommand("e2e", withSystemFlags(new CommandLine(new E2eCommand(runner, e2eTargets)), e2eTargets));
+        cl.addSubcommand("e2e", SystemFlagsHelp.install(new CommandLine(new E2eCommand(runner, e2eTargets)), e2eTargets));
         List<SystemTarget> throughputTargets = Systems.create();
-        cl.addSubcommand("throughput", withSystemFlags(new CommandLine(new ThroughputCommand(runner, throughputTargets)),
+        cl.addSubcommand("throughput", SystemFlagsHelp.install(new CommandLine(new ThroughputCommand(runner, throughputTargets)),
                 throughputTargets));
         cl.addSubcommand("broker", new BrokerCommand(io));
         List<SystemTarget> responderTargets = Systems.create();
-        cl.addSubcommand("responder", withSystemFlags(new CommandLine(new ResponderCommand(io, responderTargets)),
+        cl.addSubcommand("responder", SystemFlagsHelp.install(new CommandLine(new ResponderCommand(io, responderTargets)),
                 responderTargets));
         cl.addSubcommand("run", new RunCommand(io, runner));
         cl.addSubcommand("sweep", new SweepCommand(io, runner));
@@ -91,13 +90,5 @@ public final class Main {
         cl.setParameterExceptionHandler((e, args) -> ErrorLines.report(e, io.err()).code());
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> ErrorLines.report(e, io.err()).code());
         return cl;
-    }
-
-    /** Each system's own flags, after the common ones in --help. */
-    private static CommandLine withSystemFlags(CommandLine command, List<SystemTarget> targets) {
-        for (SystemTarget target : targets) {
-            command.addMixin(target.name(), CommandSpec.forAnnotatedObjectLenient(target));
-        }
-        return command;
     }
 }

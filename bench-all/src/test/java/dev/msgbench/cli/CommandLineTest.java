@@ -1,6 +1,7 @@
 package dev.msgbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.msgbench.core.cpu.CpuAffinity;
 
@@ -98,6 +100,23 @@ class CommandLineTest {
             assertTrue(run.out.contains(flag), flag + " missing from help");
         }
         assertTrue(run.out.contains("Examples:"));
+    }
+
+    /** The flags every run uses first, then each system's own under its name; borrowed flags said where they are. */
+    @ParameterizedTest
+    @ValueSource(strings = {"e2e", "throughput", "responder"})
+    void helpGroupsEachSystemsFlagsUnderItsName(String command) {
+        String help = CliRun.of(command, "--help").out;
+        assertTrue(help.startsWith("Usage: java -jar bench-all.jar " + command + " [OPTIONS]"), help);
+        int common = help.indexOf("Options of every system:");
+        int kafka = help.indexOf("--system kafka:");
+        int nats = help.indexOf("--system nats:");
+        int redisStreams = help.indexOf("--system redis-streams (also --redis-client, listed above):");
+        assertTrue(common >= 0 && common < help.indexOf("--acks=ACKS") && help.indexOf("--acks=ACKS") < kafka, help);
+        assertTrue(kafka < help.indexOf("--partitions=N") && help.indexOf("--partitions=N") < nats, help);
+        assertTrue(nats < help.indexOf("--nats-client=CLIENT") && help.indexOf("--js-storage") > nats, help);
+        assertTrue(redisStreams > help.indexOf("--redis-client=CLIENT") && help.indexOf("--maxlen=N") > redisStreams, help);
+        assertFalse(help.contains("--system loopback:"), "loopback has no flags of its own: " + help);
     }
 
     @Test
