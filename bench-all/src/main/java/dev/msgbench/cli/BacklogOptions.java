@@ -2,6 +2,7 @@ package dev.msgbench.cli;
 
 import dev.msgbench.core.run.Backlog;
 import dev.msgbench.core.run.LoadRun;
+import dev.msgbench.core.run.RunSpec;
 import dev.msgbench.core.system.SystemTarget;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -45,10 +46,8 @@ final class BacklogOptions {
         }
     }
 
-    /** Holds {@code run}'s consumers back when --backlog was given: until {@code worker}'s share of it was sent. */
-    void applyTo(LoadRun run, WorkerPlan worker) {
-        if (parsed != null) {
-            run.withBacklog(worker.share(parsed));
-        }
+    /** {@code run} with its consumers held back when --backlog was given: until {@code worker}'s share of it was sent. */
+    RunSpec applyTo(RunSpec run, WorkerPlan worker) {
+        return parsed == null ? run : run.withBacklog(worker.share(parsed));
     }
 }

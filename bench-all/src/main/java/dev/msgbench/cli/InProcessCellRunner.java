@@ -32,8 +32,9 @@ import dev.msgbench.core.run.LiveFigures;
 import dev.msgbench.core.run.LoadRun;
 import dev.msgbench.core.run.Pacing;
 import dev.msgbench.core.run.PlainProgress;
-import dev.msgbench.core.run.RunConfig;
+import dev.msgbench.core.run.RunContext;
 import dev.msgbench.core.run.RunFailedException;
+import dev.msgbench.core.run.RunSpec;
 import dev.msgbench.core.security.BrokerSecurity;
 import dev.msgbench.core.security.ClientSecurity;
 import dev.msgbench.core.system.SystemTarget;
@@ -146,15 +147,17 @@ final class InProcessCellRunner implements CellRunner {
             SystemTarget.ConnectRequest connect = new SystemTarget.ConnectRequest(url, target.acks, broker,
                     messages.sizeBytes, clientSecurity);
             WorkerPlan worker = cell.worker();
-            RunConfig config = new RunConfig(cell.command(), system.name(), cell.pacing(), (int) messages.sizeBytes,
+            RunSpec config = new RunSpec(cell.command(), system.name(), cell.pacing(), (int) messages.sizeBytes,
                     worker.producers(messages.producers), worker.consumers(messages.consumers), messages.seed,
                     messages.drainTimeout, READY_TIMEOUT, dir,
                     !cell.quiet() && io.terminal(), brokerInfo, pinning.cpus, cell.faults()).withSizes(messages.sizes)
-                    .withSharing(messages.sharing.sharing);
+                    .withSharing(messages.sharing.sharing)
+                    .withDestinations(messages.destinations.destinations())
+                    .withKeys(messages.keys.recordKeys());
             SpinWindowChoice spin = messages.spinWindow.choose(system.needsBroker(), broker, url);
             CpuWatch.BrokerPids brokerProcesses = broker == null ? null : broker.processes();
             List<RunResult> warmups = new ArrayList<>();
-            for (RunConfig warmupConfig : config.warmupMessages() > 0 ? config.warmupRuns() : List.<RunConfig>of()) {
+            for (RunSpec warmupConfig : config.warmupMessages() > 0 ? config.warmupRuns() : List.<RunSpec>of()) {
                 RunResult warmup = warmUp(cell, system, connect, warmupConfig, spin, brokerProcesses);
                 if (warmup.status() == RunStatus.INTERRUPTED) {
                     // Ctrl+C during the warm-up: no measured run after it; what it did is in its folder
@@ -167,25 +170,21 @@ final class InProcessCellRunner implements CellRunner {
             try (MessagingSystem messaging = cell.echo().connect(system, connect, READY_TIMEOUT, cell.worker(),
                     messages.producers)) {
                 NanoClock clock = NanoClock.system(spin.nanos());
-                LoadRun run = new LoadRun(config, messaging, clock, io.out(), config.progress() ? io.err() : null,
-                        io.terminal())
-                        .faultsOn(broker == null ? FaultTarget.NONE
+                RunSpec measured = worker.applyTo(messages.backlog.applyTo(config, worker), cell.args(), ClockSync::read);
+                RunContext context = RunContext.NONE
+                        .withFaultTarget(broker == null ? FaultTarget.NONE
                                 : new LocalBrokerFaultTarget(broker, messaging, hosts.orElse(null)))
-                        .watchingCpu(CpuWatch.ofThisMachine(brokerProcesses, clock::spunNanos))
-                        .spinWindowChosen(spin.why());
-                run.withDestinations(messages.destinations.destinations());
-                messages.backlog.applyTo(run, worker);
-                run.withKeys(messages.keys.recordKeys());
-                worker.applyTo(run, cell.args(), ClockSync::read);
-                run.withLiveFigures(figures);
-                if (!warmups.isEmpty()) {
-                    run.afterWarmup(warmups);
-                }
+                        .withCpuWatch(CpuWatch.ofThisMachine(brokerProcesses, clock::spunNanos))
+                        .withSpinWindowChoice(spin.why())
+                        .withLiveFigures(figures)
+                        .withWarmups(warmups);
                 if (!cell.quiet()) {
                     // on a terminal the live line shows progress; elsewhere plain lines every --progress-interval
                     Duration every = io.terminal() ? Duration.ZERO : cell.progressInterval();
-                    run.withPlainProgress(new PlainProgress(io.err(), every));
+                    context = context.withPlainProgress(new PlainProgress(io.err(), every));
                 }
+                LoadRun run = new LoadRun(measured, context, messaging, clock, io.out(),
+                        config.progress() ? io.err() : null, io.terminal());
                 CleanupRegistry.Registration registration = CleanupRegistry.register(cell.command() + " run",
                         () -> run.interruptAndAwait(15_000));
                 try {
@@ -209,23 +208,23 @@ final class InProcessCellRunner implements CellRunner {
     }
 
     /**
-     * One warm-up run (--warmup-messages; RunConfig#warmupRuns) on a connection of its own: the same
+     * One warm-up run (--warmup-messages; RunSpec#warmupRuns) on a connection of its own: the same
      * system and flags on destinations of its own, without faults or backlog, its result in its
      * folder under the run's warmup/. Its failure ends the command before the measured run, naming
      * that folder.
      */
     private RunResult warmUp(ParsedCell cell, SystemTarget system, SystemTarget.ConnectRequest connect,
-                             RunConfig config, SpinWindowChoice spin, CpuWatch.BrokerPids brokerProcesses) throws Exception {
+                             RunSpec config, SpinWindowChoice spin, CpuWatch.BrokerPids brokerProcesses) throws Exception {
         MessageOptions messages = cell.messages();
         io.err().printf(Locale.US, "warm-up run: %,d messages, not measured (results in %s) ...%n",
                 ((Pacing.Unpaced) config.pacing()).messages(), config.outputDir());
         try (MessagingSystem messaging = cell.echo().connect(system, connect, READY_TIMEOUT, cell.worker(),
                 messages.producers)) {
             NanoClock clock = NanoClock.system(spin.nanos());
-            LoadRun run = new LoadRun(config, messaging, clock, new PrintStream(OutputStream.nullOutputStream()), null,
-                    false).watchingCpu(CpuWatch.ofThisMachine(brokerProcesses, clock::spunNanos)).spinWindowChosen(spin.why());
-            run.withDestinations(messages.destinations.destinations());
-            run.withKeys(messages.keys.recordKeys());
+            RunContext context = RunContext.NONE.withCpuWatch(CpuWatch.ofThisMachine(brokerProcesses, clock::spunNanos))
+                    .withSpinWindowChoice(spin.why());
+            LoadRun run = new LoadRun(config, context, messaging, clock, new PrintStream(OutputStream.nullOutputStream()),
+                    null, false);
             CleanupRegistry.Registration registration = CleanupRegistry.register("warm-up run",
                     () -> run.interruptAndAwait(15_000));
             try {

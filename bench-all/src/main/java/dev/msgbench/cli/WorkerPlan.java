@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import dev.msgbench.core.run.Backlog;
-import dev.msgbench.core.run.LoadRun;
 import dev.msgbench.core.run.Pacing;
+import dev.msgbench.core.run.RunSpec;
 import dev.msgbench.core.run.StartAt;
 import dev.msgbench.core.run.WorkerRole;
 import dev.msgbench.core.security.Secrets;
@@ -93,12 +93,13 @@ record WorkerPlan(boolean worker, int index, int count, int producers, int consu
     }
 
     /**
-     * The run told what part it is and when to start.
+     * The run described as the part it is, and when to start.
      *
      * @param args      the worker's command line, recorded so that merge can tell workers of one run
      * @param clockSync how this host's clock is synchronised, read only when there is a start time
      */
-    LoadRun applyTo(LoadRun run, List<String> args, Supplier<Map<String, Object>> clockSync) {
+    RunSpec applyTo(RunSpec run, List<String> args, Supplier<Map<String, Object>> clockSync) {
+        RunSpec described = run;
         if (worker) {
             Map<String, Object> recorded = new LinkedHashMap<>();
             recorded.put("producers", producers);
@@ -114,12 +115,12 @@ record WorkerPlan(boolean worker, int index, int count, int producers, int consu
                 recorded.put("totalMessages", ((Pacing.Unpaced) total).messages());
             }
             recorded.put("args", argsOfAllWorkers(args));
-            run.asWorker(new WorkerRole(index, count, firstStream, totalProducers, recorded));
+            described = described.withWorker(new WorkerRole(index, count, firstStream, totalProducers, recorded));
         }
         if (startAt != null) {
-            run.startingAt(new StartAt(startAt, WorkerOptions.START_TOLERANCE, clockSync.get()));
+            described = described.withStartAt(new StartAt(startAt, WorkerOptions.START_TOLERANCE, clockSync.get()));
         }
-        return run;
+        return described;
     }
 
     /**

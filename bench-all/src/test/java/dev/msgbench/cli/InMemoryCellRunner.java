@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.function.Function;
 
 import dev.msgbench.core.run.FakeClockRuns;
-import dev.msgbench.core.run.RunConfig;
 import dev.msgbench.core.run.RunFailedException;
+import dev.msgbench.core.run.RunSpec;
 import dev.msgbench.core.testing.InMemorySystem;
 import dev.msgbench.core.testing.ManualClock;
 
@@ -31,7 +31,7 @@ final class InMemoryCellRunner implements CellRunner {
     public CellOutcome run(ParsedCell cell, Path outputDir) {
         ManualClock clock = new ManualClock(0);
         MessageOptions m = cell.messages();
-        RunConfig config = new RunConfig(cell.command(), cell.system().name(), cell.pacing(), (int) m.sizeBytes, 1, 1,
+        RunSpec config = new RunSpec(cell.command(), cell.system().name(), cell.pacing(), (int) m.sizeBytes, 1, 1,
                 m.seed, m.drainTimeout, Duration.ofSeconds(5), outputDir.toAbsolutePath(), false, Map.of("local", true),
                 null);
         try (InMemorySystem system = systems.apply(clock)) {

@@ -9,8 +9,8 @@ import dev.msgbench.core.result.SummaryTable;
 import dev.msgbench.core.run.IntervalFigures;
 import dev.msgbench.core.run.LiveFigures;
 import dev.msgbench.core.run.Pacing;
-import dev.msgbench.core.run.RunConfig;
 import dev.msgbench.core.run.RunPhase;
+import dev.msgbench.core.run.RunSpec;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.Info;
@@ -83,7 +83,7 @@ public final class PrometheusFigures implements LiveFigures {
     }
 
     @Override
-    public void started(RunConfig config, SystemInfo info) {
+    public void started(RunSpec config, SystemInfo info) {
         // String.valueOf: a version a system could not tell must not cost the run its labels
         run.setLabelValues(config.command(), config.systemName(), String.valueOf(info.clientVersion()),
                 String.valueOf(info.brokerVersion()),

@@ -32,8 +32,9 @@ import dev.msgbench.core.run.IntervalFigures;
 import dev.msgbench.core.run.LiveFigures;
 import dev.msgbench.core.run.LoadRun;
 import dev.msgbench.core.run.Pacing;
-import dev.msgbench.core.run.RunConfig;
+import dev.msgbench.core.run.RunContext;
 import dev.msgbench.core.run.RunPhase;
+import dev.msgbench.core.run.RunSpec;
 import dev.msgbench.core.time.Arrival;
 import dev.msgbench.core.time.NanoClock;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
@@ -51,7 +52,7 @@ class PrometheusFiguresTest {
 
     @Test
     void scrapesDuringARunShowItAdvanceAndTheLastOneHasResultJsonsCounts() throws Exception {
-        RunConfig config = new RunConfig("e2e", "loopback", new Pacing.FixedRate(2_000, Arrival.UNIFORM,
+        RunSpec config = new RunSpec("e2e", "loopback", new Pacing.FixedRate(2_000, Arrival.UNIFORM,
                 Duration.ofMillis(500), Duration.ofMillis(2000)), 256, 1, 1, 42, Duration.ofSeconds(10),
                 Duration.ofSeconds(10), dir, false, Map.of("local", true));
         SynchronousQueue<RunPhase> intervals = new SynchronousQueue<>();
@@ -59,8 +60,8 @@ class PrometheusFiguresTest {
         List<Scrape> scrapes = new ArrayList<>();
         List<RunPhase> phases = new ArrayList<>();
         try (MetricsEndpoint endpoint = MetricsEndpoint.start("127.0.0.1", 0, quiet())) {
-            LoadRun run = new LoadRun(config, new LoopbackSystem(), NanoClock.system(0), quiet(), null, false)
-                    .withLiveFigures(heldForTheTest(endpoint.figures(), intervals, scraped));
+            LoadRun run = new LoadRun(config, RunContext.NONE.withLiveFigures(heldForTheTest(endpoint.figures(), intervals,
+                    scraped)), new LoopbackSystem(), NanoClock.system(0), quiet(), null, false);
             CompletableFuture<Void> running = CompletableFuture.runAsync(() -> execute(run));
             // one scrape of each interval the run reports, until its last
             for (RunPhase phase = null; phase != RunPhase.DONE; ) {
@@ -124,7 +125,7 @@ class PrometheusFiguresTest {
     void aSystemThatAcknowledgesHasAcknowledgedAndUnacknowledgedCounts() throws Exception {
         PrometheusRegistry registry = new PrometheusRegistry();
         PrometheusFigures figures = new PrometheusFigures(registry);
-        RunConfig config = new RunConfig("throughput", "kafka", new Pacing.Unpaced(1_000, 10, Duration.ofSeconds(10),
+        RunSpec config = new RunSpec("throughput", "kafka", new Pacing.Unpaced(1_000, 10, Duration.ofSeconds(10),
                 false), 100, 1, 1, 42, Duration.ofSeconds(10), Duration.ofSeconds(10), dir, false, Map.of());
         figures.started(config, new SystemInfo("kafka", "kafka-clients 4", "4", Map.of("acks", "all"), Map.of(), true));
         IntervalFigures.Percentiles none = new IntervalFigures.Percentiles(0, -1, -1, -1, -1, -1);
@@ -151,7 +152,7 @@ class PrometheusFiguresTest {
                                               Semaphore scraped) {
         return new LiveFigures() {
             @Override
-            public void started(RunConfig config, SystemInfo info) {
+            public void started(RunSpec config, SystemInfo info) {
                 figures.started(config, info);
             }
 

@@ -21,7 +21,7 @@ import dev.msgbench.core.fault.FaultSpec;
 import dev.msgbench.core.run.Backlog;
 import dev.msgbench.core.run.FakeClockRuns;
 import dev.msgbench.core.run.Pacing;
-import dev.msgbench.core.run.RunConfig;
+import dev.msgbench.core.run.RunSpec;
 import dev.msgbench.core.testing.InMemorySystem;
 import dev.msgbench.core.testing.ManualClock;
 import dev.msgbench.core.time.Arrival;
@@ -38,7 +38,7 @@ class FaultMarkersTest {
         Path runDir = dir.resolve("paused");
         ManualClock clock = new ManualClock(0);
         InMemorySystem system = new InMemorySystem(clock);
-        RunConfig config = new RunConfig("e2e", "in-memory", new Pacing.FixedRate(200, Arrival.UNIFORM,
+        RunSpec config = new RunSpec("e2e", "in-memory", new Pacing.FixedRate(200, Arrival.UNIFORM,
                 Duration.ofSeconds(1), Duration.ofSeconds(3)), 256, 1, 1, 7, Duration.ofSeconds(10), Duration.ofSeconds(5),
                 runDir, false, Map.of("local", true))
                 .withFaults(new FaultPlan(List.of(FaultSpec.parse("pause=700ms@1s")), FaultPlan.DEFAULT_TIMEOUT));
@@ -62,7 +62,7 @@ class FaultMarkersTest {
     void theBacklogsReleaseAndDrainAreLabelledLinesAndALineOfThePage() throws Exception {
         Path runDir = dir.resolve("backlog");
         ManualClock clock = new ManualClock(0);
-        RunConfig config = new RunConfig("e2e", "in-memory", new Pacing.FixedRate(200, Arrival.UNIFORM,
+        RunSpec config = new RunSpec("e2e", "in-memory", new Pacing.FixedRate(200, Arrival.UNIFORM,
                 Duration.ofSeconds(1), Duration.ofSeconds(2)), 256, 1, 1, 7, Duration.ofSeconds(10), Duration.ofSeconds(5),
                 runDir, false, Map.of("local", true));
         FakeClockRuns.loadRun(config, new InMemorySystem(clock).retaining(), clock,

@@ -51,9 +51,23 @@ public record RunResult(
         List<FaultReport> faults,
         Steadiness steadiness,
         BacklogFigures backlog,
-        Map<String, Object> cpu) {
+        Map<String, Object> cpu,
+        Map<String, Object> run) {
 
     public static final int SCHEMA_VERSION = 2;
+
+    /** Without the run's description, as results written before it was recorded and merged ones. */
+    public RunResult(int schemaVersion, String tool, String toolVersion, String command, RunStatus status, String error,
+                     String startedAt, String finishedAt, String system, Workload workload, Map<String, Object> durability,
+                     Map<String, Object> settings, Map<String, String> versions, Map<String, Object> broker,
+                     Map<String, Object> environment, Counts counts, Rates rates, Latencies latenciesMs,
+                     Throughput throughput, Map<String, Object> loadGenerator, List<String> warnings,
+                     Map<String, String> files, List<FaultReport> faults, Steadiness steadiness, BacklogFigures backlog,
+                     Map<String, Object> cpu) {
+        this(schemaVersion, tool, toolVersion, command, status, error, startedAt, finishedAt, system, workload, durability,
+                settings, versions, broker, environment, counts, rates, latenciesMs, throughput, loadGenerator, warnings,
+                files, faults, steadiness, backlog, cpu, null);
+    }
 
     /** Without CPU figures, as results written before they existed and merged ones. */
     public RunResult(int schemaVersion, String tool, String toolVersion, String command, RunStatus status, String error,
@@ -64,7 +78,7 @@ public record RunResult(
                      Map<String, String> files, List<FaultReport> faults, Steadiness steadiness, BacklogFigures backlog) {
         this(schemaVersion, tool, toolVersion, command, status, error, startedAt, finishedAt, system, workload, durability,
                 settings, versions, broker, environment, counts, rates, latenciesMs, throughput, loadGenerator, warnings,
-                files, faults, steadiness, backlog, null);
+                files, faults, steadiness, backlog, null, null);
     }
 
     /** Without a backlog (--backlog), as results written before it existed. */
@@ -76,7 +90,7 @@ public record RunResult(
                      Map<String, String> files, List<FaultReport> faults, Steadiness steadiness) {
         this(schemaVersion, tool, toolVersion, command, status, error, startedAt, finishedAt, system, workload, durability,
                 settings, versions, broker, environment, counts, rates, latenciesMs, throughput, loadGenerator, warnings,
-                files, faults, steadiness, null, null);
+                files, faults, steadiness, null, null, null);
     }
 
     public RunResult {

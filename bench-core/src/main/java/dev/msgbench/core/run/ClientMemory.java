@@ -39,7 +39,7 @@ public record ClientMemory(int producers, int consumers, int subscriptionsPerTop
      */
     private static final long HEAP_RESERVE_BYTES = 512L << 20;
 
-    public static ClientMemory of(RunConfig config, Destinations destinations) {
+    public static ClientMemory of(RunSpec config, Destinations destinations) {
         return new ClientMemory(config.producers(), destinations.consumers(config.consumers()),
                 destinations.subscriptionsPerTopic(), streamRateMsgsPerSec(config.pacing(), config.producers()),
                 config.producerThreads(), config.messageSizeBytes());

@@ -15,7 +15,7 @@ public interface LiveFigures {
     /** Tells nobody. */
     LiveFigures NONE = new LiveFigures() {
         @Override
-        public void started(RunConfig config, SystemInfo info) {
+        public void started(RunSpec config, SystemInfo info) {
         }
 
         @Override
@@ -28,7 +28,7 @@ public interface LiveFigures {
     };
 
     /** Once, when sending starts: what runs and how. */
-    void started(RunConfig config, SystemInfo info);
+    void started(RunSpec config, SystemInfo info);
 
     /** Each interval, about once a second, and once more at the end with the run's final counts. */
     void interval(IntervalFigures figures);

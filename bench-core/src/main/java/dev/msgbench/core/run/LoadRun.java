@@ -24,7 +24,6 @@ import dev.msgbench.core.UserError;
 import dev.msgbench.core.cpu.CpuContention;
 import dev.msgbench.core.cpu.CpuPlacement;
 import dev.msgbench.core.cpu.CpuUsage;
-import dev.msgbench.core.cpu.CpuWatch;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
@@ -32,9 +31,7 @@ import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.core.fault.DeliveryProbe;
 import dev.msgbench.core.fault.FaultInjector;
-import dev.msgbench.core.fault.FaultTarget;
 import dev.msgbench.core.payload.RandomPayloads;
-import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.StreamSnapshot;
@@ -66,149 +63,63 @@ public final class LoadRun {
     /** Woken this much before the lead, so that a worker on time starts exactly at --start-at. */
     private static final long START_WAKE_MARGIN_NANOS = 10_000_000L;
 
-    private final RunConfig config;
+    private final RunSpec config;
+    private final RunContext context;
     private final MessagingSystem system;
     private final NanoClock clock;
     private final NanoClock monitorClock;
     private final HiccupMeter.Pause hiccupPause;
+    /** Makes the clock of each thread that waits on the run's time: the fault injector, the backlog gate. */
+    private final Supplier<NanoClock> waiterClocks;
     private final PrintStream out;
     private final PrintStream live;
     private final boolean ansi;
     private final CountDownLatch finished = new CountDownLatch(1);
     private final List<ProducerStream> producers = new ArrayList<>();
     private volatile boolean interrupted;
-    private PlainProgress plainProgress;
-    private LiveFigures liveFigures = LiveFigures.NONE;
     private volatile Thread runner;
-    private FaultTarget faultTarget = FaultTarget.NONE;
-    private Supplier<NanoClock> faultClock;
     private volatile FaultInjector faults;
     /** Set when the run no longer wants faults: an automatic warm-up decided late must not start them. */
     private boolean faultsStopped;
-    private WorkerRole worker;
-    private StartAt startAt;
-    private Destinations destinations = Destinations.ONE;
-    private RecordKeys keys = RecordKeys.NONE;
     private String runId;
-    private Backlog backlog;
-    private Supplier<NanoClock> backlogClock;
-    /** The warm-up run made before this one, described in result.json; null without one. */
-    private List<RunResult> warmupRuns = List.of();
-    private CpuWatch cpuWatch = CpuWatch.NONE;
-    /** How the clock's spin window was chosen (--spin-window auto), for result.json; null when not said. */
-    private String spinWindowChoice;
 
     /**
-     * @param out  where the summary goes
-     * @param live where the live line goes each second, or null
-     * @param ansi whether {@code out} is a terminal (bold warnings)
+     * @param spec    what to run, whole
+     * @param context what surrounds it: progress, CPU watch, what faults act on, warm-ups before it
+     * @param out     where the summary goes
+     * @param live    where the live line goes each second, or null
+     * @param ansi    whether {@code out} is a terminal (bold warnings)
      */
-    public LoadRun(RunConfig config, MessagingSystem system, NanoClock clock, PrintStream out, PrintStream live,
-                   boolean ansi) {
-        this(config, system, clock, clock, HiccupMeter.PARK, out, live, ansi);
+    public LoadRun(RunSpec spec, RunContext context, MessagingSystem system, NanoClock clock, PrintStream out,
+                   PrintStream live, boolean ansi) {
+        this(spec, context, system, clock, clock, HiccupMeter.PARK, () -> clock, out, live, ansi);
+    }
+
+    /** Nothing around the run ({@link RunContext#NONE}). */
+    public LoadRun(RunSpec spec, MessagingSystem system, NanoClock clock, PrintStream out, PrintStream live, boolean ansi) {
+        this(spec, RunContext.NONE, system, clock, out, live, ansi);
     }
 
     /**
      * The test seam for a fake clock, on which a sleep moves the time: the progress monitor ticks
      * on {@code monitorClock}, which must wait for the time the producers make rather than make it
-     * (else its ticks would run ahead of the schedule), and the hiccup meter pauses with
-     * {@code hiccupPause}.
+     * (else its ticks would run ahead of the schedule), the hiccup meter pauses with
+     * {@code hiccupPause}, and the fault injector and the backlog gate each wait on a clock of their
+     * own from {@code waiterClocks}, made when their thread starts (a fake clock's watcher).
      */
-    LoadRun(RunConfig config, MessagingSystem system, NanoClock clock, NanoClock monitorClock, HiccupMeter.Pause hiccupPause,
-            PrintStream out, PrintStream live, boolean ansi) {
-        this.config = config;
+    LoadRun(RunSpec spec, RunContext context, MessagingSystem system, NanoClock clock, NanoClock monitorClock,
+            HiccupMeter.Pause hiccupPause, Supplier<NanoClock> waiterClocks, PrintStream out, PrintStream live,
+            boolean ansi) {
+        this.config = spec;
+        this.context = context;
         this.system = system;
         this.clock = clock;
         this.monitorClock = monitorClock;
         this.hiccupPause = hiccupPause;
+        this.waiterClocks = waiterClocks;
         this.out = out;
         this.live = live;
         this.ansi = ansi;
-    }
-
-    /** Prints the header when sending starts, and plain progress lines where no terminal shows the live line. */
-    public LoadRun withPlainProgress(PlainProgress progress) {
-        this.plainProgress = progress;
-        return this;
-    }
-
-    /**
-     * Records the warm-up runs made before this one ({@link RunConfig#warmupRuns}), in their order,
-     * in result.json's {@code loadGenerator.warmupRun}. Before {@link #execute()}.
-     */
-    public LoadRun afterWarmup(List<RunResult> warmups) {
-        this.warmupRuns = List.copyOf(warmups);
-        return this;
-    }
-
-    /**
-     * Reads the CPUs' use from {@code watch} each interval (intervals.csv, the interval log) and
-     * over the measured window (result.json's {@code cpu}, the summary, its warnings). Without it
-     * the run records no CPU figures. Before {@link #execute()}.
-     */
-    public LoadRun watchingCpu(CpuWatch watch) {
-        this.cpuWatch = watch;
-        return this;
-    }
-
-    /** Says in result.json and the summary how the clock's spin window was chosen (--spin-window auto). Before {@link #execute()}. */
-    public LoadRun spinWindowChosen(String why) {
-        this.spinWindowChoice = why;
-        return this;
-    }
-
-    /** Tells {@code figures} the run's counts, rates and latency each interval (--metrics-port). Before {@link #execute()}. */
-    public LoadRun withLiveFigures(LiveFigures figures) {
-        this.liveFigures = figures;
-        return this;
-    }
-
-    /** What the run's faults (--fault) act on; without it only exec faults can be done. Before {@link #execute()}. */
-    public LoadRun faultsOn(FaultTarget target) {
-        return faultsOn(target, () -> clock);
-    }
-
-    /** The test seam: the injector waits on a clock of its own, made when its thread starts (a fake clock's watcher). */
-    LoadRun faultsOn(FaultTarget target, Supplier<NanoClock> injectorClock) {
-        this.faultTarget = target;
-        this.faultClock = injectorClock;
-        return this;
-    }
-
-    /** This run is one worker's part of a run split over several load generators. Before {@link #execute()}. */
-    public LoadRun asWorker(WorkerRole role) {
-        this.worker = role;
-        return this;
-    }
-
-    /** Spreads the run over topics with subscriptions each (--topics, --subscriptions-per-topic). Before {@link #execute()}. */
-    public LoadRun withDestinations(Destinations spread) {
-        this.destinations = spread;
-        return this;
-    }
-
-    /** Holds the consumers back until the producers have sent {@code size} (--backlog). Before {@link #execute()}. */
-    public LoadRun withBacklog(Backlog size) {
-        return withBacklog(size, () -> clock);
-    }
-
-    /** The test seam: the gate waits on a clock of its own, made just before its thread starts (a fake clock's watcher). */
-    LoadRun withBacklog(Backlog size, Supplier<NanoClock> gateClock) {
-        this.backlog = size;
-        this.backlogClock = gateClock;
-        return this;
-    }
-
-    /** Gives each message a record key drawn from {@code recordKeys} (--keys, --key-count). Before {@link #execute()}. */
-    public LoadRun withKeys(RecordKeys recordKeys) {
-        this.keys = recordKeys;
-        return this;
-    }
-
-    /** The schedule starts at this wall-clock instant, once connected and subscribed. Before {@link #execute()}. */
-    public LoadRun startingAt(StartAt at) {
-        this.startAt = at;
-        return this;
     }
 
     /**
@@ -246,26 +157,26 @@ public final class LoadRun {
     private RunResult executeOnce() throws Exception {
         Path dir = config.outputDir();
         Files.createDirectories(dir);
-        destinations.check(config.producers(), worker);
-        Measurement measurement = new Measurement(config, clock, worker, destinations);
+        config.destinations().check(config.producers(), config.worker());
+        Measurement measurement = new Measurement(config, clock, config.worker(), config.destinations());
         String startedAt = Instant.now().toString();
-        if (startAt != null) {
+        if (config.startAt() != null) {
             // the one conversion from the wall clock: the wait and the schedule follow the monotonic clock
-            measurement.startDeadlineNanos = startAt.deadlineNanos(clock.nanoTime(), Instant.now());
+            measurement.startDeadlineNanos = config.startAt().deadlineNanos(clock.nanoTime(), Instant.now());
         }
-        runId = runId(measurement.runKey) + (worker == null ? "" : worker.runIdSuffix());
+        runId = runId(measurement.runKey) + (config.worker() == null ? "" : config.worker().runIdSuffix());
         LoadGeneratorMonitor generatorMonitor = new LoadGeneratorMonitor(config.cpus(), clock::spunNanos);
 
-        if (!keys.isNone()) {
-            String refusal = system.useKeys(keys);
+        if (!config.keys().isNone()) {
+            String refusal = system.useKeys(config.keys());
             if (refusal != null) {
-                throw new UserError("--keys " + keys.spec() + " does not work with " + config.systemName() + ": "
+                throw new UserError("--keys " + config.keys().spec() + " does not work with " + config.systemName() + ": "
                         + refusal + "; give --keys none");
             }
         }
         refuseSharingWithoutSchedule();
-        ClientMemory.refuseBeyondHeap(ClientMemory.of(config, destinations), Runtime.getRuntime().maxMemory());
-        system.prepare(destinations.plan(runId, config.messageSizeBytes(), config.producers(), config.consumers(),
+        ClientMemory.refuseBeyondHeap(ClientMemory.of(config, config.destinations()), Runtime.getRuntime().maxMemory());
+        system.prepare(config.destinations().plan(runId, config.messageSizeBytes(), config.producers(), config.consumers(),
                 config.sharing()));
         SystemInfo info = system.info();
         refuseConsumingLaterWhereNothingIsKept();
@@ -306,12 +217,12 @@ public final class LoadRun {
             throw failure instanceof Exception ? (Exception) failure : new IllegalStateException(failure);
         }
         RunObservation observed = observation(info, startedAt, measurement, failure, generatorMonitor);
-        return finish(dir, ResultBuilder.build(config, observed, keys), measurement.monitor, failure);
+        return finish(dir, ResultBuilder.build(config, observed), measurement.monitor, failure);
     }
 
     /** Subscribes, sends on schedule, flushes and drains; whatever fails on the way is left in {@code m}. */
     private void measure(Measurement m, RunClients clients, SystemInfo info) throws Exception {
-        if (!consumesAfterProducing() && backlog == null) {
+        if (!consumesAfterProducing() && config.backlog() == null) {
             subscribe(clients.subscribers, m.receiver);
         }
         RandomPayloads payloads = new RandomPayloads(config.sizes(), m.seeds.nextLong());
@@ -319,11 +230,11 @@ public final class LoadRun {
             clients.publishers.add(system.publisher(s, m.receiver.acksFor(s, m.ackErrors)));
         }
 
-        long start = startAt == null ? clock.nanoTime() + START_LEAD_NANOS : awaitStartAt(m);
-        RunWindow window = new RunSchedule(config, worker).window(start);
+        long start = config.startAt() == null ? clock.nanoTime() + START_LEAD_NANOS : awaitStartAt(m);
+        RunWindow window = new RunSchedule(config, config.worker()).window(start);
         // an open window's end is the latest it can be: a stream behind schedule may go on a little longer
         long giveUp = window.endNanos() + Math.max(10_000_000_000L, (window.endNanos() - start) / 10);
-        long startEpochMillis = System.currentTimeMillis() + (startAt == null ? START_LEAD_NANOS : start - clock.nanoTime())
+        long startEpochMillis = System.currentTimeMillis() + (config.startAt() == null ? START_LEAD_NANOS : start - clock.nanoTime())
                 / 1_000_000;
         m.receiver.start(window);
         if (config.pacing() instanceof Pacing.FixedRate fixed && fixed.autoWarmup()) {
@@ -344,13 +255,13 @@ public final class LoadRun {
             out.println(IntervalSpans.DEFAULT.describe(runSeconds));
         }
         m.monitor = new ProgressMonitor(monitorClock, m.recorders, m.accounting, window, startEpochMillis, m.log, live,
-                info.acknowledges(), config.pacing() instanceof Pacing.Unpaced, plainProgress, m.warmup);
-        m.monitor.tell(liveFigures, targetRateAt(window));
-        m.monitor.watchCpu(cpuWatch);
-        if (plainProgress != null) {
-            plainProgress.start(config, info, window);
+                info.acknowledges(), config.pacing() instanceof Pacing.Unpaced, context.plainProgress(), m.warmup);
+        m.monitor.tell(context.liveFigures(), targetRateAt(window));
+        m.monitor.watchCpu(context.cpuWatch());
+        if (context.plainProgress() != null) {
+            context.plainProgress().start(config, info, window);
         }
-        liveFigures.started(config, info);
+        context.liveFigures().started(config, info);
         // from here on there are results to write, whatever happens
         m.window = window;
 
@@ -363,9 +274,9 @@ public final class LoadRun {
         monitorThread.setDaemon(true);
         monitorThread.start();
         Thread gateThread = null;
-        if (backlog != null) {
-            m.backlogGate = new BacklogGate(backlog, backlog.messagesToSend(config.sizes()), m.accounting, window, m.log,
-                    targetRateAt(window), backlogClock.get(), () -> subscribe(clients.subscribers, m.receiver), m.receiver);
+        if (config.backlog() != null) {
+            m.backlogGate = new BacklogGate(config.backlog(), config.backlog().messagesToSend(config.sizes()), m.accounting, window, m.log,
+                    targetRateAt(window), waiterClocks.get(), () -> subscribe(clients.subscribers, m.receiver), m.receiver);
             gateThread = new Thread(m.backlogGate, "msgbench-backlog");
             gateThread.setDaemon(true);
             gateThread.start();
@@ -403,21 +314,21 @@ public final class LoadRun {
             clock.sleepUntil(Math.min(wakeAt, now + START_WAIT_SLICE_NANOS));
         }
         if (interrupted) {
-            throw new InterruptedException("interrupted while waiting for --start-at " + startAt.instant());
+            throw new InterruptedException("interrupted while waiting for --start-at " + config.startAt().instant());
         }
         long now = clock.nanoTime();
         long start = Math.max(deadline, now + START_LEAD_NANOS);
         long latenessNanos = start - deadline;
-        if (latenessNanos > startAt.tolerance().toNanos()) {
+        if (latenessNanos > config.startAt().tolerance().toNanos()) {
             throw new UserError(String.format(Locale.US, "--start-at %s was missed: this worker was ready to start "
-                    + "%.3f s after it (at most %.3f s allowed); give a later --start-at", startAt.instant(),
-                    latenessNanos / 1e9, startAt.tolerance().toNanos() / 1e9));
+                    + "%.3f s after it (at most %.3f s allowed); give a later --start-at", config.startAt().instant(),
+                    latenessNanos / 1e9, config.startAt().tolerance().toNanos() / 1e9));
         }
         m.start = new LinkedHashMap<>();
-        m.start.put("askedStart", startAt.instant().toString());
+        m.start.put("askedStart", config.startAt().instant().toString());
         m.start.put("actualStart", Instant.now().plusNanos(start - now).toString());
         m.start.put("latenessMs", latenessNanos / 1e6);
-        m.start.put("clock", startAt.clockSync());
+        m.start.put("clock", config.startAt().clockSync());
         return start;
     }
 
@@ -427,13 +338,13 @@ public final class LoadRun {
         }
         IntervalLog timeline = m.log;
         RunWindow sending = m.window;
-        faults = FaultInjector.start(config.faults(), faultTarget, config.faults().isEmpty() || faultClock == null
-                        ? clock : faultClock.get(), sending.measureStartNanos(),
+        faults = FaultInjector.start(config.faults(), context.faultTarget(), config.faults().isEmpty()
+                        ? clock : waiterClocks.get(), sending.measureStartNanos(),
                 DeliveryProbe.of(m.receiver::lastReceiveNanos,
                         () -> config.consumers() > 0 && clock.nanoTime() <= sending.endNanos()),
                 event -> {
                     timeline.comment(event.timelineComment());
-                    liveFigures.fault(event);
+                    context.liveFigures().fault(event);
                 });
     }
 
@@ -458,9 +369,9 @@ public final class LoadRun {
         for (int s = 0; s < config.producers(); s++) {
             long seed = m.seeds.nextLong();
             ProducerPayloads shared = threadPayloads.get(s % threadCount);
-            ProducerStream stream = new ProducerStream(m.runKey, s, new RunSchedule(config, worker).plan(s, m.window),
+            ProducerStream stream = new ProducerStream(m.runKey, s, new RunSchedule(config, config.worker()).plan(s, m.window),
                     publishers.get(s), shared == null ? new ProducerPayloads(payloads, seed) : shared, seed, clock,
-                    m.accounting, m.recorders, m.window, giveUp, maxOutstanding, keys);
+                    m.accounting, m.recorders, m.window, giveUp, maxOutstanding, config.keys());
             producers.add(stream);
             perThread.get(s % threadCount).add(stream);
         }
@@ -503,18 +414,18 @@ public final class LoadRun {
         Map<String, Object> generatorUsage = generatorMonitor.usage(cpu);
         generatorUsage.put("hiccupMs", Percentiles.inMillis(m.monitor.measured(HistogramKind.HICCUP)));
         generatorUsage.put("spinWindowMicros", clock.spinWindowNanos() / 1e3);
-        if (spinWindowChoice != null) {
-            generatorUsage.put("spinWindowChoice", spinWindowChoice);
+        if (context.spinWindowChoice() != null) {
+            generatorUsage.put("spinWindowChoice", context.spinWindowChoice());
         }
         generatorUsage.put("intervalLog", m.log.describe());
-        if (worker != null) {
-            generatorUsage.put("worker", worker.describe(runId));
+        if (config.worker() != null) {
+            generatorUsage.put("worker", config.worker().describe(runId));
         }
         if (m.start != null) {
             generatorUsage.put("start", m.start);
         }
-        if (!warmupRuns.isEmpty()) {
-            generatorUsage.put("warmupRun", WarmupRuns.describe(warmupRuns));
+        if (!context.warmups().isEmpty()) {
+            generatorUsage.put("warmupRun", WarmupRuns.describe(context.warmups()));
         }
         if (m.heapBetweenPhases != null) {
             generatorUsage.put("collectedBetweenPhases", m.heapBetweenPhases.describe());
@@ -539,7 +450,7 @@ public final class LoadRun {
 
     /** The measured window's CPU use, judged against where each side may run; null where it was not watched. */
     private CpuContention cpuContention(CpuUsage measured, List<CpuUsage> seconds) {
-        CpuPlacement placement = cpuWatch.placement();
+        CpuPlacement placement = context.cpuWatch().placement();
         if (measured == null || placement == null) {
             return null;
         }
@@ -618,7 +529,7 @@ public final class LoadRun {
     }
 
     private void refuseBacklogWhereNothingIsKept() {
-        if (backlog != null && !system.retainsMessages()) {
+        if (config.backlog() != null && !system.retainsMessages()) {
             throw new UserError(backlogRefused(config.systemName()));
         }
     }
@@ -640,7 +551,7 @@ public final class LoadRun {
     }
 
     private void subscribe(List<Subscriber> subscribers, Receiver receiver) throws Exception {
-        RunPlan plan = destinations.plan(runId, config.messageSizeBytes(), config.producers(), config.consumers(),
+        RunPlan plan = config.destinations().plan(runId, config.messageSizeBytes(), config.producers(), config.consumers(),
                 config.sharing());
         for (int i = 0; i < plan.consumers(); i++) {
             subscribers.add(system.subscribe(i, receiver.sinkFor(plan.topicOfConsumer(i), plan.subscriptionOfConsumer(i))));

@@ -41,11 +41,11 @@ final class Measurement {
     /** How the start went with --start-at, as result.json records it; null without it. */
     Map<String, Object> start;
 
-    Measurement(RunConfig config, NanoClock clock, WorkerRole worker) {
+    Measurement(RunSpec config, NanoClock clock, WorkerRole worker) {
         this(config, clock, worker, Destinations.ONE);
     }
 
-    Measurement(RunConfig config, NanoClock clock, WorkerRole worker, Destinations destinations) {
+    Measurement(RunSpec config, NanoClock clock, WorkerRole worker, Destinations destinations) {
         seeds = new SplittableRandom(config.seed());
         int key = seeds.nextInt();
         runKey = worker == null ? nonZero(key) : worker.runKey(key);

@@ -37,7 +37,7 @@ public final class PlainProgress {
     }
 
     /** Prints the header; the run's sending starts now. */
-    void start(RunConfig config, SystemInfo info, RunWindow window) {
+    void start(RunSpec config, SystemInfo info, RunWindow window) {
         this.window = window;
         this.unpaced = config.pacing() instanceof Pacing.Unpaced;
         this.nextNanos = window.startNanos() + everyNanos;

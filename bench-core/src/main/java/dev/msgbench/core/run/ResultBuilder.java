@@ -10,7 +10,6 @@ import java.util.Map;
 
 import dev.msgbench.core.ToolVersion;
 import dev.msgbench.core.analysis.Steadiness;
-import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.Losses;
@@ -41,25 +40,19 @@ final class ResultBuilder {
     /** How the warning of an automatic warm-up that reached its bound begins. */
     static final String UNSETTLED_WARNING = "warm-up did not settle within ";
 
-    private final RunConfig config;
+    private final RunSpec config;
     private final RunObservation run;
-    private final RecordKeys keys;
     private final StreamSnapshot total;
     private final List<String> warnings = new ArrayList<>();
 
-    private ResultBuilder(RunConfig config, RunObservation run, RecordKeys keys) {
+    private ResultBuilder(RunSpec config, RunObservation run) {
         this.config = config;
         this.run = run;
-        this.keys = keys;
         this.total = run.accounting().total();
     }
 
-    static RunResult build(RunConfig config, RunObservation run) {
-        return build(config, run, RecordKeys.NONE);
-    }
-
-    static RunResult build(RunConfig config, RunObservation run, RecordKeys keys) {
-        return new ResultBuilder(config, run, keys).build();
+    static RunResult build(RunSpec config, RunObservation run) {
+        return new ResultBuilder(config, run).build();
     }
 
     private RunResult build() {
@@ -75,7 +68,7 @@ final class ResultBuilder {
                 Redaction.redact(run.info().durability()), Redaction.redact(settings()), versions(),
                 Redaction.redact(config.broker()), Environment.describe(), counts, rates.rates, latencies(),
                 rates.throughput, run.generatorUsage(), warnings, files(), run.faults(), steadiness, run.backlog(),
-                run.cpu() == null ? null : run.cpu().describe());
+                run.cpu() == null ? null : run.cpu().describe(), Redaction.redact(RunSpecJson.toMap(config)));
     }
 
     /** The system's settings and how the clients shared threads and connections (the system cannot know the threads). */
@@ -238,7 +231,7 @@ final class ResultBuilder {
 
     private Workload workload() {
         return pacedWorkload().withDestinations(run.accounting().topics(), run.accounting().subscriptionsPerTopic())
-                .withKeys(keys.spec(), keys.count());
+                .withKeys(config.keys().spec(), config.keys().count());
     }
 
     private Workload pacedWorkload() {

@@ -8,7 +8,7 @@ import dev.msgbench.core.time.RateSchedule;
  *
  * @param worker this process's part of a run split over several load generators, or null
  */
-record RunSchedule(RunConfig config, WorkerRole worker) {
+record RunSchedule(RunSpec config, WorkerRole worker) {
 
 RunWindow window(long start) {
     if (config.pacing() instanceof Pacing.FixedRate fixed && fixed.autoWarmup()) {

@@ -25,7 +25,7 @@ final class WarmupRuns {
     /** Over all the runs, in their order: counts added up, rates over their messages and seconds together. */
     static Map<String, Object> describe(List<RunResult> warmups) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("folder", RunConfig.WARMUP_FOLDER);
+        m.put("folder", RunSpec.WARMUP_FOLDER);
         m.put("status", warmups.stream().map(RunResult::status).filter(s -> s != RunStatus.COMPLETE).findFirst()
                 .orElse(RunStatus.COMPLETE).name().toLowerCase(Locale.ROOT));
         m.put("sent", warmups.stream().mapToLong(w -> w.counts().sent()).sum());
@@ -35,7 +35,7 @@ final class WarmupRuns {
         m.put("consumerMsgsPerSec", overAll(warmups, Throughput::received, Throughput::consumeSeconds));
         List<Map<String, Object>> runs = new ArrayList<>();
         for (int k = 0; k < warmups.size(); k++) {
-            runs.add(describeOne(RunConfig.WARMUP_FOLDER + "/" + (k + 1), warmups.get(k)));
+            runs.add(describeOne(RunSpec.WARMUP_FOLDER + "/" + (k + 1), warmups.get(k)));
         }
         m.put("runs", runs);
         return m;

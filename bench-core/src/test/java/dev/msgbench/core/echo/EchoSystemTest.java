@@ -21,8 +21,8 @@ import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.run.FakeClockRuns;
 import dev.msgbench.core.run.Pacing;
-import dev.msgbench.core.run.RunConfig;
 import dev.msgbench.core.run.RunFailedException;
+import dev.msgbench.core.run.RunSpec;
 import dev.msgbench.core.testing.InMemorySystem;
 import dev.msgbench.core.testing.ManualClock;
 import dev.msgbench.core.time.Arrival;
@@ -40,7 +40,7 @@ class EchoSystemTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
     private RunResult run(EchoSystem echo) throws Exception {
-        RunConfig config = new RunConfig("e2e", "in-memory", new Pacing.FixedRate(1_000, Arrival.UNIFORM,
+        RunSpec config = new RunSpec("e2e", "in-memory", new Pacing.FixedRate(1_000, Arrival.UNIFORM,
                 Duration.ofMillis(200), Duration.ofSeconds(1)), 100, 1, 1, 42, Duration.ofMillis(300),
                 Duration.ofSeconds(5), dir, false, Map.of("local", true));
         try (echo) {

@@ -26,8 +26,8 @@ import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.run.FakeClockRuns;
 import dev.msgbench.core.run.Pacing;
-import dev.msgbench.core.run.RunConfig;
 import dev.msgbench.core.run.RunFailedException;
+import dev.msgbench.core.run.RunSpec;
 import dev.msgbench.core.testing.InMemorySystem;
 import dev.msgbench.core.testing.ManualClock;
 import dev.msgbench.core.time.Arrival;
@@ -47,7 +47,7 @@ class FaultRunTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
     private RunResult run(Duration timeout, String... faults) throws Exception {
-        RunConfig config = new RunConfig("e2e", "in-memory", new Pacing.FixedRate(1_000, Arrival.UNIFORM,
+        RunSpec config = new RunSpec("e2e", "in-memory", new Pacing.FixedRate(1_000, Arrival.UNIFORM,
                 Duration.ofSeconds(2), Duration.ofSeconds(6)), 100, 1, 1, 42, Duration.ofSeconds(10),
                 Duration.ofSeconds(5), dir, false, Map.of("local", true))
                 .withFaults(new FaultPlan(Arrays.stream(faults).map(FaultSpec::parse).toList(), timeout));

@@ -46,7 +46,7 @@ class AutoWarmupRunTest {
     private final InMemorySystem system = new InMemorySystem(clock);
 
     private RunResult run(Duration maxWarmup, Duration duration, String... faults) throws Exception {
-        RunConfig config = new RunConfig("e2e", "in-memory",
+        RunSpec config = new RunSpec("e2e", "in-memory",
                 Pacing.FixedRate.withAutoWarmup(RATE, Arrival.UNIFORM, maxWarmup, duration), 100, 1, 1, 42,
                 Duration.ofSeconds(10), Duration.ofSeconds(5), dir, false, Map.of("local", true))
                 .withFaults(new FaultPlan(List.of(faults).stream().map(FaultSpec::parse).toList(), FaultPlan.DEFAULT_TIMEOUT));

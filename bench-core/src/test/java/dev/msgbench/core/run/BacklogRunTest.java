@@ -50,9 +50,8 @@ class BacklogRunTest {
         AtomicBoolean subscribedEarly = new AtomicBoolean();
         InMemorySystem system = new InMemorySystem(clock).retaining();
         system.whilePublishing(499, () -> subscribedEarly.set(system.eventsSnapshot().contains("subscribe 0")));
-        RunResult r = FakeClockRuns.loadRun(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system, clock,
-                new PrintStream(out, true, StandardCharsets.UTF_8)).withBacklog(Backlog.parse("500"), clock::watcher)
-                .execute();
+        RunResult r = FakeClockRuns.loadRun(RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system, clock,
+                new PrintStream(out, true, StandardCharsets.UTF_8), Backlog.parse("500")).execute();
 
         assertFalse(subscribedEarly.get(), system.eventsSnapshot().toString());
         assertEquals(1_000, r.counts().sent());
@@ -126,9 +125,9 @@ class BacklogRunTest {
 
     @Test
     void aBacklogIsRefusedForASystemThatKeepsNothing() {
-        UserError e = assertThrows(UserError.class, () -> FakeClockRuns.loadRun(RunConfigs.of(dir, 1_000, Duration.ZERO,
-                Duration.ofSeconds(1)), new InMemorySystem(clock), clock, new PrintStream(out, true, StandardCharsets.UTF_8))
-                .withBacklog(Backlog.parse("1KiB")).execute());
+        UserError e = assertThrows(UserError.class, () -> FakeClockRuns.loadRun(RunSpecs.of(dir, 1_000, Duration.ZERO,
+                Duration.ofSeconds(1)), new InMemorySystem(clock), clock, new PrintStream(out, true, StandardCharsets.UTF_8),
+                Backlog.parse("1KiB")).execute());
         assertEquals("--backlog: in-memory keeps nothing for consumers that are held back, so no backlog can build; "
                 + "use a system that stores messages (Kafka, JetStream, RabbitMQ, Redis Streams)", e.getMessage());
     }

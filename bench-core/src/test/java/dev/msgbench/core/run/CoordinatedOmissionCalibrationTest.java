@@ -62,7 +62,7 @@ class CoordinatedOmissionCalibrationTest {
         ManualClock clock = new ManualClock(0);
         InMemorySystem frozenSystem = new InMemorySystem(clock).answeringIn(SERVICE_NANOS)
                 .freezing(FREEZE_AFTER_NANOS, FREEZE_NANOS);
-        RunResult r = FakeClockRuns.loadRun(RunConfigs.of(dir, 100, Duration.ZERO, Duration.ofMillis((long) (D * 1000))),
+        RunResult r = FakeClockRuns.loadRun(RunSpecs.of(dir, 100, Duration.ZERO, Duration.ofMillis((long) (D * 1000))),
                 frozenSystem, clock, out).execute();
 
         // message 150 + k, due at 1.5 s + 10k ms, is answered after the freeze and k + 1 services:
@@ -96,7 +96,7 @@ class CoordinatedOmissionCalibrationTest {
     @Test
     void onTheRealClockAFreezeOfSSecondsShowsAsSOverTwoAtTheMatchingPercentileAndSAtTheMax() throws Exception {
         InMemorySystem frozenSystem = new InMemorySystem().answeringIn(SERVICE_NANOS).freezing(FREEZE_AFTER_NANOS, FREEZE_NANOS);
-        RunResult r = new LoadRun(RunConfigs.of(dir, 100, Duration.ZERO, Duration.ofMillis((long) (D * 1000))),
+        RunResult r = new LoadRun(RunSpecs.of(dir, 100, Duration.ZERO, Duration.ofMillis((long) (D * 1000))),
                 frozenSystem, NanoClock.system(), out, null, false).execute();
 
         double percentile = 100 * (1 - S / (2 * D)); // 87.5

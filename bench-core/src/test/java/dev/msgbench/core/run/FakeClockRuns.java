@@ -17,20 +17,27 @@ public final class FakeClockRuns {
     private FakeClockRuns() {
     }
 
-    public static LoadRun loadRun(RunConfig config, MessagingSystem system, ManualClock clock, PrintStream out) {
-        return new LoadRun(config, system, clock, clock.watcher(), FakeClockRuns::untilStopped, out, null, false);
+    public static LoadRun loadRun(RunSpec config, MessagingSystem system, ManualClock clock, PrintStream out) {
+        return loadRun(config, RunContext.NONE, system, clock, out);
+    }
+
+    /** As {@link #loadRun}, with {@code context} around the run; the fault injector and the backlog gate watch the clock. */
+    public static LoadRun loadRun(RunSpec config, RunContext context, MessagingSystem system, ManualClock clock,
+                                  PrintStream out) {
+        return new LoadRun(config, context, system, clock, clock.watcher(), FakeClockRuns::untilStopped, clock::watcher,
+                out, null, false);
     }
 
     /** As {@link #loadRun}, with faults acting on {@code target}; the injector watches the clock as the monitor does. */
-    public static LoadRun loadRun(RunConfig config, MessagingSystem system, FaultTarget target, ManualClock clock,
+    public static LoadRun loadRun(RunSpec config, MessagingSystem system, FaultTarget target, ManualClock clock,
                                   PrintStream out) {
-        return loadRun(config, system, clock, out).faultsOn(target, clock::watcher);
+        return loadRun(config, RunContext.NONE.withFaultTarget(target), system, clock, out);
     }
 
     /** As {@link #loadRun}, the consumers held back until {@code backlog} was sent; the gate watches the clock. */
-    public static LoadRun loadRun(RunConfig config, MessagingSystem system, ManualClock clock, PrintStream out,
+    public static LoadRun loadRun(RunSpec config, MessagingSystem system, ManualClock clock, PrintStream out,
                                   Backlog backlog) {
-        return loadRun(config, system, clock, out).withBacklog(backlog, clock::watcher);
+        return loadRun(config.withBacklog(backlog), system, clock, out);
     }
 
     /** The hiccup meter's pause: a clock that never stalls leaves it nothing to measure, so it waits for its stop. */

@@ -48,11 +48,11 @@ class FanOutRunTest {
 
     private RunResult run(MessagingSystem system, int producers, int consumersPerSubscription, Destinations spread)
             throws Exception {
-        RunConfig config = new RunConfig("throughput", "loopback", new Pacing.Unpaced(MESSAGES, 0, Duration.ofSeconds(30),
+        RunSpec config = new RunSpec("throughput", "loopback", new Pacing.Unpaced(MESSAGES, 0, Duration.ofSeconds(30),
                 false), 100, producers, consumersPerSubscription, 42, Duration.ofMillis(500), Duration.ofSeconds(5), dir,
                 false, Map.of("local", true));
-        return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8), null,
-                false).withDestinations(spread).execute();
+        return new LoadRun(config.withDestinations(spread), system, NanoClock.system(),
+                new PrintStream(out, true, StandardCharsets.UTF_8), null, false).execute();
     }
 
     @Test

@@ -39,10 +39,10 @@ class KeyedRunTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
     private RunResult run(MessagingSystem system, RecordKeys keys) throws Exception {
-        RunConfig config = new RunConfig("throughput", "loopback", new Pacing.Unpaced(MESSAGES, 0, Duration.ofSeconds(30),
+        RunSpec config = new RunSpec("throughput", "loopback", new Pacing.Unpaced(MESSAGES, 0, Duration.ofSeconds(30),
                 false), 100, 2, 1, 42, Duration.ofMillis(500), Duration.ofSeconds(5), dir, false, Map.of("local", true));
-        return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8), null,
-                false).withKeys(keys).execute();
+        return new LoadRun(config.withKeys(keys), system, NanoClock.system(),
+                new PrintStream(out, true, StandardCharsets.UTF_8), null, false).execute();
     }
 
     @Test

@@ -39,9 +39,9 @@ class LoadRunCpuTest {
     private final ManualClock clock = new ManualClock(0);
 
     private RunResult run(double busy, double generator, double broker, CpuPlacement placement) throws Exception {
-        return FakeClockRuns.loadRun(RunConfigs.of(dir, 1_000, Duration.ofSeconds(1), Duration.ofSeconds(2)),
-                new InMemorySystem(clock), clock, new PrintStream(out, true, StandardCharsets.UTF_8))
-                .watchingCpu(new SteadyCpuWatch(clock, busy, generator, broker, placement)).execute();
+        return FakeClockRuns.loadRun(RunSpecs.of(dir, 1_000, Duration.ofSeconds(1), Duration.ofSeconds(2)),
+                RunContext.NONE.withCpuWatch(new SteadyCpuWatch(clock, busy, generator, broker, placement)),
+                new InMemorySystem(clock), clock, new PrintStream(out, true, StandardCharsets.UTF_8)).execute();
     }
 
     @Test
@@ -104,7 +104,7 @@ class LoadRunCpuTest {
 
     @Test
     void aRunWatchingNothingRecordsNoCpuFigures() throws Exception {
-        RunResult r = FakeClockRuns.loadRun(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)),
+        RunResult r = FakeClockRuns.loadRun(RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)),
                 new InMemorySystem(clock), clock, new PrintStream(out, true, StandardCharsets.UTF_8)).execute();
 
         assertNull(r.cpu());

@@ -49,15 +49,15 @@ class LoadRunTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ManualClock clock = new ManualClock(0);
 
-    private RunResult run(RunConfig config, InMemorySystem system) throws Exception {
+    private RunResult run(RunSpec config, InMemorySystem system) throws Exception {
         return onFakeClock(config, system).execute();
     }
 
-    private LoadRun onFakeClock(RunConfig config, InMemorySystem system) {
+    private LoadRun onFakeClock(RunSpec config, InMemorySystem system) {
         return FakeClockRuns.loadRun(config, system, clock, new PrintStream(out, true, StandardCharsets.UTF_8));
     }
 
-    private RunResult onRealClock(RunConfig config, InMemorySystem system) throws Exception {
+    private RunResult onRealClock(RunSpec config, InMemorySystem system) throws Exception {
         return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8), null, false)
                 .execute();
     }
@@ -65,7 +65,7 @@ class LoadRunTest {
     @Test
     void aCleanRunSendsAndReceivesEveryScheduledMessageAtTheTargetRate() throws Exception {
         InMemorySystem system = new InMemorySystem(clock);
-        RunResult r = run(RunConfigs.of(dir, 2_000, Duration.ofMillis(500), Duration.ofSeconds(1)), system);
+        RunResult r = run(RunSpecs.of(dir, 2_000, Duration.ofMillis(500), Duration.ofSeconds(1)), system);
 
         assertEquals(RunStatus.COMPLETE, r.status());
         assertEquals(3_000, r.counts().sent());
@@ -87,7 +87,7 @@ class LoadRunTest {
 
     @Test
     void resultJsonRecordsSettingsCountsAndEveryReportedPercentile() throws Exception {
-        run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofMillis(500)), new InMemorySystem(clock));
+        run(RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofMillis(500)), new InMemorySystem(clock));
         JsonNode json = ResultFiles.json().readTree(dir.resolve("result.json").toFile());
 
         assertEquals(2, json.get("schemaVersion").asInt());
@@ -115,7 +115,7 @@ class LoadRunTest {
 
     @Test
     void theIntervalLogReadsBackWithHdrHistogramsReaderAndAddsUpToTheWholeRun() throws Exception {
-        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ofMillis(1_000), Duration.ofMillis(1_500)), new InMemorySystem(clock));
+        RunResult r = run(RunSpecs.of(dir, 1_000, Duration.ofMillis(1_000), Duration.ofMillis(1_500)), new InMemorySystem(clock));
 
         Map<HistogramKind, Long> counts = new EnumMap<>(HistogramKind.class);
         Map<HistogramKind, List<Long>> intervals = new EnumMap<>(HistogramKind.class);
@@ -139,7 +139,7 @@ class LoadRunTest {
     void intervalsCsvCountsEachSecondSoAnOutageShowsAsSentWithNothingReceived() throws Exception {
         // frozen from 1.0 s to 3.0 s: publishes wait (as a stopped broker's clients do), then the backlog goes out
         InMemorySystem system = new InMemorySystem(clock).freezing(1_000_000_000L, 2_000_000_000L);
-        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(4)), system);
+        RunResult r = run(RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(4)), system);
 
         List<String> lines = Files.readAllLines(dir.resolve("intervals.csv"));
         assertTrue(lines.get(0).startsWith("# msgbench intervals: "), lines.get(0));
@@ -157,7 +157,7 @@ class LoadRunTest {
 
     @Test
     void theHgrmFilesHoldTheResultPercentilesInMilliseconds() throws Exception {
-        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofMillis(500)),
+        RunResult r = run(RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofMillis(500)),
                 new InMemorySystem(clock).answeringIn(300_000));
         for (String file : List.of("latency.hgrm", "service.hgrm")) {
             List<String> lines = Files.readAllLines(dir.resolve(file));
@@ -177,7 +177,7 @@ class LoadRunTest {
                 .dropping(s -> s % 10 == 9)
                 .duplicating(s -> s == 5 || s == 6)
                 .holdingBack(s -> s == 20 || s == 40);
-        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
+        RunResult r = run(RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
 
         assertEquals(1_000, r.counts().sent());
         assertEquals(100, r.counts().lost());
@@ -194,7 +194,7 @@ class LoadRunTest {
         // acknowledged, then lost: 3 of them; and 2 that failed, so never promised
         InMemorySystem system = new InMemorySystem(clock).dropping(s -> s == 10 || s == 20 || s == 21 || s == 500 || s == 999)
                 .failingToAcknowledge(s -> s == 20 || s == 21);
-        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
+        RunResult r = run(RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
 
         assertEquals(List.of(1_000L, 998L, 2L, 995L, 3L, 2L), List.of(r.counts().sent(), r.counts().acknowledged(),
                 r.counts().sendErrors(), r.counts().received(), r.counts().acknowledgedLost(),
@@ -210,7 +210,7 @@ class LoadRunTest {
 
     @Test
     void aThroughputRunLimitedByTimeAloneLeavesNothingUnsent() throws Exception {
-        RunConfig config = new RunConfig("throughput", "in-memory",
+        RunSpec config = new RunSpec("throughput", "in-memory",
                 new Pacing.Unpaced(Pacing.Unpaced.UNTIL_TIME_LIMIT, 100, Duration.ofMillis(300), false), 100, 2, 1, 1,
                 Duration.ofSeconds(1), Duration.ofSeconds(5), dir, false, Map.of());
         RunResult r = run(config, new InMemorySystem(clock).answeringIn(1_000_000));
@@ -222,7 +222,7 @@ class LoadRunTest {
 
     @Test
     void aRunAtOneLevelThroughoutIsJudgedSteady() throws Exception {
-        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(8)),
+        RunResult r = run(RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(8)),
                 new InMemorySystem(clock).answeringIn(100_000));
 
         assertEquals(Steadiness.Verdict.STEADY, r.steadiness().verdict());
@@ -233,7 +233,7 @@ class LoadRunTest {
     @Test
     void aSystemThatCannotKeepUpIsNotSteadyAndTheRunSaysSo() throws Exception {
         // 800 messages a second at most, asked for 1,000: every message later than the one before
-        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(8)),
+        RunResult r = run(RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(8)),
                 new InMemorySystem(clock).answeringIn(1_250_000));
 
         assertEquals(Steadiness.Verdict.NOT_STEADY, r.steadiness().verdict());
@@ -247,7 +247,7 @@ class LoadRunTest {
         // refused during a failover ("no responders"): failed, and never delivered
         InMemorySystem system = new InMemorySystem(clock).dropping(s -> s >= 200 && s < 210)
                 .failingToAcknowledge(s -> s >= 200 && s < 210);
-        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
+        RunResult r = run(RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
 
         assertEquals(List.of(10L, 0L, 10L), List.of(r.counts().sendErrors(), r.counts().acknowledgedLost(),
                 r.counts().unacknowledgedLost()));
@@ -257,7 +257,7 @@ class LoadRunTest {
     @Test
     void aSystemThatAcknowledgesNothingPromisedNothingAndItsLossesAreSaidPlainly() throws Exception {
         InMemorySystem system = new InMemorySystem(clock).withoutAcknowledgements(0).dropping(s -> s % 100 == 0);
-        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
+        RunResult r = run(RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
 
         assertEquals(List.of(0L, 10L), List.of(r.counts().acknowledgedLost(), r.counts().unacknowledgedLost()));
         String printed = out.toString(StandardCharsets.UTF_8);
@@ -268,7 +268,7 @@ class LoadRunTest {
 
     @Test
     void aKeptPromiseIsSaidWithTheDurabilityThatMadeIt() throws Exception {
-        run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofMillis(500)), new InMemorySystem(clock));
+        run(RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofMillis(500)), new InMemorySystem(clock));
 
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("  acks=all: 0 of 500 acknowledged messages lost\n"),
                 out.toString(StandardCharsets.UTF_8));
@@ -277,7 +277,7 @@ class LoadRunTest {
     @Test
     void aSystemThatLosesMessagesByDesignSaysHowWhenARunLostSome() throws Exception {
         InMemorySystem system = new InMemorySystem(clock).dropping(s -> s >= 990).losingBecause("the log keeps 990 entries");
-        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
+        RunResult r = run(RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
 
         assertEquals(10, r.counts().lost());
         assertTrue(r.warnings().contains("10 messages lost; the log keeps 990 entries"), r.warnings().toString());
@@ -286,7 +286,7 @@ class LoadRunTest {
     @Test
     void messagesAreAccountedPerProducerStream() throws Exception {
         InMemorySystem system = new InMemorySystem(clock).dropping(s -> s == 0);
-        RunResult r = run(RunConfigs.withProducers(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), 4), system);
+        RunResult r = run(RunSpecs.withProducers(RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), 4), system);
 
         assertEquals(1_000, r.counts().sent());
         assertEquals(4, r.counts().lost()); // sequence 0 of each of the four streams
@@ -298,7 +298,7 @@ class LoadRunTest {
     void aPublishFailureMidRunKeepsThePartialResultsAndSaysSo() throws Exception {
         InMemorySystem system = new InMemorySystem(clock).failingPublishOf(s -> s == 300);
         RunFailedException e = assertThrows(RunFailedException.class,
-                () -> run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(2)), system));
+                () -> run(RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(2)), system));
 
         assertEquals("IllegalStateException: injected failure at sequence 300", e.getMessage());
         RunResult partial = ResultFiles.readResult(dir);
@@ -316,7 +316,7 @@ class LoadRunTest {
     @Test
     void aSubscriberThatFailsWhileTheRunDrainsFailsTheRunWithItsPartialResults() throws Exception {
         // consumers that start after the last acknowledgement read while the run drains: the one that breaks there
-        RunConfig config = new RunConfig("throughput", "in-memory", new Pacing.Unpaced(1_000, 100, Duration.ofSeconds(10), true),
+        RunSpec config = new RunSpec("throughput", "in-memory", new Pacing.Unpaced(1_000, 100, Duration.ofSeconds(10), true),
                 100, 1, 1, 1, Duration.ofSeconds(1), Duration.ofSeconds(5), dir, false, Map.of());
         InMemorySystem system = new InMemorySystem().retaining().failingSubscribersAt(s -> s == 600);
         RunFailedException e = assertThrows(RunFailedException.class, () -> onRealClock(config, system));
@@ -332,7 +332,7 @@ class LoadRunTest {
     void aSubscriberThatFailsMidRunFailsTheRunWithItsPartialResults() throws Exception {
         InMemorySystem system = new InMemorySystem(clock).failingSubscribersAt(s -> s == 700);
         RunFailedException e = assertThrows(RunFailedException.class,
-                () -> run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(2)), system));
+                () -> run(RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(2)), system));
 
         assertEquals("IllegalStateException: injected failure of subscriber 0 at sequence 700", e.getMessage());
         RunResult written = ResultFiles.readResult(dir);
@@ -345,7 +345,7 @@ class LoadRunTest {
     void clientsThatFailToCloseFailTheRunAfterItsResultsAreWritten() throws Exception {
         InMemorySystem system = new InMemorySystem(clock).failingToClose();
         RunFailedException e = assertThrows(RunFailedException.class,
-                () -> run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofMillis(500)), system));
+                () -> run(RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofMillis(500)), system));
 
         assertEquals("IllegalStateException: injected failure closing publisher 0", e.getMessage());
         assertEquals(1, e.getCause().getSuppressed().length, "the subscriber's failure is kept with it");
@@ -359,7 +359,7 @@ class LoadRunTest {
     @Test
     void anInterruptedRunWritesItsResultsBeforeReturning() throws Exception {
         InMemorySystem system = new InMemorySystem(clock);
-        LoadRun loadRun = onFakeClock(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(30)), system);
+        LoadRun loadRun = onFakeClock(RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(30)), system);
         // Ctrl+C while message 999 is published, one second into the run; a shutdown hook waiting
         // for the results here would wait for this very thread, so this one returns at once
         system.whilePublishing(999, () -> loadRun.interruptAndAwait(0));
@@ -378,7 +378,7 @@ class LoadRunTest {
     void aRunThatCannotKeepUpSaysItMissedItsTargetRate() throws Exception {
         // every publish takes 2 ms, so message i goes out at 2i ms instead of i ms, the last at 1.998 s
         InMemorySystem system = new InMemorySystem(clock).answeringIn(2_000_000);
-        RunResult r = run(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
+        RunResult r = run(RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
 
         assertTrue(r.rates().targetMissed());
         assertEquals(1_000 / 1.998, r.rates().achievedMsgsPerSec(), 1e-9);
@@ -390,7 +390,7 @@ class LoadRunTest {
 
     @Test
     void unpacedRunsSendTheAskedNumberAsFastAsAcceptedAndReportRatesAtBothEnds() throws Exception {
-        RunResult r = onRealClock(RunConfigs.withProducers(RunConfigs.unpaced(dir, 100_001, 50), 3), new InMemorySystem());
+        RunResult r = onRealClock(RunSpecs.withProducers(RunSpecs.unpaced(dir, 100_001, 50), 3), new InMemorySystem());
 
         assertEquals(RunStatus.COMPLETE, r.status());
         assertEquals(100_001, r.counts().sent());
@@ -422,7 +422,7 @@ class LoadRunTest {
     @Test
     void anUnpacedStreamNeverHasMoreThanItsLimitAwaitingAcknowledgement() throws Exception {
         InMemorySystem delayedAcks = new InMemorySystem(clock).acknowledgingInBatchesOf(8);
-        RunConfig config = new RunConfig("throughput", "in-memory", new Pacing.Unpaced(800, 8, Duration.ofSeconds(10), false), 100,
+        RunSpec config = new RunSpec("throughput", "in-memory", new Pacing.Unpaced(800, 8, Duration.ofSeconds(10), false), 100,
                 1, 0, 1, Duration.ofMillis(100), Duration.ofSeconds(5), dir, false, Map.of());
         RunResult r = run(config, delayedAcks);
 
@@ -434,7 +434,7 @@ class LoadRunTest {
     @Test
     void withoutAcknowledgementsThePublisherIsDoneWhenItsFlushReturnsAndNoEmptyTableIsPrinted() throws Exception {
         InMemorySystem system = new InMemorySystem(clock).withoutAcknowledgements(300_000_000L);
-        RunConfig config = new RunConfig("throughput", "in-memory", new Pacing.Unpaced(1_000, 100, Duration.ofSeconds(10), false),
+        RunSpec config = new RunSpec("throughput", "in-memory", new Pacing.Unpaced(1_000, 100, Duration.ofSeconds(10), false),
                 100, 1, 0, 1, Duration.ofMillis(100), Duration.ofSeconds(5), dir, false, Map.of());
         RunResult r = run(config, system);
 
@@ -448,7 +448,7 @@ class LoadRunTest {
 
     @Test
     void consumersStartingAfterTheLastAcknowledgementReadEverythingStoredAndGetTheirOwnRate() throws Exception {
-        RunConfig config = new RunConfig("throughput", "in-memory", new Pacing.Unpaced(5_000, 100, Duration.ofSeconds(10), true),
+        RunSpec config = new RunSpec("throughput", "in-memory", new Pacing.Unpaced(5_000, 100, Duration.ofSeconds(10), true),
                 100, 2, 1, 1, Duration.ofSeconds(1), Duration.ofSeconds(5), dir, false, Map.of());
         InMemorySystem system = new InMemorySystem().retaining();
         RunResult r = onRealClock(config, system);
@@ -462,7 +462,7 @@ class LoadRunTest {
 
     @Test
     void aFullCollectionBetweenProducingAndConsumingIsMadeAndStatedOnlyWhenConsumingAfterProducing() throws Exception {
-        RunConfig config = new RunConfig("throughput", "in-memory", new Pacing.Unpaced(2_000, 100, Duration.ofSeconds(10), true),
+        RunSpec config = new RunSpec("throughput", "in-memory", new Pacing.Unpaced(2_000, 100, Duration.ofSeconds(10), true),
                 100, 1, 1, 1, Duration.ofSeconds(1), Duration.ofSeconds(5), dir, false, Map.of());
         RunResult r = onRealClock(config, new InMemorySystem().retaining());
 
@@ -473,14 +473,14 @@ class LoadRunTest {
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("a full GC between producing and consuming"), out.toString());
 
         Path readingWhileProducing = Files.createDirectories(dir.resolve("while"));
-        RunResult plain = onRealClock(RunConfigs.unpaced(readingWhileProducing, 2_000, 100), new InMemorySystem());
+        RunResult plain = onRealClock(RunSpecs.unpaced(readingWhileProducing, 2_000, 100), new InMemorySystem());
         assertEquals(2_000, plain.counts().received());
         assertFalse(plain.loadGenerator().containsKey("collectedBetweenPhases"), plain.loadGenerator().keySet().toString());
     }
 
     @Test
     void consumingAfterProducingIsRefusedForASystemThatKeepsNothing() {
-        RunConfig config = new RunConfig("throughput", "in-memory", new Pacing.Unpaced(10, 100, Duration.ofSeconds(10), true),
+        RunSpec config = new RunSpec("throughput", "in-memory", new Pacing.Unpaced(10, 100, Duration.ofSeconds(10), true),
                 100, 1, 1, 1, Duration.ofSeconds(1), Duration.ofSeconds(5), dir, false, Map.of());
         dev.msgbench.core.UserError e = assertThrows(dev.msgbench.core.UserError.class,
                 () -> run(config, new InMemorySystem(clock)));

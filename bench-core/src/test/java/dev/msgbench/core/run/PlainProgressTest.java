@@ -31,7 +31,7 @@ class PlainProgressTest {
     @Test
     void theHeaderComesWhenSendingStartsAndALineEveryIntervalWithTheP99SinceTheLastOne() {
         PlainProgress progress = new PlainProgress(out, Duration.ofSeconds(2));
-        progress.start(RunConfigs.of(Path.of("unused"), 1000, Duration.ofSeconds(1), Duration.ofSeconds(4)), INFO,
+        progress.start(RunSpecs.of(Path.of("unused"), 1000, Duration.ofSeconds(1), Duration.ofSeconds(4)), INFO,
                 new RunWindow(0, S, 5 * S));
         progress.sample(S, counts(1000, 1000, 0), latencies(1_000_000)); // not due yet
         progress.sample(2 * S, counts(2000, 1999, 1), latencies(3_000_000));
@@ -49,7 +49,7 @@ class PlainProgressTest {
     @Test
     void aLineEndsWithHowBusyTheMachinesCpusWereSinceTheLastLine() {
         PlainProgress progress = new PlainProgress(out, Duration.ofSeconds(2));
-        progress.start(RunConfigs.of(Path.of("unused"), 1000, Duration.ZERO, Duration.ofSeconds(4)), INFO,
+        progress.start(RunSpecs.of(Path.of("unused"), 1000, Duration.ZERO, Duration.ofSeconds(4)), INFO,
                 new RunWindow(0, 0, 4 * S));
         progress.sample(S, counts(1000, 1000, 0), latencies(1_000_000), busy(0.5));
         progress.sample(2 * S, counts(2000, 2000, 0), latencies(1_000_000), busy(1.0));
@@ -65,7 +65,7 @@ class PlainProgressTest {
     @Test
     void aLineWithNothingReceivedSaysSoInsteadOfAP99() {
         PlainProgress progress = new PlainProgress(out, Duration.ofSeconds(1));
-        progress.start(RunConfigs.unpaced(Path.of("unused"), 500, 8), INFO, new RunWindow(0, 0, 30 * S));
+        progress.start(RunSpecs.unpaced(Path.of("unused"), 500, 8), INFO, new RunWindow(0, 0, 30 * S));
         progress.sample(S, counts(500, 0, 0), latencies());
 
         assertEquals(List.of(
@@ -77,7 +77,7 @@ class PlainProgressTest {
     @Test
     void aZeroIntervalPrintsTheHeaderAlone() {
         PlainProgress progress = new PlainProgress(out, Duration.ZERO);
-        progress.start(RunConfigs.of(Path.of("unused"), 10, Duration.ZERO, Duration.ofSeconds(1)), INFO,
+        progress.start(RunSpecs.of(Path.of("unused"), 10, Duration.ZERO, Duration.ofSeconds(1)), INFO,
                 new RunWindow(0, 0, S));
         progress.sample(S, counts(10, 10, 0), latencies(1_000));
 

@@ -103,7 +103,7 @@ class ProgressMonitorTest {
     private static LiveFigures recording(List<IntervalFigures> told) {
         return new LiveFigures() {
             @Override
-            public void started(RunConfig config, SystemInfo info) {
+            public void started(RunSpec config, SystemInfo info) {
             }
 
             @Override

@@ -38,13 +38,13 @@ class ShapedRunTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ManualClock clock = new ManualClock(0);
 
-    private RunResult run(RunConfig config) throws Exception {
+    private RunResult run(RunSpec config) throws Exception {
         return FakeClockRuns.loadRun(config, new InMemorySystem(clock), clock,
                 new PrintStream(out, true, StandardCharsets.UTF_8)).execute();
     }
 
-    private RunConfig config(Pacing pacing, int producers, MessageSizes sizes) {
-        return new RunConfig("e2e", "in-memory", pacing, 100, producers, 1, 42, Duration.ofMillis(300),
+    private RunSpec config(Pacing pacing, int producers, MessageSizes sizes) {
+        return new RunSpec("e2e", "in-memory", pacing, 100, producers, 1, 42, Duration.ofMillis(300),
                 Duration.ofSeconds(5), dir, false, Map.of("local", true)).withSizes(sizes);
     }
 

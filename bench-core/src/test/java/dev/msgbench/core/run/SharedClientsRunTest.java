@@ -81,14 +81,14 @@ class SharedClientsRunTest {
         }
     };
 
-    private RunConfig config(Pacing pacing, int producers, int consumersPerSubscription, ClientSharing sharing) {
-        return new RunConfig("e2e", "loopback", pacing, 100, producers, consumersPerSubscription, 42,
+    private RunSpec config(Pacing pacing, int producers, int consumersPerSubscription, ClientSharing sharing) {
+        return new RunSpec("e2e", "loopback", pacing, 100, producers, consumersPerSubscription, 42,
                 Duration.ofSeconds(5), Duration.ofSeconds(5), dir, false, Map.of("local", true)).withSharing(sharing);
     }
 
-    private LoadRun loadRun(RunConfig config, Destinations spread) {
-        return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8), null,
-                false).withDestinations(spread);
+    private LoadRun loadRun(RunSpec config, Destinations spread) {
+        return new LoadRun(config.withDestinations(spread), system, NanoClock.system(),
+                new PrintStream(out, true, StandardCharsets.UTF_8), null, false);
     }
 
     @Test
@@ -128,7 +128,7 @@ class SharedClientsRunTest {
     void anAutomaticWarmUpAndARateScheduleWorkPerStreamOnASharedThread() throws Exception {
         ManualClock clock = new ManualClock(0);
         InMemorySystem memory = new InMemorySystem(clock);
-        RunConfig auto = new RunConfig("e2e", "in-memory", Pacing.FixedRate.withAutoWarmup(1_000, Arrival.UNIFORM,
+        RunSpec auto = new RunSpec("e2e", "in-memory", Pacing.FixedRate.withAutoWarmup(1_000, Arrival.UNIFORM,
                 Duration.ofSeconds(60), Duration.ofSeconds(5)), 100, 4, 1, 42, Duration.ofSeconds(10),
                 Duration.ofSeconds(5), dir.resolve("auto"), false, Map.of("local", true)).withSharing(new ClientSharing(1, 0));
         RunResult r = FakeClockRuns.loadRun(auto, memory, clock, new PrintStream(out, true, StandardCharsets.UTF_8))
@@ -143,7 +143,7 @@ class SharedClientsRunTest {
 
         ManualClock scheduleClock = new ManualClock(0);
         RateSchedule rates = RateSchedule.parse("1000/s for 2s, 3000/s for 1s");
-        RunConfig scheduled = new RunConfig("e2e", "in-memory", Pacing.FixedRate.scheduled(rates, Arrival.UNIFORM,
+        RunSpec scheduled = new RunSpec("e2e", "in-memory", Pacing.FixedRate.scheduled(rates, Arrival.UNIFORM,
                 Duration.ofSeconds(1)), 100, 4, 1, 42, Duration.ofSeconds(10), Duration.ofSeconds(5), dir.resolve("schedule"), false,
                 Map.of("local", true)).withSharing(new ClientSharing(1, 0));
         RunResult s = FakeClockRuns.loadRun(scheduled, new InMemorySystem(scheduleClock), scheduleClock,
@@ -159,11 +159,10 @@ class SharedClientsRunTest {
     @Test
     void aBacklogBuiltByStreamsSharingAThreadHoldsTheConsumersBackAndDrainsWhole() throws Exception {
         ManualClock clock = new ManualClock(0);
-        RunConfig config = RunConfigs.withProducers(RunConfigs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), 4)
+        RunSpec config = RunSpecs.withProducers(RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), 4)
                 .withSharing(new ClientSharing(1, 0));
         RunResult r = FakeClockRuns.loadRun(config, new InMemorySystem(clock).retaining(), clock,
-                new PrintStream(out, true, StandardCharsets.UTF_8)).withBacklog(Backlog.parse("500"), clock::watcher)
-                .execute();
+                new PrintStream(out, true, StandardCharsets.UTF_8), Backlog.parse("500")).execute();
 
         assertEquals(1_000, r.counts().sent());
         assertEquals(1_000, r.counts().received());

@@ -13,14 +13,14 @@ import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.payload.MessageSizes;
 import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.core.result.MessageSizeFigures;
-import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.result.RunResult;
+import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.run.Backlog;
 import dev.msgbench.core.run.Destinations;
 import dev.msgbench.core.run.FakeClockRuns;
 import dev.msgbench.core.run.LoadRun;
 import dev.msgbench.core.run.Pacing;
-import dev.msgbench.core.run.RunConfig;
+import dev.msgbench.core.run.RunSpec;
 import dev.msgbench.core.time.Arrival;
 import dev.msgbench.core.time.NanoClock;
 
@@ -47,7 +47,7 @@ public final class ShortRuns {
     /** A run after which the system stays open, for tests that look at it afterwards. */
     public static RunResult runWithoutClosing(MessagingSystem system, Path dir, double rate, int sizeBytes, int producers,
                                               int consumers, Duration warmup, Duration duration) throws Exception {
-        RunConfig config = fixedRate(dir, rate, sizeBytes, producers, consumers, warmup, duration);
+        RunSpec config = fixedRate(dir, rate, sizeBytes, producers, consumers, warmup, duration);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
                 null, false).execute();
@@ -59,21 +59,21 @@ public final class ShortRuns {
      */
     public static RunResult keyedWithoutClosing(MessagingSystem system, Path dir, double rate, int sizeBytes,
                                                 int producers, int consumers, RecordKeys keys) throws Exception {
-        RunConfig config = fixedRate(dir, rate, sizeBytes, producers, consumers, Duration.ofMillis(300),
+        RunSpec config = fixedRate(dir, rate, sizeBytes, producers, consumers, Duration.ofMillis(300),
                 Duration.ofSeconds(1));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
-                null, false).withKeys(keys).execute();
+        return new LoadRun(config.withKeys(keys), system, NanoClock.system(),
+                new PrintStream(out, true, StandardCharsets.UTF_8), null, false).execute();
     }
 
     /** No warm-up and {@code duration} at {@code rate}, the consumers held back until {@code backlog} was sent; closes the system. */
     public static RunResult withBacklog(MessagingSystem system, Path dir, double rate, int sizeBytes, Duration duration,
                                         Backlog backlog) throws Exception {
-        RunConfig config = fixedRate(dir, rate, sizeBytes, 1, 1, Duration.ZERO, duration);
+        RunSpec config = fixedRate(dir, rate, sizeBytes, 1, 1, Duration.ZERO, duration);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (system) {
-            return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
-                    null, false).withBacklog(backlog).execute();
+            return new LoadRun(config.withBacklog(backlog), system, NanoClock.system(),
+                    new PrintStream(out, true, StandardCharsets.UTF_8), null, false).execute();
         }
     }
 
@@ -84,7 +84,7 @@ public final class ShortRuns {
     public static RunResult withSizes(MessagingSystem system, Path dir, double rate, String sizes, int producers,
                                       int consumers) throws Exception {
         MessageSizes drawn = MessageSizes.parse(sizes);
-        RunConfig config = fixedRate(dir, rate, drawn.maxBytes(), producers, consumers, Duration.ofMillis(300),
+        RunSpec config = fixedRate(dir, rate, drawn.maxBytes(), producers, consumers, Duration.ofMillis(300),
                 Duration.ofSeconds(1)).withSizes(drawn);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (system) {
@@ -99,12 +99,12 @@ public final class ShortRuns {
      */
     public static RunResult withKeys(MessagingSystem system, Path dir, double rate, int sizeBytes, RecordKeys keys,
                                      Destinations spread, int producers, int consumers) throws Exception {
-        RunConfig config = fixedRate(dir, rate, sizeBytes, producers, consumers, Duration.ofMillis(300),
+        RunSpec config = fixedRate(dir, rate, sizeBytes, producers, consumers, Duration.ofMillis(300),
                 Duration.ofSeconds(1));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (system) {
-            return new LoadRun(config, system, NanoClock.system(), new PrintStream(out, true, StandardCharsets.UTF_8),
-                    null, false).withKeys(keys).withDestinations(spread).execute();
+            return new LoadRun(config.withKeys(keys).withDestinations(spread), system, NanoClock.system(),
+                    new PrintStream(out, true, StandardCharsets.UTF_8), null, false).execute();
         }
     }
 
@@ -144,23 +144,23 @@ public final class ShortRuns {
      */
     public static RunResult onFakeClock(InMemorySystem system, ManualClock clock, Path dir, double rate, int sizeBytes,
                                         Duration warmup, Duration duration) throws Exception {
-        RunConfig config = fixedRate(dir, rate, sizeBytes, 1, 1, warmup, duration);
+        RunSpec config = fixedRate(dir, rate, sizeBytes, 1, 1, warmup, duration);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (system) {
             return FakeClockRuns.loadRun(config, system, clock, new PrintStream(out, true, StandardCharsets.UTF_8)).execute();
         }
     }
 
-    private static RunConfig fixedRate(Path dir, double rate, int sizeBytes, int producers, int consumers, Duration warmup,
+    private static RunSpec fixedRate(Path dir, double rate, int sizeBytes, int producers, int consumers, Duration warmup,
                                        Duration duration) {
-        return new RunConfig("e2e", "test", new Pacing.FixedRate(rate, Arrival.UNIFORM, warmup, duration), sizeBytes,
+        return new RunSpec("e2e", "test", new Pacing.FixedRate(rate, Arrival.UNIFORM, warmup, duration), sizeBytes,
                 producers, consumers, 7, Duration.ofSeconds(10), Duration.ofSeconds(10), dir, false, Map.of("local", true));
     }
 
     /** A throughput run: {@code messages} sent as fast as accepted, at most 10,000 unacknowledged per producer. */
     public static RunResult throughput(MessagingSystem system, Path dir, long messages, int sizeBytes, int producers,
                                        int consumers) throws Exception {
-        RunConfig config = new RunConfig("throughput", "test",
+        RunSpec config = new RunSpec("throughput", "test",
                 new Pacing.Unpaced(messages, 10_000, Duration.ofSeconds(30), false), sizeBytes,
                 producers, consumers, 7, Duration.ofSeconds(10), Duration.ofSeconds(10), dir, false, Map.of("local", true));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
