@@ -5,15 +5,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
-import io.nats.client.Connection;
 import io.nats.client.JetStream;
 import io.nats.client.api.PublishAck;
 
-import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.driver.AckListener;
-import dev.msgbench.core.driver.Publisher;
 
 /**
  * One producer stream publishing into its topic's JetStream stream and awaiting each PubAck
@@ -28,23 +24,11 @@ import dev.msgbench.core.driver.Publisher;
  * <p>IMPLEMENTATION NOTES: jnats keeps a reference to the array until its writer thread has sent
  * it, and the engine reuses the array as soon as publish returns, so each message is copied.
  */
-final class JsPublisher implements Publisher {
+final class JsPublisher extends JnatsPublisher {
 
-    private static final Duration FLUSH_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(10);
 
-    private final Connection connection;
-    private final JnatsLink link;
-    /** Lets go of the connection: closes it unless other streams still publish on it. */
-    private final AutoCloseable release;
-    private final FirstFailure failures;
     private final JetStream jetStream;
-    private final String subject;
-    /** With --keys, the subject of each key under the stream's: built once, indexed by key. */
-    private final String[] keySubjects;
-    /** Built once: a concatenation per publish would allocate per message. */
-    private final String connectionLabel;
-    private final AckListener acks;
     private final int maxPending;
     private final Semaphore pending;
 
@@ -54,22 +38,10 @@ final class JsPublisher implements Publisher {
      */
     JsPublisher(JnatsLink link, AutoCloseable release, JetStream jetStream, String subject, String[] keySubjects,
                 AckListener acks, int maxPending) {
-        this.link = link;
-        this.connection = link.connection;
-        this.release = release;
-        this.failures = link.failures;
+        super(link, release, subject, keySubjects, acks);
         this.jetStream = jetStream;
-        this.subject = subject;
-        this.keySubjects = keySubjects;
-        this.connectionLabel = "the connection of " + subject;
-        this.acks = acks;
         this.maxPending = maxPending;
         this.pending = new Semaphore(maxPending);
-    }
-
-    /** The connection this stream publishes on, shared or not: what tests count round trips on. */
-    JnatsLink link() {
-        return link;
     }
 
     @Override
@@ -83,18 +55,15 @@ final class JsPublisher implements Publisher {
     }
 
     private void send(String to, byte[] message, long sequence, long intendedSendNanos) throws Exception {
-        failures.throwIfAny(connectionLabel);
+        throwIfFailed();
         pending.acquire();
         CompletableFuture<PublishAck> future;
         try {
             future = jetStream.publishAsync(to, message.clone());
-            link.published();
+            published();
         } catch (IllegalStateException e) {
             pending.release();
-            if (!NatsConnections.refusedWhileReconnecting(connection)) {
-                throw e;
-            }
-            acks.failed(sequence, intendedSendNanos, e);
+            refused(e, sequence, intendedSendNanos);
             return;
         } catch (RuntimeException | Error e) {
             pending.release();
@@ -110,33 +79,12 @@ final class JsPublisher implements Publisher {
         });
     }
 
-    /**
-     * Waits until the server has every message sent so far, with one round trip for all the streams
-     * of a shared connection ({@link JnatsLink#flushPublished}); their PubAcks are each stream's own,
-     * awaited at {@link #close}.
-     */
-    @Override
-    public void flush() throws Exception {
-        try {
-            link.flushPublished(FLUSH_TIMEOUT);
-        } catch (TimeoutException e) {
-            throw new TimeoutException("NATS server did not answer a flush of " + subject + " within "
-                    + FLUSH_TIMEOUT.toSeconds() + " s");
-        }
-        failures.throwIfAny(connectionLabel);
-    }
-
     /** Waits (boundedly) for PubAcks still outstanding, so that none is cut off by the close. */
     @Override
-    public void close() throws Exception {
-        try {
-            if (pending.tryAcquire(maxPending, CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
-                pending.release(maxPending);
-            }
-        } finally {
-            release.close();
+    protected void awaitReplies() throws InterruptedException {
+        if (pending.tryAcquire(maxPending, CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+            pending.release(maxPending);
         }
-        failures.throwIfAny(connectionLabel);
     }
 
     private static Throwable unwrap(Throwable t) {

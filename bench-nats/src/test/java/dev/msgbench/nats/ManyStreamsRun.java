@@ -97,7 +97,7 @@ final class ManyStreamsRun {
     private static long sum(List<Publisher> publishers, ToLongFunction<Statistics> figure) {
         Map<Object, Statistics> connections = new IdentityHashMap<>();
         for (Publisher p : publishers) {
-            JnatsLink link = p instanceof CorePublisher core ? core.link() : ((JsPublisher) p).link();
+            JnatsLink link = ((JnatsPublisher) p).link();
             connections.put(link, link.connection.getStatistics());
         }
         return connections.values().stream().mapToLong(figure).sum();

@@ -3,12 +3,9 @@ package dev.msgbench.redis;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 
 import dev.msgbench.core.driver.AckListener;
-import dev.msgbench.core.driver.Publisher;
 import io.lettuce.core.XAddArgs;
-import io.lettuce.core.api.async.RedisAsyncCommands;
 
 /**
  * XADD key MAXLEN ~ N * m MESSAGE (with record keys XADD key MAXLEN ~ N * k KEY m MESSAGE) on a
@@ -22,26 +19,18 @@ import io.lettuce.core.api.async.RedisAsyncCommands;
  * replication in Redis, and it shows in the latency, as it should. The message is copied because
  * lettuce encodes it on its I/O thread, after publish has returned.
  */
-final class StreamPublisher implements Publisher {
+final class StreamPublisher extends LettucePublisher {
 
     static final byte[] FIELD = {'m'};
     /** With record keys, the field whose value is the message's key, written before {@link #FIELD}. */
     static final byte[] KEY_FIELD = {'k'};
-    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
-    private final ProducerConnection connection;
-    private final RedisAsyncCommands<byte[], byte[]> commands;
     private final byte[] key;
     /** Each record key's name, by key; null without keys. */
     private final byte[][] keyNames;
     private final XAddArgs trim;
-    private final AckListener acks;
-    private final RedisAcks mode;
     private final int replicas;
     private final long waitTimeoutMillis;
-    private final CommandBatch batch;
-    /** Replies come in order: when the last command is answered, all are. Written by the publishing thread. */
-    private volatile CompletionStage<?> last = CompletableFuture.completedFuture(null);
 
     /**
      * @param keyNames with record keys, each key's name by key; null without
@@ -49,16 +38,12 @@ final class StreamPublisher implements Publisher {
      */
     StreamPublisher(ProducerConnection connection, byte[] key, byte[][] keyNames, long maxlen,
                     AckListener acks, RedisAcks mode, int replicas, Duration waitTimeout, InFlight inFlight) {
-        this.connection = connection;
-        this.commands = connection.connection().async();
+        super(connection, acks, mode, inFlight);
         this.key = key;
         this.keyNames = keyNames;
         this.trim = new XAddArgs().maxlen(maxlen).approximateTrimming();
-        this.acks = acks;
-        this.mode = mode;
         this.replicas = replicas;
         this.waitTimeoutMillis = waitTimeout.toMillis();
-        this.batch = new CommandBatch(connection, inFlight);
     }
 
     @Override
@@ -77,56 +62,26 @@ final class StreamPublisher implements Publisher {
 
     /** Settles a message when its XADD (and WAIT) is answered. */
     private void add(CompletableFuture<String> added, long sequence, long intendedSendNanos) {
-        last = added;
+        lastIssued(added);
         if (mode != RedisAcks.REPLICAS) {
-            added.whenComplete((id, error) -> {
-                batch.release();
-                if (error != null) {
-                    // reported even with --acks 0: not a reply being counted but a message lost
-                    acks.failed(sequence, intendedSendNanos, error);
-                } else if (mode == RedisAcks.SERVER) {
-                    acks.acked(sequence, intendedSendNanos);
-                }
-            });
+            added.whenComplete((id, error) -> answered(sequence, intendedSendNanos, error));
             batch.added(1);
             return;
         }
         CompletableFuture<Long> waited = commands.waitForReplication(replicas, waitTimeoutMillis).toCompletableFuture();
-        last = waited;
+        lastIssued(waited);
         added.whenComplete((id, addError) -> waited.whenComplete((count, waitError) -> {
-            batch.release();
             if (addError != null) {
-                acks.failed(sequence, intendedSendNanos, addError);
+                answered(sequence, intendedSendNanos, addError);
             } else if (waitError != null) {
-                acks.failed(sequence, intendedSendNanos, waitError);
+                answered(sequence, intendedSendNanos, waitError);
             } else if (count < replicas) {
-                acks.failed(sequence, intendedSendNanos, new IllegalStateException("WAIT: " + count + " of "
+                unacknowledged(sequence, intendedSendNanos, new IllegalStateException("WAIT: " + count + " of "
                         + replicas + " replicas acknowledged within " + waitTimeoutMillis + " ms"));
             } else {
-                acks.acked(sequence, intendedSendNanos);
+                answered(sequence, intendedSendNanos, null);
             }
         }));
         batch.added(2);
-    }
-
-    @Override
-    public void endOfBurst() {
-        batch.endOfBurst();
-    }
-
-    @Override
-    public void flush() {
-        batch.send();
-    }
-
-    /**
-     * Sends what is still batched and waits for the last reply first: closing would cancel
-     * commands unsent or awaiting a reply, and report them failed.
-     */
-    @Override
-    public void close() throws Exception {
-        batch.send();
-        Replies.awaitQuietly(last, CLOSE_TIMEOUT);
-        connection.release();
     }
 }
