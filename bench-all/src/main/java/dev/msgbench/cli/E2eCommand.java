@@ -121,7 +121,7 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
         Pacing pacing = rateSchedule.given() ? rateSchedule.pacing(load, messages.producers) : load.pacing(messages.producers);
         SystemTarget system = new SystemSelection(spec, targets).select(target, pinning);
         messages.backlog.requireStoredBy(system);
-        echo.validate(system, target);
+        echo.validate(system, target, messages);
         refuseSharingWithOwnThreads();
         FaultPlan plan = faults.plan(system, target, pacing);
         isolation.check(system, target, plan);

@@ -57,8 +57,8 @@ final class EchoOptions {
         return ECHO.equals(pattern);
     }
 
-    /** Checks the echo flags against each other, the system and --url; throws naming the flag. */
-    void validate(SystemTarget system, TargetOptions target) {
+    /** Checks the echo flags against each other, the system, --url and the run's destinations and keys; throws naming the flag. */
+    void validate(SystemTarget system, TargetOptions target, MessageOptions messages) {
         boolean external = EXTERNAL.equals(responder);
         if (!echo() && (external || runId != null)) {
             throw error((external ? "--responder external" : "--run-id") + " needs --pattern echo, got --pattern " + pattern);
@@ -81,6 +81,20 @@ final class EchoOptions {
         }
         if (!external && spec.commandLine().getParseResult().hasMatchedOption("--first-echo-timeout")) {
             throw error("--first-echo-timeout waits for a responder elsewhere; it needs --responder external");
+        }
+        if (echo() && messages.consumers < 1) {
+            throw error(EchoSystem.consumersRefused(messages.consumers));
+        }
+        if (echo()) {
+            String destinations = EchoSystem.destinationsRefused(messages.destinations.topics,
+                    messages.destinations.subscriptionsPerTopic);
+            if (destinations != null) {
+                throw error(destinations);
+            }
+            if (!messages.keys.recordKeys().isNone()) {
+                throw error("--keys " + messages.keys.recordKeys().spec() + " does not work with --pattern echo: "
+                        + EchoSystem.KEYS_REFUSED + "; give --keys none");
+            }
         }
         if (firstEchoTimeout.isZero() || firstEchoTimeout.isNegative()) {
             throw error("--first-echo-timeout must be longer than 0, got " + firstEchoTimeout.toMillis() + " ms");

@@ -164,7 +164,7 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
         if (consumeAfterProduce && !system.retainsMessages()) {
             throw new ParameterException(spec.commandLine(), LoadRun.consumingLaterRefused(system.name()));
         }
-        echo.validate(system, target);
+        echo.validate(system, target, messages);
         FaultPlan plan = faults.plan(system, target, pacing);
         isolation.check(system, target, plan);
         return ParsedCell.of(spec, system, target, pinning, messages, pacing, output, plan, echo)

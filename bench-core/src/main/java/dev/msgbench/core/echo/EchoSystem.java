@@ -85,13 +85,11 @@ public final class EchoSystem implements MessagingSystem {
     @Override
     public void prepare(RunPlan runPlan) throws Exception {
         if (runPlan.consumers() < 1) {
-            throw new UserError("--pattern echo needs at least one consumer to receive the echoes, got --consumers "
-                    + runPlan.consumers());
+            throw new UserError(consumersRefused(runPlan.consumers()));
         }
-        if (runPlan.topics() * runPlan.subscriptionsPerTopic() > 1) {
-            throw new UserError("--pattern echo measures one topic with one subscription: --topics and "
-                    + "--subscriptions-per-topic must be 1 with it (got " + runPlan.topics() + " and "
-                    + runPlan.subscriptionsPerTopic() + ")");
+        String refused = destinationsRefused(runPlan.topics(), runPlan.subscriptionsPerTopic());
+        if (refused != null) {
+            throw new UserError(refused);
         }
         this.plan = runPlan;
         this.runId = externalRunId != null ? externalRunId : runPlan.runId();
@@ -109,7 +107,26 @@ public final class EchoSystem implements MessagingSystem {
     /** Keys are refused: this reason becomes the run's one-line error. */
     @Override
     public String useKeys(RecordKeys keys) {
-        return "the responder publishes each message back as it came, without its key; measure keys one way";
+        return KEYS_REFUSED;
+    }
+
+    /** Why a round trip cannot carry record keys; the command line says it before a broker starts. */
+    public static final String KEYS_REFUSED =
+            "the responder publishes each message back as it came, without its key; measure keys one way";
+
+    /** Why a round trip cannot run without consumers; the command line says it before a broker starts. */
+    public static String consumersRefused(int consumers) {
+        return "--pattern echo needs at least one consumer to receive the echoes, got --consumers " + consumers;
+    }
+
+    /**
+     * Why a round trip cannot spread over these destinations, or null when it can (one topic with one
+     * subscription); the command line says it before a broker starts.
+     */
+    public static String destinationsRefused(int topics, int subscriptionsPerTopic) {
+        return topics * subscriptionsPerTopic <= 1 ? null : "--pattern echo measures one topic with one subscription: "
+                + "--topics and --subscriptions-per-topic must be 1 with it (got " + topics + " and "
+                + subscriptionsPerTopic + ")";
     }
 
     /**
