@@ -17,6 +17,7 @@ import dev.msgbench.core.fault.FaultReport;
 import dev.msgbench.core.record.Recorders;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
+import dev.msgbench.core.system.Systems;
 import dev.msgbench.core.units.Durations;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -60,8 +61,8 @@ final class CalibrateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--system", paramLabel = "SYSTEM", required = true,
-            description = "The system whose local broker is paused: kafka, nats, jetstream, rabbitmq, redis, redis-streams.")
+    @Option(names = "--system", paramLabel = "SYSTEM", required = true, completionCandidates = BrokerCommand.BrokerNames.class,
+            description = "The system whose local broker is paused: ${COMPLETION-CANDIDATES}.")
     String system;
 
     @Option(names = "--pause", paramLabel = "TIME", defaultValue = "2s", converter = Converters.Time.class,
@@ -136,9 +137,10 @@ final class CalibrateCommand implements Callable<Integer> {
                 }
             }
         }
-        if (system.equals("loopback")) {
-            throw new ParameterException(spec.commandLine(), "--system loopback has no broker to pause; give one of "
-                    + "kafka, nats, jetstream, rabbitmq, redis, redis-streams");
+        List<String> withBroker = Systems.brokerNames();
+        if (Systems.names().contains(system) && !withBroker.contains(system)) {
+            throw new ParameterException(spec.commandLine(), "--system " + system + " has no broker to pause; give one of "
+                    + String.join(", ", withBroker));
         }
         if (pause.isZero() || pause.isNegative()) {
             throw new ParameterException(spec.commandLine(), "--pause must be positive, got " + Durations.format(pause));

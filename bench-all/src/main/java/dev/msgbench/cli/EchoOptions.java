@@ -63,9 +63,8 @@ final class EchoOptions {
         if (!echo() && (external || runId != null)) {
             throw error((external ? "--responder external" : "--run-id") + " needs --pattern echo, got --pattern " + pattern);
         }
-        if (echo() && "nats".equals(system.name()) && spec.commandLine().getParseResult().hasMatchedOption("--nats-pattern")
-                && !PUBSUB.equals(spec.commandLine().getParseResult().matchedOption("--nats-pattern").stringValues().get(0))) {
-            throw error("--pattern echo and --nats-pattern request-reply are two round trips; give one of them");
+        if (echo() && system.echoRefused() != null) {
+            throw error(system.echoRefused());
         }
         if (external && target.url == null) {
             throw error("--responder external needs --url: the broker the responder on the other host uses too");

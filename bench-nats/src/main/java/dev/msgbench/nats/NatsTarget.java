@@ -61,6 +61,12 @@ public final class NatsTarget implements SystemTarget {
     }
 
     @Override
+    public String echoRefused() {
+        return pattern == NatsPattern.REQUEST_REPLY
+                ? "--pattern echo and --nats-pattern request-reply are two round trips; give one of them" : null;
+    }
+
+    @Override
     public boolean securable() {
         return true;
     }

@@ -44,6 +44,14 @@ public interface SystemTarget {
     }
 
     /**
+     * Why this system's flags, as given, cannot run with --pattern echo (which wraps the system in
+     * a round trip of its own), or null when they can; asked before anything starts.
+     */
+    default String echoRefused() {
+        return null;
+    }
+
+    /**
      * Flags of another system's mixin that this one reads too (picocli takes each name once per
      * command): --redis-client is Redis pub/sub's and Redis Streams'.
      */
