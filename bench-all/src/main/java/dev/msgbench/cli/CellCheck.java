@@ -40,7 +40,7 @@ final class CellCheck {
         CommandLine root = Main.commandLine(io);
         Map<String, FlagCatalog> commands = new LinkedHashMap<>();
         for (String command : COMMANDS) {
-            commands.put(command, FlagCatalog.of(command, root.getSubcommands().get(command).getCommandSpec()));
+            commands.put(command, FlagCatalog.of(command, FlagOrder.ordered(root.getSubcommands().get(command).getCommandSpec())));
         }
         CommandSpec e2e = root.getSubcommands().get("e2e").getCommandSpec();
         Map<String, List<String>> borrowed = new LinkedHashMap<>();

@@ -1,17 +1,11 @@
 package dev.msgbench.cli;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.Callable;
 
-import dev.msgbench.core.fault.FaultPlan;
 import dev.msgbench.core.run.Pacing;
 import dev.msgbench.core.system.SystemTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 @Command(name = "e2e", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
@@ -45,18 +39,7 @@ import picocli.CommandLine.Spec;
                 "Results go to --output: " + OutputOptions.FILES,
                 "",
                 ExitCode.RUN_CODES})
-final class E2eCommand implements Callable<Integer>, CheckedCommand {
-
-    private final CellRunner runner;
-
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    TargetOptions target;
-
-    @Mixin
-    PinningOptions pinning;
+final class E2eCommand extends MeasureCommand {
 
     @Mixin
     LoadOptions load;
@@ -64,48 +47,24 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
     @Mixin
     RateScheduleOptions rateSchedule;
 
-    @Mixin
-    MessageOptions messages;
-
-    @Mixin
-    FaultOptions faults;
-
-    @Mixin
-    EchoOptions echo;
-
-    @Mixin
-    OutputOptions output;
-
-    @Mixin
-    WorkerOptions workers;
-
-    @Mixin
-    IsolateOptions isolation;
-
-    @Mixin
-    MetricsOptions metrics;
-
-    private final Map<String, SystemTarget> targets = new LinkedHashMap<>();
-
     /** @param targets every system, each also added to this command as a mixin of its flags */
     E2eCommand(CellRunner runner, List<SystemTarget> targets) {
-        this.runner = runner;
-        targets.forEach(t -> this.targets.put(t.name(), t));
+        super(runner, targets);
     }
 
     @Override
-    public Integer call() {
-        ParsedCell cell = checkFlags();
-        if (isolation.makesHosts()) {
-            return IsolatedRun.run(cell.args(), target.brokers, isolation.check(cell.system(), target, cell.faults()),
-                    spec.commandLine().getOut(), spec.commandLine().getErr());
-        }
-        return runner.run(cell, output.prepare(spec.commandLine(), cell.system().name(), cell.worker()::folder))
-                .exitCode().code();
+    int minConsumers() {
+        return 1;
+    }
+
+    @Override
+    Pacing pacing() {
+        return rateSchedule.given() ? rateSchedule.pacing(load, messages.producers) : load.pacing(messages.producers);
     }
 
     /** --workers and --pattern echo give each producer and consumer a thread or connection of its own. */
-    private void refuseSharingWithOwnThreads() {
+    @Override
+    void checkWith(SystemTarget system) {
         int consumers = messages.consumers * messages.destinations.topics * messages.destinations.subscriptionsPerTopic;
         if (workers.workers != null) {
             messages.sharing.refuseWith("--workers", messages.producers, consumers);
@@ -113,21 +72,5 @@ final class E2eCommand implements Callable<Integer>, CheckedCommand {
         if (echo.echo()) {
             messages.sharing.refuseWith("--pattern echo", messages.producers, consumers);
         }
-    }
-
-    @Override
-    public ParsedCell checkFlags() {
-        messages.validate(1);
-        Pacing pacing = rateSchedule.given() ? rateSchedule.pacing(load, messages.producers) : load.pacing(messages.producers);
-        SystemTarget system = new SystemSelection(spec, targets).select(target, pinning);
-        messages.backlog.requireStoredBy(system);
-        echo.validate(system, target, messages);
-        refuseSharingWithOwnThreads();
-        FaultPlan plan = faults.plan(system, target, pacing);
-        isolation.check(system, target, plan);
-        return ParsedCell.of(spec, system, target, pinning, messages, pacing, output, plan, echo)
-                .withWorker(workers.plan(messages.producers, messages.consumers, pacing,
-                        System.getenv(WorkerOptions.INDEX_ENV)))
-                .withMetrics(metrics.check(isolation));
     }
 }

@@ -39,7 +39,7 @@ final class SystemFlagsHelp {
             ofSystems.addAll(spec.mixins().get(system.name()).options());
         }
         List<OptionSpec> common = new ArrayList<>();
-        for (OptionSpec option : spec.options()) {
+        for (OptionSpec option : FlagOrder.ordered(spec)) {
             if (!ofSystems.contains(option) && !option.hidden()) {
                 common.add(option);
             }

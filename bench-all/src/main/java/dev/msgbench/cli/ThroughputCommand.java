@@ -1,21 +1,14 @@
 package dev.msgbench.cli;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.Callable;
 
-import dev.msgbench.core.fault.FaultPlan;
 import dev.msgbench.core.run.LoadRun;
 import dev.msgbench.core.run.Pacing;
 import dev.msgbench.core.system.SystemTarget;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 @Command(name = "throughput", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
@@ -43,23 +36,12 @@ import picocli.CommandLine.Spec;
                 "Results go to --output: " + OutputOptions.FILES,
                 "",
                 ExitCode.RUN_CODES})
-final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
+final class ThroughputCommand extends MeasureCommand {
 
     /** Messages sent when neither --messages nor --duration is given. */
     static final long DEFAULT_MESSAGES = 100_000;
     private static final Duration DEFAULT_TIME_LIMIT = Duration.ofMinutes(10);
     private static final long DEFAULT_OUTSTANDING_BYTES = 32L << 20;
-
-    private final CellRunner runner;
-
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    TargetOptions target;
-
-    @Mixin
-    PinningOptions pinning;
 
     @Option(names = "--messages", paramLabel = "N",
             description = "Messages to send, all producers together (default: 100000, or unlimited with --duration).")
@@ -88,49 +70,18 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
                     + "a small machine a Java client's first seconds are as much compilation as load (default: 0, none).")
     long warmupMessages;
 
-    @Mixin
-    MessageOptions messages;
-
-    @Mixin
-    FaultOptions faults;
-
-    @Mixin
-    EchoOptions echo;
-
-    @Mixin
-    OutputOptions output;
-
-    @Mixin
-    WorkerOptions workers;
-
-    @Mixin
-    IsolateOptions isolation;
-
-    @Mixin
-    MetricsOptions metrics;
-
-    private final Map<String, SystemTarget> targets = new LinkedHashMap<>();
-
     /** @param targets every system, each also added to this command as a mixin of its flags */
     ThroughputCommand(CellRunner runner, List<SystemTarget> targets) {
-        this.runner = runner;
-        targets.forEach(t -> this.targets.put(t.name(), t));
+        super(runner, targets);
     }
 
     @Override
-    public Integer call() {
-        ParsedCell cell = checkFlags();
-        if (isolation.makesHosts()) {
-            return IsolatedRun.run(cell.args(), target.brokers, isolation.check(cell.system(), target, cell.faults()),
-                    spec.commandLine().getOut(), spec.commandLine().getErr());
-        }
-        return runner.run(cell, output.prepare(spec.commandLine(), cell.system().name(), cell.worker()::folder))
-                .exitCode().code();
+    int minConsumers() {
+        return 0;
     }
 
     @Override
-    public ParsedCell checkFlags() {
-        messages.validate(0);
+    Pacing pacing() {
         messages.sharing.refuseWithoutSchedule(messages.producers);
         if (messageCount != null && messageCount < 1) {
             throw new ParameterException(spec.commandLine(), "--messages must be at least 1, got " + messageCount);
@@ -157,19 +108,14 @@ final class ThroughputCommand implements Callable<Integer>, CheckedCommand {
         if (warmupMessages < 0) {
             throw new ParameterException(spec.commandLine(), "--warmup-messages must be 0 or more, got " + warmupMessages);
         }
-        Pacing pacing = new Pacing.Unpaced(count, outstanding, duration != null ? duration : DEFAULT_TIME_LIMIT,
+        return new Pacing.Unpaced(count, outstanding, duration != null ? duration : DEFAULT_TIME_LIMIT,
                 consumeAfterProduce, warmupMessages);
-        SystemTarget system = new SystemSelection(spec, targets).select(target, pinning);
-        messages.backlog.requireStoredBy(system);
+    }
+
+    @Override
+    void checkWith(SystemTarget system) {
         if (consumeAfterProduce && !system.retainsMessages()) {
             throw new ParameterException(spec.commandLine(), LoadRun.consumingLaterRefused(system.name()));
         }
-        echo.validate(system, target, messages);
-        FaultPlan plan = faults.plan(system, target, pacing);
-        isolation.check(system, target, plan);
-        return ParsedCell.of(spec, system, target, pinning, messages, pacing, output, plan, echo)
-                .withWorker(workers.plan(messages.producers, messages.consumers, pacing,
-                        System.getenv(WorkerOptions.INDEX_ENV)))
-                .withMetrics(metrics.check(isolation));
     }
 }

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
@@ -32,9 +31,10 @@ public final class FlagCatalog {
         this.command = command;
     }
 
-    public static FlagCatalog of(String command, CommandSpec spec) {
+    /** @param options the command's flags, in the order a list of them shows them */
+    public static FlagCatalog of(String command, List<OptionSpec> options) {
         FlagCatalog catalog = new FlagCatalog(command);
-        for (OptionSpec option : spec.options()) {
+        for (OptionSpec option : options) {
             if (option.usageHelp() || option.versionHelp()) {
                 continue;
             }
