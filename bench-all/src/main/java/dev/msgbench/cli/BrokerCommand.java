@@ -144,7 +144,7 @@ final class BrokerCommand implements Callable<Integer> {
                         + secured.passwordFile());
             }
             io.err().println(system + " " + broker.version() + " is running with " + broker.nodeCount() + " node"
-                    + (broker.nodeCount() == 1 ? "" : "s") + " on CPUs " + String.join(" / ", InProcessCellRunner.cpusAllowed(broker))
+                    + (broker.nodeCount() == 1 ? "" : "s") + " on CPUs " + String.join(" / ", broker.cpusAllowed())
                     + "; logs in " + broker.logDir() + "; Ctrl+C stops it");
             if (stopAfter != null) {
                 Thread.sleep(stopAfter.toMillis());

@@ -37,7 +37,7 @@ final class CellCheck {
 
     /** The flags of each command and system, read from the command line that runs them. */
     static Catalogs catalogs(Io io) {
-        CommandLine root = Main.commandLine(io);
+        CommandLine root = CommandLines.measuring(io);
         Map<String, FlagCatalog> commands = new LinkedHashMap<>();
         for (String command : COMMANDS) {
             commands.put(command, FlagCatalog.of(command, FlagOrder.ordered(root.getSubcommands().get(command).getCommandSpec())));
@@ -70,7 +70,7 @@ final class CellCheck {
      * @throws ParameterException or UserError as the command would, naming the flag
      */
     static ParsedCell parse(Io io, List<String> args) {
-        CommandLine.ParseResult parsed = Main.commandLine(io).parseArgs(args.toArray(String[]::new));
+        CommandLine.ParseResult parsed = CommandLines.measuring(io).parseArgs(args.toArray(String[]::new));
         return ((CheckedCommand) parsed.subcommand().commandSpec().userObject()).checkFlags();
     }
 

@@ -2,7 +2,6 @@ package dev.msgbench.cli;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +45,7 @@ final class ChildJvmCellRunner implements CellRunner {
         List<String> command = new ArrayList<>();
         command.add(java.toString());
         command.addAll(jvmFlags);
-        command.addAll(launcher());
+        command.addAll(ToolLaunch.fromJarOrClassPath());
         command.addAll(cell.args());
         command.addAll(List.of("--output", outputDir.toString(), "--quiet"));
         try {
@@ -87,18 +86,5 @@ final class ChildJvmCellRunner implements CellRunner {
         }
         RunResult result = ResultFiles.readResult(outputDir);
         return new CellOutcome(ExitCode.ofProcess(exit), result, result.error());
-    }
-
-    /** How to start this tool in a child: the same jar, or (in tests, from classes) the same class path. */
-    private static List<String> launcher() {
-        try {
-            Path source = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            if (Files.isRegularFile(source) && source.toString().endsWith(".jar")) {
-                return List.of("-jar", source.toString());
-            }
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException("cannot locate this tool's classes", e);
-        }
-        return List.of("-cp", System.getProperty("java.class.path"), Main.class.getName());
     }
 }

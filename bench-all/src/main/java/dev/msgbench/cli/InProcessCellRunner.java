@@ -137,7 +137,7 @@ final class InProcessCellRunner implements CellRunner {
                 brokerInfo.put("brokerProps", target.brokerProps);
                 brokerInfo.put("logs", dir.resolve("broker-logs").toString());
                 brokerInfo.put("cpus", pinning.brokerCpus == null ? null : pinning.brokerCpus.toString());
-                brokerInfo.put("cpusAllowed", cpusAllowed(broker));
+                brokerInfo.put("cpusAllowed", broker.cpusAllowed());
                 hosts.ifPresent(h -> brokerInfo.put("isolation", h.settings()));
             } else {
                 brokerInfo.put("local", false);
@@ -251,14 +251,5 @@ final class InProcessCellRunner implements CellRunner {
             }
         }
         return gone.isEmpty() ? null : String.join(", ", gone);
-    }
-
-    /** Each node's Cpus_allowed_list as the kernel reports it, read once it is ready. */
-    static List<String> cpusAllowed(LocalBroker broker) {
-        List<String> allowed = new ArrayList<>();
-        for (int node = 1; node <= broker.nodeCount(); node++) {
-            allowed.add(CpuAffinity.allowed(broker.pid(node)).map(CpuList::toString).orElse("unknown"));
-        }
-        return allowed;
     }
 }

@@ -72,7 +72,7 @@ final class IsolatedRun {
         List<String> command = new ArrayList<>(List.of("ip", "netns", "exec", hosts.client().namespace(),
                 Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(ToolLaunch.fromClassPath());
         command.addAll(args);
         ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.INHERIT);
         builder.environment().put(IsolatedHosts.ENV, descriptor.toString());

@@ -1,20 +1,12 @@
 package dev.msgbench.cli;
 
-import java.io.PrintWriter;
-import java.util.List;
-
-import dev.msgbench.cli.merge.MergeCommand;
-import dev.msgbench.cli.report.CompareCommand;
-import dev.msgbench.cli.report.ReportCommand;
 import dev.msgbench.core.security.UrlPasswords;
-import dev.msgbench.core.system.SystemTarget;
-import dev.msgbench.core.system.Systems;
-
 import picocli.CommandLine;
 
 /**
- * The runner: {@code java -jar bench-all.jar <command>}. Only wiring: the commands, their
- * runner, where they print, and how errors are reported ({@link ErrorLines}).
+ * The runner: {@code java -jar bench-all.jar <command>}. Only the entry: where it prints, and the
+ * tool's command line ({@link CommandLines}); no command refers back to it (a child JVM names it
+ * through {@link ToolLaunch}).
  *
  * <p>{@code main -> run -> command}: tests call {@link #run} and get the exit code instead of
  * an exit.
@@ -58,37 +50,11 @@ public final class Main {
 
     /** The command line whose measuring commands run their cells in this JVM. */
     static CommandLine commandLine(Io io) {
-        return commandLine(io, new InProcessCellRunner(io));
+        return CommandLines.tool(io);
     }
 
     /** @param runner what e2e, throughput, run and sweep run their cells with */
     static CommandLine commandLine(Io io, CellRunner runner) {
-        CommandLine cl = new CommandLine(new RootCommand());
-        List<SystemTarget> e2eTargets = Systems.create();
-        cl.addSubcommand("e2e", SystemFlagsHelp.install(new CommandLine(new E2eCommand(runner, e2eTargets)), e2eTargets));
-        List<SystemTarget> throughputTargets = Systems.create();
-        cl.addSubcommand("throughput", SystemFlagsHelp.install(new CommandLine(new ThroughputCommand(runner, throughputTargets)),
-                throughputTargets));
-        cl.addSubcommand("broker", new BrokerCommand(io));
-        List<SystemTarget> responderTargets = Systems.create();
-        cl.addSubcommand("responder", SystemFlagsHelp.install(new CommandLine(new ResponderCommand(io, responderTargets)),
-                responderTargets));
-        cl.addSubcommand("run", new RunCommand(io, runner));
-        cl.addSubcommand("sweep", new SweepCommand(io, runner));
-        cl.addSubcommand("calibrate", new CalibrateCommand(io, runner));
-        cl.addSubcommand("floor", new FloorCommand(io));
-        cl.addSubcommand("jmh-compare", new JmhCompareCommand());
-        cl.addSubcommand("tune", new TuneCommand(io));
-        cl.addSubcommand("report", new ReportCommand(io));
-        cl.addSubcommand("compare", new CompareCommand(io));
-        cl.addSubcommand("merge", new MergeCommand(io));
-        cl.setOut(new PrintWriter(io.out(), true));
-        cl.setErr(new PrintWriter(io.err(), true));
-        cl.setCaseInsensitiveEnumValuesAllowed(true);
-        cl.setUsageHelpAutoWidth(true);
-        cl.setUsageHelpWidth(100);
-        cl.setParameterExceptionHandler((e, args) -> ErrorLines.report(e, io.err()).code());
-        cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> ErrorLines.report(e, io.err()).code());
-        return cl;
+        return CommandLines.tool(io, runner);
     }
 }

@@ -57,6 +57,6 @@ final class OmbRateSearch {
                 + "sweep, objective " + chosen + (objective == null ? " (the default: a step passes when its target rate is "
                 + "met and nothing is lost, as OMB's search judges; --objective p99<=10ms judges latency too)" : ""));
         io.out().println("    " + String.join(" ", args));
-        return Main.commandLine(io, runner).execute(args.toArray(String[]::new));
+        return CommandLines.tool(io, runner).execute(args.toArray(String[]::new));
     }
 }

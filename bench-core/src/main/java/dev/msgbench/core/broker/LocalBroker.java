@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.msgbench.core.cpu.CpuAffinity;
+import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.cpu.CpuWatch;
 
 import dev.msgbench.core.security.ClientSecurity;
@@ -67,6 +69,15 @@ public interface LocalBroker extends AutoCloseable {
                 return helperPids();
             }
         };
+    }
+
+    /** Each node's Cpus_allowed_list as the kernel reports it ("unknown" where it cannot be read), in node order. */
+    default List<String> cpusAllowed() {
+        List<String> allowed = new ArrayList<>();
+        for (int node = 1; node <= nodeCount(); node++) {
+            allowed.add(CpuAffinity.allowed(pid(node)).map(CpuList::toString).orElse("unknown"));
+        }
+        return allowed;
     }
 
     /** Sends {@code signal} to one node (and to any processes it started). */
