@@ -24,6 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.broker.JavaChild;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.broker.ManagedProcess;
@@ -184,8 +185,8 @@ class EchoEndToEndTest {
             default -> system;
         };
         return BROKERS.computeIfAbsent(server, name -> Systems.create().stream().filter(t -> t.name().equals(name))
-                .findFirst().orElseThrow().startLocalBroker(new SystemTarget.BrokerRequest(1, Map.of(),
-                        brokerLogs.resolve(name), 1024, null)));
+                .findFirst().orElseThrow().startLocalBroker(new SystemTarget.BrokerRequest(
+                        BrokerSpec.defaults().withLogDir(brokerLogs.resolve(name)), 1024)));
     }
 
     @AfterAll

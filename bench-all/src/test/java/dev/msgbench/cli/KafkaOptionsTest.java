@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
@@ -19,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.system.SystemTarget;
@@ -41,7 +41,8 @@ class KafkaOptionsTest {
     @BeforeAll
     static void startBroker(@TempDir Path logs) {
         // started for 1 MiB messages, so the limit is the local broker's raised one
-        broker = new KafkaTarget().startLocalBroker(new SystemTarget.BrokerRequest(1, Map.of(), logs, 1 << 20, null));
+        broker = new KafkaTarget().startLocalBroker(
+                new SystemTarget.BrokerRequest(BrokerSpec.defaults().withLogDir(logs), 1 << 20));
     }
 
     @AfterAll

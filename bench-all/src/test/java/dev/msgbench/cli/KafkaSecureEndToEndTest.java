@@ -17,6 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.msgbench.core.broker.BrokerSpec;
+import dev.msgbench.core.net.Placement;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.security.BrokerSecurity;
 import dev.msgbench.core.security.Secret;
@@ -47,8 +49,8 @@ class KafkaSecureEndToEndTest {
 
     @BeforeAll
     static void startSecuredCluster() {
-        cluster = LocalKafkaCluster.start(KafkaClusterSpec.defaults()
-                .withSecurity(BrokerSecurity.generated().withPassword(Secret.of(PASSWORD))));
+        cluster = LocalKafkaCluster.start(KafkaClusterSpec.of(BrokerSpec.defaults()
+                .withSecurity(BrokerSecurity.generated().withPassword(Secret.of(PASSWORD)))));
     }
 
     @AfterAll
@@ -144,7 +146,7 @@ class KafkaSecureEndToEndTest {
 
     @Test
     void aCertificateFromAnotherAuthorityIsOneLineAskingForTheCa() throws Exception {
-        Path otherCa = ThrowawayPki.create(dir.resolve("other-ca")).caFile();
+        Path otherCa = ThrowawayPki.create(dir.resolve("other-ca"), Placement.LOOPBACK).caFile();
         Path out = dir.resolve("untrusted");
         CliRun run = remote(out, cluster.url(), PASSWORD, false, "--ca", otherCa.toString());
 

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.nats.broker.LocalNatsServer;
 import dev.msgbench.nats.broker.NatsServerSpec;
@@ -31,7 +32,8 @@ class LocalWorkersMergeTest {
     @Test
     void fourWorkersMergeIntoOneResultWhoseCountsAndHistogramAreExactlyTheirSums() throws Exception {
         LocalWorkers workers = new LocalWorkers(dir);
-        try (LocalNatsServer server = LocalNatsServer.start(NatsServerSpec.defaults().withLogDir(dir.resolve("logs")))) {
+        try (LocalNatsServer server = LocalNatsServer.start(
+                NatsServerSpec.of(BrokerSpec.defaults().withLogDir(dir.resolve("logs"))))) {
             workers.run(server.url(), Collections.nCopies(LocalWorkers.WORKERS, List.of()));
         }
         Path merged = workers.mergeAndCheck();

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.security.Secrets;
 import dev.msgbench.core.testing.NeedsBroker;
@@ -41,8 +42,8 @@ class NatsCredsEndToEndTest {
     @BeforeAll
     static void startAServerTrustingOneOperator() throws Exception {
         operator = JwtOperator.create();
-        server = LocalNatsServer.start(NatsServerSpec.defaults().withLogDir(shared)
-                .withServerProps(operator.serverProps()));
+        server = LocalNatsServer.start(NatsServerSpec.of(BrokerSpec.defaults().withLogDir(shared)
+                .withProps(operator.serverProps())));
     }
 
     @AfterAll

@@ -19,6 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.security.BrokerSecurity;
 import dev.msgbench.core.security.Secret;
@@ -50,8 +51,8 @@ class NatsSecureEndToEndTest {
 
     @BeforeAll
     static void startASecuredServerTheRunsDidNotStart() throws Exception {
-        server = LocalNatsServer.start(NatsServerSpec.defaults().withJetStream(true).withLogDir(shared.resolve("logs"))
-                .withSecurity(BrokerSecurity.generated().withPassword(Secret.of(PASSWORD))));
+        server = LocalNatsServer.start(NatsServerSpec.of(BrokerSpec.defaults().withLogDir(shared.resolve("logs"))
+                .withSecurity(BrokerSecurity.generated().withPassword(Secret.of(PASSWORD)))).withJetStream(true));
         passwordFile = Files.writeString(shared.resolve("password"), PASSWORD + "\n");
         wrongPasswordFile = Files.writeString(shared.resolve("wrong"), WRONG_PASSWORD + "\n");
     }
@@ -196,8 +197,9 @@ class NatsSecureEndToEndTest {
         String token = "natsE2eToken" + System.nanoTime();
         Path tokenFile = Files.writeString(dir.resolve("token"), token + "\n");
         Path out = dir.resolve("token-run");
-        try (LocalNatsServer tokenServer = LocalNatsServer.start(NatsServerSpec.defaults().withLogDir(dir.resolve("logs"))
-                .withServerProps(java.util.Map.of("authorization.token", "\"" + token + "\"")))) {
+        try (LocalNatsServer tokenServer = LocalNatsServer.start(NatsServerSpec.of(BrokerSpec.defaults()
+                .withLogDir(dir.resolve("logs"))
+                .withProps(java.util.Map.of("authorization.token", "\"" + token + "\""))))) {
             CliRun refused = run("e2e", "--system", "nats", "--url", tokenServer.url(), "--rate", "100", "--duration",
                     "1s", "--output", dir.resolve("no-token").toString());
             assertEquals(2, refused.exitCode, refused.toString());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.security.BrokerSecurity;
 import dev.msgbench.core.security.LocalSecurity;
@@ -48,8 +49,8 @@ class RabbitMqSecureEndToEndTest {
     @BeforeAll
     @Timeout(90)
     static void startRemoteBroker() {
-        remote = LocalRabbitMq.start(RabbitBrokerSpec.defaults().withLogDir(shared.resolve("remote-logs"))
-                .withSecurity(new BrokerSecurity(USER, Secret.of(PASSWORD), false)));
+        remote = LocalRabbitMq.start(RabbitBrokerSpec.of(BrokerSpec.defaults().withLogDir(shared.resolve("remote-logs"))
+                .withSecurity(new BrokerSecurity(USER, Secret.of(PASSWORD), false))));
     }
 
     @AfterAll

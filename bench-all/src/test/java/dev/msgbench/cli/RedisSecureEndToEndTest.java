@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.security.BrokerSecurity;
 import dev.msgbench.core.security.Secret;
@@ -44,8 +45,8 @@ class RedisSecureEndToEndTest {
 
     @BeforeAll
     static void startASecuredRedisTheSuiteDidNotStart() {
-        secured = LocalRedis.start(RedisBrokerSpec.defaults()
-                .withSecurity(BrokerSecurity.generated().withPassword(Secret.of(SECRET))));
+        secured = LocalRedis.start(RedisBrokerSpec.of(BrokerSpec.defaults()
+                .withSecurity(BrokerSecurity.generated().withPassword(Secret.of(SECRET)))));
     }
 
     @AfterAll

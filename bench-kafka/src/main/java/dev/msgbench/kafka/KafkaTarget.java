@@ -101,14 +101,8 @@ public final class KafkaTarget implements SystemTarget {
             props.put("message.max.bytes", Long.toString(needed));
             props.put("replica.fetch.max.bytes", Long.toString(needed));
         }
-        props.putAll(request.brokerProps());
-        return LocalKafkaCluster.start(KafkaClusterSpec.defaults()
-                .withSecurity(request.security())
-                .withNodes(request.nodes())
-                .withBrokerProps(props)
-                .withLogDir(request.logDir())
-                .withCpus(request.cpus())
-                .withPlacement(request.placement()));
+        props.putAll(request.broker().props());
+        return LocalKafkaCluster.start(KafkaClusterSpec.of(request.broker().withProps(props)));
     }
 
     @Override

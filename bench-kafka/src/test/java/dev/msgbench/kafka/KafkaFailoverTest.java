@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
@@ -50,7 +51,8 @@ class KafkaFailoverTest {
     @Test
     @Timeout(180)
     void theLeaderIsNamedByItsNodeNumberTheClientsRideThroughItsKillAndItComesBackWithTheTopic() throws Exception {
-        try (LocalKafkaCluster cluster = LocalKafkaCluster.start(KafkaClusterSpec.defaults().withNodes(3).withLogDir(dir));
+        try (LocalKafkaCluster cluster = LocalKafkaCluster.start(
+                KafkaClusterSpec.of(BrokerSpec.defaults().withNodes(3).withLogDir(dir)));
              KafkaSystem system = new KafkaSystem(new KafkaSettings(cluster.url(), Acks.ALL, 1, 3, Map.of(), Map.of(),
                      CommitMode.AUTO, Duration.ofMillis(100), cluster.version(), Duration.ofSeconds(8), false));
              Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.url()))) {

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.security.BrokerSecurity;
@@ -46,8 +47,8 @@ class SecuredKafkaTest {
 
     @BeforeAll
     static void startSecuredCluster() {
-        cluster = LocalKafkaCluster.start(KafkaClusterSpec.defaults()
-                .withSecurity(BrokerSecurity.generated().withMutualTls(true)));
+        cluster = LocalKafkaCluster.start(KafkaClusterSpec.of(BrokerSpec.defaults()
+                .withSecurity(BrokerSecurity.generated().withMutualTls(true))));
     }
 
     @AfterAll

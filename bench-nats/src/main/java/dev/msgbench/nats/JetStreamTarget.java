@@ -109,7 +109,7 @@ public final class JetStreamTarget implements SystemTarget {
 
     @Override
     public LocalBroker startLocalBroker(BrokerRequest request) {
-        Map<String, String> props = new LinkedHashMap<>(request.brokerProps());
+        Map<String, String> props = new LinkedHashMap<>(request.broker().props());
         NatsServerBinary binary = NatsServerBinary.find();
         if (sync == JsSync.ALWAYS) {
             if (props.containsKey(NatsServerSpec.SYNC_PROP)) {
@@ -119,16 +119,9 @@ public final class JetStreamTarget implements SystemTarget {
             NatsServerSpec.requireSyncSupport(binary, "--js-sync always");
             props.put(NatsServerSpec.SYNC_PROP, "always");
         }
-        return LocalNatsServer.start(NatsServerSpec.defaults()
-                .withSecurity(request.security())
-                .withNodes(request.nodes())
-                .withJetStream(true)
-                .withServerProps(props)
-                .withMaxPayloadBytes(NatsServerSpec.maxPayloadFor(request.messageSizeBytes()))
-                .withLogDir(request.logDir())
-                .withCpus(request.cpus())
-                .withPlacement(request.placement())
-                .withBinary(binary));
+        // in one step: a spec without JetStream, as of() makes, refuses the jetstream.* props
+        return LocalNatsServer.start(new NatsServerSpec(request.broker().withProps(props), true,
+                NatsServerSpec.maxPayloadFor(request.messageSizeBytes()), binary));
     }
 
     @Override

@@ -110,14 +110,8 @@ public final class NatsTarget implements SystemTarget {
 
     @Override
     public LocalBroker startLocalBroker(BrokerRequest request) {
-        return LocalNatsServer.start(NatsServerSpec.defaults()
-                .withSecurity(request.security())
-                .withNodes(request.nodes())
-                .withServerProps(request.brokerProps())
-                .withMaxPayloadBytes(NatsServerSpec.maxPayloadFor(request.messageSizeBytes()))
-                .withLogDir(request.logDir())
-                .withCpus(request.cpus())
-                .withPlacement(request.placement()));
+        return LocalNatsServer.start(NatsServerSpec.of(request.broker())
+                .withMaxPayloadBytes(NatsServerSpec.maxPayloadFor(request.messageSizeBytes())));
     }
 
     @Override

@@ -18,6 +18,7 @@ import io.nats.client.Connection;
 import io.nats.client.Nats;
 import io.nats.client.api.StreamInfo;
 
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.core.testing.Poll;
@@ -37,8 +38,8 @@ class JetStreamFailoverTest {
     @Test
     void theStreamLeaderIsNamedByItsNodeNumberAndAKilledLeaderComesBackWithTheStreamAndServesClients()
             throws Exception {
-        try (LocalNatsServer cluster = LocalNatsServer.start(NatsServerSpec.defaults().withNodes(3).withJetStream(true)
-                .withLogDir(dir));
+        try (LocalNatsServer cluster = LocalNatsServer.start(NatsServerSpec.of(BrokerSpec.defaults().withNodes(3)
+                .withLogDir(dir)).withJetStream(true));
              JetStreamSystem system = new JetStreamSystem(JetStreamSettings.defaults(cluster.url()).withReplicas(3),
                      cluster.monitor(1))) {
             system.prepare(new RunPlan(RUN, 128, 1, 1));

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
@@ -39,8 +40,8 @@ class JetStreamLeaderKillTest {
 
     @Test
     void killingTheStreamLeaderLosesNoAcknowledgedMessageAndTheConsumerGoesOnWithoutARestart() throws Exception {
-        try (LocalNatsServer cluster = LocalNatsServer.start(NatsServerSpec.defaults().withNodes(3).withJetStream(true)
-                .withLogDir(dir));
+        try (LocalNatsServer cluster = LocalNatsServer.start(NatsServerSpec.of(BrokerSpec.defaults().withNodes(3)
+                .withLogDir(dir)).withJetStream(true));
              JetStreamSystem system = new JetStreamSystem(JetStreamSettings.defaults(cluster.url()).withReplicas(3)
                      .withAcks(Acks.ALL), cluster.monitor(1))) {
             system.prepare(new RunPlan("msgbench-js-leader", SIZE, 1, 1));

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
@@ -42,7 +43,8 @@ class JetStreamRideThroughTest {
     }
 
     private void rideThroughARestart(JsConsumerMode consumer) throws Exception {
-        try (LocalNatsServer server = LocalNatsServer.start(NatsServerSpec.defaults().withJetStream(true).withLogDir(dir));
+        try (LocalNatsServer server = LocalNatsServer.start(
+                NatsServerSpec.of(BrokerSpec.defaults().withLogDir(dir)).withJetStream(true));
              JetStreamSystem system = new JetStreamSystem(JetStreamSettings.defaults(server.url()).withConsumer(consumer),
                      server.monitor(1))) {
             system.prepare(new RunPlan("msgbench-js-ride", SIZE, 1, 1));

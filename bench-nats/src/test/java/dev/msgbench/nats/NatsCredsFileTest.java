@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.security.ClientSecurity;
@@ -42,8 +43,8 @@ class NatsCredsFileTest {
     @BeforeAll
     static void startAServerTrustingOneOperator() throws Exception {
         JwtOperator operator = JwtOperator.create();
-        server = LocalNatsServer.start(NatsServerSpec.defaults().withLogDir(shared)
-                .withServerProps(operator.serverProps()));
+        server = LocalNatsServer.start(NatsServerSpec.of(BrokerSpec.defaults().withLogDir(shared)
+                .withProps(operator.serverProps())));
         creds = shared.resolve("user.creds");
         operator.writeUserCreds(creds);
     }

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
@@ -34,7 +35,7 @@ class NatsRideThroughTest {
 
     @Test
     void aSubscriberAndAPublisherRideThroughAKilledServerAndWhatIsPublishedAfterItsRestartArrives() throws Exception {
-        try (LocalNatsServer server = LocalNatsServer.start(NatsServerSpec.defaults().withLogDir(dir));
+        try (LocalNatsServer server = LocalNatsServer.start(NatsServerSpec.of(BrokerSpec.defaults().withLogDir(dir)));
              NatsSystem system = new NatsSystem(NatsSettings.defaults(server.url()))) {
             system.prepare(new RunPlan("msgbench-nats-ride", SIZE, 1, 1));
             RideThrough ride = new RideThrough();
@@ -61,7 +62,7 @@ class NatsRideThroughTest {
     @Test
     void publishesBeyondTheReconnectBufferAreReportedFailedNotThrownAndSendingResumesAfterTheRestart()
             throws Exception {
-        try (LocalNatsServer server = LocalNatsServer.start(NatsServerSpec.defaults().withLogDir(dir));
+        try (LocalNatsServer server = LocalNatsServer.start(NatsServerSpec.of(BrokerSpec.defaults().withLogDir(dir)));
              NatsSystem system = new NatsSystem(NatsSettings.defaults(server.url()))) {
             system.prepare(new RunPlan("msgbench-nats-ride-full", LARGE, 1, 1));
             RideThrough ride = new RideThrough();

@@ -29,6 +29,7 @@ import io.nats.client.Subscription;
 
 import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.security.BrokerSecurity;
 import dev.msgbench.core.security.ClientSecurity;
 import dev.msgbench.core.security.Secret;
@@ -53,8 +54,8 @@ class NatsSecurityTest {
 
     @BeforeAll
     static void startSecuredServer() {
-        server = LocalNatsServer.start(NatsServerSpec.defaults().withLogDir(logs)
-                .withSecurity(BrokerSecurity.generated().withPassword(Secret.of(PASSWORD))));
+        server = LocalNatsServer.start(NatsServerSpec.of(BrokerSpec.defaults().withLogDir(logs)
+                .withSecurity(BrokerSecurity.generated().withPassword(Secret.of(PASSWORD)))));
     }
 
     @AfterAll
@@ -147,8 +148,8 @@ class NatsSecurityTest {
     @Test
     void aServerDemandingMutualTlsAcceptsTheClientCertificateAndRefusesAClientWithoutOne(@TempDir Path dir)
             throws Exception {
-        try (LocalNatsServer mutual = LocalNatsServer.start(NatsServerSpec.defaults().withLogDir(dir)
-                .withSecurity(BrokerSecurity.generated().withMutualTls(true)))) {
+        try (LocalNatsServer mutual = LocalNatsServer.start(NatsServerSpec.of(BrokerSpec.defaults().withLogDir(dir)
+                .withSecurity(BrokerSecurity.generated().withMutualTls(true))))) {
             ClientSecurity withCertificate = mutual.clientSecurity();
             assertTrue(withCertificate.tls().mutual());
             try (Connection connection = open(mutual.url(), new NatsAuth(withCertificate, null, null))) {
@@ -166,8 +167,8 @@ class NatsSecurityTest {
     void anNKeySeedLogsInToAServerThatKnowsItsPublicKey(@TempDir Path dir) throws Exception {
         NKey user = NKey.createUser(null);
         String publicKey = new String(user.getPublicKey());
-        try (LocalNatsServer nkeyServer = LocalNatsServer.start(NatsServerSpec.defaults().withLogDir(dir)
-                .withServerProps(Map.of("authorization.users", "[{nkey: " + publicKey + "}]")))) {
+        try (LocalNatsServer nkeyServer = LocalNatsServer.start(NatsServerSpec.of(BrokerSpec.defaults().withLogDir(dir)
+                .withProps(Map.of("authorization.users", "[{nkey: " + publicKey + "}]"))))) {
             Secret seed = Secret.of(new String(user.getSeed()));
             try (Connection connection = open(nkeyServer.url(), new NatsAuth(ClientSecurity.NONE, seed, null))) {
                 assertEquals(Connection.Status.CONNECTED, connection.getStatus());

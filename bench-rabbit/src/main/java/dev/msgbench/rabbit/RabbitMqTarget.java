@@ -88,14 +88,8 @@ public final class RabbitMqTarget implements SystemTarget {
 
     @Override
     public LocalBroker startLocalBroker(BrokerRequest request) {
-        return LocalRabbitMq.start(RabbitBrokerSpec.defaults()
-                .withNodes(request.nodes())
-                .withBrokerProps(request.brokerProps())
-                .withRoomForMessagesOf(request.messageSizeBytes())
-                .withLogDir(request.logDir())
-                .withCpus(request.cpus())
-                .withPlacement(request.placement())
-                .withSecurity(request.security()));
+        return LocalRabbitMq.start(RabbitBrokerSpec.of(request.broker())
+                .withRoomForMessagesOf(request.messageSizeBytes()));
     }
 
     @Override

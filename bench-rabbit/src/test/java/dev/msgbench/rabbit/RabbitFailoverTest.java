@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.Publisher;
@@ -38,7 +39,7 @@ class RabbitFailoverTest {
     @Test
     @Timeout(150)
     void confirmsOutstandingAtAKillAreReportedFailedAndTheRestartedNodeKeepsItsDurableQueue() throws Exception {
-        try (LocalRabbitMq broker = LocalRabbitMq.start(RabbitBrokerSpec.defaults().withLogDir(dir))) {
+        try (LocalRabbitMq broker = LocalRabbitMq.start(RabbitBrokerSpec.of(BrokerSpec.defaults().withLogDir(dir)))) {
             RabbitMqSystem system = new RabbitMqSystem(RabbitSettings.defaults(broker.url()).withAcks(Acks.BROKER)
                     .withQueueType(QueueType.DURABLE).withReplicas(1), broker);
             Failures failures = new Failures(UNCONFIRMED);

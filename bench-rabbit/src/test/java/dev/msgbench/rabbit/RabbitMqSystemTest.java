@@ -10,6 +10,7 @@ import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.GetResponse;
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.RunPlan;
@@ -55,8 +56,8 @@ class RabbitMqSystemTest {
     @BeforeAll
     @Timeout(90)
     static void startBroker() {
-        broker = LocalRabbitMq.start(RabbitBrokerSpec.defaults()
-                .withBrokerProps(Map.of("max_message_size", Integer.toString(MAX_MESSAGE_BYTES))));
+        broker = LocalRabbitMq.start(RabbitBrokerSpec.of(BrokerSpec.defaults()
+                .withProps(Map.of("max_message_size", Integer.toString(MAX_MESSAGE_BYTES)))));
     }
 
     @AfterAll

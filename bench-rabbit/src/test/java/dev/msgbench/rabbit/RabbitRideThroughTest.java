@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
@@ -36,7 +37,7 @@ class RabbitRideThroughTest {
 
     @Test
     void aSubscriberAndAPublisherWithoutConfirmsRideThroughAKilledNode() throws Exception {
-        try (LocalRabbitMq broker = LocalRabbitMq.start(RabbitBrokerSpec.defaults().withLogDir(dir))) {
+        try (LocalRabbitMq broker = LocalRabbitMq.start(RabbitBrokerSpec.of(BrokerSpec.defaults().withLogDir(dir)))) {
             RabbitMqSystem system = new RabbitMqSystem(RabbitSettings.defaults(broker.url()));
             try {
                 system.prepare(new RunPlan("msgbench-rabbit-ride", SIZE, 1, 1));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
@@ -55,8 +56,8 @@ class RabbitSecurityTest {
     @BeforeAll
     @Timeout(90)
     static void startBroker() {
-        broker = LocalRabbitMq.start(RabbitBrokerSpec.defaults()
-                .withSecurity(new BrokerSecurity("bench-user", Secret.of(PASSWORD), true)));
+        broker = LocalRabbitMq.start(RabbitBrokerSpec.of(BrokerSpec.defaults()
+                .withSecurity(new BrokerSecurity("bench-user", Secret.of(PASSWORD), true))));
     }
 
     @AfterAll

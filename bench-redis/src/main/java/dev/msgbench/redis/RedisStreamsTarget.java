@@ -65,13 +65,7 @@ public final class RedisStreamsTarget implements SystemTarget {
 
     @Override
     public LocalBroker startLocalBroker(BrokerRequest request) {
-        return LocalRedis.start(RedisBrokerSpec.defaults()
-                .withNodes(request.nodes())
-                .withServerArgs(request.brokerProps())
-                .withLogDir(request.logDir())
-                .withCpus(request.cpus())
-                .withPlacement(request.placement())
-                .withSecurity(request.security()));
+        return LocalRedis.start(RedisBrokerSpec.of(request.broker()));
     }
 
     @Override

@@ -53,14 +53,8 @@ public final class RedisTarget implements SystemTarget {
     @Override
     public LocalBroker startLocalBroker(BrokerRequest request) {
         Map<String, String> args = new LinkedHashMap<>(RedisPubSubSystem.localBrokerArgs(request.messageSizeBytes()));
-        args.putAll(request.brokerProps());
-        return LocalRedis.start(RedisBrokerSpec.defaults()
-                .withNodes(request.nodes())
-                .withServerArgs(args)
-                .withLogDir(request.logDir())
-                .withCpus(request.cpus())
-                .withPlacement(request.placement())
-                .withSecurity(request.security()));
+        args.putAll(request.broker().props());
+        return LocalRedis.start(RedisBrokerSpec.of(request.broker().withProps(args)));
     }
 
     @Override

@@ -22,6 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
@@ -51,8 +52,8 @@ class RedisSecurityTest {
 
     @BeforeAll
     static void startSecuredRedis() {
-        redis = LocalRedis.start(RedisBrokerSpec.defaults()
-                .withSecurity(BrokerSecurity.generated().withPassword(Secret.of(PASSWORD))));
+        redis = LocalRedis.start(RedisBrokerSpec.of(BrokerSpec.defaults()
+                .withSecurity(BrokerSecurity.generated().withPassword(Secret.of(PASSWORD)))));
     }
 
     @AfterAll
@@ -168,8 +169,8 @@ class RedisSecurityTest {
     /** --brokers 2 --secure with mutual TLS: the replica follows over TLS with the login, a client needs its certificate. */
     @Test
     void aReplicaFollowsOverMutualTlsAndAClientWithoutACertificateIsOneLine() throws Exception {
-        try (LocalRedis pair = LocalRedis.start(RedisBrokerSpec.defaults().withNodes(2)
-                .withSecurity(BrokerSecurity.generated().withMutualTls(true)))) {
+        try (LocalRedis pair = LocalRedis.start(RedisBrokerSpec.of(BrokerSpec.defaults().withNodes(2)
+                .withSecurity(BrokerSecurity.generated().withMutualTls(true))))) {
             assertEquals("up", Resp.infoField(Resp.call(pair.endpoint(2), "INFO", "replication"), "master_link_status"));
             assertEquals("yes", Resp.configGet(pair.endpoint(1), "tls-auth-clients"));
             RunResult r;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.core.testing.ShortRuns;
 import java.nio.file.Files;
@@ -53,7 +54,7 @@ class RedisStreamsSystemTest {
 
     @BeforeAll
     static void startRedis() {
-        redis = LocalRedis.start(RedisBrokerSpec.defaults().withNodes(2));
+        redis = LocalRedis.start(RedisBrokerSpec.of(BrokerSpec.defaults().withNodes(2)));
     }
 
     @AfterAll

@@ -62,7 +62,10 @@ public record IsolatedHosts(String switchNamespace, String subnet, List<NetHost>
         return nodes.get(node - 1);
     }
 
-    /** The hosts of this run, when it runs inside an isolated client host; empty otherwise. */
+    /**
+     * The hosts of this run, when it runs inside an isolated client host; empty otherwise. Read
+     * by the commands where they start, which pass a {@link Placement} down from it.
+     */
     public static Optional<IsolatedHosts> fromEnvironment() {
         String file = System.getenv(ENV);
         return file == null || file.isEmpty() ? Optional.empty() : Optional.of(read(Path.of(file)));

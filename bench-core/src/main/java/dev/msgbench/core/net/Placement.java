@@ -2,7 +2,10 @@ package dev.msgbench.core.net;
 
 /**
  * Where a local broker's nodes run: all on loopback in this network namespace (the default), or
- * each in its own host of an isolated run, on that host's address.
+ * each in its own host of an isolated run, on that host's address. A command reads the isolated
+ * run's hosts where it starts ({@link IsolatedHosts#fromEnvironment}) and passes this down to
+ * the launchers and their certificates, so that what a broker listens on and what its certificate
+ * names come from one value, and a test can ask for either without setting the environment.
  *
  * @param hosts the isolated run's hosts, or null for loopback
  */
@@ -10,11 +13,6 @@ public record Placement(IsolatedHosts hosts) {
 
     public static final String LOOPBACK_ADDRESS = "127.0.0.1";
     public static final Placement LOOPBACK = new Placement(null);
-
-    /** The hosts of this run when it runs inside an isolated client host ({@link IsolatedHosts#ENV}), else loopback. */
-    public static Placement current() {
-        return IsolatedHosts.fromEnvironment().map(Placement::new).orElse(LOOPBACK);
-    }
 
     public boolean isolated() {
         return hosts != null;

@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 
+import dev.msgbench.core.net.Placement;
+
 /**
  * A secured local broker's side of the bargain, made in its temporary folder: the certificates,
  * the login it demands, and a password file (owner-only) that `broker --secure` names instead of
@@ -14,9 +16,13 @@ import java.nio.file.attribute.PosixFilePermissions;
  */
 public record LocalSecurity(Pki pki, BrokerSecurity login, Path passwordFile) {
 
-    /** Makes the certificates and the password file in {@code dir}. */
-    public static LocalSecurity create(Path dir, BrokerSecurity login) {
-        Pki pki = ThrowawayPki.create(dir);
+    /**
+     * Makes the certificates and the password file in {@code dir}.
+     *
+     * @param placement where the broker's nodes listen, so that the certificate names their addresses
+     */
+    public static LocalSecurity create(Path dir, BrokerSecurity login, Placement placement) {
+        Pki pki = ThrowawayPki.create(dir, placement);
         Path passwordFile = dir.resolve("password");
         try {
             Files.writeString(passwordFile, login.password().reveal(), StandardCharsets.UTF_8);

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import dev.msgbench.core.UserError;
-import dev.msgbench.core.net.IsolatedHosts;
+import dev.msgbench.core.net.Placement;
 
 /**
  * Makes a {@link Pki} for one local broker with openssl (installed with every Debian, and by
@@ -26,8 +26,12 @@ public final class ThrowawayPki {
     private ThrowawayPki() {
     }
 
-    /** Creates the CA and certificates in {@code dir} (made if missing, mode 700). */
-    public static Pki create(Path dir) {
+    /**
+     * Creates the CA and certificates in {@code dir} (made if missing, mode 700).
+     *
+     * @param placement where the broker's nodes listen: the server certificate names their addresses
+     */
+    public static Pki create(Path dir, Placement placement) {
         try {
             Files.createDirectories(dir);
             Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
@@ -39,7 +43,7 @@ public final class ThrowawayPki {
             Path serverCert = dir.resolve("server.pem");
             Path serverKey = dir.resolve("server.key");
             signed(dir, ca, caKey, "server", serverCert, serverKey, "localhost",
-                    "subjectAltName=" + serverNames() + "\nextendedKeyUsage=serverAuth,clientAuth\n");
+                    "subjectAltName=" + serverNames(placement) + "\nextendedKeyUsage=serverAuth,clientAuth\n");
             Path clientCert = dir.resolve("client.pem");
             Path clientKey = dir.resolve("client.key");
             signed(dir, ca, caKey, "client", clientCert, clientKey, "msgbench",
@@ -59,9 +63,11 @@ public final class ThrowawayPki {
      * Loopback, and under --isolate every node host's address: one certificate serves every node
      * of the broker, and a client checks the name of the address it dialled.
      */
-    static String serverNames() {
+    static String serverNames(Placement placement) {
         StringBuilder names = new StringBuilder("IP:127.0.0.1,DNS:localhost");
-        IsolatedHosts.fromEnvironment().ifPresent(hosts -> hosts.nodes().forEach(n -> names.append(",IP:").append(n.address())));
+        if (placement.isolated()) {
+            placement.hosts().nodes().forEach(n -> names.append(",IP:").append(n.address()));
+        }
         return names.toString();
     }
 

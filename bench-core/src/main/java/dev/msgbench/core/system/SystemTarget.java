@@ -3,7 +3,9 @@ package dev.msgbench.core.system;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.driver.Acks;
@@ -88,22 +90,28 @@ public interface SystemTarget {
     MessagingSystem connect(ConnectRequest request);
 
     /**
-     * @param logDir where the broker's logs go (inside the results folder)
-     * @param cpus   the CPUs every broker process runs on (--broker-cpus), or null for this JVM's
-     * @param security TLS and the login the broker demands (--secure), or null for an open broker
-     * @param placement where the nodes run: loopback, or the hosts of an isolated run (--isolate)
+     * @param broker           the broker the command line asks for; with no start timeout (the
+     *                         flags set none), the system's spec picks its own
+     * @param messageSizeBytes the largest message the run sends, for the size limits a system
+     *                         raises so that it fits
      */
-    record BrokerRequest(int nodes, Map<String, String> brokerProps, Path logDir, long messageSizeBytes,
-                         CpuList cpus, BrokerSecurity security, Placement placement) {
+    record BrokerRequest(BrokerSpec broker, long messageSizeBytes) {
 
         public BrokerRequest {
-            placement = placement == null ? Placement.LOOPBACK : placement;
+            Objects.requireNonNull(broker, "broker");
         }
 
-        /** An open broker on loopback. */
+        /**
+         * As the flags give it, with the system's default start timeout.
+         *
+         * @param logDir    where the broker's logs go (inside the results folder)
+         * @param cpus      the CPUs every broker process runs on (--broker-cpus), or null for this JVM's
+         * @param security  TLS and the login the broker demands (--secure), or null for an open broker
+         * @param placement where the nodes run: loopback, or the hosts of an isolated run (--isolate)
+         */
         public BrokerRequest(int nodes, Map<String, String> brokerProps, Path logDir, long messageSizeBytes,
-                             CpuList cpus) {
-            this(nodes, brokerProps, logDir, messageSizeBytes, cpus, null, Placement.LOOPBACK);
+                             CpuList cpus, BrokerSecurity security, Placement placement) {
+            this(new BrokerSpec(nodes, brokerProps, logDir, null, cpus, security, placement), messageSizeBytes);
         }
     }
 

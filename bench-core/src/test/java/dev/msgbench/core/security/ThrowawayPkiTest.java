@@ -5,10 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -18,6 +22,10 @@ import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.net.IsolatedHosts;
+import dev.msgbench.core.net.LinkShaping;
+import dev.msgbench.core.net.NetHost;
+import dev.msgbench.core.net.Placement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,7 +39,7 @@ class ThrowawayPkiTest {
 
     @Test
     void theFolderAndEveryKeyAreReadableByTheOwnerOnly() throws IOException {
-        Pki pki = ThrowawayPki.create(dir.resolve("tls"));
+        Pki pki = ThrowawayPki.create(dir.resolve("tls"), Placement.LOOPBACK);
 
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(pki.dir())));
         for (Path key : new Path[] {pki.serverKeyFile(), pki.clientKeyFile(), pki.dir().resolve("ca.key")}) {
@@ -40,8 +48,27 @@ class ThrowawayPkiTest {
     }
 
     @Test
+    void onLoopbackTheServerCertificateNamesLoopbackOnly() throws Exception {
+        Pki pki = ThrowawayPki.create(dir, Placement.LOOPBACK);
+
+        assertEquals(List.of("127.0.0.1", "localhost"), serverNames(pki));
+    }
+
+    @Test
+    void underIsolationTheServerCertificateNamesEveryNodeHostOfThePlacementGiven() throws Exception {
+        IsolatedHosts hosts = new IsolatedHosts("msgbench-sw", "10.77.12.0/24",
+                new NetHost("client", "msgbench-c", "10.77.12.100", "sw-c"),
+                List.of(new NetHost("node 1", "msgbench-n1", "10.77.12.1", "sw-n1"),
+                        new NetHost("node 2", "msgbench-n2", "10.77.12.2", "sw-n2")), LinkShaping.NONE);
+
+        Pki pki = ThrowawayPki.create(dir, new Placement(hosts));
+
+        assertEquals(List.of("127.0.0.1", "localhost", "10.77.12.1", "10.77.12.2"), serverNames(pki));
+    }
+
+    @Test
     void aClientTrustingTheCaCompletesAMutualHandshakeWithTheServerCertificate() throws Exception {
-        Pki pki = ThrowawayPki.create(dir);
+        Pki pki = ThrowawayPki.create(dir, Placement.LOOPBACK);
         SSLContext server = new TlsFiles(pki.caFile(), pki.serverCertFile(), pki.serverKeyFile()).sslContext();
 
         assertEquals("CN=msgbench", handshake(server, true, pki.clientTls().sslContext()));
@@ -49,7 +76,7 @@ class ThrowawayPkiTest {
 
     @Test
     void aServerDemandingAClientCertificateRefusesAClientWithout() throws Exception {
-        Pki pki = ThrowawayPki.create(dir);
+        Pki pki = ThrowawayPki.create(dir, Placement.LOOPBACK);
         SSLContext server = new TlsFiles(pki.caFile(), pki.serverCertFile(), pki.serverKeyFile()).sslContext();
 
         assertThrows(IOException.class,
@@ -58,7 +85,7 @@ class ThrowawayPkiTest {
 
     @Test
     void aClientTrustingOnlyTheJvmsAuthoritiesRefusesTheThrowawayCertificate() throws Exception {
-        Pki pki = ThrowawayPki.create(dir);
+        Pki pki = ThrowawayPki.create(dir, Placement.LOOPBACK);
         SSLContext server = new TlsFiles(pki.caFile(), pki.serverCertFile(), pki.serverKeyFile()).sslContext();
 
         assertThrows(SSLException.class, () -> handshake(server, false, TlsFiles.DEFAULT_TRUST.sslContext()));
@@ -66,7 +93,7 @@ class ThrowawayPkiTest {
 
     @Test
     void aKeyInAnOlderFormIsRefusedWithTheCommandThatConvertsIt() throws IOException {
-        Pki pki = ThrowawayPki.create(dir);
+        Pki pki = ThrowawayPki.create(dir, Placement.LOOPBACK);
         Path rsa = dir.resolve("old.key");
         Files.writeString(rsa, "-----BEGIN EC PRIVATE KEY-----\nAAAA\n-----END EC PRIVATE KEY-----\n");
 
@@ -82,6 +109,14 @@ class ThrowawayPkiTest {
         assertEquals("--ca: cannot read " + dir.resolve("nope.pem") + " (no such file)", e.getMessage());
         e = assertThrows(UserError.class, () -> new TlsFiles(null, dir.resolve("c.pem"), null));
         assertEquals("--client-cert needs --client-key (the private key of the certificate)", e.getMessage());
+    }
+
+    /** The server certificate's subject alternative names, in order: its IP addresses and DNS names. */
+    private static List<String> serverNames(Pki pki) throws Exception {
+        try (InputStream in = Files.newInputStream(pki.serverCertFile())) {
+            X509Certificate cert = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
+            return cert.getSubjectAlternativeNames().stream().map(name -> (String) name.get(1)).toList();
+        }
     }
 
     /** The subject of the certificate the client presented, as the server saw it ("" for none). */

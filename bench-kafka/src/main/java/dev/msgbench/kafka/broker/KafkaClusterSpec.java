@@ -1,34 +1,24 @@
 package dev.msgbench.kafka.broker;
 
 import dev.msgbench.core.UserError;
-import dev.msgbench.core.net.Placement;
-import dev.msgbench.core.cpu.CpuList;
-import dev.msgbench.core.security.BrokerSecurity;
-import java.nio.file.Path;
+import dev.msgbench.core.broker.BrokerSpec;
 import java.time.Duration;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
  * What local Kafka cluster to start.
  *
- * @param nodes        how many combined broker+controller nodes (--brokers), at least 1
- * @param brokerProps  server properties from --broker-prop, applied last over ours
- * @param heap         -Xmx and -Xms of each node's JVM, e.g. "512m"
- * @param logDir       where each node's log (kafka-N.log) goes; null: inside the temp dir, removed
- *                     with it
- * @param startTimeout how long formatting, starting and the ready check may take together
- * @param cpus         the CPUs the node JVMs (and their storage format runs) use (--broker-cpus);
- *                     null: those of this JVM
- * @param security     --secure: clients must use TLS and log in (SCRAM or PLAIN); null: an open cluster
- * @param placement    where each node runs and listens (--isolate); null: loopback, in this JVM's namespace
+ * @param broker what every local broker has: its nodes are combined broker+controller nodes, its
+ *               props server properties applied last over ours, its log dir holds each node's
+ *               kafka-N.log, its start timeout covers formatting, starting and the ready check
+ *               together (default 90 s); its CPUs are those of the node JVMs and their storage
+ *               format runs; secured, clients must use TLS and log in (SCRAM or PLAIN)
+ * @param heap   -Xmx and -Xms of each node's JVM, e.g. "512m"
  */
-public record KafkaClusterSpec(int nodes, Map<String, String> brokerProps, String heap, Path logDir,
-                               Duration startTimeout, CpuList cpus, BrokerSecurity security, Placement placement) {
+public record KafkaClusterSpec(BrokerSpec broker, String heap) {
 
-    public static final int DEFAULT_NODES = 1;
     public static final String DEFAULT_HEAP = "512m";
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(90);
 
@@ -39,12 +29,8 @@ public record KafkaClusterSpec(int nodes, Map<String, String> brokerProps, Strin
             "log.dirs", "log.dir");
 
     public KafkaClusterSpec {
-        placement = placement == null ? Placement.LOOPBACK : placement;
-        if (nodes < 1) {
-            throw new UserError("--brokers must be at least 1, got " + nodes);
-        }
-        brokerProps = brokerProps == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(brokerProps));
-        for (Map.Entry<String, String> prop : brokerProps.entrySet()) {
+        broker = Objects.requireNonNull(broker, "broker").withDefaultStartTimeout(DEFAULT_START_TIMEOUT);
+        for (Map.Entry<String, String> prop : broker.props().entrySet()) {
             if (RESERVED_PROPS.contains(prop.getKey())) {
                 throw new UserError("--broker-prop " + prop.getKey() + " cannot be set: msgbench chooses it for "
                         + "every run (ports, directories, KRaft quorum); remove it");
@@ -57,55 +43,23 @@ public record KafkaClusterSpec(int nodes, Map<String, String> brokerProps, Strin
         if (!heap.matches("[1-9][0-9]*[kKmMgG]?")) {
             throw new UserError("the broker heap must be a JVM size such as 512m or 2g, got '" + heap + "'");
         }
-        startTimeout = startTimeout == null ? DEFAULT_START_TIMEOUT : startTimeout;
-        if (startTimeout.isNegative() || startTimeout.isZero()) {
-            throw new UserError("the broker start timeout must be positive, got " + startTimeout);
-        }
     }
 
-    /** An open cluster. */
-    public KafkaClusterSpec(int nodes, Map<String, String> brokerProps, String heap, Path logDir,
-                            Duration startTimeout, CpuList cpus) {
-        this(nodes, brokerProps, heap, logDir, startTimeout, cpus, null, null);
+    /** {@code broker} with a 512m heap. */
+    public static KafkaClusterSpec of(BrokerSpec broker) {
+        return new KafkaClusterSpec(broker, DEFAULT_HEAP);
     }
 
     /** One node, no overrides, 512m heap, logs in the temp dir, 90 s to start. */
     public static KafkaClusterSpec defaults() {
-        return new KafkaClusterSpec(DEFAULT_NODES, Map.of(), DEFAULT_HEAP, null, DEFAULT_START_TIMEOUT, null);
+        return of(BrokerSpec.defaults());
     }
 
-    public KafkaClusterSpec withNodes(int nodes) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security, placement);
-    }
-
-    public KafkaClusterSpec withBrokerProps(Map<String, String> brokerProps) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security, placement);
+    public KafkaClusterSpec withBroker(BrokerSpec broker) {
+        return new KafkaClusterSpec(broker, heap);
     }
 
     public KafkaClusterSpec withHeap(String heap) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security, placement);
-    }
-
-    public KafkaClusterSpec withLogDir(Path logDir) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security, placement);
-    }
-
-    public KafkaClusterSpec withStartTimeout(Duration startTimeout) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security, placement);
-    }
-
-    /** @param cpus the CPUs to run on, or null for this JVM's */
-    public KafkaClusterSpec withCpus(CpuList cpus) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security, placement);
-    }
-
-    /** @param security TLS and the login clients must use, or null for an open cluster */
-    public KafkaClusterSpec withSecurity(BrokerSecurity security) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security, placement);
-    }
-
-    /** @param placement where each node runs (--isolate), or null for loopback in this JVM's namespace */
-    public KafkaClusterSpec withPlacement(Placement placement) {
-        return new KafkaClusterSpec(nodes, brokerProps, heap, logDir, startTimeout, cpus, security, placement);
+        return new KafkaClusterSpec(broker, heap);
     }
 }

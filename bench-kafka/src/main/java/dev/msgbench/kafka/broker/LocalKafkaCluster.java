@@ -78,23 +78,23 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
     private volatile SecuredListener secured;
 
     private LocalKafkaCluster(KafkaClusterSpec spec, Path tempDir) {
-        super(spec.nodes(), tempDir, spec.logDir(), STOP_GRACE, ABORT_GRACE);
-        spec.placement().requireNodes(spec.nodes());
+        super(spec.broker().nodes(), tempDir, spec.broker().logDir(), STOP_GRACE, ABORT_GRACE);
+        spec.broker().placement().requireNodes(spec.broker().nodes());
         this.spec = spec;
-        int perNode = spec.security() == null ? 2 : 3;
-        List<Integer> ports = FreePorts.take(perNode * spec.nodes());
+        int perNode = spec.broker().security() == null ? 2 : 3;
+        List<Integer> ports = FreePorts.take(perNode * spec.broker().nodes());
         List<KafkaNode> list = new ArrayList<>();
-        for (int id = 1; id <= spec.nodes(); id++) {
+        for (int id = 1; id <= spec.broker().nodes(); id++) {
             int base = perNode * (id - 1);
             list.add(new KafkaNode(id, ports.get(base), ports.get(base + 1), tempDir.resolve("node-" + id),
                     logDir().resolve("kafka-" + id + ".log"), perNode == 3 ? ports.get(base + 2) : 0,
-                    spec.placement().address(id)));
+                    spec.broker().placement().address(id)));
         }
         this.nodes = List.copyOf(list);
-        Map<String, String> first = ServerProperties.of(nodes.get(0), nodes, spec.brokerProps());
+        Map<String, String> first = ServerProperties.of(nodes.get(0), nodes, spec.broker().props());
         first.keySet().removeAll(ServerProperties.PER_RUN);
-        if (spec.security() != null) {
-            first.putAll(SecuredListener.summaryOf(spec.security()));
+        if (spec.broker().security() != null) {
+            first.putAll(SecuredListener.summaryOf(spec.broker().security()));
         }
         this.effectiveProps = Collections.unmodifiableMap(new TreeMap<>(first));
     }
@@ -111,7 +111,7 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
 
     /** Test seam: the temp dir is made in {@code tempParent}, so a test can see what is left. */
     static LocalKafkaCluster start(KafkaClusterSpec spec, Path tempParent) {
-        return startBroker("kafka", tempParent, spec.startTimeout(),
+        return startBroker("kafka", tempParent, spec.broker().startTimeout(),
                 tempDir -> new LocalKafkaCluster(spec, tempDir));
     }
 
@@ -143,14 +143,15 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
 
     @Override
     public String toString() {
-        return (spec.security() == null ? "" : "secured ") + "kafka cluster of " + nodesText() + " at " + url();
+        return (spec.broker().security() == null ? "" : "secured ") + "kafka cluster of " + nodesText() + " at "
+                + url();
     }
 
     @Override
     protected void bringUp(Readiness budget) {
-        if (spec.security() != null) {
+        if (spec.broker().security() != null) {
             Path tls = tempDir().resolve("tls");
-            LocalSecurity security = LocalSecurity.create(tls, spec.security());
+            LocalSecurity security = LocalSecurity.create(tls, spec.broker().security(), spec.broker().placement());
             secured = SecuredListener.create(security, tls.resolve("server-keystore.pem"));
         }
         writeConfigs();
@@ -172,7 +173,7 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
         try {
             for (KafkaNode node : nodes) {
                 Files.createDirectories(node.dir());
-                ServerProperties.write(ServerProperties.of(node, nodes, spec.brokerProps(), secured),
+                ServerProperties.write(ServerProperties.of(node, nodes, spec.broker().props(), secured),
                         node.serverProperties());
                 try (InputStream config = LocalKafkaCluster.class.getResourceAsStream(LOG4J_RESOURCE)) {
                     if (config == null) {
@@ -246,7 +247,7 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
      * needs no login, the password travels only inside this JVM's request, never on a command line.
      */
     private void addScramCredentials(Admin admin, long waitMillis) {
-        BrokerSecurity login = spec.security();
+        BrokerSecurity login = spec.broker().security();
         try {
             // one user's credential once per request, so a request per mechanism
             for (ScramMechanism mechanism : List.of(ScramMechanism.SCRAM_SHA_512, ScramMechanism.SCRAM_SHA_256)) {
@@ -318,6 +319,7 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
     }
 
     private ManagedProcess start(KafkaNode node, JavaChild child) {
-        return child.toCommand().withCpus(spec.cpus()).withNetns(spec.placement().namespace(node.id())).start();
+        return child.toCommand().withCpus(spec.broker().cpus())
+                .withNetns(spec.broker().placement().namespace(node.id())).start();
     }
 }

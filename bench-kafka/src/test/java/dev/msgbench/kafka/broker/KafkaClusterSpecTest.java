@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.BrokerSpec;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -17,18 +18,18 @@ class KafkaClusterSpecTest {
     void theDefaultsAreOneNodeNoOverridesHalfAGigabyteAndNinetySeconds() {
         KafkaClusterSpec spec = KafkaClusterSpec.defaults();
 
-        assertEquals(1, spec.nodes());
-        assertEquals(Map.of(), spec.brokerProps());
+        assertEquals(1, spec.broker().nodes());
+        assertEquals(Map.of(), spec.broker().props());
         assertEquals("512m", spec.heap());
-        assertNull(spec.logDir());
-        assertEquals(Duration.ofSeconds(90), spec.startTimeout());
-        assertEquals(spec, new KafkaClusterSpec(1, null, null, null, null, null));
+        assertNull(spec.broker().logDir());
+        assertEquals(Duration.ofSeconds(90), spec.broker().startTimeout());
+        assertEquals(spec, new KafkaClusterSpec(new BrokerSpec(1, null, null, null, null, null, null), null));
     }
 
     @Test
     @Timeout(5)
     void zeroBrokersIsAnErrorThatNamesTheFlag() {
-        UserError e = assertThrows(UserError.class, () -> KafkaClusterSpec.defaults().withNodes(0));
+        UserError e = assertThrows(UserError.class, () -> KafkaClusterSpec.of(BrokerSpec.defaults().withNodes(0)));
 
         assertEquals("--brokers must be at least 1, got 0", e.getMessage());
     }
@@ -37,7 +38,7 @@ class KafkaClusterSpecTest {
     @Timeout(5)
     void aBrokerPropertyThatMsgbenchSetsPerRunCannotBeOverridden() {
         UserError e = assertThrows(UserError.class,
-                () -> KafkaClusterSpec.defaults().withBrokerProps(Map.of("listeners", "PLAINTEXT://:9092")));
+                () -> KafkaClusterSpec.of(BrokerSpec.defaults().withProps(Map.of("listeners", "PLAINTEXT://:9092"))));
 
         assertEquals("--broker-prop listeners cannot be set: msgbench chooses it for every run "
                 + "(ports, directories, KRaft quorum); remove it", e.getMessage());
@@ -54,8 +55,9 @@ class KafkaClusterSpecTest {
     @Test
     @Timeout(5)
     void brokerPropsCannotBeChangedAfterwards() {
-        KafkaClusterSpec spec = KafkaClusterSpec.defaults().withBrokerProps(new java.util.HashMap<>(Map.of("a", "b")));
+        KafkaClusterSpec spec = KafkaClusterSpec.of(BrokerSpec.defaults()
+                .withProps(new java.util.HashMap<>(Map.of("a", "b"))));
 
-        assertThrows(UnsupportedOperationException.class, () -> spec.brokerProps().put("c", "d"));
+        assertThrows(UnsupportedOperationException.class, () -> spec.broker().props().put("c", "d"));
     }
 }

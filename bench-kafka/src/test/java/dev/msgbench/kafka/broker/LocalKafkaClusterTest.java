@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.broker.ProcStat;
 import dev.msgbench.core.broker.Signal;
@@ -89,7 +90,8 @@ class LocalKafkaClusterTest {
     @Timeout(90)
     void aThreeNodeClusterTakesAcksAllWritesAtMinInsyncTwoAndANodeCanBeFrozenAndThawed() throws Exception {
         long started = System.nanoTime();
-        LocalKafkaCluster cluster = LocalKafkaCluster.start(KafkaClusterSpec.defaults().withNodes(3).withLogDir(dir));
+        LocalKafkaCluster cluster = LocalKafkaCluster.start(
+                KafkaClusterSpec.of(BrokerSpec.defaults().withNodes(3).withLogDir(dir)));
         System.out.printf("3 nodes ready in %d ms%n", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
         List<Long> pids = List.of(cluster.pid(1), cluster.pid(2), cluster.pid(3));
         try {
@@ -125,8 +127,8 @@ class LocalKafkaClusterTest {
     void aBadBrokerPropertyFailsTheStartWithAMessageNamingTheLogFileAndLeavesNothingBehind() throws IOException {
         Path logs = Files.createDirectory(dir.resolve("logs"));
         Path temp = Files.createDirectory(dir.resolve("temp"));
-        KafkaClusterSpec spec = KafkaClusterSpec.defaults().withLogDir(logs)
-                .withBrokerProps(Map.of("num.network.threads", "abc"));
+        KafkaClusterSpec spec = KafkaClusterSpec.of(BrokerSpec.defaults().withLogDir(logs)
+                .withProps(Map.of("num.network.threads", "abc")));
 
         UserError e = assertThrows(UserError.class, () -> LocalKafkaCluster.start(spec, temp));
 
@@ -141,7 +143,8 @@ class LocalKafkaClusterTest {
     @Test
     @Timeout(60)
     void aFailedStartWithoutALogDirKeepsOnlyTheLogsOfItsTempDir() throws IOException {
-        KafkaClusterSpec spec = KafkaClusterSpec.defaults().withBrokerProps(Map.of("num.network.threads", "abc"));
+        KafkaClusterSpec spec = KafkaClusterSpec.of(BrokerSpec.defaults()
+                .withProps(Map.of("num.network.threads", "abc")));
 
         UserError e = assertThrows(UserError.class, () -> LocalKafkaCluster.start(spec, dir));
 
@@ -223,7 +226,8 @@ class LocalKafkaClusterTest {
     @Test
     @Timeout(60)
     void withBrokerCpusTheNodeJvmRunsOnThoseCpusOnly() throws Exception {
-        try (LocalKafkaCluster cluster = LocalKafkaCluster.start(KafkaClusterSpec.defaults().withCpus(CpuList.parse("0")))) {
+        try (LocalKafkaCluster cluster = LocalKafkaCluster.start(
+                KafkaClusterSpec.of(BrokerSpec.defaults().withCpus(CpuList.parse("0"))))) {
             assertEquals("0", cpusAllowed(cluster.pid(1)));
             assertTrue(ProcessHandle.of(cluster.pid(1)).orElseThrow().info().command().orElse("").endsWith("/java"),
                     "the pid is the node's JVM, not a wrapper");

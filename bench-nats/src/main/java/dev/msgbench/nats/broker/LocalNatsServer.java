@@ -47,17 +47,18 @@ public final class LocalNatsServer extends AbstractLocalBroker {
     private volatile LocalSecurity security;
 
     private LocalNatsServer(NatsServerSpec spec, NatsServerBinary binary, Path tempDir) {
-        super(spec.nodes(), tempDir, spec.logDir(), STOP_GRACE, ABORT_GRACE);
-        spec.placement().requireNodes(spec.nodes());
+        super(spec.broker().nodes(), tempDir, spec.broker().logDir(), STOP_GRACE, ABORT_GRACE);
+        spec.broker().placement().requireNodes(spec.broker().nodes());
         this.spec = spec;
         this.binary = binary;
-        int perNode = spec.nodes() > 1 ? 3 : 2;
-        List<Integer> ports = FreePorts.take(perNode * spec.nodes());
+        int perNode = spec.broker().nodes() > 1 ? 3 : 2;
+        List<Integer> ports = FreePorts.take(perNode * spec.broker().nodes());
         List<NatsNode> list = new ArrayList<>();
-        for (int id = 1; id <= spec.nodes(); id++) {
+        for (int id = 1; id <= spec.broker().nodes(); id++) {
             int first = perNode * (id - 1);
             list.add(new NatsNode(id, ports.get(first), ports.get(first + 1), perNode == 3 ? ports.get(first + 2) : 0,
-                    tempDir.resolve("node-" + id), logDir().resolve("nats-" + id + ".log"), spec.placement().address(id)));
+                    tempDir.resolve("node-" + id), logDir().resolve("nats-" + id + ".log"),
+                    spec.broker().placement().address(id)));
         }
         this.nodes = List.copyOf(list);
     }
@@ -75,10 +76,10 @@ public final class LocalNatsServer extends AbstractLocalBroker {
     /** Test seam: the temp dir is made in {@code tempParent}, so a test can see what is left. */
     static LocalNatsServer start(NatsServerSpec spec, Path tempParent) {
         NatsServerBinary binary = spec.binary() != null ? spec.binary() : NatsServerBinary.find();
-        if (spec.serverProps().containsKey(NatsServerSpec.SYNC_PROP)) {
+        if (spec.broker().props().containsKey(NatsServerSpec.SYNC_PROP)) {
             NatsServerSpec.requireSyncSupport(binary, "--broker-prop " + NatsServerSpec.SYNC_PROP);
         }
-        return startBroker("nats", tempParent, spec.startTimeout(),
+        return startBroker("nats", tempParent, spec.broker().startTimeout(),
                 tempDir -> new LocalNatsServer(spec, binary, tempDir));
     }
 
@@ -88,7 +89,7 @@ public final class LocalNatsServer extends AbstractLocalBroker {
      */
     @Override
     public String url() {
-        String scheme = spec.security() == null ? "nats" : "tls";
+        String scheme = spec.broker().security() == null ? "nats" : "tls";
         return nodes.stream().map(n -> n.url(scheme)).collect(Collectors.joining(","));
     }
 
@@ -147,8 +148,9 @@ public final class LocalNatsServer extends AbstractLocalBroker {
 
     @Override
     protected void bringUp(Readiness budget) {
-        if (spec.security() != null) {
-            security = LocalSecurity.create(tempDir().resolve("tls"), spec.security());
+        if (spec.broker().security() != null) {
+            security = LocalSecurity.create(tempDir().resolve("tls"), spec.broker().security(),
+                    spec.broker().placement());
         }
         writeConfigs();
         launchAll();
@@ -160,8 +162,8 @@ public final class LocalNatsServer extends AbstractLocalBroker {
     protected ManagedProcess startNode(int id) {
         NatsNode node = node(id);
         return new NativeCommand(node.name(), List.of(binary.path().toString(), "-c", node.configFile().toString()),
-                java.util.Map.of(), node.dir(), node.logFile(), tempDir()).withCpus(spec.cpus())
-                .withNetns(spec.placement().namespace(id)).start();
+                java.util.Map.of(), node.dir(), node.logFile(), tempDir()).withCpus(spec.broker().cpus())
+                .withNetns(spec.broker().placement().namespace(id)).start();
     }
 
     private void writeConfigs() {

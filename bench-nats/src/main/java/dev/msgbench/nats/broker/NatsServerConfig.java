@@ -33,7 +33,7 @@ final class NatsServerConfig {
         out.append("server_name: ").append(node.serverName()).append('\n');
         out.append("listen: \"").append(node.host()).append(':').append(node.clientPort()).append("\"\n");
         out.append("http: \"").append(node.host()).append(':').append(node.monitorPort()).append("\"\n");
-        if (!spec.serverProps().containsKey("max_payload")) {
+        if (!spec.broker().props().containsKey("max_payload")) {
             // a size limit, not a performance setting: so that the 1 MB experiments run
             out.append("max_payload: ").append(spec.maxPayloadBytes()).append('\n');
         }
@@ -52,7 +52,7 @@ final class NatsServerConfig {
                     .append("]\n");
             out.append("}\n");
         }
-        Map<String, Object> tree = tree(spec.serverProps());
+        Map<String, Object> tree = tree(spec.broker().props());
         if (spec.jetStream()) {
             out.append("jetstream {\n");
             out.append("  store_dir: \"").append(escape(node.storeDir().toString())).append("\"\n");

@@ -23,6 +23,7 @@ import io.nats.client.Connection;
 import io.nats.client.Nats;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.testing.NeedsBroker;
 
@@ -40,7 +41,8 @@ class LocalNatsServerTest {
     void aServerIsReadyOnLoopbackWithItsLogInTheLogDirAndLeavesNothingBehind() throws Exception {
         Path logs = dir.resolve("logs");
         int port;
-        try (LocalNatsServer server = LocalNatsServer.start(NatsServerSpec.defaults().withJetStream(true).withLogDir(logs), dir)) {
+        try (LocalNatsServer server = LocalNatsServer.start(
+                NatsServerSpec.of(BrokerSpec.defaults().withLogDir(logs)).withJetStream(true), dir)) {
             assertTrue(server.url().matches("nats://127\\.0\\.0\\.1:\\d+"), server.url());
             port = Integer.parseInt(server.url().substring(server.url().lastIndexOf(':') + 1));
             assertTrue(accepts(port));
@@ -60,7 +62,8 @@ class LocalNatsServerTest {
 
     @Test
     void threeNodesFormAClusterWithRoutesBetweenAllOfThem() throws Exception {
-        try (LocalNatsServer cluster = LocalNatsServer.start(NatsServerSpec.defaults().withNodes(3).withJetStream(true), dir)) {
+        try (LocalNatsServer cluster = LocalNatsServer.start(
+                NatsServerSpec.of(BrokerSpec.defaults().withNodes(3)).withJetStream(true), dir)) {
             assertEquals(3, cluster.nodeCount());
             assertEquals(3, cluster.url().split(",").length);
             for (int node = 1; node <= 3; node++) {
@@ -74,7 +77,8 @@ class LocalNatsServerTest {
         NatsServerBinary debian = NatsServerBinary.at(DEBIAN_SERVER);
         assertEquals("2.9.10", debian.version());
         UserError e = assertThrows(UserError.class, () -> LocalNatsServer.start(NatsServerSpec.defaults()
-                .withJetStream(true).withBinary(debian).withServerProps(Map.of("jetstream.sync_interval", "always")), dir));
+                .withJetStream(true).withBinary(debian)
+                .withBroker(BrokerSpec.defaults().withProps(Map.of("jetstream.sync_interval", "always"))), dir));
         assertEquals("--broker-prop jetstream.sync_interval needs nats-server 2.10 or newer, but /usr/sbin/nats-server "
                 + "is 2.9.10: run scripts/setup where Go is installed (it builds a current server into ~/go/bin), set "
                 + "MSGBENCH_NATS_SERVER to a newer nats-server, or pass --url to a 2.10+ server", e.getMessage());
@@ -93,8 +97,8 @@ class LocalNatsServerTest {
     @Test
     void aServerThatRejectsItsConfigIsReportedWithItsLogFile() {
         Path logs = dir.resolve("logs");
-        UserError e = assertThrows(UserError.class, () -> LocalNatsServer.start(NatsServerSpec.defaults()
-                .withServerProps(Map.of("max_payload", "\"not a size\"")).withLogDir(logs), dir));
+        UserError e = assertThrows(UserError.class, () -> LocalNatsServer.start(NatsServerSpec.of(BrokerSpec.defaults()
+                .withProps(Map.of("max_payload", "\"not a size\"")).withLogDir(logs)), dir));
         assertTrue(e.getMessage().matches("nats node 1 exited with code \\d+ during start; see "
                 + java.util.regex.Pattern.quote(logs.resolve("nats-1.log").toString())), e.getMessage());
     }
@@ -102,15 +106,15 @@ class LocalNatsServerTest {
     @Test
     void reservedAndMalformedSettingsAreRefusedBeforeStarting() {
         UserError reserved = assertThrows(UserError.class,
-                () -> NatsServerSpec.defaults().withServerProps(Map.of("cluster.name", "x")));
+                () -> NatsServerSpec.of(BrokerSpec.defaults().withProps(Map.of("cluster.name", "x"))));
         assertEquals("--broker-prop cluster.name cannot be set: msgbench chooses it for every run (ports, directories, "
                 + "cluster routes); remove it", reserved.getMessage());
         UserError noJs = assertThrows(UserError.class,
-                () -> NatsServerSpec.defaults().withServerProps(Map.of("jetstream.sync_interval", "always")));
+                () -> NatsServerSpec.of(BrokerSpec.defaults().withProps(Map.of("jetstream.sync_interval", "always"))));
         assertEquals("--broker-prop jetstream.sync_interval configures JetStream, which this server runs without; "
                 + "use --system jetstream", noJs.getMessage());
         UserError malformed = assertThrows(UserError.class,
-                () -> NatsServerSpec.defaults().withServerProps(Map.of("max payload", "1")));
+                () -> NatsServerSpec.of(BrokerSpec.defaults().withProps(Map.of("max payload", "1"))));
         assertEquals("--broker-prop must be KEY=VALUE on one line, KEY in nats-server's config (block.key for a "
                 + "block), got 'max payload'", malformed.getMessage());
     }
@@ -126,8 +130,8 @@ class LocalNatsServerTest {
 
     @Test
     void withBrokerCpusEveryServerOfAClusterRunsOnThoseCpusOnly() throws Exception {
-        try (LocalNatsServer cluster = LocalNatsServer.start(NatsServerSpec.defaults().withNodes(2)
-                .withCpus(CpuList.parse("0")), dir)) {
+        try (LocalNatsServer cluster = LocalNatsServer.start(NatsServerSpec.of(BrokerSpec.defaults().withNodes(2)
+                .withCpus(CpuList.parse("0"))), dir)) {
             for (int node = 1; node <= 2; node++) {
                 assertEquals("0", cpusAllowed(cluster.pid(node)), "node " + node);
             }

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.security.BrokerSecurity;
 import dev.msgbench.core.security.LocalSecurity;
 import dev.msgbench.core.security.Pki;
@@ -26,7 +27,8 @@ class NatsServerConfigTest {
         Map<String, String> props = new LinkedHashMap<>();
         props.put("jetstream.sync_interval", "always");
         props.put("write_deadline", "\"10s\"");
-        NatsServerSpec spec = NatsServerSpec.defaults().withJetStream(true).withServerProps(props);
+        NatsServerSpec spec = NatsServerSpec.defaults().withJetStream(true)
+                .withBroker(BrokerSpec.defaults().withProps(props));
 
         assertEquals("""
                 # written by msgbench for one run; removed when the server stops
@@ -49,7 +51,7 @@ class NatsServerConfigTest {
 
     @Test
     void aUsersMaxPayloadReplacesOurs() {
-        NatsServerSpec spec = NatsServerSpec.defaults().withServerProps(Map.of("max_payload", "2MB"));
+        NatsServerSpec spec = NatsServerSpec.of(BrokerSpec.defaults().withProps(Map.of("max_payload", "2MB")));
         assertEquals("""
                 # written by msgbench for one run; removed when the server stops
                 server_name: msgbench-nats-1
@@ -64,7 +66,7 @@ class NatsServerConfigTest {
         BrokerSecurity login = new BrokerSecurity("msgbench", Secret.of("pa\"ss\\word"), true);
         Pki pki = new Pki(Path.of("/t/tls"), Path.of("/t/tls/ca.pem"), Path.of("/t/tls/server.pem"),
                 Path.of("/t/tls/server.key"), Path.of("/t/tls/client.pem"), Path.of("/t/tls/client.key"));
-        NatsServerSpec spec = NatsServerSpec.defaults().withSecurity(login);
+        NatsServerSpec spec = NatsServerSpec.of(BrokerSpec.defaults().withSecurity(login));
         assertEquals("""
                 # written by msgbench for one run; removed when the server stops
                 server_name: msgbench-nats-1
@@ -86,8 +88,8 @@ class NatsServerConfigTest {
 
     @Test
     void aSecuredServerRefusesBrokerPropsThatWouldConfigureItsTlsOrLogin() {
-        UserError e = assertThrows(UserError.class, () -> NatsServerSpec.defaults().withSecurity(BrokerSecurity.generated())
-                .withServerProps(Map.of("tls.verify", "false")));
+        UserError e = assertThrows(UserError.class, () -> NatsServerSpec.of(BrokerSpec.defaults()
+                .withSecurity(BrokerSecurity.generated()).withProps(Map.of("tls.verify", "false"))));
         assertEquals("--broker-prop tls.verify cannot be set with --secure: msgbench configures the server's TLS and "
                 + "login for it; remove it", e.getMessage());
     }

@@ -27,6 +27,7 @@ import io.nats.client.Nats;
 
 import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.broker.Signal;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.payload.RecordKeys;
@@ -61,8 +62,8 @@ class DirectPublisherTest {
     @BeforeAll
     static void startServers() {
         server = LocalNatsServer.start(NatsServerSpec.defaults().withMaxPayloadBytes(1 << 20));
-        guarded = LocalNatsServer.start(NatsServerSpec.defaults()
-                .withServerProps(Map.of("authorization.user", "alice", "authorization.password", "s3cret-pw")));
+        guarded = LocalNatsServer.start(NatsServerSpec.of(BrokerSpec.defaults()
+                .withProps(Map.of("authorization.user", "alice", "authorization.password", "s3cret-pw"))));
     }
 
     @AfterAll

@@ -93,23 +93,24 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
     private volatile String version = "unknown";
 
     private LocalRabbitMq(RabbitBrokerSpec spec, Path epmdBinary, Path tempDir) {
-        super(spec.nodes(), tempDir, spec.logDir(), STOP_GRACE, ABORT_GRACE);
-        spec.placement().requireNodes(spec.nodes());
+        super(spec.broker().nodes(), tempDir, spec.broker().logDir(), STOP_GRACE, ABORT_GRACE);
+        spec.broker().placement().requireNodes(spec.broker().nodes());
         this.spec = spec;
         this.epmdBinary = epmdBinary;
-        List<Integer> ports = FreePorts.take(1 + 2 * spec.nodes());
+        List<Integer> ports = FreePorts.take(1 + 2 * spec.broker().nodes());
         this.epmdPort = ports.get(0);
         List<Node> made = new ArrayList<>();
-        for (int n = 1; n <= spec.nodes(); n++) {
+        for (int n = 1; n <= spec.broker().nodes(); n++) {
             int amqpPort = ports.get(2 * n - 1);
-            String nameHost = spec.placement().isolated() ? spec.placement().address(n) : NODE_NAME_HOST;
+            String nameHost = spec.broker().placement().isolated() ? spec.broker().placement().address(n)
+                    : NODE_NAME_HOST;
             made.add(new Node(n, amqpPort, ports.get(2 * n), "msgbench-" + amqpPort + "@" + nameHost));
         }
         this.nodes = List.copyOf(made);
         Map<String, String> ctlEnv = new LinkedHashMap<>(Map.of("HOME", tempDir.resolve("home").toString(),
                 "ERL_EPMD_PORT", Integer.toString(epmdPort),
                 "RABBITMQ_CONF_ENV_FILE", tempDir.resolve("rabbitmq-env.conf").toString()));
-        if (spec.placement().isolated()) {
+        if (spec.broker().placement().isolated()) {
             ctlEnv.put(LONG_NAMES, "true");
         }
         this.ctl = new RabbitCtl(spec.ctlScript(), ctlEnv, tempDir, logDir().resolve("rabbitmqctl.log"));
@@ -129,13 +130,13 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
     /** Test seam: the temp dir is made in {@code tempParent}, so a test can see what is left. */
     static LocalRabbitMq start(RabbitBrokerSpec spec, Path tempParent) {
         Path epmdBinary = requireInstalled(spec);
-        return startBroker("rabbitmq", tempParent, spec.startTimeout(),
+        return startBroker("rabbitmq", tempParent, spec.broker().startTimeout(),
                 tempDir -> new LocalRabbitMq(spec, epmdBinary, tempDir));
     }
 
     /** The address of node {@code node}: 127.0.0.1, or its host's under --isolate. */
     public String host(int node) {
-        return spec.placement().address(checkNode(node));
+        return spec.broker().placement().address(checkNode(node));
     }
 
     /**
@@ -145,7 +146,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
      * an open node lets guest in from the client's host.
      */
     public String url(int node) {
-        return (spec.security() == null ? "amqp" : "amqps") + "://" + host(node) + ":" + amqpPort(node);
+        return (spec.broker().security() == null ? "amqp" : "amqps") + "://" + host(node) + ":" + amqpPort(node);
     }
 
     /** Every node's URL, node 1 first, separated by commas: a client given them all can fail over. */
@@ -204,7 +205,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
      * @throws IOException when rabbitmqctl fails or the node does not answer
      */
     public List<String> runningNodeNames(int askedNode) throws IOException, InterruptedException {
-        JsonNode status = ctl.json(spec.placement().namespace(askedNode), nodeName(askedNode), CTL_TIMEOUT,
+        JsonNode status = ctl.json(spec.broker().placement().namespace(askedNode), nodeName(askedNode), CTL_TIMEOUT,
                 "cluster_status");
         List<String> running = new ArrayList<>();
         status.path("running_nodes").forEach(n -> running.add(n.asText()));
@@ -221,7 +222,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
     @Override
     public Placement placement(String queue) throws IOException, InterruptedException {
         Node asked = firstRunningNode();
-        JsonNode queues = ctl.json(spec.placement().namespace(asked.number()), asked.name(), CTL_TIMEOUT,
+        JsonNode queues = ctl.json(spec.broker().placement().namespace(asked.number()), asked.name(), CTL_TIMEOUT,
                 "list_queues", "name", "leader", "members");
         for (JsonNode q : queues) {
             if (queue.equals(q.path("name").asText())) {
@@ -244,7 +245,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
      */
     public void syncDefinitions(int node) throws IOException, InterruptedException {
         Node n = nodes.get(checkNode(node) - 1);
-        ctl.json(spec.placement().namespace(n.number()), n.name(), CTL_TIMEOUT, "eval", "mnesia:sync_log().");
+        ctl.json(spec.broker().placement().namespace(n.number()), n.name(), CTL_TIMEOUT, "eval", "mnesia:sync_log().");
     }
 
     /**
@@ -256,7 +257,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
      */
     public Map<String, Integer> connectionChannels() throws IOException, InterruptedException {
         Node asked = firstRunningNode();
-        JsonNode connections = ctl.json(spec.placement().namespace(asked.number()), asked.name(), CTL_TIMEOUT,
+        JsonNode connections = ctl.json(spec.broker().placement().namespace(asked.number()), asked.name(), CTL_TIMEOUT,
                 "list_connections", "client_properties", "channels");
         Map<String, Integer> channels = new TreeMap<>();
         for (JsonNode c : connections) {
@@ -352,14 +353,15 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
 
     private void writeFiles() {
         Path tempDir = tempDir();
-        if (spec.security() != null) {
-            security = LocalSecurity.create(tempDir.resolve("tls"), spec.security());
+        if (spec.broker().security() != null) {
+            security = LocalSecurity.create(tempDir.resolve("tls"), spec.broker().security(),
+                    spec.broker().placement());
         }
         List<String> peers = nodes.size() == 1 ? List.of() : nodes.stream().map(Node::name).collect(Collectors.toList());
         List<Map<String, String>> made = new ArrayList<>();
         for (Node node : nodes) {
             made.add(Collections.unmodifiableMap(RabbitConf.of(host(node.number()), node.amqpPort(), peers,
-                    spec.placement().isolated(), spec.brokerProps(), security)));
+                    spec.broker().placement().isolated(), spec.broker().props(), security)));
         }
         confs = List.copyOf(made);
         try {
@@ -384,7 +386,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
 
     /** One epmd for every node; under --isolate one in each node's host, node 1's first. */
     private List<ManagedProcess> startEpmds(Readiness budget) {
-        if (!spec.placement().isolated()) {
+        if (!spec.broker().placement().isolated()) {
             return List.of(startEpmd("epmd of rabbitmq", 1, budget));
         }
         List<ManagedProcess> epmds = new ArrayList<>();
@@ -403,7 +405,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         String address = host(node);
         ManagedProcess epmd = startHelper(new NativeCommand(name, List.of(epmdBinary.toString(), "-port",
                 Integer.toString(epmdPort), "-address", address), Map.of(), tempDir(), log, tempDir())
-                .withCpus(spec.cpus()).withNetns(spec.placement().namespace(node)));
+                .withCpus(spec.broker().cpus()).withNetns(spec.broker().placement().namespace(node)));
         epmdNodes.put(epmd, node);
         budget.await(name, log, List.of(epmd), () -> accepts(address, epmdPort));
         return epmd;
@@ -418,7 +420,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         Map<String, String> env = new LinkedHashMap<>();
         env.put("HOME", tempDir().resolve("home").toString());
         env.put("RABBITMQ_NODENAME", n.name());
-        if (spec.placement().isolated()) {
+        if (spec.broker().placement().isolated()) {
             env.put(LONG_NAMES, "true");
         }
         if (security == null) {
@@ -443,7 +445,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         env.put("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS", "-kernel inet_dist_use_interface {" + host.replace('.', ',') + "}");
         // the script, the Erlang VM and its port programs all inherit the CPUs
         return new NativeCommand(nodeText(node), List.of(spec.serverScript().toString()), env, dir, logFile(node),
-                tempDir()).withCpus(spec.cpus()).withNetns(spec.placement().namespace(node)).start();
+                tempDir()).withCpus(spec.broker().cpus()).withNetns(spec.broker().placement().namespace(node)).start();
     }
 
     /** The restarted node answers the AMQP greeting, as at the start, and is back in its cluster. */
@@ -562,7 +564,8 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         if (!epmd.isAlive()) {
             return;
         }
-        List<String> command = new ArrayList<>(RabbitCtl.inNamespace(spec.placement().namespace(epmdNodes.get(epmd))));
+        List<String> command = new ArrayList<>(
+                RabbitCtl.inNamespace(spec.broker().placement().namespace(epmdNodes.get(epmd))));
         command.addAll(List.of(epmdBinary.toString(), "-kill"));
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)

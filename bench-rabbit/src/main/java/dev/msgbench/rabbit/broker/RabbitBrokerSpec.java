@@ -1,95 +1,52 @@
 package dev.msgbench.rabbit.broker;
 
-import dev.msgbench.core.UserError;
-import dev.msgbench.core.cpu.CpuList;
-import dev.msgbench.core.net.Placement;
-import dev.msgbench.core.security.BrokerSecurity;
+import dev.msgbench.core.broker.BrokerSpec;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * What local RabbitMQ node to start.
  *
- * @param nodes        nodes (--brokers): one node, or a cluster of that many on this machine
- * @param brokerProps  rabbitmq.conf lines from --broker-prop, written after ours
- * @param logDir       where the node's output (rabbitmq-1.log) goes; null: inside the temp dir,
- *                     removed with it
- * @param startTimeout how long the start and the ready check may take together; start-up is CPU
- *                     bound: one node takes 5 to 10 s on two busy cores, three together 20 to 40 s
- * @param installDir   where Debian's rabbitmq-server package put its scripts
- * @param cpus         the CPUs epmd and the node (and every process they start) run on
- *                     (--broker-cpus); null: those of this JVM
- * @param security     TLS and the login the node demands (--secure); null: plain AMQP, guest over
- *                     loopback
- * @param placement    where each node runs and listens (--isolate); null: loopback, in this JVM's
- *                     namespace
+ * @param broker     what every local broker has: one node, or a cluster of that many on this
+ *                   machine; its props are rabbitmq.conf lines, written after ours; its log dir
+ *                   holds the node's output (rabbitmq-1.log); its start timeout covers the start
+ *                   and the ready check together (default 120 s, since start-up is CPU bound: one
+ *                   node takes 5 to 10 s on two busy cores, three together 20 to 40 s); its CPUs
+ *                   are those epmd and the node (and every process they start) run on; without
+ *                   security the node speaks plain AMQP and lets guest in over loopback
+ * @param installDir where Debian's rabbitmq-server package put its scripts
  */
-public record RabbitBrokerSpec(int nodes, Map<String, String> brokerProps, Path logDir, Duration startTimeout,
-                               Path installDir, CpuList cpus, BrokerSecurity security, Placement placement) {
+public record RabbitBrokerSpec(BrokerSpec broker, Path installDir) {
 
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(120);
     public static final Path DEFAULT_INSTALL_DIR = Path.of("/usr/lib/rabbitmq/bin");
     private static final long MESSAGE_SIZE_MARGIN_BYTES = 64 * 1024;
 
     public RabbitBrokerSpec {
-        checkNodes(nodes);
-        brokerProps = brokerProps == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(brokerProps));
-        RabbitConf.checkUserProps(brokerProps);
-        startTimeout = startTimeout == null ? DEFAULT_START_TIMEOUT : startTimeout;
-        if (startTimeout.isNegative() || startTimeout.isZero()) {
-            throw new UserError("the broker start timeout must be positive, got " + startTimeout);
-        }
+        broker = Objects.requireNonNull(broker, "broker").withDefaultStartTimeout(DEFAULT_START_TIMEOUT);
+        RabbitConf.checkUserProps(broker.props());
         installDir = installDir == null ? DEFAULT_INSTALL_DIR : installDir;
-        placement = placement == null ? Placement.LOOPBACK : placement;
     }
 
-    private static void checkNodes(int nodes) {
-        if (nodes < 1) {
-            throw new UserError("--brokers must be at least 1, got " + nodes);
-        }
+    /** {@code broker} from Debian's install. */
+    public static RabbitBrokerSpec of(BrokerSpec broker) {
+        return new RabbitBrokerSpec(broker, DEFAULT_INSTALL_DIR);
     }
 
     /** One node, no overrides, logs in the temp dir, 120 s to start, Debian's install. */
     public static RabbitBrokerSpec defaults() {
-        return new RabbitBrokerSpec(1, Map.of(), null, DEFAULT_START_TIMEOUT, DEFAULT_INSTALL_DIR, null, null, null);
+        return of(BrokerSpec.defaults());
     }
 
-    public RabbitBrokerSpec withNodes(int nodes) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security, placement);
-    }
-
-    public RabbitBrokerSpec withBrokerProps(Map<String, String> brokerProps) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security, placement);
-    }
-
-    public RabbitBrokerSpec withLogDir(Path logDir) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security, placement);
-    }
-
-    public RabbitBrokerSpec withStartTimeout(Duration startTimeout) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security, placement);
+    public RabbitBrokerSpec withBroker(BrokerSpec broker) {
+        return new RabbitBrokerSpec(broker, installDir);
     }
 
     public RabbitBrokerSpec withInstallDir(Path installDir) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security, placement);
-    }
-
-    /** @param cpus the CPUs to run on, or null for this JVM's */
-    public RabbitBrokerSpec withCpus(CpuList cpus) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security, placement);
-    }
-
-    /** @param security what the node demands, or null for an open node */
-    public RabbitBrokerSpec withSecurity(BrokerSecurity security) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security, placement);
-    }
-
-    /** @param placement where each node runs (--isolate), or null for loopback in this JVM's namespace */
-    public RabbitBrokerSpec withPlacement(Placement placement) {
-        return new RabbitBrokerSpec(nodes, brokerProps, logDir, startTimeout, installDir, cpus, security, placement);
+        return new RabbitBrokerSpec(broker, installDir);
     }
 
     /**
@@ -98,12 +55,12 @@ public record RabbitBrokerSpec(int nodes, Map<String, String> brokerProps, Path 
      */
     public RabbitBrokerSpec withRoomForMessagesOf(long sizeBytes) {
         long needed = Math.min(sizeBytes + MESSAGE_SIZE_MARGIN_BYTES, RabbitConf.LIMIT_MAX_MESSAGE_BYTES);
-        if (needed <= RabbitConf.DEFAULT_MAX_MESSAGE_BYTES || brokerProps.containsKey(RabbitConf.MAX_MESSAGE_SIZE)) {
+        if (needed <= RabbitConf.DEFAULT_MAX_MESSAGE_BYTES || broker.props().containsKey(RabbitConf.MAX_MESSAGE_SIZE)) {
             return this;
         }
-        Map<String, String> props = new LinkedHashMap<>(brokerProps);
+        Map<String, String> props = new LinkedHashMap<>(broker.props());
         props.put(RabbitConf.MAX_MESSAGE_SIZE, Long.toString(needed));
-        return withBrokerProps(props);
+        return withBroker(broker.withProps(props));
     }
 
     Path serverScript() {

@@ -9,6 +9,7 @@ import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.GetResponse;
 import com.rabbitmq.client.MessageProperties;
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.broker.ProcStat;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.result.RunResult;
@@ -63,8 +64,8 @@ class LocalRabbitClusterTest {
     @Timeout(180)
     static void startCluster() {
         long started = System.nanoTime();
-        cluster = LocalRabbitMq.start(RabbitBrokerSpec.defaults().withNodes(3).withLogDir(parent.resolve("logs"))
-                .withSecurity(new BrokerSecurity("bench-user", Secret.of(PASSWORD), false)), parent);
+        cluster = LocalRabbitMq.start(RabbitBrokerSpec.of(BrokerSpec.defaults().withNodes(3).withLogDir(parent.resolve("logs"))
+                .withSecurity(new BrokerSecurity("bench-user", Secret.of(PASSWORD), false))), parent);
         System.out.printf("cluster ready in %d ms%n", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
     }
 

@@ -10,6 +10,7 @@ import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.GetResponse;
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.broker.ProcStat;
 import dev.msgbench.core.cpu.CpuList;
@@ -40,8 +41,8 @@ class LocalRabbitMqTest {
     @Timeout(90)
     void aNodeServesAmqpOnLoopbackAndCloseLeavesNoProcessPortOrFileBehind() throws Exception {
         long started = System.nanoTime();
-        LocalRabbitMq node = LocalRabbitMq.start(RabbitBrokerSpec.defaults().withLogDir(dir.resolve("logs"))
-                .withBrokerProps(Map.of("max_message_size", "2000000")), dir);
+        LocalRabbitMq node = LocalRabbitMq.start(RabbitBrokerSpec.of(BrokerSpec.defaults()
+                .withLogDir(dir.resolve("logs")).withProps(Map.of("max_message_size", "2000000"))), dir);
         System.out.printf("node ready in %d ms%n", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
         long pid = node.pid(1);
         List<ProcessHandle> tree = ProcessHandle.of(pid).orElseThrow().descendants().collect(Collectors.toList());
@@ -82,8 +83,8 @@ class LocalRabbitMqTest {
     @Test
     @Timeout(60)
     void aSettingTheNodeRejectsFailsTheStartNamingTheLogAndStopsEverything() throws Exception {
-        UserError e = assertThrows(UserError.class, () -> LocalRabbitMq.start(RabbitBrokerSpec.defaults()
-                .withLogDir(dir.resolve("logs")).withBrokerProps(Map.of("no_such_setting", "1")), dir));
+        UserError e = assertThrows(UserError.class, () -> LocalRabbitMq.start(RabbitBrokerSpec.of(BrokerSpec.defaults()
+                .withLogDir(dir.resolve("logs")).withProps(Map.of("no_such_setting", "1"))), dir));
         assertEquals("--broker-prop: rabbitmq-server rejected its configuration (Conf file attempted to set unknown "
                 + "variable: no_such_setting); see " + dir.resolve("logs").resolve("rabbitmq-1.log"), e.getMessage());
         try (Stream<Path> left = Files.list(dir)) {
@@ -101,25 +102,25 @@ class LocalRabbitMqTest {
 
     @Test
     void settingsThatMsgbenchChoosesCannotBeOverridden() {
-        UserError e = assertThrows(UserError.class, () -> RabbitBrokerSpec.defaults()
-                .withBrokerProps(Map.of("listeners.tcp.default", "5672")));
+        UserError e = assertThrows(UserError.class, () -> RabbitBrokerSpec.of(BrokerSpec.defaults()
+                .withProps(Map.of("listeners.tcp.default", "5672"))));
         assertEquals("--broker-prop listeners.tcp.default cannot be set: msgbench chooses it for every run "
                 + "(ports, log files, cluster peers); remove it", e.getMessage());
     }
 
     @Test
     void maxMessageSizeIsRaisedOnlyWhenAMessageWouldNotFitTheDefaultAndNeverOverTheUsersValue() {
-        assertEquals(Map.of(), RabbitBrokerSpec.defaults().withRoomForMessagesOf(1024 * 1024).brokerProps(),
+        assertEquals(Map.of(), RabbitBrokerSpec.defaults().withRoomForMessagesOf(1024 * 1024).broker().props(),
                 "1 MiB fits the default 128 MiB");
         assertEquals(Map.of("max_message_size", Long.toString(200_000_000L + 64 * 1024)),
-                RabbitBrokerSpec.defaults().withRoomForMessagesOf(200_000_000L).brokerProps());
-        assertEquals(Map.of("max_message_size", "1000"), RabbitBrokerSpec.defaults()
-                .withBrokerProps(Map.of("max_message_size", "1000")).withRoomForMessagesOf(200_000_000L).brokerProps());
+                RabbitBrokerSpec.defaults().withRoomForMessagesOf(200_000_000L).broker().props());
+        assertEquals(Map.of("max_message_size", "1000"), RabbitBrokerSpec.of(BrokerSpec.defaults()
+                .withProps(Map.of("max_message_size", "1000"))).withRoomForMessagesOf(200_000_000L).broker().props());
     }
 
     @Test
     void noNodesIsRefused() {
-        UserError e = assertThrows(UserError.class, () -> RabbitBrokerSpec.defaults().withNodes(0));
+        UserError e = assertThrows(UserError.class, () -> RabbitBrokerSpec.of(BrokerSpec.defaults().withNodes(0)));
         assertEquals("--brokers must be at least 1, got 0", e.getMessage());
     }
 
@@ -158,7 +159,8 @@ class LocalRabbitMqTest {
     @Test
     @Timeout(90)
     void withBrokerCpusEpmdTheStartScriptTheErlangVmAndItsHelpersAllRunOnThoseCpus() throws Exception {
-        try (LocalRabbitMq node = LocalRabbitMq.start(RabbitBrokerSpec.defaults().withCpus(CpuList.parse("0")), dir)) {
+        try (LocalRabbitMq node = LocalRabbitMq.start(
+                RabbitBrokerSpec.of(BrokerSpec.defaults().withCpus(CpuList.parse("0"))), dir)) {
             Path tempDir;
             try (Stream<Path> made = Files.list(dir)) {
                 tempDir = made.filter(p -> p.getFileName().toString().startsWith("msgbench-rabbitmq-")).findFirst()

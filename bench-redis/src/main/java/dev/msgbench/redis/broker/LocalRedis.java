@@ -67,17 +67,17 @@ public final class LocalRedis extends AbstractLocalBroker {
     private volatile javax.net.ssl.SSLContext probeTls;
 
     private LocalRedis(RedisBrokerSpec spec, Path binary, Path tempDir) {
-        super(spec.nodes(), tempDir, spec.logDir(), STOP_GRACE, ABORT_GRACE);
-        spec.placement().requireNodes(spec.nodes());
+        super(spec.broker().nodes(), tempDir, spec.broker().logDir(), STOP_GRACE, ABORT_GRACE);
+        spec.broker().placement().requireNodes(spec.broker().nodes());
         this.spec = spec;
         this.binary = binary;
-        this.ports = FreePorts.take(spec.nodes());
+        this.ports = FreePorts.take(spec.broker().nodes());
         Map<String, String> args = new LinkedHashMap<>(DEFAULTS);
-        if (spec.nodes() > 1) {
+        if (spec.broker().nodes() > 1) {
             // an empty primary: no reason to wait 5 s for more replicas before the first sync
             args.put("repl-diskless-sync-delay", "0");
         }
-        args.putAll(spec.serverArgs());
+        args.putAll(spec.broker().props());
         this.effectiveArgs = Collections.unmodifiableMap(args);
     }
 
@@ -94,7 +94,8 @@ public final class LocalRedis extends AbstractLocalBroker {
     /** Test seam: the temp dir is made in {@code tempParent}, so a test can see what is left. */
     static LocalRedis start(RedisBrokerSpec spec, Path tempParent) {
         Path binary = RedisBinary.locate(spec.binary(), System.getenv("PATH"));
-        return startBroker("redis", tempParent, spec.startTimeout(), tempDir -> new LocalRedis(spec, binary, tempDir));
+        return startBroker("redis", tempParent, spec.broker().startTimeout(),
+                tempDir -> new LocalRedis(spec, binary, tempDir));
     }
 
     /**
@@ -103,7 +104,8 @@ public final class LocalRedis extends AbstractLocalBroker {
      */
     @Override
     public String url() {
-        return (spec.security() == null ? "redis" : "rediss") + "://" + spec.placement().address(1) + ":" + ports.get(0);
+        return (spec.broker().security() == null ? "redis" : "rediss") + "://" + spec.broker().placement().address(1)
+                + ":" + ports.get(0);
     }
 
     @Override
@@ -117,7 +119,7 @@ public final class LocalRedis extends AbstractLocalBroker {
         LocalSecurity s = security;
         Resp.Endpoint endpoint = s == null ? Resp.Endpoint.plain(port)
                 : new Resp.Endpoint(port, probeTls, s.login().user(), s.login().password());
-        return endpoint.withHost(spec.placement().address(node));
+        return endpoint.withHost(spec.broker().placement().address(node));
     }
 
     /** The port of node {@code node} (1 = the primary). */
@@ -145,8 +147,9 @@ public final class LocalRedis extends AbstractLocalBroker {
     /** The primary first, answering PING and INFO, then the replicas, each in sync. */
     @Override
     protected void bringUp(Readiness budget) {
-        if (spec.security() != null && security == null) {
-            security = LocalSecurity.create(tempDir().resolve("tls"), spec.security());
+        if (spec.broker().security() != null && security == null) {
+            security = LocalSecurity.create(tempDir().resolve("tls"), spec.broker().security(),
+                    spec.broker().placement());
             probeTls = security.pki().clientTls().sslContext();
         }
         ManagedProcess primary = launch(1);
@@ -159,15 +162,15 @@ public final class LocalRedis extends AbstractLocalBroker {
             throw new UserError(nodeName(1) + " answered PING but not INFO server; see " + logFile(1), e);
         }
         List<ManagedProcess> all = new ArrayList<>(List.of(primary));
-        for (int node = 2; node <= spec.nodes(); node++) {
+        for (int node = 2; node <= spec.broker().nodes(); node++) {
             all.add(launch(node));
         }
-        for (int node = 2; node <= spec.nodes(); node++) {
+        for (int node = 2; node <= spec.broker().nodes(); node++) {
             int n = node;
             budget.await(nodeName(n) + " (replica)", logFile(n), all, () -> inSync(n));
         }
-        if (spec.nodes() > 1) {
-            String expected = Integer.toString(spec.nodes() - 1);
+        if (spec.broker().nodes() > 1) {
+            String expected = Integer.toString(spec.broker().nodes() - 1);
             budget.await(nodeName(1) + " with " + expected + " replicas", logFile(1), all,
                     () -> expected.equals(Resp.infoField(Resp.call(endpoint(1), "INFO", "replication"), "connected_slaves")));
         }
@@ -204,17 +207,17 @@ public final class LocalRedis extends AbstractLocalBroker {
             command.addAll(List.of("--port", "0", "--tls-port", Integer.toString(port(node))));
         }
         command.addAll(List.of(
-                "--bind", spec.placement().address(node),
+                "--bind", spec.broker().placement().address(node),
                 "--dir", dataDir.toString(),
                 "--daemonize", "no",
                 "--logfile", logFile(node).toString()));
-        if (spec.placement().isolated() && security == null) {
+        if (spec.broker().placement().isolated() && security == null) {
             // protected mode answers -DENIED to every address but loopback when there is no login; under
             // --isolate the clients and replicas are on other hosts, of a network made for this run only
             command.addAll(List.of("--protected-mode", "no"));
         }
         if (node > 1) {
-            command.addAll(List.of("--replicaof", spec.placement().address(1), Integer.toString(port(1))));
+            command.addAll(List.of("--replicaof", spec.broker().placement().address(1), Integer.toString(port(1))));
         }
         effectiveArgs.forEach((key, value) -> {
             command.add("--" + key);
@@ -223,7 +226,7 @@ public final class LocalRedis extends AbstractLocalBroker {
         // stdout and the server's own log share the file: both append, and a crash before the
         // log is open still leaves its reason there
         return new NativeCommand(nodeName(node), command, Map.of(), dataDir, logFile(node), tempDir())
-                .withCpus(spec.cpus()).withNetns(spec.placement().namespace(node)).start();
+                .withCpus(spec.broker().cpus()).withNetns(spec.broker().placement().namespace(node)).start();
     }
 
     /** The TLS files and the login of node {@code node}, in an owner-only file in the temp dir. */

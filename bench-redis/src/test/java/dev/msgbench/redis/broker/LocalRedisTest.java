@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.broker.Signal;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.testing.NeedsBroker;
@@ -38,7 +39,7 @@ class LocalRedisTest {
         Path temp = Files.createDirectories(dir.resolve("tmp"));
         Path logs = dir.resolve("logs");
         int port;
-        try (LocalRedis redis = LocalRedis.start(RedisBrokerSpec.defaults().withLogDir(logs), temp)) {
+        try (LocalRedis redis = LocalRedis.start(RedisBrokerSpec.of(BrokerSpec.defaults().withLogDir(logs)), temp)) {
             port = redis.port(1);
             assertEquals("redis://127.0.0.1:" + port, redis.url());
             assertEquals("PONG", Resp.call(port, "PING"));
@@ -62,7 +63,7 @@ class LocalRedisTest {
         props.put("appendonly", "yes");
         props.put("appendfsync", "always");
         props.put("save", "3600 1 300 100 60 10000");
-        try (LocalRedis redis = LocalRedis.start(RedisBrokerSpec.defaults().withServerArgs(props), dir)) {
+        try (LocalRedis redis = LocalRedis.start(RedisBrokerSpec.of(BrokerSpec.defaults().withProps(props)), dir)) {
             assertEquals("yes", config(redis.port(1), "appendonly"));
             assertEquals("always", config(redis.port(1), "appendfsync"));
             assertEquals("3600 1 300 100 60 10000", config(redis.port(1), "save"));
@@ -71,7 +72,7 @@ class LocalRedisTest {
 
     @Test
     void threeNodesAreAPrimaryWithTwoReplicasInSync() throws Exception {
-        try (LocalRedis redis = LocalRedis.start(RedisBrokerSpec.defaults().withNodes(3), dir)) {
+        try (LocalRedis redis = LocalRedis.start(RedisBrokerSpec.of(BrokerSpec.defaults().withNodes(3)), dir)) {
             assertEquals(3, redis.nodeCount());
             String primary = Resp.call(redis.port(1), "INFO", "replication");
             assertEquals("master", Resp.infoField(primary, "role"));
@@ -115,8 +116,8 @@ class LocalRedisTest {
     @Test
     void aSettingRedisRejectsFailsTheStartNamingTheLog() {
         Path logs = dir.resolve("logs");
-        UserError e = assertThrows(UserError.class, () -> LocalRedis.start(RedisBrokerSpec.defaults()
-                .withServerArgs(Map.of("no-such-setting", "1")).withLogDir(logs), dir));
+        UserError e = assertThrows(UserError.class, () -> LocalRedis.start(RedisBrokerSpec.of(BrokerSpec.defaults()
+                .withProps(Map.of("no-such-setting", "1")).withLogDir(logs)), dir));
         assertEquals("redis node 1 exited with code 1 during start; see " + logs.resolve("redis-1.log"), e.getMessage());
     }
 
@@ -133,12 +134,13 @@ class LocalRedisTest {
 
     @Test
     void settingsThatMsgbenchChoosesCannotBeOverridden() {
-        UserError e = assertThrows(UserError.class, () -> RedisBrokerSpec.defaults().withServerArgs(Map.of("port", "6379")));
+        UserError e = assertThrows(UserError.class,
+                () -> RedisBrokerSpec.of(BrokerSpec.defaults().withProps(Map.of("port", "6379"))));
         assertEquals("--broker-prop port cannot be set: msgbench chooses it for every start (ports, directories, "
                 + "replication, TLS and the login of --secure); remove it", e.getMessage());
         assertEquals("--broker-prop must be KEY=VALUE with a redis.conf setting as KEY (appendonly=yes), got '--save'",
-                assertThrows(UserError.class, () -> RedisBrokerSpec.defaults().withServerArgs(Map.of("--save", "")))
-                        .getMessage());
+                assertThrows(UserError.class,
+                        () -> RedisBrokerSpec.of(BrokerSpec.defaults().withProps(Map.of("--save", "")))).getMessage());
         assertFalse(RedisBrokerSpec.RESERVED.contains("appendonly"));
     }
 
@@ -148,8 +150,8 @@ class LocalRedisTest {
 
     @Test
     void withBrokerCpusThePrimaryAndItsReplicaRunOnThoseCpusOnly() throws Exception {
-        try (LocalRedis redis = LocalRedis.start(RedisBrokerSpec.defaults().withNodes(2).withCpus(CpuList.parse("0")),
-                dir)) {
+        try (LocalRedis redis = LocalRedis.start(
+                RedisBrokerSpec.of(BrokerSpec.defaults().withNodes(2).withCpus(CpuList.parse("0"))), dir)) {
             assertEquals("0", cpusAllowed(redis.pid(1)), "primary");
             assertEquals("0", cpusAllowed(redis.pid(2)), "replica");
         }
