@@ -3,9 +3,22 @@ package dev.msgbench.cli;
 import java.io.PrintWriter;
 import java.util.List;
 
+import dev.msgbench.cli.broker.BrokerCommand;
+import dev.msgbench.cli.broker.CalibrateCommand;
+import dev.msgbench.cli.broker.FloorCommand;
+import dev.msgbench.cli.cell.CellRunner;
+import dev.msgbench.cli.cell.InProcessCellRunner;
+import dev.msgbench.cli.jmh.JmhCompareCommand;
+import dev.msgbench.cli.measure.E2eCommand;
+import dev.msgbench.cli.measure.ResponderCommand;
+import dev.msgbench.cli.measure.SystemFlagsHelp;
+import dev.msgbench.cli.measure.ThroughputCommand;
 import dev.msgbench.cli.merge.MergeCommand;
 import dev.msgbench.cli.report.CompareCommand;
 import dev.msgbench.cli.report.ReportCommand;
+import dev.msgbench.cli.sweep.SweepCommand;
+import dev.msgbench.cli.tune.TuneCommand;
+import dev.msgbench.cli.workload.RunCommand;
 import dev.msgbench.core.system.SystemTarget;
 import dev.msgbench.core.system.Systems;
 import picocli.CommandLine;
@@ -15,18 +28,18 @@ import picocli.CommandLine;
  * commands alone, which parse a workload cell or a sweep step as if typed. Each holds fresh
  * command objects and fresh systems, so each parse starts from the defaults.
  */
-final class CommandLines {
+public final class CommandLines {
 
     private CommandLines() {
     }
 
     /** The whole tool, its measuring commands running their cells in this JVM. */
-    static CommandLine tool(Io io) {
+    public static CommandLine tool(Io io) {
         return tool(io, new InProcessCellRunner(io));
     }
 
     /** @param runner what e2e, throughput, run and sweep run their cells with */
-    static CommandLine tool(Io io, CellRunner runner) {
+    public static CommandLine tool(Io io, CellRunner runner) {
         CommandLine cl = measuring(io, runner);
         cl.addSubcommand("broker", new BrokerCommand(io));
         List<SystemTarget> responderTargets = Systems.create();
@@ -45,7 +58,7 @@ final class CommandLines {
     }
 
     /** e2e and throughput alone, for parsing and checking a cell's arguments (their cells run in this JVM). */
-    static CommandLine measuring(Io io) {
+    public static CommandLine measuring(Io io) {
         return configured(measuring(io, new InProcessCellRunner(io)), io);
     }
 

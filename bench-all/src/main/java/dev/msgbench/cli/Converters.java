@@ -2,6 +2,7 @@ package dev.msgbench.cli;
 
 import java.time.Duration;
 
+import dev.msgbench.cli.measure.SpinWindowOption;
 import dev.msgbench.cli.workload.WarmupSpec;
 import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.cpu.CpuList;

@@ -11,13 +11,13 @@ import picocli.CommandLine.ParameterException;
  * mistake the user can fix is one line, a failed run says where its partial results are, and
  * anything else is a bug and prints its stack trace.
  */
-final class ErrorLines {
+public final class ErrorLines {
 
     private ErrorLines() {
     }
 
     /** Prints what went wrong and returns the exit code it means. */
-    static ExitCode report(Exception e, PrintStream err) {
+    public static ExitCode report(Exception e, PrintStream err) {
         if (e instanceof ParameterException bad) {
             err.println("error: " + oneLine(bad.getMessage()) + " (see "
                     + bad.getCommandLine().getCommandSpec().qualifiedName() + " --help)");
@@ -38,7 +38,7 @@ final class ErrorLines {
     }
 
     /** A message on one line, as an error line needs it; empty for none. */
-    static String oneLine(String message) {
+    public static String oneLine(String message) {
         return message == null ? "" : message.replaceAll("\\s*\\R\\s*", " ").trim();
     }
 }

@@ -1,5 +1,6 @@
 package dev.msgbench.cli;
 
+import dev.msgbench.cli.cell.CellRunner;
 import dev.msgbench.core.security.UrlPasswords;
 import picocli.CommandLine;
 

@@ -22,7 +22,7 @@ import picocli.CommandLine.IVersionProvider;
                 "  java -jar bench-all.jar run workloads/e3-message-queue-latency.yaml --scale 0.1",
                 "  java -jar bench-all.jar sweep --system nats --objective 'p99.9<=10ms'",
                 "  java -jar bench-all.jar broker kafka --brokers 3"})
-final class RootCommand implements Runnable {
+public final class RootCommand implements Runnable {
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;

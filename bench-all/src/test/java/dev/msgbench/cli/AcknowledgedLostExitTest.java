@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.msgbench.cli.cell.CellRunner;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.testing.InMemorySystem;
 

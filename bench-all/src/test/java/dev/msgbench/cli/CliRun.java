@@ -6,12 +6,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.function.Function;
 import java.util.function.ToIntFunction;
 
-/** Runs the command line in-process and keeps what it printed. */
-final class CliRun {
+import dev.msgbench.cli.cell.CellRunner;
 
-    final int exitCode;
-    final String out;
-    final String err;
+/** Runs the command line in-process and keeps what it printed. */
+public final class CliRun {
+
+    public final int exitCode;
+    public final String out;
+    public final String err;
 
     private CliRun(int exitCode, String out, String err) {
         this.exitCode = exitCode;
@@ -19,17 +21,17 @@ final class CliRun {
         this.err = err;
     }
 
-    static CliRun of(String... args) {
+    public static CliRun of(String... args) {
         return run(io -> Main.run(io, args));
     }
 
     /** The command line with its measuring commands running their cells with {@code runner}. */
-    static CliRun with(CellRunner runner, String... args) {
+    public static CliRun with(CellRunner runner, String... args) {
         return run(io -> Main.commandLine(io, runner).execute(args));
     }
 
     /** As {@link #with(CellRunner, String...)}, with a runner that prints where the command line does. */
-    static CliRun with(Function<Io, CellRunner> runner, String... args) {
+    public static CliRun with(Function<Io, CellRunner> runner, String... args) {
         return run(io -> Main.commandLine(io, runner.apply(io)).execute(args));
     }
 

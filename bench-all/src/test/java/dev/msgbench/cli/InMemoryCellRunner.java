@@ -5,6 +5,10 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.function.Function;
 
+import dev.msgbench.cli.cell.CellOutcome;
+import dev.msgbench.cli.cell.CellRunner;
+import dev.msgbench.cli.cell.ParsedCell;
+import dev.msgbench.cli.measure.MessageOptions;
 import dev.msgbench.core.run.FakeClockRuns;
 import dev.msgbench.core.run.RunFailedException;
 import dev.msgbench.core.run.RunSpec;

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.yaml.snakeyaml.Yaml;
 
+import dev.msgbench.cli.workers.WorkerLaunch;
 import picocli.CommandLine;
 
 /**

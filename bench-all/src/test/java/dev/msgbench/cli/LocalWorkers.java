@@ -16,6 +16,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
 
+import dev.msgbench.cli.workers.WorkerLaunch;
+import dev.msgbench.cli.workers.WorkerOptions;
 import dev.msgbench.cli.workload.MeasuredLatency;
 import dev.msgbench.core.record.Recorders;
 import dev.msgbench.core.result.Counts;

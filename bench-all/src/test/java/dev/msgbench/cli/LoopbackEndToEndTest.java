@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.msgbench.cli.measure.OutputOptions;
 import dev.msgbench.core.result.ResultFiles;
 
 /** --system loopback: the load generator measured alone, with no broker. */

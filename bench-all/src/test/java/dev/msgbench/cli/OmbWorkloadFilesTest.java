@@ -18,6 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.msgbench.cli.cell.CellOutcome;
+import dev.msgbench.cli.sweep.SweepCommand;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.run.ClientSharing;
 

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import dev.msgbench.cli.Limits;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.result.RunningMarker;

@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
+import dev.msgbench.cli.cell.CellOutcome;
+import dev.msgbench.cli.cell.CellRunner;
+import dev.msgbench.cli.cell.ParsedCell;
 import dev.msgbench.core.result.Counts;
 import dev.msgbench.core.result.Latencies;
 import dev.msgbench.core.result.Rates;
@@ -19,21 +22,21 @@ import dev.msgbench.core.run.Pacing;
  * scripts, and keeps the cells it was given. What a command then shows can only have come from
  * the outcome in memory.
  */
-final class ScriptedCellRunner implements CellRunner {
+public final class ScriptedCellRunner implements CellRunner {
 
     /** One call: the cell and the folder it was to run into. */
-    record Call(ParsedCell cell, Path outputDir) {
+    public record Call(ParsedCell cell, Path outputDir) {
     }
 
     private final Function<ParsedCell, CellOutcome> script;
     private final List<Call> calls = new ArrayList<>();
 
-    ScriptedCellRunner(Function<ParsedCell, CellOutcome> script) {
+    public ScriptedCellRunner(Function<ParsedCell, CellOutcome> script) {
         this.script = script;
     }
 
     /** A runner for a command that must stop before anything starts: running a cell fails the test. */
-    static ScriptedCellRunner failingIfRun() {
+    public static ScriptedCellRunner failingIfRun() {
         return new ScriptedCellRunner(cell -> {
             throw new AssertionError("a cell was run (a broker would have started): " + cell.args());
         });
@@ -45,7 +48,7 @@ final class ScriptedCellRunner implements CellRunner {
         return script.apply(cell);
     }
 
-    List<Call> calls() {
+    public List<Call> calls() {
         return List.copyOf(calls);
     }
 

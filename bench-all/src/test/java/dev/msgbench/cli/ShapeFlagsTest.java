@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.msgbench.cli.cell.CellOutcome;
 import dev.msgbench.cli.report.Charts;
 import dev.msgbench.cli.report.RunFolder;
 import dev.msgbench.core.result.ResultFiles;

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import dev.msgbench.cli.cell.CellCheck;
 import dev.msgbench.cli.workload.Cell;
 import dev.msgbench.cli.workload.Expansion;
 import dev.msgbench.cli.workload.WorkloadReader;

@@ -15,6 +15,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.msgbench.cli.cell.CellOutcome;
+import dev.msgbench.cli.sweep.SweepCommand;
 import dev.msgbench.core.result.ResultFiles;
 
 /** sweep's knee flags: the plan said up front, --objective none, repeats, and one real run on the loopback system. */

@@ -14,6 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.msgbench.cli.cell.CellOutcome;
+import dev.msgbench.cli.cell.CellRunner;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.Workload;
 import dev.msgbench.core.run.Pacing;

@@ -14,6 +14,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import dev.msgbench.cli.measure.E2eCommand;
+import dev.msgbench.cli.workers.WorkerOptions;
+import dev.msgbench.cli.workers.WorkerPlan;
 import dev.msgbench.core.run.Pacing;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;

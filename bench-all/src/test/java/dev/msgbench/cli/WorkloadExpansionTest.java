@@ -10,6 +10,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.msgbench.cli.cell.CellCheck;
+import dev.msgbench.cli.measure.ThroughputCommand;
 import dev.msgbench.cli.workload.Catalogs;
 import dev.msgbench.cli.workload.Cell;
 import dev.msgbench.cli.workload.Expansion;

@@ -35,7 +35,7 @@ import dev.msgbench.core.result.Workload;
  * percentiles), counts summed, and a latency.hlog whose plain-tagged intervals are the sums of
  * the workers' same seconds, followed by each worker's own intervals tagged "wI/kind".
  */
-final class MergedRun {
+public final class MergedRun {
 
     private static final long SECOND_MILLIS = 1000;
 

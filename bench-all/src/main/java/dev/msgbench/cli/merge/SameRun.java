@@ -17,7 +17,7 @@ import dev.msgbench.core.UserError;
  * share, and every index from 0 to N-1 exactly once. Percentiles of different workloads added
  * together describe nothing, so a difference is refused, named.
  */
-final class SameRun {
+public final class SameRun {
 
     /** The parts of result.json that all workers of one run share. */
     private static final List<String> COMPARED = List.of("command", "system", "workload", "durability", "settings",

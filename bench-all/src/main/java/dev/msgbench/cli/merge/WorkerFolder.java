@@ -31,7 +31,7 @@ import dev.msgbench.core.result.RunningMarker;
  * @param intervals      in log order, each with its kind's tag
  * @param counts         the rows of its intervals.csv; none where it has no such file (an older version's)
  */
-record WorkerFolder(Path dir, RunResult result, JsonNode tree, int index, int count, String runId,
+public record WorkerFolder(Path dir, RunResult result, JsonNode tree, int index, int count, String runId,
                     long logStartMillis, List<Interval> intervals, List<IntervalSeries.Counts> counts) {
 
     /** One interval histogram of the log; times are epoch ms. */

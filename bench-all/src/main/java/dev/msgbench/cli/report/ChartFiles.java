@@ -11,7 +11,7 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.VectorGraphicsEncoder;
 
 /** A chart as PNG (embedded in the page, pasted into issues) and SVG (for print and READMEs). */
-final class ChartFiles {
+public final class ChartFiles {
 
     static {
         // charts are drawn on machines without a display (CI, servers)

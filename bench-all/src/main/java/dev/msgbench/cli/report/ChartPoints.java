@@ -8,7 +8,7 @@ import java.util.List;
  * equal buckets, each drawn at its middle, with the highest value of the bucket (latency: a spike
  * of one second stays visible) or their mean (rates: what the bucket did on the whole).
  */
-record ChartPoints(List<Double> xs, List<Double> ys) {
+public record ChartPoints(List<Double> xs, List<Double> ys) {
 
     static ChartPoints thin(List<Double> xs, List<Double> ys, int maxPoints, boolean highest) {
         if (xs.size() <= maxPoints) {

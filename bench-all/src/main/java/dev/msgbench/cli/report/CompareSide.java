@@ -25,7 +25,7 @@ import dev.msgbench.core.result.RunResult;
  *                     nothing was measured
  * @param environments each run's {@code environment} (null for a result written without one)
  */
-record CompareSide(String description, int runs, double targetRate, double sentRate, double receivedRate,
+public record CompareSide(String description, int runs, double targetRate, double sentRate, double receivedRate,
                    Map<String, Double> latencyMs, long sent, long lost, long acknowledgedLost,
                    List<Map<String, Object>> environments) {
 

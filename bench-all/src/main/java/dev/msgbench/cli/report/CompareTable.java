@@ -6,7 +6,7 @@ import java.util.Map;
 import dev.msgbench.core.result.Percentiles;
 
 /** The side-by-side text of {@code compare}: BASE, NEW and NEW/BASE for each metric. */
-final class CompareTable {
+public final class CompareTable {
 
     private static final String ROW = "%-16s %14s %14s %9s%n";
     /** Latencies to the microsecond: the resolution of the .hgrm files. */

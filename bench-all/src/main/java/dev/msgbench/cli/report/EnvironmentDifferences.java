@@ -14,7 +14,7 @@ import java.util.Set;
  * pass for a regression or a fix. A different JVM is what a JVM experiment varies on purpose; it
  * is named, not judged.
  */
-final class EnvironmentDifferences {
+public final class EnvironmentDifferences {
 
     /** What makes another machine; results written before cpuModel and clockSource existed lack them. */
     static final List<String> MACHINE = List.of("cpuModel", "cores", "os", "clockSource");

@@ -18,7 +18,7 @@ import dev.msgbench.core.result.SummaryTable;
  * setting of every run with durability first. Self-contained: styles inline, charts embedded as
  * PNG data, no fetches, so it opens offline and survives being mailed or attached to an issue.
  */
-final class HtmlPage {
+public final class HtmlPage {
 
     /** A drawn chart; {@code png} null when there was nothing to draw. */
     record Figure(String title, String fileStem, byte[] png) {

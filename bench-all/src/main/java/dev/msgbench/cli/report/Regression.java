@@ -15,7 +15,7 @@ import dev.msgbench.core.result.Percentiles;
  * ({@code received-rate=5%}) that much lower; {@code lost=N} lets NEW lose at most N messages
  * more than BASE.
  */
-record Regression(String metric, double limit) {
+public record Regression(String metric, double limit) {
 
     static final String SENT_RATE = "sent-rate";
     static final String RECEIVED_RATE = "received-rate";

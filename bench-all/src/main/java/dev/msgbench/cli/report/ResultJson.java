@@ -7,7 +7,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import dev.msgbench.core.result.ResultFiles;
 
 /** Parts of result.json as the name/value pairs the page lists. */
-final class ResultJson {
+public final class ResultJson {
 
     private ResultJson() {
     }

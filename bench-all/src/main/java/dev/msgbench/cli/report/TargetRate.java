@@ -8,7 +8,7 @@ import dev.msgbench.core.time.RateSchedule;
  * the schedule result.json records: the warm-up at the schedule's first rate, then the schedule,
  * from the log's start.
  */
-final class TargetRate {
+public final class TargetRate {
 
     private final RateSchedule wholeRun;
 

@@ -18,7 +18,7 @@ import org.yaml.snakeyaml.resolver.Resolver;
  * which OMB's scripts fill from the environment: read the same way here, from the environment or else the default,
  * and said in a line so that nobody wonders which value ran.
  */
-final class OmbPlaceholders {
+public final class OmbPlaceholders {
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?::-(.*))?}");
 

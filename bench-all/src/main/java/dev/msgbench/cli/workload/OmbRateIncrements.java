@@ -11,7 +11,7 @@ import org.yaml.snakeyaml.nodes.Node;
  * producers start at the start rate and add the increment every period until they reach producerRate, which they
  * keep for the rest of testDurationMinutes. That is a rate schedule here, written out step by step.
  */
-final class OmbRateIncrements {
+public final class OmbRateIncrements {
 
     static final List<String> KEYS = List.of("producerStartRate", "producerIncrementRate", "producerIncrementSeconds");
 

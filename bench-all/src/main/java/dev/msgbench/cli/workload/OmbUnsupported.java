@@ -10,7 +10,7 @@ import org.yaml.snakeyaml.nodes.Node;
  * refused when the run would measure another workload (slow consumers), or said
  * in a line when only the bytes of the payload differ. No field is dropped without a word.
  */
-final class OmbUnsupported {
+public final class OmbUnsupported {
 
     private OmbUnsupported() {
     }

@@ -16,7 +16,7 @@ import dev.msgbench.core.run.ClientSharing;
  * theirs. OMB runs one fixed rate for a time after a warm-up, like e2e; the differences are
  * said as warnings or refused, never dropped silently.
  */
-final class OmbWorkload {
+public final class OmbWorkload {
 
     /** The keys OMB's KeyDistributor draws from. */
     private static final int OMB_KEY_COUNT = 10_000;

@@ -25,7 +25,7 @@ import dev.msgbench.core.UserError;
  * error names it. Strict where YAML is lenient: a key given twice is an error, not "the last
  * one wins".
  */
-final class YamlDocument {
+public final class YamlDocument {
 
     private final String file;
     private final MappingNode root;

@@ -1,0 +1,330 @@
+package dev.msgbench.cli.workload;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import dev.msgbench.cli.ErrorLines;
+import dev.msgbench.cli.ExitCode;
+import dev.msgbench.cli.Io;
+import dev.msgbench.cli.cell.CellCheck;
+import dev.msgbench.cli.cell.CellOutcome;
+import dev.msgbench.cli.cell.CellRunner;
+import dev.msgbench.cli.cell.ParsedCell;
+import dev.msgbench.cli.measure.OutputFolder;
+import dev.msgbench.cli.measure.SharingOptions;
+import dev.msgbench.cli.measure.ThroughputCommand;
+import dev.msgbench.cli.report.Report;
+import dev.msgbench.cli.sweep.OmbRateSearch;
+import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.time.RateSchedule;
+import dev.msgbench.core.units.Durations;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {
+                "Runs every cell of a workload file: one published experiment, as a matrix of e2e or throughput runs.",
+                "",
+                "Every cell's flags are checked first, so a mistake anywhere in the file is reported before anything "
+                        + "runs, with its line. Each cell then runs as its command would from the command line, with its "
+                        + "own local broker, into OUTPUT/<nn>-<label>/; a failed cell is reported and the run goes on. "
+                        + "At the end a table like the published ones is printed and written to summary.txt, with every "
+                        + "cell's flags and values in summary.json. Also reads OpenMessaging Benchmark workload files.",
+                ""},
+        footer = {"", "Examples:",
+                "  run workloads/e3-message-queue-latency.yaml --dry-run",
+                "  run workloads/e1-commit-log-latency.yaml --scale 0.1 --repetitions 1",
+                "  run workloads/e3-message-queue-latency.yaml --only kafka --only nats",
+                "  run workloads/omb-1-topic-16-partitions-1kb.yaml --set url=broker-1:9092",
+                "",
+                "Exit code: 0 when every cell ran, 1 when one failed, 2 for a mistake in the file or the flags, 4 when "
+                        + "none failed and one lost messages the system had acknowledged, 130 interrupted."})
+public final class RunCommand implements Callable<Integer> {
+
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    private final Io io;
+    private final CellRunner runner;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "A workload file (workloads/README.md), or an OpenMessaging Benchmark workload.")
+    Path file;
+
+    @Option(names = "--scale", paramLabel = "FACTOR", defaultValue = "1",
+            description = "Multiply durations, warm-ups and message counts by this, never rates or sizes: 0.1 for a quick "
+                    + "look (at least 1 s and 1 message per cell) (default: ${DEFAULT-VALUE}: the published parameters).")
+    double scale;
+
+    @Option(names = "--repetitions", paramLabel = "N",
+            description = "Run each cell N times instead of the file's repetitions.")
+    Integer repetitions;
+
+    @Option(names = "--only", paramLabel = "TEXT",
+            description = "Run only the cells whose label contains TEXT, ignoring case (repeatable: any of them).")
+    List<String> only = new ArrayList<>();
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE",
+            description = "A flag for every cell, over the file's: --set url=broker-1:9092, --set broker-prop=k=v (repeatable).")
+    List<String> set = new ArrayList<>();
+
+    @Option(names = "--system", paramLabel = "SYSTEM", defaultValue = "kafka",
+            description = "For an OpenMessaging Benchmark file: the system to run it against (default: ${DEFAULT-VALUE}). "
+                    + "A msgbench file names its own systems.")
+    String system;
+
+    @Option(names = "--output", paramLabel = "DIR",
+            description = "Results folder, one folder per cell inside (default: results/<timestamp>-<file name>).")
+    Path output;
+
+    @Option(names = "--dry-run", description = "Check every cell and print its command line, without running anything.")
+    boolean dryRun;
+
+    @Option(names = {"-q", "--quiet"}, description = "No live line while cells run.")
+    boolean quiet;
+
+    @Mixin
+    OmbRateSearch.Options rateSearch = new OmbRateSearch.Options();
+
+    public RunCommand(Io io, CellRunner runner) {
+        this.io = io;
+        this.runner = runner;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (!(scale > 0) || Double.isInfinite(scale)) {
+            throw new ParameterException(spec.commandLine(), "--scale must be a number above 0, got " + scale);
+        }
+        if (repetitions != null && repetitions < 1) {
+            throw new ParameterException(spec.commandLine(), "--repetitions must be at least 1, got " + repetitions);
+        }
+        Catalogs catalogs = CellCheck.catalogs(io);
+        WorkloadFile workload = WorkloadReader.read(file, file.toString(), catalogs, system);
+        if (spec.commandLine().getParseResult().hasMatchedOption("--system") && !workload.fromOmb()) {
+            throw new ParameterException(spec.commandLine(), "--system applies to OpenMessaging Benchmark files; "
+                    + file + " names its own systems (pick cells with --only, or give --set system=" + system + ")");
+        }
+        List<Cell> cells = select(Expansion.cells(workload, catalogs, overrides()));
+        List<List<String>> args = new ArrayList<>();
+        List<ParsedCell> parsed = new ArrayList<>();
+        for (int i = 0; i < cells.size(); i++) {
+            Cell cell = Scaling.scale(cells.get(i), scale, catalogs.of(cells.get(i).command()),
+                    ThroughputCommand.DEFAULT_MESSAGES);
+            cells.set(i, cell);
+            List<String> cellArgs = cell.args(catalogs.of(cell.command()));
+            List<String> runArgs = new ArrayList<>(cellArgs);
+            if (quiet) {
+                runArgs.add("--quiet");
+            }
+            parsed.add(CellCheck.check(io, cell, runArgs));
+            args.add(cellArgs);
+        }
+        int runs = repetitions != null ? repetitions : workload.repetitions();
+        workload.warnings().forEach(w -> io.err().println("warning: " + w));
+        if (rateSearch.objective != null && !workload.ombRateSearch()) {
+            throw new ParameterException(spec.commandLine(), "--objective applies to an OpenMessaging Benchmark file with "
+                    + "producerRate: 0 (a rate search); " + file + " runs at the rates it states");
+        }
+        if (workload.ombRateSearch()) {
+            Path dir = dryRun ? null : output != null ? output
+                    : Path.of("results", LocalDateTime.now().format(STAMP) + "-" + slug(stem()));
+            return OmbRateSearch.run(io, runner, file.toString(), args.get(0), rateSearch.objective, dir, dryRun, quiet);
+        }
+        if (dryRun) {
+            printPlan(workload, cells, args, parsed, runs, catalogs);
+            return ExitCode.OK.code();
+        }
+        return runAll(workload, cells, parsed, args, runs).code();
+    }
+
+    private ExitCode runAll(WorkloadFile workload, List<Cell> cells, List<ParsedCell> parsed, List<List<String>> args,
+                            int runs) throws IOException {
+        Path dir = output != null ? output : Path.of("results", LocalDateTime.now().format(STAMP) + "-" + slug(stem()));
+        OutputFolder.requireUnused(spec.commandLine(), dir, false, false);
+        OutputFolder.requireWritable(spec.commandLine(), dir);
+        String startedAt = Instant.now().toString();
+        List<SummaryReport.CellRun> done = new ArrayList<>();
+        boolean interrupted = false;
+        for (int i = 0; i < cells.size(); i++) {
+            Cell cell = cells.get(i);
+            Path cellDir = dir.resolve(String.format(Locale.US, "%02d-%s", cell.index(), slug(cell.label())));
+            List<SummaryReport.Repetition> repetitionsRun = new ArrayList<>();
+            for (int r = 1; r <= runs; r++) {
+                Path runDir = runs == 1 ? cellDir : cellDir.resolve("rep-" + r);
+                if (interrupted) {
+                    repetitionsRun.add(SummaryReport.Repetition.notRun(r, runDir));
+                    continue;
+                }
+                io.out().printf(Locale.US, "%n=== cell %d (%d of %d)%s: %s%n    %s%n", cell.index(), i + 1, cells.size(),
+                        runs == 1 ? "" : ", repetition " + r + " of " + runs, cell.label(), String.join(" ", args.get(i)));
+                CellOutcome outcome = runner.run(parsed.get(i), runDir);
+                repetitionsRun.add(SummaryReport.Repetition.ran(r, runDir, outcome.exitCode(), outcome.result()));
+                if (outcome.exitCode() == ExitCode.INTERRUPTED) {
+                    interrupted = true;
+                } else if (outcome.exitCode() == ExitCode.ACKNOWLEDGED_LOST) {
+                    io.err().println("cell " + cell.index() + " (" + cell.label() + ") lost messages the system had "
+                            + "acknowledged (exit code " + outcome.exitCode().code() + "); going on with the next");
+                } else if (outcome.exitCode() != ExitCode.OK) {
+                    io.err().println("cell " + cell.index() + " (" + cell.label() + ") failed with exit code "
+                            + outcome.exitCode().code() + "; going on with the next");
+                }
+            }
+            done.add(new SummaryReport.CellRun(cell, args.get(i), cellDir, repetitionsRun));
+        }
+        SummaryReport report = SummaryReport.of(workload, scale, done, dir, startedAt);
+        report.write(dir);
+        report.print(io.out());
+        writePage(workload, done, dir);
+        if (interrupted) {
+            return ExitCode.INTERRUPTED;
+        }
+        if (report.anyFailed()) {
+            return ExitCode.RUN_FAILED;
+        }
+        return report.anyAcknowledgedLost() ? ExitCode.ACKNOWLEDGED_LOST : ExitCode.OK;
+    }
+
+    /** The HTML report of every run that left results, beside the summary. */
+    private void writePage(WorkloadFile workload, List<SummaryReport.CellRun> done, Path dir) {
+        List<Path> runDirs = new ArrayList<>();
+        for (SummaryReport.CellRun cell : done) {
+            for (SummaryReport.Repetition repetition : cell.repetitions()) {
+                if (Files.exists(repetition.folder().resolve(ResultFiles.RESULT_JSON))) {
+                    runDirs.add(repetition.folder());
+                }
+            }
+        }
+        if (runDirs.isEmpty()) {
+            return;
+        }
+        try {
+            Report.Written page = Report.write(runDirs, dir.resolve("report.html"), new Report.Options(false, workload.name()));
+            io.out().println("report: " + page.html());
+        } catch (RuntimeException e) {
+            // the results and the summary are written: a chart that fails must not hide them
+            io.err().println("error: the HTML report could not be written: "
+                    + ErrorLines.oneLine(String.valueOf(e.getMessage())) + "; the results are in " + dir);
+        }
+    }
+
+    private void printPlan(WorkloadFile workload, List<Cell> cells, List<List<String>> args, List<ParsedCell> parsed,
+                           int runs, Catalogs catalogs) {
+        io.out().println(workload.name() + (workload.source() == null ? "" : " (" + workload.source() + ")"));
+        io.out().printf(Locale.US, "%s: %d cell%s%s%s, checked; nothing run (--dry-run)%n", file, cells.size(),
+                cells.size() == 1 ? "" : "s", runs == 1 ? "" : " x " + runs + " repetitions",
+                scale == 1 ? "" : ", --scale " + Scaling.describe(scale));
+        Duration sending = Duration.ZERO;
+        boolean paced = false;
+        boolean unpaced = false;
+        boolean autoWarmup = false;
+        for (int i = 0; i < cells.size(); i++) {
+            Cell cell = cells.get(i);
+            io.out().printf(Locale.US, "%n%3d  %s%n     %s%n", cell.index(), cell.label(), String.join(" ", args.get(i)));
+            String memory = SharingOptions.memoryLine(parsed.get(i), Runtime.getRuntime().maxMemory());
+            if (memory != null) {
+                io.out().println("     " + memory);
+            }
+            if (cell.command().equals("e2e")) {
+                String schedule = setting(cell, "rate-schedule", catalogs);
+                Duration measured = schedule.isEmpty() ? time(cell, "duration", catalogs)
+                        : Duration.ofNanos(RateSchedule.parse(schedule).durationNanos());
+                sending = sending.plus(time(cell, "warmup", catalogs).plus(measured).multipliedBy(runs));
+                autoWarmup |= setting(cell, "warmup", catalogs).startsWith(WarmupSpec.AUTO);
+                paced = true;
+            } else {
+                unpaced = true;
+            }
+        }
+        if (paced) {
+            io.out().printf(Locale.US, "%nsending time: %s%s%s, plus a broker start per run%n", autoWarmup ? "at most " : "", human(sending),
+                    unpaced ? " for the e2e cells (throughput cells take as long as the system needs)" : "");
+        } else {
+            io.out().printf(Locale.US, "%nsending time: as long as the systems need (throughput), plus a broker start per run%n");
+        }
+    }
+
+    /** As given for the cell, else the command's default; empty if neither. */
+    private static String setting(Cell cell, String key, Catalogs catalogs) {
+        Setting setting = cell.setting(key);
+        String text = setting != null ? ((FlagValue.Scalar) setting.value()).text()
+                : catalogs.of(cell.command()).defaultValue(key);
+        return text == null ? "" : text;
+    }
+
+    /** An automatic warm-up counts as its bound: the plan says how long cells may take. */
+    private static Duration time(Cell cell, String key, Catalogs catalogs) {
+        String text = setting(cell, key, catalogs);
+        return text.isEmpty() ? Duration.ZERO : key.equals("warmup") ? WarmupSpec.parse(text).length() : Durations.parse(text);
+    }
+
+    private static String human(Duration d) {
+        long s = d.toSeconds();
+        return s >= 3600 ? String.format(Locale.US, "%dh %02dm", s / 3600, s / 60 % 60)
+                : s >= 60 ? String.format(Locale.US, "%dm %02ds", s / 60, s % 60) : s + "s";
+    }
+
+    private List<Setting> overrides() {
+        List<Setting> overrides = new ArrayList<>();
+        for (String entry : set) {
+            int eq = entry.indexOf('=');
+            if (eq < 1) {
+                throw new ParameterException(spec.commandLine(), "--set must be KEY=VALUE (a flag's name without --), got '"
+                        + entry + "'");
+            }
+            overrides.add(new Setting(entry.substring(0, eq), new FlagValue.Scalar(entry.substring(eq + 1),
+                    FlagValue.Type.UNTYPED), new Origin("--set " + entry)));
+        }
+        return overrides;
+    }
+
+    private List<Cell> select(List<Cell> cells) {
+        if (only.isEmpty()) {
+            return new ArrayList<>(cells);
+        }
+        List<Cell> selected = new ArrayList<>();
+        for (Cell cell : cells) {
+            String label = cell.label().toLowerCase(Locale.ROOT);
+            if (only.stream().anyMatch(o -> label.contains(o.toLowerCase(Locale.ROOT)))) {
+                selected.add(cell);
+            }
+        }
+        if (selected.isEmpty()) {
+            List<String> labels = new ArrayList<>();
+            cells.forEach(c -> labels.add(c.label()));
+            throw new ParameterException(spec.commandLine(), "--only " + String.join(", ", only) + " matches no cell of "
+                    + file + " (cells: " + String.join("; ", labels) + ")");
+        }
+        return selected;
+    }
+
+    private String stem() {
+        String name = file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
+    }
+
+    /** A folder name from a label: lower case, letters, digits and dashes. */
+    static String slug(String label) {
+        String slug = label.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");
+        if (slug.length() > 60) {
+            slug = slug.substring(0, 60).replaceAll("-+$", "");
+        }
+        return slug.isEmpty() ? "cell" : slug;
+    }
+}

@@ -1,0 +1,47 @@
+package dev.msgbench.cli.broker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.concurrent.TimeUnit;
+
+import dev.msgbench.cli.CliRun;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** calibrate refuses what cannot calibrate anything before a broker starts. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class CalibrateCommandTest {
+
+    private static final String NL = System.lineSeparator();
+
+    @Test
+    void theFlagsCalibrateSetsItselfAreRefused() {
+        CliRun run = CliRun.of("calibrate", "--system", "nats", "--fault", "kill@1s");
+        assertEquals("error: --fault is set by calibrate; give --pause, --duration, --warmup and --rate of calibrate "
+                + "instead" + " (see java -jar bench-all.jar calibrate --help)" + NL, run.err);
+        assertEquals(2, run.exitCode);
+    }
+
+    @Test
+    void aSystemWithoutABrokerCannotBePaused() {
+        CliRun run = CliRun.of("calibrate", "--system", "loopback");
+        assertEquals("error: --system loopback has no broker to pause; give one of kafka, nats, jetstream, rabbitmq, "
+                + "redis, redis-streams" + " (see java -jar bench-all.jar calibrate --help)" + NL, run.err);
+        assertEquals(2, run.exitCode);
+    }
+
+    @Test
+    void theWindowMustBeLongEnoughForABeforeAndAnAfter() {
+        CliRun run = CliRun.of("calibrate", "--system", "nats", "--pause", "3s", "--duration", "10s");
+        assertEquals("error: --duration must be at least four times --pause (12s), got 10s" + " (see java -jar bench-all.jar calibrate --help)" + NL, run.err);
+        assertEquals(2, run.exitCode);
+    }
+
+    @Test
+    void aBadE2eFlagIsReportedAsE2eWouldBeforeAnythingStarts() {
+        CliRun run = CliRun.of("calibrate", "--system", "nats", "--size", "huge");
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals(1, run.err.lines().count(), run.err);
+        assertEquals("", run.out);
+    }
+}
