@@ -83,6 +83,12 @@ class SystemProviderEndToEndTest {
         assertTrue(refused.err.contains("--acks all: the relay keeps one copy"), refused.err);
         assertFalse(refused.err.contains("starting a local"), refused.err);
 
+        CliRun fault = withFixture(() -> CliRun.of("e2e", "--system", "relay", "--fault", "kill@1s", "--rate", "10",
+                "--duration", "2s"));
+        assertEquals(2, fault.exitCode, fault.toString());
+        assertTrue(fault.err.contains("--fault 'kill@1s': relay cannot take a kill fault; it takes [exec]"), fault.err);
+        assertFalse(fault.err.contains("starting a local"), fault.err);
+
         CliRun foreign = withFixture(() -> CliRun.of("e2e", "--system", "kafka", "--relay-version", "2", "--rate", "10"));
         assertEquals(2, foreign.exitCode, foreign.toString());
         assertTrue(foreign.err.contains("--relay-version applies to --system relay only, not kafka"), foreign.err);

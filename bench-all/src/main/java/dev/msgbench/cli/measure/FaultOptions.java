@@ -6,6 +6,7 @@ import java.util.List;
 
 import dev.msgbench.cli.Converters;
 import dev.msgbench.cli.Limits;
+import dev.msgbench.core.fault.FaultKind;
 import dev.msgbench.core.fault.FaultPlan;
 import dev.msgbench.core.fault.FaultSpec;
 import dev.msgbench.core.fault.NodeChoice;
@@ -60,6 +61,10 @@ public final class FaultOptions {
             if (fault.needsLocalBroker() && !system.needsBroker()) {
                 throw error("--fault '" + value + "': " + system.name() + " runs inside this JVM, there is no broker to "
                         + fault.kind().label() + "; use exec@TIME='COMMAND' for a command of your own");
+            }
+            if (!system.faults().contains(fault.kind())) {
+                throw error("--fault '" + value + "': " + system.name() + " cannot take a " + fault.kind().label()
+                        + " fault; it takes " + system.faults().stream().map(FaultKind::label).toList());
             }
             if (fault.needsLocalBroker() && target.url != null) {
                 throw error("--fault '" + value + "': " + fault.kind().label() + " acts on a broker the suite starts, "

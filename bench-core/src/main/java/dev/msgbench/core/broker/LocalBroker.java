@@ -44,6 +44,13 @@ public interface LocalBroker extends AutoCloseable {
         return security == null ? ClientSecurity.NONE : security.client();
     }
 
+    /**
+     * Where node {@code node} keeps what it stores (Kafka's log.dirs, JetStream's store_dir,
+     * RabbitMQ's Mnesia base, Redis's dir): what a fault on the node's disk acts on. It stays
+     * across {@link #restartNode} and is removed with the broker at {@link #close}.
+     */
+    Path dataDir(int node);
+
     /** The operating system pid of one node, for fault injection and for checks. */
     long pid(int node);
 

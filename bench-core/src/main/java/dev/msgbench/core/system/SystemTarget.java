@@ -1,15 +1,18 @@
 package dev.msgbench.core.system;
 
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.fault.FaultKind;
 import dev.msgbench.core.net.Placement;
 import dev.msgbench.core.security.BrokerSecurity;
 import dev.msgbench.core.security.ClientSecurity;
@@ -68,6 +71,15 @@ public interface SystemTarget {
      */
     default boolean retainsMessages() {
         return false;
+    }
+
+    /**
+     * The kinds of --fault this system's local broker can take; asked before anything starts. A
+     * system with a broker takes every kind by default (its launcher's nodes are processes the
+     * suite started), one inside this JVM only exec, a command of the user's own.
+     */
+    default Set<FaultKind> faults() {
+        return needsBroker() ? EnumSet.allOf(FaultKind.class) : EnumSet.of(FaultKind.EXEC);
     }
 
     /** False for a system that runs inside this JVM: no broker is started and --url means nothing. */

@@ -59,6 +59,11 @@ class AbstractLocalBrokerTest {
         }
 
         @Override
+        public Path dataDir(int node) {
+            return tempDir().resolve("node-" + checkNode(node));
+        }
+
+        @Override
         protected void bringUp(Readiness budget) {
             this.budget = budget;
             helper = startHelper(sleep("helper", logDir().resolve("helper.log")));

@@ -142,6 +142,11 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
     }
 
     @Override
+    public Path dataDir(int node) {
+        return nodes.get(checkNode(node) - 1).dataDir();
+    }
+
+    @Override
     public String toString() {
         return (spec.broker().security() == null ? "" : "secured ") + "kafka cluster of " + nodesText() + " at "
                 + url();

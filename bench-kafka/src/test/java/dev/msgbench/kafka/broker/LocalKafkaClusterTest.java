@@ -70,6 +70,8 @@ class LocalKafkaClusterTest {
             createTopic(cluster, "one", 1, Map.of());
             assertEquals(0, produce(cluster, "one", "hello").offset());
             assertEquals("hello", consumeFirst(cluster, "one"));
+            assertTrue(Files.isDirectory(cluster.dataDir(1).resolve("one-0")), "the topic's partition in log.dirs");
+            assertTrue(cluster.dataDir(1).startsWith(tempDir), cluster.dataDir(1).toString());
             assertTrue(Files.readString(cluster.logDir().resolve("kafka-1.log")).contains("Kafka Server started"),
                     "the node logs through our log4j2 config into kafka-1.log");
             assertTrue(tempDir.getFileName().toString().startsWith("msgbench-kafka-"), tempDir.toString());

@@ -142,6 +142,12 @@ public final class LocalNatsServer extends AbstractLocalBroker {
         return "nats-server " + binary.version() + " (" + nodesText() + ") at " + url();
     }
 
+    /** The node's JetStream store; present, and empty, on a server without JetStream. */
+    @Override
+    public Path dataDir(int node) {
+        return node(node).storeDir();
+    }
+
     private NatsNode node(int node) {
         return nodes.get(checkNode(node) - 1);
     }

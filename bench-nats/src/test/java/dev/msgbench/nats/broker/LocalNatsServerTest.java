@@ -53,6 +53,8 @@ class LocalNatsServerTest {
             }
             assertTrue(Files.readString(logs.resolve("nats-1.log")).contains("Server is ready"));
             assertTrue(server.version().matches("\\d+\\.\\d+\\.\\d+.*"), server.version());
+            String storeDir = server.jetStreamConfig().get("store_dir").asText();
+            assertTrue(Path.of(storeDir).startsWith(server.dataDir(1)), "JetStream stores in the node's data dir: " + storeDir);
         }
         assertFalse(accepts(port), "the server is stopped at close");
         try (Stream<Path> left = Files.list(dir)) {

@@ -343,6 +343,11 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         return candidates.stream().filter(Files::isExecutable).findFirst().orElse(null);
     }
 
+    @Override
+    public Path dataDir(int node) {
+        return nodeDir(checkNode(node)).resolve("mnesia");
+    }
+
     private Path nodeDir(int node) {
         return tempDir().resolve("node-" + node);
     }

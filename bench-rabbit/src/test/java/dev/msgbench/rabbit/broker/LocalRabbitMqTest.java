@@ -58,6 +58,9 @@ class LocalRabbitMqTest {
             assertTrue(tree.stream().anyMatch(h -> h.info().command().orElse("").endsWith("beam.smp")),
                     "the Erlang VM runs under the start script");
             assertEquals("hello", roundTrip(port, "hello"));
+            try (Stream<Path> mnesia = Files.list(node.dataDir(1))) {
+                assertTrue(mnesia.findAny().isPresent(), "the node keeps its Mnesia database in its data dir");
+            }
             String log = Files.readString(node.logFile());
             // "Server startup complete" comes after the listener answers, so it may not be written yet
             assertTrue(log.contains("Starting RabbitMQ"), "the node logs into rabbitmq-1.log");

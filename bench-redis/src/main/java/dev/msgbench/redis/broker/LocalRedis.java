@@ -9,9 +9,9 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -191,8 +191,13 @@ public final class LocalRedis extends AbstractLocalBroker {
     }
 
     @Override
+    public Path dataDir(int node) {
+        return tempDir().resolve("node-" + checkNode(node));
+    }
+
+    @Override
     protected ManagedProcess startNode(int node) {
-        Path dataDir = tempDir().resolve("node-" + node);
+        Path dataDir = dataDir(node);
         try {
             Files.createDirectories(dataDir);
         } catch (IOException e) {

@@ -49,6 +49,7 @@ class LocalRedisTest {
             assertEquals("127.0.0.1", config(port, "bind"));
             assertEquals(Map.of("save", "", "appendonly", "no"), redis.effectiveServerArgs());
             assertTrue(Files.size(logs.resolve("redis-1.log")) > 0, "the server logs into the log dir");
+            assertEquals(redis.dataDir(1).toString(), config(port, "dir"), "the node's dir is its data dir");
         }
         assertThrows(IOException.class, () -> Resp.call(port, "PING"), "stopped on close");
         try (Stream<Path> left = Files.list(temp)) {
