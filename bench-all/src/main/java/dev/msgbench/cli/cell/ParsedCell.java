@@ -22,7 +22,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * One measurement, parsed and checked, as a {@link CellRunner} takes it: an e2e or throughput
  * command line, a workload file's cell, a sweep step or a tune child. Whichever it came from,
  * picocli parsed it into the command's own options and the command checked them
- * ({@link CheckedCommand#checkFlags()}), so every cell is checked exactly as the command line is.
+ * ({@link dev.msgbench.cli.measure.CheckedCommand#checkFlags()}), so every cell is checked exactly as the command line is.
  *
  * @param command the command: e2e or throughput
  * @param args    the command line it was parsed from, the command first (what a child JVM is given)
