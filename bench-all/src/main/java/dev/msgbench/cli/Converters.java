@@ -8,7 +8,6 @@ import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.payload.MessageSizes;
-import dev.msgbench.core.system.TimeConverter;
 import dev.msgbench.core.time.RateSchedule;
 import dev.msgbench.core.units.Durations;
 import dev.msgbench.core.units.Sizes;
@@ -53,16 +52,6 @@ public final class Converters {
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage() + " (in '" + value + "')");
             }
-        }
-    }
-
-    /** The system modules' converter, under the name the runner's flags use. */
-    public static final class Time implements ITypeConverter<Duration> {
-        private final TimeConverter converter = new TimeConverter();
-
-        @Override
-        public Duration convert(String value) {
-            return converter.convert(value);
         }
     }
 

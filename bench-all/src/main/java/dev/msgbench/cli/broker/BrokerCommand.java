@@ -28,6 +28,7 @@ import dev.msgbench.core.security.LocalSecurity;
 import dev.msgbench.core.security.Secret;
 import dev.msgbench.core.system.SystemTarget;
 import dev.msgbench.core.system.Systems;
+import dev.msgbench.core.system.TimeConverter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -87,7 +88,7 @@ public final class BrokerCommand implements Callable<Integer> {
             description = "With --secure: the password to demand instead of a random one.")
     Path passwordFile;
 
-    @Option(names = "--stop-after", paramLabel = "TIME", converter = Converters.Time.class,
+    @Option(names = "--stop-after", paramLabel = "TIME", converter = TimeConverter.class,
             description = "Stop by itself after this long (default: run until Ctrl+C).")
     Duration stopAfter;
 

@@ -11,7 +11,6 @@ import java.util.concurrent.Callable;
 
 import org.HdrHistogram.Histogram;
 
-import dev.msgbench.cli.Converters;
 import dev.msgbench.cli.ExitCode;
 import dev.msgbench.cli.Io;
 import dev.msgbench.cli.cell.CellCheck;
@@ -25,6 +24,7 @@ import dev.msgbench.core.record.Recorders;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.system.Systems;
+import dev.msgbench.core.system.TimeConverter;
 import dev.msgbench.core.units.Durations;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -72,15 +72,15 @@ public final class CalibrateCommand implements Callable<Integer> {
             description = "The system whose local broker is paused: ${COMPLETION-CANDIDATES}.")
     String system;
 
-    @Option(names = "--pause", paramLabel = "TIME", defaultValue = "2s", converter = Converters.Time.class,
+    @Option(names = "--pause", paramLabel = "TIME", defaultValue = "2s", converter = TimeConverter.class,
             description = "How long the broker is stopped (default: ${DEFAULT-VALUE}).")
     Duration pause;
 
-    @Option(names = "--duration", paramLabel = "TIME", defaultValue = "20s", converter = Converters.Time.class,
+    @Option(names = "--duration", paramLabel = "TIME", defaultValue = "20s", converter = TimeConverter.class,
             description = "The measured window, at least four times the pause (default: ${DEFAULT-VALUE}).")
     Duration duration;
 
-    @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "5s", converter = Converters.Time.class,
+    @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "5s", converter = TimeConverter.class,
             description = "Warm-up before the measured window (default: ${DEFAULT-VALUE}).")
     Duration warmup;
 

@@ -10,6 +10,7 @@ import dev.msgbench.core.floor.PingPongFloor;
 import dev.msgbench.core.payload.PayloadHeader;
 import dev.msgbench.core.result.Percentiles;
 import dev.msgbench.core.result.SummaryTable;
+import dev.msgbench.core.system.TimeConverter;
 import dev.msgbench.core.time.NanoClock;
 import dev.msgbench.core.units.Durations;
 import dev.msgbench.core.units.Sizes;
@@ -58,15 +59,15 @@ public final class FloorCommand implements Callable<Integer> {
             description = "Exchanges per second (default: ${DEFAULT-VALUE}).")
     double rate;
 
-    @Option(names = "--duration", paramLabel = "TIME", defaultValue = "20s", converter = Converters.Time.class,
+    @Option(names = "--duration", paramLabel = "TIME", defaultValue = "20s", converter = TimeConverter.class,
             description = "The measured time (default: ${DEFAULT-VALUE}).")
     Duration duration;
 
-    @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "5s", converter = Converters.Time.class,
+    @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "5s", converter = TimeConverter.class,
             description = "Exchanges before the measured time, not recorded (default: ${DEFAULT-VALUE}).")
     Duration warmup;
 
-    @Option(names = "--spin-window", paramLabel = "TIME", defaultValue = "80us", converter = Converters.Time.class,
+    @Option(names = "--spin-window", paramLabel = "TIME", defaultValue = "80us", converter = TimeConverter.class,
             description = "How long before each send the sender stops sleeping and spins, as e2e's --spin-window "
                     + "(default: ${DEFAULT-VALUE}).")
     Duration spinWindow;

@@ -2,9 +2,9 @@ package dev.msgbench.cli.isolate;
 
 import java.time.Duration;
 
-import dev.msgbench.cli.Converters;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.net.LinkShaping;
+import dev.msgbench.core.system.TimeConverter;
 import picocli.CommandLine.Option;
 
 /**
@@ -14,11 +14,11 @@ import picocli.CommandLine.Option;
  */
 public final class LinkOptions {
 
-    @Option(names = "--link-delay", paramLabel = "TIME", converter = Converters.Time.class,
+    @Option(names = "--link-delay", paramLabel = "TIME", converter = TimeConverter.class,
             description = "With --isolate: delay added to every packet a host sends (netem), e.g. 1ms.")
     Duration linkDelay;
 
-    @Option(names = "--link-jitter", paramLabel = "TIME", converter = Converters.Time.class,
+    @Option(names = "--link-jitter", paramLabel = "TIME", converter = TimeConverter.class,
             description = "With --isolate: random variation of --link-delay (netem), e.g. 200us.")
     Duration linkJitter;
 

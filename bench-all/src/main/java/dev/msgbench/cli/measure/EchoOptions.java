@@ -2,13 +2,14 @@ package dev.msgbench.cli.measure;
 
 import java.time.Duration;
 
-import dev.msgbench.cli.Converters;
 import dev.msgbench.cli.workers.WorkerPlan;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.echo.EchoSystem;
 import dev.msgbench.core.result.Redaction;
+import dev.msgbench.core.run.LoadRun;
 import dev.msgbench.core.run.WorkerRole;
 import dev.msgbench.core.system.SystemTarget;
+import dev.msgbench.core.system.TimeConverter;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -50,7 +51,7 @@ public final class EchoOptions {
                     + "responder the same.")
     String runId;
 
-    @Option(names = "--first-echo-timeout", paramLabel = "TIME", defaultValue = "10s", converter = Converters.Time.class,
+    @Option(names = "--first-echo-timeout", paramLabel = "TIME", defaultValue = "10s", converter = TimeConverter.class,
             description = "With --responder external: when no echo has come back this long after the first send, the "
                     + "run fails with a line naming the run id and the responder to start (default: ${DEFAULT-VALUE}).")
     Duration firstEchoTimeout;
@@ -93,8 +94,7 @@ public final class EchoOptions {
                 throw error(destinations);
             }
             if (!messages.keys.recordKeys().isNone()) {
-                throw error("--keys " + messages.keys.recordKeys().spec() + " does not work with --pattern echo: "
-                        + EchoSystem.KEYS_REFUSED + "; give --keys none");
+                throw error(LoadRun.keysRefused(messages.keys.recordKeys(), "--pattern echo", EchoSystem.KEYS_REFUSED));
             }
         }
         if (firstEchoTimeout.isZero() || firstEchoTimeout.isNegative()) {

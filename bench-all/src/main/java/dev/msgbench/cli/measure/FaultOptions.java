@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.msgbench.cli.Converters;
 import dev.msgbench.cli.Limits;
 import dev.msgbench.core.fault.FaultKind;
 import dev.msgbench.core.fault.FaultPlan;
@@ -12,6 +11,7 @@ import dev.msgbench.core.fault.FaultSpec;
 import dev.msgbench.core.fault.NodeChoice;
 import dev.msgbench.core.run.Pacing;
 import dev.msgbench.core.system.SystemTarget;
+import dev.msgbench.core.system.TimeConverter;
 import dev.msgbench.core.units.Durations;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -35,7 +35,7 @@ public final class FaultOptions {
                     + "delivery, the max latency and the recovery time after it.")
     List<String> faults = new ArrayList<>();
 
-    @Option(names = "--fault-timeout", paramLabel = "TIME", defaultValue = "60s", converter = Converters.Time.class,
+    @Option(names = "--fault-timeout", paramLabel = "TIME", defaultValue = "60s", converter = TimeConverter.class,
             description = "End the run, with partial results, when nothing is delivered for this long after a fault "
                     + "(default: ${DEFAULT-VALUE}); also the limit of an exec command and of a node's restart.")
     Duration faultTimeout;

@@ -7,6 +7,7 @@ import dev.msgbench.cli.Converters;
 import dev.msgbench.cli.Limits;
 import dev.msgbench.cli.workload.WarmupSpec;
 import dev.msgbench.core.run.Pacing;
+import dev.msgbench.core.system.TimeConverter;
 import dev.msgbench.core.time.Arrival;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -24,7 +25,7 @@ public final class LoadOptions {
                     + "At most 10,000,000 per producer: a schedule finer than one send every 100 ns cannot be kept.")
     double rate;
 
-    @Option(names = "--duration", paramLabel = "TIME", defaultValue = "10s", converter = Converters.Time.class,
+    @Option(names = "--duration", paramLabel = "TIME", defaultValue = "10s", converter = TimeConverter.class,
             description = "Measured time after the warm-up: 30s, 2m, 1h (default: ${DEFAULT-VALUE}).")
     Duration duration;
 

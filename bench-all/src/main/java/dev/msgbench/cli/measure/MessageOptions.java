@@ -6,6 +6,7 @@ import dev.msgbench.cli.Converters;
 import dev.msgbench.cli.Limits;
 import dev.msgbench.core.payload.MessageSizes;
 import dev.msgbench.core.payload.PayloadHeader;
+import dev.msgbench.core.system.TimeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -64,7 +65,7 @@ public final class MessageOptions {
             description = "Seed of payloads and Poisson arrivals; the same seed repeats a run exactly (default: ${DEFAULT-VALUE}).")
     public long seed;
 
-    @Option(names = "--drain-timeout", paramLabel = "TIME", defaultValue = "10s", converter = Converters.Time.class,
+    @Option(names = "--drain-timeout", paramLabel = "TIME", defaultValue = "10s", converter = TimeConverter.class,
             description = "After the last send, how long to wait for outstanding messages before counting them lost (default: ${DEFAULT-VALUE}).")
     public Duration drainTimeout;
 

@@ -6,8 +6,8 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.function.UnaryOperator;
 
-import dev.msgbench.cli.Converters;
 import dev.msgbench.cli.Limits;
+import dev.msgbench.core.system.TimeConverter;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -37,7 +37,7 @@ public final class OutputOptions {
             description = "Nothing printed while the run goes: no header, live line or progress lines.")
     public boolean quiet;
 
-    @Option(names = "--progress-interval", paramLabel = "TIME", defaultValue = "10s", converter = Converters.Time.class,
+    @Option(names = "--progress-interval", paramLabel = "TIME", defaultValue = "10s", converter = TimeConverter.class,
             description = "When output is not a terminal (CI logs, tee, nohup): a plain progress line this often, with "
                     + "elapsed time, sent, received, lost and the p99 since the last line; 0 = none. On a terminal "
                     + "the live line shows progress each second instead (default: ${DEFAULT-VALUE}). "

@@ -27,6 +27,7 @@ import dev.msgbench.core.echo.EchoRoute;
 import dev.msgbench.core.payload.PayloadHeader;
 import dev.msgbench.core.run.WorkerRole;
 import dev.msgbench.core.system.SystemTarget;
+import dev.msgbench.core.system.TimeConverter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -88,7 +89,7 @@ public final class ResponderCommand implements Callable<Integer> {
             description = "With --workers: echo for worker I only (default: for every worker, in this process).")
     Integer workerIndex;
 
-    @Option(names = "--duration", paramLabel = "TIME", converter = Converters.Time.class,
+    @Option(names = "--duration", paramLabel = "TIME", converter = TimeConverter.class,
             description = "Stop by itself after this long (default: run until Ctrl+C).")
     Duration duration;
 

@@ -3,13 +3,13 @@ package dev.msgbench.cli.measure;
 import java.time.Duration;
 import java.util.List;
 
-import dev.msgbench.cli.Converters;
 import dev.msgbench.cli.ExitCode;
 import dev.msgbench.cli.Limits;
 import dev.msgbench.cli.cell.CellRunner;
 import dev.msgbench.core.run.LoadRun;
 import dev.msgbench.core.run.Pacing;
 import dev.msgbench.core.system.SystemTarget;
+import dev.msgbench.core.system.TimeConverter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -51,7 +51,7 @@ public final class ThroughputCommand extends MeasureCommand {
             description = "Messages to send, all producers together (default: 100000, or unlimited with --duration).")
     Long messageCount;
 
-    @Option(names = "--duration", paramLabel = "TIME", converter = Converters.Time.class,
+    @Option(names = "--duration", paramLabel = "TIME", converter = TimeConverter.class,
             description = "Send for this long instead of a number of messages (with --messages: whichever comes first).")
     Duration duration;
 

@@ -17,7 +17,6 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
-import dev.msgbench.cli.Converters;
 import dev.msgbench.cli.ExitCode;
 import dev.msgbench.cli.Io;
 import dev.msgbench.cli.cell.CellCheck;
@@ -29,6 +28,7 @@ import dev.msgbench.cli.measure.PinningOptions;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.result.Redaction;
+import dev.msgbench.core.system.TimeConverter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -86,7 +86,7 @@ public final class TuneCommand implements Callable<Integer> {
     @Option(names = "--output", paramLabel = "DIR", description = "Results folder (default: results/<timestamp>-tune).")
     Path output;
 
-    @Option(names = "--child-timeout", paramLabel = "DURATION", converter = Converters.Time.class,
+    @Option(names = "--child-timeout", paramLabel = "DURATION", converter = TimeConverter.class,
             defaultValue = "10m", description = "Longest one child run may take before it is stopped (default: ${DEFAULT-VALUE}).")
     Duration childTimeout;
 

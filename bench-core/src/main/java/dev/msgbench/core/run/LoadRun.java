@@ -32,6 +32,7 @@ import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.core.fault.DeliveryProbe;
 import dev.msgbench.core.fault.FaultInjector;
 import dev.msgbench.core.payload.RandomPayloads;
+import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.StreamSnapshot;
@@ -170,8 +171,7 @@ public final class LoadRun {
         if (!config.keys().isNone()) {
             String refusal = system.useKeys(config.keys());
             if (refusal != null) {
-                throw new UserError("--keys " + config.keys().spec() + " does not work with " + config.systemName() + ": "
-                        + refusal + "; give --keys none");
+                throw new UserError(keysRefused(config.keys(), config.systemName(), refusal));
             }
         }
         refuseSharingWithoutSchedule();
@@ -538,6 +538,11 @@ public final class LoadRun {
     public static String consumingLaterRefused(String systemName) {
         return "--consume-after-produce: " + systemName
                 + " keeps nothing for consumers that subscribe later; use a system that stores messages";
+    }
+
+    /** Why --keys cannot run with {@code what} (a system, or --pattern echo), which said {@code why}. */
+    public static String keysRefused(RecordKeys keys, String what, String why) {
+        return "--keys " + keys.spec() + " does not work with " + what + ": " + why + "; give --keys none";
     }
 
     /** Why --backlog cannot run on a system that keeps nothing; the command line says it before a broker starts. */

@@ -20,7 +20,7 @@ public interface SystemProvider {
 
     /**
      * Where this provider's systems come in lists such as --system's: lower first, ties by the
-     * first system's name. The seed systems use 10 to 50 and the in-JVM loopback 1000, so that a
+     * provider's class name. The seed systems use 10 to 50 and the in-JVM loopback 1000, so that a
      * new module that does not care goes after the brokers and before the loopback.
      */
     default int order() {

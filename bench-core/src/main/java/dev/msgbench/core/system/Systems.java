@@ -23,8 +23,7 @@ public final class Systems {
     public static List<SystemTarget> create() {
         List<SystemProvider> providers = new ArrayList<>();
         ServiceLoader.load(SystemProvider.class).forEach(providers::add);
-        providers.sort(Comparator.comparingInt(SystemProvider::order)
-                .thenComparing(p -> p.create().get(0).name()));
+        providers.sort(Comparator.comparingInt(SystemProvider::order).thenComparing(p -> p.getClass().getName()));
         List<SystemTarget> systems = new ArrayList<>();
         Set<String> names = new HashSet<>();
         for (SystemProvider provider : providers) {
