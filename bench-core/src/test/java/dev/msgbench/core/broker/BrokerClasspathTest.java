@@ -93,12 +93,24 @@ class BrokerClasspathTest {
         store(LOGGING);
         URI offline = offline();
 
-        UserError e = assertThrows(UserError.class, () -> classpath(offline).jars());
+        assertCannotDownload(offline, "no connection");
+    }
+
+    @Test
+    void aJarTheRemoteDoesNotHaveIsNamedWithItsAddress() throws IOException {
+        store(LOGGING);
+        URI remoteUri = serve();
+
+        assertCannotDownload(remoteUri, "IOException: HTTP 404 for " + remoteUri + SERVER);
+    }
+
+    private void assertCannotDownload(URI remoteUri, String reason) throws IOException {
+        UserError e = assertThrows(UserError.class, () -> classpath(remoteUri).jars());
 
         assertEquals("the demo broker needs " + SERVER + ", which is not in " + repo + " and cannot be downloaded "
-                + "from " + offline + " (no connection); connect to the internet once, or build the suite online "
+                + "from " + remoteUri + " (" + reason + "); connect to the internet once, or build the suite online "
                 + "(mvn -B package -DskipTests), which fetches it", e.getMessage());
-        assertEquals(List.of(repo.resolve(LOGGING)), filesIn(repo));
+        assertEquals(List.of(repo.resolve(LOGGING)), filesIn(repo), "nothing half downloaded is left");
     }
 
     @Test
@@ -131,19 +143,6 @@ class BrokerClasspathTest {
                 + "93d6c93d9a76d27ec3462e7b57de5df1eb45bc7b, not " + SERVER_SHA1 + " as published; try again, or "
                 + "build the suite online (mvn -B package -DskipTests), which fetches it into " + repo, e.getMessage());
         assertEquals(List.of(repo.resolve(LOGGING)), filesIn(repo));
-    }
-
-    @Test
-    void aJarTheRemoteDoesNotHaveIsNamedWithItsAddress() throws IOException {
-        store(LOGGING);
-        URI remoteUri = serve();
-
-        UserError e = assertThrows(UserError.class, () -> classpath(remoteUri).jars());
-
-        assertEquals("the demo broker needs " + SERVER + ", which is not in " + repo + " and cannot be downloaded "
-                + "from " + remoteUri + " (IOException: HTTP 404 for " + remoteUri + SERVER + "); connect to the "
-                + "internet once, or build the suite online (mvn -B package -DskipTests), which fetches it",
-                e.getMessage());
     }
 
     private BrokerClasspath classpath(URI remoteUri) {
