@@ -26,7 +26,7 @@ public enum KafkaProps {
 
     PRODUCER("--producer-prop", "producer", ProducerConfig::configDef),
     CONSUMER("--consumer-prop", "consumer", ConsumerConfig::configDef),
-    /** The broker's definitions live in the server's jars, apart from the runner's; read only when --broker-prop is given. */
+    /** The broker's definitions live in its own jars, not the runner's; read only when --broker-prop is given. */
     BROKER("--broker-prop", "broker", BrokerSettings::definitions);
 
     private final String flag;

@@ -38,8 +38,8 @@ import java.util.Locale;
  * jars wherever the runner's classes come from, with nothing copied: {@code java -jar
  * bench-all/target/bench-all.jar} after {@code mvn package} (scripts/quickstart and
  * scripts/compare-native too), and the surefire tests of every module, whose class paths have no
- * bench-all/target. bench-all.jar taken alone to another machine (the container image of
- * {@code --workers}) fetches them on the first broker start instead of failing.
+ * bench-all/target. bench-all.jar taken alone to another machine (a container image) fetches
+ * them on the first broker start instead of failing.
  */
 public final class BrokerClasspath {
 
@@ -49,7 +49,7 @@ public final class BrokerClasspath {
     private static final String LISTED_REPO = "REPO/";
     private static final String RESOURCE_DIR = "META-INF/msgbench/brokers/";
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
-    /** Kafka's largest jar is 7 MB; this allows a slow link, not a stalled one forever. */
+    /** Per jar: Kafka's largest (scala-library) is 6 MB; this allows a slow link, not a stalled one forever. */
     private static final Duration DOWNLOAD_TIMEOUT = Duration.ofMinutes(5);
 
     private final String broker;

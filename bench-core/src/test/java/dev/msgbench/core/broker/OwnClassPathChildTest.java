@@ -27,9 +27,10 @@ class OwnClassPathChildTest {
         Path testClasses = Path.of(ChildMains.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         Path out = dir.resolve("class-path.txt");
 
-        ManagedProcess child = ManagedProcess.start(new JavaChild("child", ChildMains.ReportsItsClassPath.class.getName(),
-                List.of(), List.of(out.toString()), dir, dir.resolve("child.log"), dir)
-                .withClassPath(List.of(testClasses)).toCommand(), dir.resolve("owned"));
+        JavaChild ownClassPath = new JavaChild("child", ChildMains.ReportsItsClassPath.class.getName(), List.of(),
+                List.of(out.toString()), dir, dir.resolve("child.log"), dir).withClassPath(List.of(testClasses));
+
+        ManagedProcess child = ManagedProcess.start(ownClassPath.toCommand(), dir.resolve("owned"));
 
         assertEquals(OptionalInt.of(0), child.awaitExit(Duration.ofSeconds(20)), () -> log());
         assertEquals(dir.resolve(WatchdogJar.FILE_NAME) + File.pathSeparator + testClasses + "\nfalse\n",
