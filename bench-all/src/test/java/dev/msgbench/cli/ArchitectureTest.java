@@ -2,6 +2,8 @@ package dev.msgbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -53,6 +55,21 @@ class ArchitectureTest {
                 assertFalse(text.contains("Targets.create"), file + " lists the systems by hand: use Systems.create()");
             }
         }
+    }
+
+    /**
+     * This class path is what bench-all.jar shades: a broker's server runs in a child JVM on jars of
+     * its own (BrokerClasspath), so only the list of them may be here.
+     */
+    @Test
+    void noBrokersServerIsShadedOnlyTheListOfItsJars() {
+        ClassLoader runner = ArchitectureTest.class.getClassLoader();
+
+        assertNull(runner.getResource("kafka/Kafka.class"), "Kafka's broker would be shaded into bench-all.jar");
+        assertNull(runner.getResource("org/apache/kafka/server/config/AbstractKafkaConfig.class"));
+        assertNull(runner.getResource("scala/Option.class"), "Scala would be shaded into bench-all.jar");
+        assertNotNull(runner.getResource("META-INF/msgbench/brokers/kafka.classpath"));
+        assertNotNull(runner.getResource("org/apache/kafka/clients/producer/KafkaProducer.class"));
     }
 
     /** LoadRun takes its RunSpec and RunContext whole: nothing public changes a run once made but running it. */

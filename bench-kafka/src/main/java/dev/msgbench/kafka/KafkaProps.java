@@ -9,9 +9,9 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigException;
-import org.apache.kafka.server.config.AbstractKafkaConfig;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.kafka.broker.BrokerSettings;
 
 /**
  * Properties passed through to Kafka (--producer-prop, --consumer-prop, --broker-prop), checked
@@ -26,8 +26,8 @@ public enum KafkaProps {
 
     PRODUCER("--producer-prop", "producer", ProducerConfig::configDef),
     CONSUMER("--consumer-prop", "consumer", ConsumerConfig::configDef),
-    /** The broker's definitions live in the server classes; read only when --broker-prop is given. */
-    BROKER("--broker-prop", "broker", () -> AbstractKafkaConfig.CONFIG_DEF);
+    /** The broker's definitions live in its own jars, not the runner's; read only when --broker-prop is given. */
+    BROKER("--broker-prop", "broker", BrokerSettings::definitions);
 
     private final String flag;
     private final String role;

@@ -32,6 +32,20 @@ final class ChildMains {
         }
     }
 
+    /** Writes its class path to {@code args[0]}, and on a second line whether it sees {@link JavaChild}. */
+    static final class ReportsItsClassPath {
+        public static void main(String[] args) throws IOException {
+            boolean seesJavaChild;
+            try {
+                Class.forName("dev.msgbench.core.broker.JavaChild");
+                seesJavaChild = true;
+            } catch (ClassNotFoundException e) {
+                seesJavaChild = false;
+            }
+            Files.writeString(Path.of(args[0]), System.getProperty("java.class.path") + "\n" + seesJavaChild + "\n");
+        }
+    }
+
     /** Registers three resources, deregisters the second, and returns: the hook closes the rest. */
     static final class RegistersAndExits {
         public static void main(String[] args) {

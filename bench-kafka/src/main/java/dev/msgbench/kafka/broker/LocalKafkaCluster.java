@@ -2,6 +2,7 @@ package dev.msgbench.kafka.broker;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.AbstractLocalBroker;
+import dev.msgbench.core.broker.BrokerClasspath;
 import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.broker.JavaChild;
 import dev.msgbench.core.broker.ManagedProcess;
@@ -28,7 +29,6 @@ import org.apache.kafka.clients.admin.ScramCredentialInfo;
 import org.apache.kafka.clients.admin.ScramMechanism;
 import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
 import org.apache.kafka.common.Uuid;
-import org.apache.kafka.common.utils.AppInfoParser;
 
 import dev.msgbench.core.security.BrokerSecurity;
 import dev.msgbench.core.security.LocalSecurity;
@@ -47,9 +47,14 @@ import dev.msgbench.kafka.KafkaClientSecurity;
  * from the last flushed segment; Kafka does not fsync each write unless {@code flush.messages} is
  * set) and catches up from the partition leaders as a follower; as controller it rejoins the
  * KRaft quorum. Its node.id is its node number.
+ *
+ * <p>The nodes and the storage tool run on the broker's own jars ({@link #CLASS_PATH}), not on
+ * this JVM's class path, which has only kafka-clients.
  */
 public final class LocalKafkaCluster extends AbstractLocalBroker {
 
+    /** kafka_2.13 and everything it needs, with log4j for the nodes' logs (bench-kafka-broker's pom). */
+    static final BrokerClasspath CLASS_PATH = BrokerClasspath.named("kafka");
     private static final String KAFKA_MAIN = "kafka.Kafka";
     private static final String STORAGE_TOOL = "kafka.tools.StorageTool";
     private static final String LOG4J_RESOURCE = "kafka-node-log4j2.xml";
@@ -72,15 +77,17 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
             "-XX:+UseSerialGC", "-Djava.awt.headless=true");
 
     private final KafkaClusterSpec spec;
+    private final List<Path> jars;
     private final List<KafkaNode> nodes;
     private final Map<String, String> effectiveProps;
     /** Made in the temp dir during the start, so a failed start removes the keys with the rest. */
     private volatile SecuredListener secured;
 
-    private LocalKafkaCluster(KafkaClusterSpec spec, Path tempDir) {
+    private LocalKafkaCluster(KafkaClusterSpec spec, List<Path> jars, Path tempDir) {
         super(spec.broker().nodes(), tempDir, spec.broker().logDir(), STOP_GRACE, ABORT_GRACE);
         spec.broker().placement().requireNodes(spec.broker().nodes());
         this.spec = spec;
+        this.jars = jars;
         int perNode = spec.broker().security() == null ? 2 : 3;
         List<Integer> ports = FreePorts.take(perNode * spec.broker().nodes());
         List<KafkaNode> list = new ArrayList<>();
@@ -111,8 +118,10 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
 
     /** Test seam: the temp dir is made in {@code tempParent}, so a test can see what is left. */
     static LocalKafkaCluster start(KafkaClusterSpec spec, Path tempParent) {
+        // before the start's budget: on a machine that lacks the jars, their download is not the broker's start
+        List<Path> jars = CLASS_PATH.jars();
         return startBroker("kafka", tempParent, spec.broker().startTimeout(),
-                tempDir -> new LocalKafkaCluster(spec, tempDir));
+                tempDir -> new LocalKafkaCluster(spec, jars, tempDir));
     }
 
     @Override
@@ -120,10 +129,10 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
         return nodes.stream().map(KafkaNode::bootstrap).collect(Collectors.joining(","));
     }
 
-    /** The version of the Kafka jars, which the nodes run too: they share this JVM's class path. */
+    /** The version of the broker's jars, which the nodes run. */
     @Override
     public String version() {
-        return AppInfoParser.getVersion();
+        return CLASS_PATH.version("kafka_2.13");
     }
 
     /**
@@ -320,7 +329,7 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
                                 List<String> args) {
         List<String> jvm = new ArrayList<>(jvmOptions);
         jvm.add("-Dlog4j2.configurationFile=" + node.log4jConfig());
-        return new JavaChild(name, mainClass, jvm, args, node.dir(), node.logFile(), tempDir());
+        return new JavaChild(name, mainClass, jvm, args, node.dir(), node.logFile(), tempDir()).withClassPath(jars);
     }
 
     private ManagedProcess start(KafkaNode node, JavaChild child) {

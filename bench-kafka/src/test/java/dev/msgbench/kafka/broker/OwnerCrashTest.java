@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
@@ -42,8 +43,13 @@ class OwnerCrashTest {
     /** A JVM that starts a one-node cluster, its temp dirs and markers under our @TempDir. */
     private void startOwner() throws IOException, InterruptedException {
         Path report = dir.resolve("cluster.txt");
-        owner = new JavaChild("cluster owner", ClusterOwner.class.getName(),
-                List.of("-Xmx128m", "-Djava.io.tmpdir=" + dir), List.of(report.toString()), dir,
+        List<String> jvm = new ArrayList<>(List.of("-Xmx128m", "-Djava.io.tmpdir=" + dir));
+        // the broker's jars are where this build put them (surefire says where)
+        String repo = System.getProperty("maven.repo.local");
+        if (repo != null) {
+            jvm.add("-Dmaven.repo.local=" + repo);
+        }
+        owner = new JavaChild("cluster owner", ClusterOwner.class.getName(), jvm, List.of(report.toString()), dir,
                 dir.resolve("owner.log"), null).start();
         while (!Files.exists(report)) {
             assertTrue(owner.isAlive(), () -> "the owner failed: " + read(owner.logFile()));
