@@ -8,7 +8,7 @@ package dev.msgbench.core;
 @FunctionalInterface
 public interface SettingNames {
 
-    /** Each setting by its own key ({@code topics}): how bench-core's messages read where nobody names them otherwise. */
+    /** Each setting by its own key ({@code topics}): bench-core's lines where nobody names them otherwise. */
     SettingNames KEYS = Setting::key;
 
     String nameOf(Setting setting);

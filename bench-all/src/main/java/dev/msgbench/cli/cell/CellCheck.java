@@ -37,7 +37,7 @@ public final class CellCheck {
     static final List<String> COMMANDS = List.of("e2e", "throughput");
 
     private static final Pattern FLAG = Pattern.compile("--[a-zA-Z0-9][a-zA-Z0-9.-]*");
-    /** bench-core's lines name a setting in a workload file as the file writes it: {@code 'acks'}, as its own errors do. */
+    /** In a cell, bench-core's lines name a setting as the file writes it ({@code 'acks'}), as its own errors do. */
     private static final SettingNames FILE_KEYS = setting -> "'" + setting.key() + "'";
 
     private CellCheck() {

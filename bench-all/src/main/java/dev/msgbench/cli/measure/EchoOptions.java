@@ -126,7 +126,8 @@ public final class EchoOptions {
         String startIt = "responder --system " + system.name() + " --url " + Redaction.redactUrl(request.url())
                 + " --run-id " + runId + " --producers " + producers
                 + (worker.worker() ? " --workers " + worker.count() : "");
-        return EchoSystem.withExternalResponder(outbound, back, workerRunId, firstEchoTimeout, startIt, FlagNames.FLAGS);
+        return EchoSystem.withExternalResponder(outbound, back, workerRunId, firstEchoTimeout, startIt,
+                FlagNames.FLAGS);
     }
 
     static String runIdRule(String runId) {

@@ -86,9 +86,9 @@ public record CpuContention(CpuUsage usage, CpuPlacement placement, int contende
                 // not only when the CPUs were all busy: a thread the broker wakes on the core a producer spins on
                 // waits for that producer's yield, whatever the other cores do
                 Double busy = usage.busyShareOf(both);
-                generator.add(Phrase.of("%sthe producers spun %.2f cores (%s %s) on CPUs the broker runs on (%s)%s: the "
-                                + "broker waited for the cores they held; give %s 0 (or auto), or pin them apart", CONTENTION,
-                        usage.spinningCores(), Setting.SPIN_WINDOW, micros(spinWindowNanos), shared,
+                generator.add(Phrase.of("%sthe producers spun %.2f cores (%s %s) on CPUs the broker runs on (%s)%s: "
+                                + "the broker waited for the cores they held; give %s 0 (or auto), or pin them apart",
+                        CONTENTION, usage.spinningCores(), Setting.SPIN_WINDOW, micros(spinWindowNanos), shared,
                         busy == null ? "" : String.format(Locale.US, ", %.0f%% busy", 100 * busy), Setting.SPIN_WINDOW)
                         .render(names));
             }

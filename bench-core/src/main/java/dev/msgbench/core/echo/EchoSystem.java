@@ -127,8 +127,8 @@ public final class EchoSystem implements MessagingSystem {
 
     /** Why a round trip cannot run without consumers; the command line says it before a broker starts. */
     public static Phrase consumersRefused(int consumers) {
-        return Phrase.of("%s needs at least one consumer to receive the echoes, got %s %d", ECHO_PATTERN, Setting.CONSUMERS,
-                consumers);
+        return Phrase.of("%s needs at least one consumer to receive the echoes, got %s %d", ECHO_PATTERN,
+                Setting.CONSUMERS, consumers);
     }
 
     /**
@@ -137,8 +137,8 @@ public final class EchoSystem implements MessagingSystem {
      */
     public static Phrase destinationsRefused(int topics, int subscriptionsPerTopic) {
         return topics * subscriptionsPerTopic <= 1 ? null : Phrase.of("%s measures one topic with one subscription: %s "
-                + "and %s must be 1 with it (got %d and %d)", ECHO_PATTERN, Setting.TOPICS, Setting.SUBSCRIPTIONS_PER_TOPIC,
-                topics, subscriptionsPerTopic);
+                + "and %s must be 1 with it (got %d and %d)", ECHO_PATTERN, Setting.TOPICS,
+                Setting.SUBSCRIPTIONS_PER_TOPIC, topics, subscriptionsPerTopic);
     }
 
     /**

@@ -538,7 +538,7 @@ public final class LoadRun {
         }
     }
 
-    /** Why consume-after-produce cannot run on a system that keeps nothing; the command line says it before a broker starts. */
+    /** Why consuming after producing cannot work on a system that keeps nothing; checked before a broker starts too. */
     public static Phrase consumingLaterRefused(String systemName) {
         return Phrase.of("%s: %s keeps nothing for consumers that subscribe later; use a system that stores messages",
                 Setting.CONSUME_AFTER_PRODUCE, systemName);
