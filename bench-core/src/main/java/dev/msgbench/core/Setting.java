@@ -35,7 +35,6 @@ public enum Setting {
     SPIN_WINDOW("spin-window"),
     START_AT("start-at"),
     SUBSCRIPTIONS_PER_TOPIC("subscriptions-per-topic"),
-    SYSTEM("system"),
     TOPICS("topics"),
     WARMUP("warmup");
 
