@@ -24,7 +24,7 @@ public final class ErrorLines {
             return ExitCode.USAGE;
         }
         if (e instanceof UserError) {
-            err.println("error: " + oneLine(e.getMessage()));
+            err.println("error: " + oneLine(FlagNames.messageOf(e)));
             return ExitCode.USAGE;
         }
         if (e instanceof RunFailedException failed) {

@@ -15,7 +15,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.msgbench.core.fault.FaultSpec;
 import dev.msgbench.core.result.ResultFiles;
 
 /** --fault and --fault-timeout through the real command line; no broker is started. */
@@ -23,17 +22,21 @@ import dev.msgbench.core.result.ResultFiles;
 class FaultCommandLineTest {
 
     private static final String HELP = " (see java -jar bench-all.jar e2e --help)";
+    /** FaultSpec.FORMS as the command line shows it: with the flag that makes partitions possible. */
+    private static final String FORMS = "pause=DURATION@TIME, kill@TIME, restart@TIME, partition=DURATION@TIME "
+            + "(--isolate) (each optionally followed by :node=N|leader|any-follower, kill also by "
+            + ":restart-after=DURATION|never) or exec@TIME='COMMAND'";
 
     @TempDir
     Path dir;
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '#', quoteCharacter = '`', value = {
-            "--fault kill10s#error: --fault 'kill10s': no @TIME; the forms are " + FaultSpec.FORMS,
+            "--fault kill10s#error: --fault 'kill10s': no @TIME; the forms are " + FORMS,
             "--fault pause=0s@1s#error: --fault 'pause=0s@1s': the pause must be longer than 0, got '0s'; the forms are "
-                    + FaultSpec.FORMS,
+                    + FORMS,
             "--fault kill@1s:node=0#error: --fault 'kill@1s:node=0': node must be a number from 1, leader or "
-                    + "any-follower, got '0'; the forms are " + FaultSpec.FORMS,
+                    + "any-follower, got '0'; the forms are " + FORMS,
             "--fault kill@1s:node=3#error: --fault 'kill@1s:node=3': node 3 does not exist with --brokers 1",
             "--fault pause=1s@10s#error: --fault 'pause=1s@10s': at 10s, not inside the measured 10s (--duration); "
                     + "times count from the end of the warm-up",

@@ -98,6 +98,14 @@ class WorkloadFileErrorsTest {
         assertEquals(2, run.exitCode);
     }
 
+    /** The same refusal on the command line names --acks (LoopbackEndToEndTest). */
+    @Test
+    void aRefusalOfTheEngineNamesTheSettingAsTheFileWritesItAtItsLine() throws IOException {
+        assertEquals("error: " + file() + ":4: 'acks': the loopback system has no broker to acknowledge anything; "
+                        + "omit 'acks' (cell 1: loopback rate=10 acks=1)" + NL,
+                dryRun("cells:\n  - system: loopback\n    rate: 10\n    acks: 1\n").err);
+    }
+
     @Test
     void theCommandsOwnChecksRunBeforeAnythingStartsAndPointAtTheLine() throws IOException {
         assertEquals("error: " + file() + ":3: --rate must be a positive number of messages per second, got -5 "

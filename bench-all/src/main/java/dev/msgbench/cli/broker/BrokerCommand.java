@@ -15,6 +15,7 @@ import dev.msgbench.cli.Io;
 import dev.msgbench.cli.isolate.BrokerIsolateOptions;
 import dev.msgbench.cli.isolate.IsolatedRun;
 import dev.msgbench.cli.measure.PinningOptions;
+import dev.msgbench.core.Setting;
 import dev.msgbench.core.broker.CleanupRegistry;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.broker.TempDirs;
@@ -115,7 +116,7 @@ public final class BrokerCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--brokers must be at least 1, got " + brokers);
         }
         if (brokerCpus != null) {
-            CpuAffinity.requireTaskset("--broker-cpus");
+            CpuAffinity.requireTaskset(Setting.BROKER_CPUS);
         }
         if (passwordFile != null && !secure) {
             throw new ParameterException(spec.commandLine(), "--password-file needs --secure (the login it sets)");

@@ -8,6 +8,7 @@ import java.util.regex.Pattern;
 
 import dev.msgbench.cli.CommandLines;
 import dev.msgbench.cli.ErrorLines;
+import dev.msgbench.cli.FlagNames;
 import dev.msgbench.cli.Io;
 import dev.msgbench.cli.measure.CheckedCommand;
 import dev.msgbench.cli.measure.FlagOrder;
@@ -16,10 +17,10 @@ import dev.msgbench.cli.workload.Cell;
 import dev.msgbench.cli.workload.FlagCatalog;
 import dev.msgbench.cli.workload.Origin;
 import dev.msgbench.cli.workload.Setting;
+import dev.msgbench.core.SettingNames;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.system.Systems;
 import picocli.CommandLine;
-import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
@@ -36,6 +37,8 @@ public final class CellCheck {
     static final List<String> COMMANDS = List.of("e2e", "throughput");
 
     private static final Pattern FLAG = Pattern.compile("--[a-zA-Z0-9][a-zA-Z0-9.-]*");
+    /** In a cell, bench-core's lines name a setting as the file writes it ({@code 'acks'}), as its own errors do. */
+    private static final SettingNames FILE_KEYS = setting -> "'" + setting.key() + "'";
 
     private CellCheck() {
     }
@@ -62,9 +65,10 @@ public final class CellCheck {
         try {
             return parse(io, args);
         } catch (ParameterException e) {
-            throw located(cell, e.getArgSpec(), e.getMessage());
+            throw located(cell, e.getArgSpec() instanceof OptionSpec option ? List.of(option.names()) : List.of(),
+                    e.getMessage());
         } catch (UserError e) {
-            throw located(cell, null, e.getMessage());
+            throw located(cell, e.settings().stream().map(FlagNames.FLAGS::nameOf).toList(), e.message(FILE_KEYS));
         }
     }
 
@@ -79,11 +83,9 @@ public final class CellCheck {
         return ((CheckedCommand) parsed.subcommand().commandSpec().userObject()).checkFlags();
     }
 
-    private static UserError located(Cell cell, ArgSpec arg, String message) {
-        Origin origin = null;
-        if (arg instanceof OptionSpec option) {
-            origin = originOf(cell, List.of(option.names()));
-        }
+    /** @param flags the flags the error is about, when it says: the first the cell sets is where it points */
+    private static UserError located(Cell cell, List<String> flags, String message) {
+        Origin origin = originOf(cell, flags);
         if (origin == null && message != null) {
             Matcher m = FLAG.matcher(message);
             while (origin == null && m.find()) {

@@ -13,6 +13,7 @@ import java.util.Optional;
 
 import dev.msgbench.cli.ErrorLines;
 import dev.msgbench.cli.ExitCode;
+import dev.msgbench.cli.FlagNames;
 import dev.msgbench.cli.Io;
 import dev.msgbench.cli.live.MetricsEndpoint;
 import dev.msgbench.cli.measure.MessageOptions;
@@ -20,6 +21,7 @@ import dev.msgbench.cli.measure.PinningOptions;
 import dev.msgbench.cli.measure.TargetOptions;
 import dev.msgbench.cli.workers.ClockSync;
 import dev.msgbench.cli.workers.WorkerPlan;
+import dev.msgbench.core.Setting;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.CleanupRegistry;
 import dev.msgbench.core.broker.LocalBroker;
@@ -77,8 +79,9 @@ public final class InProcessCellRunner implements CellRunner {
                 Thread.currentThread().interrupt();
             }
             ExitCode exitCode = ErrorLines.report(e, io.err());
-            return new CellOutcome(exitCode, null, e.getMessage() == null ? e.getClass().getSimpleName()
-                    : ErrorLines.oneLine(e.getMessage()));
+            String message = FlagNames.messageOf(e);
+            return new CellOutcome(exitCode, null, message == null ? e.getClass().getSimpleName()
+                    : ErrorLines.oneLine(message));
         } finally {
             // ended, with or without a result, but not killed
             RunningMarker.delete(dir);
@@ -88,7 +91,7 @@ public final class InProcessCellRunner implements CellRunner {
     private RunResult pinnedRun(ParsedCell cell, Path dir) throws Exception {
         PinningOptions pinning = cell.pinning();
         // before the broker and every load thread: threads inherit the CPUs of the thread that starts them
-        try (PinnedJvm pinned = pinning.cpus == null ? null : PinnedJvm.pin(pinning.cpus, "--cpus")) {
+        try (PinnedJvm pinned = pinning.cpus == null ? null : PinnedJvm.pin(pinning.cpus, Setting.CPUS)) {
             if (pinned != null) {
                 io.err().println("load generator pinned to CPUs " + pinning.cpus + " (--cpus)");
             }
@@ -146,7 +149,7 @@ public final class InProcessCellRunner implements CellRunner {
                 brokerInfo.put("logs", dir.resolve("broker-logs").toString());
                 brokerInfo.put("cpus", pinning.brokerCpus == null ? null : pinning.brokerCpus.toString());
                 brokerInfo.put("cpusAllowed", broker.cpusAllowed());
-                hosts.ifPresent(h -> brokerInfo.put("isolation", h.settings()));
+                hosts.ifPresent(h -> brokerInfo.put("isolation", h.settings(FlagNames.FLAGS)));
             } else {
                 brokerInfo.put("local", false);
             }
@@ -179,7 +182,7 @@ public final class InProcessCellRunner implements CellRunner {
                     messages.producers)) {
                 NanoClock clock = NanoClock.system(spin.nanos());
                 RunSpec measured = worker.applyTo(messages.backlog.applyTo(config, worker), cell.args(), ClockSync::read);
-                RunContext context = RunContext.NONE
+                RunContext context = RunContext.NONE.withSettingNames(FlagNames.FLAGS)
                         .withFaultTarget(broker == null ? FaultTarget.NONE
                                 : new LocalBrokerFaultTarget(broker, messaging, hosts.orElse(null)))
                         .withCpuWatch(CpuWatch.ofThisMachine(brokerProcesses, clock::spunNanos))
@@ -229,7 +232,8 @@ public final class InProcessCellRunner implements CellRunner {
         try (MessagingSystem messaging = cell.echo().connect(system, connect, READY_TIMEOUT, cell.worker(),
                 messages.producers)) {
             NanoClock clock = NanoClock.system(spin.nanos());
-            RunContext context = RunContext.NONE.withCpuWatch(CpuWatch.ofThisMachine(brokerProcesses, clock::spunNanos))
+            RunContext context = RunContext.NONE.withSettingNames(FlagNames.FLAGS)
+                    .withCpuWatch(CpuWatch.ofThisMachine(brokerProcesses, clock::spunNanos))
                     .withSpinWindowChoice(spin.why());
             LoadRun run = new LoadRun(config, context, messaging, clock, new PrintStream(OutputStream.nullOutputStream()),
                     null, false);

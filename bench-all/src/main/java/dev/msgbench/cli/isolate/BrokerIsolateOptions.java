@@ -3,6 +3,7 @@ package dev.msgbench.cli.isolate;
 import java.io.PrintStream;
 import java.util.List;
 
+import dev.msgbench.cli.FlagNames;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.net.IsolatedHosts;
 import dev.msgbench.core.net.LinkShaping;
@@ -44,7 +45,7 @@ public final class BrokerIsolateOptions {
         try {
             return links.shaping(isolate);
         } catch (UserError e) {
-            throw error(e.getMessage());
+            throw error(FlagNames.messageOf(e));
         }
     }
 

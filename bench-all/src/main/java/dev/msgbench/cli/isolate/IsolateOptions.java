@@ -1,5 +1,6 @@
 package dev.msgbench.cli.isolate;
 
+import dev.msgbench.cli.FlagNames;
 import dev.msgbench.cli.measure.TargetOptions;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.fault.FaultKind;
@@ -37,7 +38,7 @@ public final class IsolateOptions {
         try {
             shaping = links.shaping(isolate);
         } catch (UserError e) {
-            throw error(e.getMessage());
+            throw error(FlagNames.messageOf(e));
         }
         if (!isolate) {
             for (FaultSpec fault : faults.faults()) {

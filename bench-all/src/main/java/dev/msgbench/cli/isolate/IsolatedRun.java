@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import dev.msgbench.cli.ExitCode;
+import dev.msgbench.cli.FlagNames;
 import dev.msgbench.cli.ToolLaunch;
 import dev.msgbench.core.broker.CleanupRegistry;
 import dev.msgbench.core.net.IsolatedHosts;
@@ -58,7 +59,7 @@ public final class IsolatedRun {
     private static int runOn(Topology made, List<String> args, PrintWriter out, PrintWriter err) {
         try (Topology topology = made) {
             IsolatedHosts hosts = topology.hosts();
-            err.println(hosts.describe());
+            err.println(hosts.describe(FlagNames.FLAGS));
             err.flush();
             Path descriptor = writeDescriptor(hosts);
             try {

@@ -1,5 +1,6 @@
 package dev.msgbench.cli.measure;
 
+import dev.msgbench.cli.FlagNames;
 import dev.msgbench.cli.workers.WorkerPlan;
 import dev.msgbench.core.run.Backlog;
 import dev.msgbench.core.run.LoadRun;
@@ -43,7 +44,7 @@ public final class BacklogOptions {
     /** Refuses a backlog on a system that keeps nothing for held-back consumers, before its broker starts. */
     void requireStoredBy(SystemTarget system) {
         if (backlog != null && !system.retainsMessages()) {
-            throw new ParameterException(spec.commandLine(), LoadRun.backlogRefused(system.name()));
+            throw new ParameterException(spec.commandLine(), FlagNames.render(LoadRun.backlogRefused(system.name())));
         }
     }
 

@@ -1,6 +1,8 @@
 package dev.msgbench.cli.measure;
 
+import dev.msgbench.cli.FlagNames;
 import dev.msgbench.cli.Limits;
+import dev.msgbench.core.Phrase;
 import dev.msgbench.core.run.Destinations;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -41,9 +43,9 @@ public final class DestinationOptions {
         }
         Limits.requireLogicalClientsAtMost(spec, "--topics", topics);
         // before any broker starts: the engine would refuse it only once connected
-        String tooFew = destinations().tooFewProducers(producers);
+        Phrase tooFew = destinations().tooFewProducers(producers);
         if (tooFew != null) {
-            throw new ParameterException(spec.commandLine(), tooFew);
+            throw new ParameterException(spec.commandLine(), FlagNames.render(tooFew));
         }
         Limits.requireLogicalClientsAtMost(spec, "--consumers x --topics x --subscriptions-per-topic",
                 (long) consumers * topics * subscriptionsPerTopic);

@@ -2,7 +2,9 @@ package dev.msgbench.cli.measure;
 
 import java.time.Duration;
 
+import dev.msgbench.cli.FlagNames;
 import dev.msgbench.cli.workers.WorkerPlan;
+import dev.msgbench.core.Phrase;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.echo.EchoSystem;
 import dev.msgbench.core.result.Redaction;
@@ -85,16 +87,17 @@ public final class EchoOptions {
             throw error("--first-echo-timeout waits for a responder elsewhere; it needs --responder external");
         }
         if (echo() && messages.consumers < 1) {
-            throw error(EchoSystem.consumersRefused(messages.consumers));
+            throw error(FlagNames.render(EchoSystem.consumersRefused(messages.consumers)));
         }
         if (echo()) {
-            String destinations = EchoSystem.destinationsRefused(messages.destinations.topics,
+            Phrase destinations = EchoSystem.destinationsRefused(messages.destinations.topics,
                     messages.destinations.subscriptionsPerTopic);
             if (destinations != null) {
-                throw error(destinations);
+                throw error(FlagNames.render(destinations));
             }
             if (!messages.keys.recordKeys().isNone()) {
-                throw error(LoadRun.keysRefused(messages.keys.recordKeys(), "--pattern echo", EchoSystem.KEYS_REFUSED));
+                throw error(FlagNames.render(LoadRun.keysRefused(messages.keys.recordKeys(), EchoSystem.ECHO_PATTERN,
+                        EchoSystem.KEYS_REFUSED)));
             }
         }
         if (firstEchoTimeout.isZero() || firstEchoTimeout.isNegative()) {
@@ -123,7 +126,8 @@ public final class EchoOptions {
         String startIt = "responder --system " + system.name() + " --url " + Redaction.redactUrl(request.url())
                 + " --run-id " + runId + " --producers " + producers
                 + (worker.worker() ? " --workers " + worker.count() : "");
-        return EchoSystem.withExternalResponder(outbound, back, workerRunId, firstEchoTimeout, startIt);
+        return EchoSystem.withExternalResponder(outbound, back, workerRunId, firstEchoTimeout, startIt,
+                FlagNames.FLAGS);
     }
 
     static String runIdRule(String runId) {

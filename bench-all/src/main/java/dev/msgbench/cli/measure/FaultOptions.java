@@ -4,7 +4,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.msgbench.cli.FlagNames;
 import dev.msgbench.cli.Limits;
+import dev.msgbench.core.UserError;
 import dev.msgbench.core.fault.FaultKind;
 import dev.msgbench.core.fault.FaultPlan;
 import dev.msgbench.core.fault.FaultSpec;
@@ -55,8 +57,8 @@ public final class FaultOptions {
             FaultSpec fault;
             try {
                 fault = FaultSpec.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw error("--fault " + e.getMessage());
+            } catch (UserError e) {
+                throw error("--fault " + FlagNames.messageOf(e));
             }
             if (fault.needsLocalBroker() && !system.needsBroker()) {
                 throw error("--fault '" + value + "': " + system.name() + " runs inside this JVM, there is no broker to "

@@ -2,6 +2,7 @@ package dev.msgbench.cli.measure;
 
 import java.time.Duration;
 
+import dev.msgbench.cli.FlagNames;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.cpu.CpuPlacement;
 import dev.msgbench.core.cpu.SpinWindowChoice;
@@ -23,7 +24,7 @@ public record SpinWindowOption(Duration given) {
      */
     public SpinWindowChoice choose(boolean needsBroker, LocalBroker broker, String url) {
         if (given != null) {
-            return SpinWindowChoice.given(given);
+            return SpinWindowChoice.given(given, FlagNames.FLAGS);
         }
         if (!needsBroker) {
             return SpinWindowChoice.withoutBroker();

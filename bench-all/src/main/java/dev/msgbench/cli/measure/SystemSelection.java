@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.msgbench.cli.Limits;
+import dev.msgbench.core.Setting;
 import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.system.SystemTarget;
 import picocli.CommandLine.Model.CommandSpec;
@@ -75,7 +76,7 @@ public final class SystemSelection {
                     "--broker-cpus pins a local broker and cannot be used with --url");
         }
         if (pinning.any()) {
-            CpuAffinity.requireTaskset(pinning.cpus != null ? "--cpus" : "--broker-cpus");
+            CpuAffinity.requireTaskset(pinning.cpus != null ? Setting.CPUS : Setting.BROKER_CPUS);
         }
         selected.validate(target.acks, target.url == null ? target.brokers : 0);
         selected.checkProps(target.brokerProps).forEach(w -> spec.commandLine().getErr().println("warning: " + w));

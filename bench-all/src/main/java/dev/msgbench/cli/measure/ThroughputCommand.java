@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 
 import dev.msgbench.cli.ExitCode;
+import dev.msgbench.cli.FlagNames;
 import dev.msgbench.cli.Limits;
 import dev.msgbench.cli.cell.CellRunner;
 import dev.msgbench.core.run.LoadRun;
@@ -119,7 +120,8 @@ public final class ThroughputCommand extends MeasureCommand {
     @Override
     void checkWith(SystemTarget system) {
         if (consumeAfterProduce && !system.retainsMessages()) {
-            throw new ParameterException(spec.commandLine(), LoadRun.consumingLaterRefused(system.name()));
+            throw new ParameterException(spec.commandLine(),
+                    FlagNames.render(LoadRun.consumingLaterRefused(system.name())));
         }
     }
 }

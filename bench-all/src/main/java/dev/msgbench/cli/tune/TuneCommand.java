@@ -25,6 +25,7 @@ import dev.msgbench.cli.cell.CellRunner;
 import dev.msgbench.cli.cell.ChildJvmCellRunner;
 import dev.msgbench.cli.cell.ParsedCell;
 import dev.msgbench.cli.measure.PinningOptions;
+import dev.msgbench.core.Setting;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.result.Redaction;
@@ -112,7 +113,7 @@ public final class TuneCommand implements Callable<Integer> {
             }
         }
         if (pinning.any()) {
-            CpuAffinity.requireTaskset(pinning.cpus != null ? "--cpus" : "--broker-cpus");
+            CpuAffinity.requireTaskset(pinning.cpus != null ? Setting.CPUS : Setting.BROKER_CPUS);
         }
         ParsedCell cell = CellCheck.parse(io, childArgs(workload));
         TuneMatrix matrix = TuneMatrix.expand(jdks(), flagSets());

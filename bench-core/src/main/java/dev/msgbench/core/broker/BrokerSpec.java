@@ -6,6 +6,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import dev.msgbench.core.Phrase;
+import dev.msgbench.core.Setting;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.net.Placement;
@@ -39,7 +41,7 @@ public record BrokerSpec(int nodes, Map<String, String> props, Path logDir, Dura
 
     public BrokerSpec {
         if (nodes < 1) {
-            throw new UserError("--brokers must be at least 1, got " + nodes);
+            throw new UserError(Phrase.of("%s must be at least 1, got %d", Setting.BROKERS, nodes));
         }
         props = props == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(props));
         if (startTimeout != null && (startTimeout.isNegative() || startTimeout.isZero())) {

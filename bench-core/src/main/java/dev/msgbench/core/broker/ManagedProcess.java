@@ -1,5 +1,6 @@
 package dev.msgbench.core.broker;
 
+import dev.msgbench.core.Setting;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.cpu.CpuAffinity;
 import java.io.IOException;
@@ -64,7 +65,7 @@ public final class ManagedProcess {
             argv.addAll(List.of("ip", "netns", "exec", command.netns()));
         }
         if (command.cpus() != null) {
-            CpuAffinity.requireTaskset("--broker-cpus");
+            CpuAffinity.requireTaskset(Setting.BROKER_CPUS);
             argv.addAll(CpuAffinity.prefix(command.cpus()));
         }
         argv.addAll(command.command());

@@ -12,6 +12,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import dev.msgbench.core.Phrase;
+import dev.msgbench.core.Setting;
 import dev.msgbench.core.UserError;
 
 /**
@@ -74,12 +76,16 @@ public final class CpuAffinity {
     /**
      * Fails unless taskset can be run.
      *
-     * @param origin the flag that needs it, for the message
+     * @param origin the setting that needs it, for the message
      */
-    public static void requireTaskset(String origin) {
+    public static void requireTaskset(Setting origin) {
+        requireTaskset(Phrase.of("%s", origin));
+    }
+
+    private static void requireTaskset(Phrase origin) {
         if (!Files.isExecutable(TASKSET)) {
-            throw new UserError(origin + " needs " + TASKSET + " (Debian package util-linux), which is missing; "
-                    + "install it or leave out " + origin);
+            throw new UserError(Phrase.of("%s needs %s (Debian package util-linux), which is missing; install it or "
+                    + "leave out %s", origin, TASKSET, origin));
         }
     }
 
@@ -89,14 +95,14 @@ public final class CpuAffinity {
      * thread starts. A thread started while taskset walks the list may have been missed; that is
      * why the check reads every thread and taskset gets another go.
      *
-     * @param origin the flag that asked for it, for messages
+     * @param origin the setting that asked for it, for messages
      * @throws UserError when taskset fails or a thread is still elsewhere
      */
-    public static void pinThisJvm(CpuList cpus, String origin) {
+    public static void pinThisJvm(CpuList cpus, Phrase origin) {
         requireTaskset(origin);
         long pid = ProcessHandle.current().pid();
         String strayThread = null;
-        String tasksetFailure = null;
+        Phrase tasksetFailure = null;
         for (int attempt = 0; attempt < 5; attempt++) {
             tasksetFailure = runTaskset(pid, cpus, origin);
             // every thread where it should be is what counts: taskset's exit code also reports
@@ -109,12 +115,12 @@ public final class CpuAffinity {
         if (tasksetFailure != null) {
             throw new UserError(tasksetFailure);
         }
-        throw new UserError(origin + " " + cpus + ": thread " + strayThread + " of this JVM still runs elsewhere "
-                + "after taskset; is the JVM confined by a cgroup cpuset that lacks these CPUs?");
+        throw new UserError(Phrase.of("%s %s: thread %s of this JVM still runs elsewhere after taskset; is the JVM "
+                + "confined by a cgroup cpuset that lacks these CPUs?", origin, cpus, strayThread));
     }
 
     /** @return why taskset failed, as the error line to show; null when it did its part */
-    private static String runTaskset(long pid, CpuList cpus, String origin) {
+    private static Phrase runTaskset(long pid, CpuList cpus, Phrase origin) {
         List<String> command = List.of(TASKSET.toString(), "-a", "-p", "-c", cpus.toString(), Long.toString(pid));
         try {
             Process taskset = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -124,7 +130,7 @@ public final class CpuAffinity {
             int exit = awaitUninterruptibly(taskset);
             String failure = exit == 0 ? null : failure(output);
             return failure == null ? null
-                    : origin + " " + cpus + ": taskset could not pin this JVM (exit " + exit + "): " + failure;
+                    : Phrase.of("%s %s: taskset could not pin this JVM (exit %d): %s", origin, cpus, exit, failure);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot run " + String.join(" ", command), e);
         }

@@ -6,6 +6,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.msgbench.core.Phrase;
+import dev.msgbench.core.Setting;
+import dev.msgbench.core.SettingNames;
+
 /**
  * Whether a run measured the system or the machine: over its measured window, did the load
  * generator and the local broker compete for cores, did the producers spin on cores the broker
@@ -45,10 +49,11 @@ public record CpuContention(CpuUsage usage, CpuPlacement placement, int contende
      * @param usage           the measured window as a whole
      * @param seconds         its intervals, one by one (a warm-up too short for two JVMs' compilers
      *                        shows as a few saturated seconds in a window whose mean is not)
-     * @param spinWindowNanos the producers' --spin-window, named in the warning about spinning
+     * @param spinWindowNanos the producers' spin window, named in the warning about spinning
+     * @param names           how the warnings name the settings that would pin or spin differently
      */
     public static CpuContention judge(CpuUsage usage, List<CpuUsage> seconds, CpuPlacement placement,
-                                      long spinWindowNanos) {
+                                      long spinWindowNanos, SettingNames names) {
         List<String> generator = new ArrayList<>();
         List<String> machine = new ArrayList<>();
         CpuList shared = placement.shared();
@@ -64,26 +69,28 @@ public record CpuContention(CpuUsage usage, CpuPlacement placement, int contende
                 }
             }
             if (together >= BUSY_SHARE) {
-                generator.add(String.format(Locale.US, "%sthe load generator and the broker shared CPUs %s and kept them "
+                generator.add(Phrase.of("%sthe load generator and the broker shared CPUs %s and kept them "
                                 + "%.0f%% busy (load generator %.2f cores, broker %.2f): latency includes each one's waits "
-                                + "for a core; pin them apart (--broker-cpus, --cpus) and compare", CONTENTION, both,
-                        100 * Math.min(1, together), usage.generatorCores(), usage.brokerCores()));
+                                + "for a core; pin them apart (%s, %s) and compare", CONTENTION, both,
+                        100 * Math.min(1, together), usage.generatorCores(), usage.brokerCores(), Setting.BROKER_CPUS,
+                        Setting.CPUS).render(names));
             } else if (contended > 0 && contended >= CONTENDED_SECONDS_SHARE * seconds.size()) {
-                generator.add(String.format(Locale.US, "%sthe load generator and the broker shared CPUs %s and kept them "
+                generator.add(Phrase.of("%sthe load generator and the broker shared CPUs %s and kept them "
                                 + "90%% busy or more in %d of %d measured seconds (%.0f%% at most; %.0f%% over the window: load "
                                 + "generator %.2f cores, broker %.2f): latency in those seconds includes each one's waits for "
-                                + "a core; warm up longer, or pin them apart (--broker-cpus, --cpus) and compare", CONTENTION,
+                                + "a core; warm up longer, or pin them apart (%s, %s) and compare", CONTENTION,
                         both, contended, seconds.size(), 100 * Math.min(1, most), 100 * together, usage.generatorCores(),
-                        usage.brokerCores()));
+                        usage.brokerCores(), Setting.BROKER_CPUS, Setting.CPUS).render(names));
             }
             if (usage.spinningCores() >= SPINNING_CORES) {
                 // not only when the CPUs were all busy: a thread the broker wakes on the core a producer spins on
                 // waits for that producer's yield, whatever the other cores do
                 Double busy = usage.busyShareOf(both);
-                generator.add(String.format(Locale.US, "%sthe producers spun %.2f cores (--spin-window %s) on CPUs the "
-                                + "broker runs on (%s)%s: the broker waited for the cores they held; give --spin-window 0 "
-                                + "(or auto), or pin them apart", CONTENTION, usage.spinningCores(), micros(spinWindowNanos),
-                        shared, busy == null ? "" : String.format(Locale.US, ", %.0f%% busy", 100 * busy)));
+                generator.add(Phrase.of("%sthe producers spun %.2f cores (%s %s) on CPUs the broker runs on (%s)%s: "
+                                + "the broker waited for the cores they held; give %s 0 (or auto), or pin them apart",
+                        CONTENTION, usage.spinningCores(), Setting.SPIN_WINDOW, micros(spinWindowNanos), shared,
+                        busy == null ? "" : String.format(Locale.US, ", %.0f%% busy", 100 * busy), Setting.SPIN_WINDOW)
+                        .render(names));
             }
         }
         if (usage.busyShare() != null && usage.busyShare() >= BUSY_SHARE && usage.othersCores() >= OTHERS_CORES) {

@@ -1,16 +1,19 @@
 package dev.msgbench.core.cpu;
 
+import dev.msgbench.core.Phrase;
+import dev.msgbench.core.Setting;
+
 /**
- * This JVM on the CPUs of a flag for as long as a command runs, then back where it was. The
+ * This JVM on the CPUs of a setting for as long as a command runs, then back where it was. The
  * way back matters when one JVM runs several commands (a workload file, a sweep, the tests):
  * the next one must not inherit this one's CPUs.
  */
 public final class PinnedJvm implements AutoCloseable {
 
     private final CpuList before;
-    private final String origin;
+    private final Setting origin;
 
-    private PinnedJvm(CpuList before, String origin) {
+    private PinnedJvm(CpuList before, Setting origin) {
         this.before = before;
         this.origin = origin;
     }
@@ -18,11 +21,11 @@ public final class PinnedJvm implements AutoCloseable {
     /**
      * Moves every thread of this JVM to {@code cpus}; see {@link CpuAffinity#pinThisJvm}.
      *
-     * @param origin the flag that asked for it, for messages
+     * @param origin the setting that asked for it, for messages
      */
-    public static PinnedJvm pin(CpuList cpus, String origin) {
+    public static PinnedJvm pin(CpuList cpus, Setting origin) {
         CpuList before = CpuAffinity.allowedForThisJvm();
-        CpuAffinity.pinThisJvm(cpus, origin);
+        CpuAffinity.pinThisJvm(cpus, Phrase.of("%s", origin));
         return new PinnedJvm(before, origin);
     }
 
@@ -34,6 +37,6 @@ public final class PinnedJvm implements AutoCloseable {
     /** Puts every thread back on the CPUs this JVM had before. */
     @Override
     public void close() {
-        CpuAffinity.pinThisJvm(before, origin + " (restoring " + before + ")");
+        CpuAffinity.pinThisJvm(before, Phrase.of("%s (restoring %s)", origin, before));
     }
 }

@@ -2,6 +2,9 @@ package dev.msgbench.core.cpu;
 
 import java.time.Duration;
 
+import dev.msgbench.core.Setting;
+import dev.msgbench.core.SettingNames;
+
 /**
  * How long before each send the producers spin rather than sleep (--spin-window), and why.
  *
@@ -20,9 +23,9 @@ public record SpinWindowChoice(long nanos, String why) {
     /** Longer than a park's usual overshoot (about 50 us of timer slack), short enough to cost little at low rates. */
     public static final long SPIN_NANOS = 80_000;
 
-    /** --spin-window TIME: what the user asked for. */
-    public static SpinWindowChoice given(Duration window) {
-        return new SpinWindowChoice(window.toNanos(), "given (--spin-window)");
+    /** A window the user gave, which {@code names} names the setting of. */
+    public static SpinWindowChoice given(Duration window, SettingNames names) {
+        return new SpinWindowChoice(window.toNanos(), "given (" + names.nameOf(Setting.SPIN_WINDOW) + ")");
     }
 
     /**

@@ -11,6 +11,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.msgbench.core.FirstFailure;
+import dev.msgbench.core.Phrase;
+import dev.msgbench.core.Setting;
+import dev.msgbench.core.SettingNames;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.ForwardingPublisher;
@@ -45,6 +48,8 @@ public final class EchoSystem implements MessagingSystem {
     private final Duration firstEchoTimeout;
     /** With a responder elsewhere: the command that starts it, for the line that says none answers. */
     private final String responderCommand;
+    /** How the lines about a responder elsewhere name the settings they mention. */
+    private final SettingNames names;
     private final FirstFailure responderErrors = new FirstFailure();
     private final AtomicBoolean firstSent = new AtomicBoolean();
     private volatile boolean echoSeen;
@@ -56,18 +61,19 @@ public final class EchoSystem implements MessagingSystem {
     private EchoResponder responder;
 
     private EchoSystem(MessagingSystem outbound, MessagingSystem back, String externalRunId, Duration readyTimeout,
-                       Duration firstEchoTimeout, String responderCommand) {
+                       Duration firstEchoTimeout, String responderCommand, SettingNames names) {
         this.outbound = outbound;
         this.back = back;
         this.externalRunId = externalRunId;
         this.readyTimeout = readyTimeout;
         this.firstEchoTimeout = firstEchoTimeout;
         this.responderCommand = responderCommand;
+        this.names = names;
     }
 
     /** The responder runs in this JVM, started once the engine's consumers are subscribed. */
     public static EchoSystem withResponder(MessagingSystem outbound, MessagingSystem back, Duration readyTimeout) {
-        return new EchoSystem(outbound, back, null, readyTimeout, null, null);
+        return new EchoSystem(outbound, back, null, readyTimeout, null, null, SettingNames.KEYS);
     }
 
     /**
@@ -75,11 +81,13 @@ public final class EchoSystem implements MessagingSystem {
      * the outbound destination and reads the return one, both named from {@code runId}. Nothing
      * tells this side whether that responder runs, so when no echo has come back
      * {@code firstEchoTimeout} after the first send, the run fails with a line naming the run id
-     * and {@code responderCommand}, the command that starts the responder.
+     * and {@code responderCommand}, the command that starts the responder; that line, the loss hint
+     * and the settings in result.json name settings by {@code names}.
      */
     public static EchoSystem withExternalResponder(MessagingSystem outbound, MessagingSystem back, String runId,
-                                                   Duration firstEchoTimeout, String responderCommand) {
-        return new EchoSystem(outbound, back, runId, Duration.ZERO, firstEchoTimeout, responderCommand);
+                                                   Duration firstEchoTimeout, String responderCommand,
+                                                   SettingNames names) {
+        return new EchoSystem(outbound, back, runId, Duration.ZERO, firstEchoTimeout, responderCommand, names);
     }
 
     @Override
@@ -87,7 +95,7 @@ public final class EchoSystem implements MessagingSystem {
         if (runPlan.consumers() < 1) {
             throw new UserError(consumersRefused(runPlan.consumers()));
         }
-        String refused = destinationsRefused(runPlan.topics(), runPlan.subscriptionsPerTopic());
+        Phrase refused = destinationsRefused(runPlan.topics(), runPlan.subscriptionsPerTopic());
         if (refused != null) {
             throw new UserError(refused);
         }
@@ -114,19 +122,23 @@ public final class EchoSystem implements MessagingSystem {
     public static final String KEYS_REFUSED =
             "the responder publishes each message back as it came, without its key; measure keys one way";
 
+    /** The echo pattern, as a setting and its value: what the refusals below name. */
+    public static final Phrase ECHO_PATTERN = Phrase.of("%s echo", Setting.PATTERN);
+
     /** Why a round trip cannot run without consumers; the command line says it before a broker starts. */
-    public static String consumersRefused(int consumers) {
-        return "--pattern echo needs at least one consumer to receive the echoes, got --consumers " + consumers;
+    public static Phrase consumersRefused(int consumers) {
+        return Phrase.of("%s needs at least one consumer to receive the echoes, got %s %d", ECHO_PATTERN,
+                Setting.CONSUMERS, consumers);
     }
 
     /**
      * Why a round trip cannot spread over these destinations, or null when it can (one topic with one
      * subscription); the command line says it before a broker starts.
      */
-    public static String destinationsRefused(int topics, int subscriptionsPerTopic) {
-        return topics * subscriptionsPerTopic <= 1 ? null : "--pattern echo measures one topic with one subscription: "
-                + "--topics and --subscriptions-per-topic must be 1 with it (got " + topics + " and "
-                + subscriptionsPerTopic + ")";
+    public static Phrase destinationsRefused(int topics, int subscriptionsPerTopic) {
+        return topics * subscriptionsPerTopic <= 1 ? null : Phrase.of("%s measures one topic with one subscription: %s "
+                + "and %s must be 1 with it (got %d and %d)", ECHO_PATTERN, Setting.TOPICS,
+                Setting.SUBSCRIPTIONS_PER_TOPIC, topics, subscriptionsPerTopic);
     }
 
     /**
@@ -146,9 +158,9 @@ public final class EchoSystem implements MessagingSystem {
 
     /** The line a run without echoes ends with: which run id went unanswered, and what to start. */
     String noEchoLine() {
-        return "no echo came back on " + EchoRoute.backRunId(runId) + " within " + Durations.format(firstEchoTimeout)
-                + " of the first send: no responder answers run id " + runId + "; start `" + responderCommand
-                + "` on the far side before this run (or raise --first-echo-timeout)";
+        return Phrase.of("no echo came back on %s within %s of the first send: no responder answers run id %s; start "
+                + "`%s` on the far side before this run (or raise %s)", EchoRoute.backRunId(runId),
+                Durations.format(firstEchoTimeout), runId, responderCommand, Setting.FIRST_ECHO_TIMEOUT).render(names);
     }
 
     /** Waits, on a thread of its own, for the first echo; without one in time, fails the run through its consumers. */
@@ -218,7 +230,8 @@ public final class EchoSystem implements MessagingSystem {
         settings.put("runId", runId);
         settings.put("returnRunId", runId == null ? null : EchoRoute.backRunId(runId));
         settings.put("responder", externalRunId == null
-                ? "in this JVM: a return publisher per producer stream" : "another process (responder --run-id " + runId + ")");
+                ? "in this JVM: a return publisher per producer stream"
+                : Phrase.of("another process (responder %s %s)", Setting.RUN_ID, runId).render(names));
         if (externalRunId != null) {
             settings.put("firstEchoTimeoutSeconds", firstEchoTimeout.toNanos() / 1e9);
         }

@@ -4,13 +4,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.OptionalInt;
 import java.util.PriorityQueue;
 import java.util.function.Consumer;
 
+import dev.msgbench.core.Phrase;
+import dev.msgbench.core.Setting;
+import dev.msgbench.core.SettingNames;
 import dev.msgbench.core.analysis.RunIntervals;
 import dev.msgbench.core.Threads;
+import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.Signal;
 import dev.msgbench.core.units.Durations;
 import dev.msgbench.core.time.NanoClock;
@@ -38,6 +41,7 @@ public final class FaultInjector {
     private final long measureStartNanos;
     private final DeliveryProbe probe;
     private final Consumer<FaultEvent> recorded;
+    private final SettingNames names;
 
     /** Guarded by itself; the injector thread adds, readers copy after {@link #stop()}. */
     private final List<Happening> happenings = new ArrayList<>();
@@ -52,13 +56,14 @@ public final class FaultInjector {
     private long watchFromNanos = Long.MIN_VALUE;
 
     private FaultInjector(FaultPlan plan, FaultTarget target, NanoClock clock, long measureStartNanos, DeliveryProbe probe,
-                          Consumer<FaultEvent> recorded) {
+                          Consumer<FaultEvent> recorded, SettingNames names) {
         this.plan = plan;
         this.target = target;
         this.clock = clock;
         this.measureStartNanos = measureStartNanos;
         this.probe = probe;
         this.recorded = recorded;
+        this.names = names;
     }
 
     /**
@@ -67,10 +72,11 @@ public final class FaultInjector {
      * @param clock             the run's clock; every wait is a sleep on it
      * @param measureStartNanos where fault times count from
      * @param recorded          told of each fault once it is over, on the injector thread
+     * @param names             how the outcomes and the timeout's error name the settings they mention
      */
     public static FaultInjector start(FaultPlan plan, FaultTarget target, NanoClock clock, long measureStartNanos,
-                                      DeliveryProbe probe, Consumer<FaultEvent> recorded) {
-        FaultInjector injector = new FaultInjector(plan, target, clock, measureStartNanos, probe, recorded);
+                                      DeliveryProbe probe, Consumer<FaultEvent> recorded, SettingNames names) {
+        FaultInjector injector = new FaultInjector(plan, target, clock, measureStartNanos, probe, recorded, names);
         if (!plan.isEmpty()) {
             injector.thread = new Thread(injector::run, "msgbench-faults");
             injector.thread.setDaemon(true);
@@ -163,9 +169,9 @@ public final class FaultInjector {
             synchronized (happenings) {
                 latest = happenings.get(happenings.size() - 1);
             }
-            failure = new FaultTimeoutException(String.format(Locale.US,
-                    "nothing delivered for %.1f s after fault '%s' (--fault-timeout %s)", (now - quietSince) / 1e9,
-                    latest.spec.text(), Durations.format(plan.faultTimeout())));
+            failure = new FaultTimeoutException(Phrase.of("nothing delivered for %.1f s after fault '%s' (%s %s)",
+                    (now - quietSince) / 1e9, latest.spec.text(), Setting.FAULT_TIMEOUT,
+                    Durations.format(plan.faultTimeout())).render(names));
         }
     }
 
@@ -183,8 +189,8 @@ public final class FaultInjector {
                     h.exitStatus = result.exitStatus();
                     h.output = result.output();
                     if (result.exitStatus() == null) {
-                        h.outcome = "failed: still running after " + Durations.format(plan.faultTimeout())
-                                + " (--fault-timeout), killed";
+                        h.outcome = Phrase.of("failed: still running after %s (%s), killed",
+                                Durations.format(plan.faultTimeout()), Setting.FAULT_TIMEOUT).render(names);
                     }
                     finish(h);
                     break;
@@ -324,8 +330,9 @@ public final class FaultInjector {
         return (nanos - measureStartNanos) / 1e9;
     }
 
-    static String oneLine(Throwable t) {
-        String message = t.getMessage() == null ? t.getClass().getName() : t.getClass().getSimpleName() + ": " + t.getMessage();
+    private String oneLine(Throwable t) {
+        String message = t.getMessage() == null ? t.getClass().getName()
+                : t.getClass().getSimpleName() + ": " + UserError.messageOf(t, names);
         return message.replaceAll("\\s*\\R\\s*", " ");
     }
 

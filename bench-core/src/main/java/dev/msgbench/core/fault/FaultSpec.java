@@ -5,6 +5,9 @@ import java.util.HashSet;
 import java.util.Objects;
 import java.util.Set;
 
+import dev.msgbench.core.Phrase;
+import dev.msgbench.core.Setting;
+import dev.msgbench.core.UserError;
 import dev.msgbench.core.units.Durations;
 
 /**
@@ -25,9 +28,9 @@ public record FaultSpec(String text, FaultKind kind, Duration at, Duration pause
     public static final Duration DEFAULT_RESTART_AFTER = Duration.ofSeconds(5);
 
     /** The forms, for every parse error: the user sees the rule beside the value. */
-    public static final String FORMS = "pause=DURATION@TIME, kill@TIME, restart@TIME, partition=DURATION@TIME "
-            + "(--isolate) (each optionally followed by "
-            + ":node=N|leader|any-follower, kill also by :restart-after=DURATION|never) or exec@TIME='COMMAND'";
+    public static final Phrase FORMS = Phrase.of("pause=DURATION@TIME, kill@TIME, restart@TIME, partition=DURATION@TIME "
+            + "(%s) (each optionally followed by :node=N|leader|any-follower, kill also by "
+            + ":restart-after=DURATION|never) or exec@TIME='COMMAND'", Setting.ISOLATE);
 
     public FaultSpec {
         Objects.requireNonNull(text, "text");
@@ -47,7 +50,7 @@ public record FaultSpec(String text, FaultKind kind, Duration at, Duration pause
     /**
      * Parses a --fault value.
      *
-     * @throws IllegalArgumentException whose message names the value and the rule it breaks
+     * @throws UserError whose message names the value and the rule it breaks, and the forms
      */
     public static FaultSpec parse(String text) {
         Objects.requireNonNull(text, "text");
@@ -169,8 +172,8 @@ public record FaultSpec(String text, FaultKind kind, Duration at, Duration pause
         throw error(text, "node must be a number from 1, leader or any-follower, got '" + value + "'");
     }
 
-    private static IllegalArgumentException error(String text, String rule) {
-        return new IllegalArgumentException("'" + text + "': " + rule + "; the forms are " + FORMS);
+    private static UserError error(String text, String rule) {
+        return new UserError(Phrase.of("'%s': %s; the forms are %s", text, rule, FORMS));
     }
 
     /** When the fault is due, from the start of the measured window, in nanoseconds. */

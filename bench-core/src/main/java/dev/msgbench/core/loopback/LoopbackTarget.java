@@ -1,5 +1,7 @@
 package dev.msgbench.core.loopback;
 
+import dev.msgbench.core.Phrase;
+import dev.msgbench.core.Setting;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.Acks;
@@ -28,7 +30,8 @@ public final class LoopbackTarget implements SystemTarget {
     @Override
     public void validate(Acks acks, int localNodes) {
         if (acks != null) {
-            throw new UserError("--acks: the loopback system has no broker to acknowledge anything; omit --acks");
+            throw new UserError(Phrase.of("%s: the loopback system has no broker to acknowledge anything; omit %s",
+                    Setting.ACKS, Setting.ACKS));
         }
     }
 

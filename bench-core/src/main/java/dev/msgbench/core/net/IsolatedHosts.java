@@ -15,6 +15,9 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
 
+import dev.msgbench.core.Phrase;
+import dev.msgbench.core.Setting;
+import dev.msgbench.core.SettingNames;
 import dev.msgbench.core.UserError;
 
 /**
@@ -56,8 +59,8 @@ public record IsolatedHosts(String switchNamespace, String subnet, List<NetHost>
     /** Broker node {@code node}'s host, from 1. */
     public NetHost node(int node) {
         if (node < 1 || node > nodes.size()) {
-            throw new UserError("--isolate made hosts for " + nodes.size() + " broker node"
-                    + (nodes.size() == 1 ? "" : "s") + ", not for node " + node);
+            throw new UserError(Phrase.of("%s made hosts for %d broker node%s, not for node %d", Setting.ISOLATE,
+                    nodes.size(), nodes.size() == 1 ? "" : "s", node));
         }
         return nodes.get(node - 1);
     }
@@ -71,8 +74,8 @@ public record IsolatedHosts(String switchNamespace, String subnet, List<NetHost>
         return file == null || file.isEmpty() ? Optional.empty() : Optional.of(read(Path.of(file)));
     }
 
-    /** As result.json records it (settings.broker.isolation). */
-    public Map<String, Object> settings() {
+    /** As result.json records it (settings.broker.isolation), settings named by {@code names}. */
+    public Map<String, Object> settings(SettingNames names) {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("subnet", subnet);
         s.put("client", client().address());
@@ -82,13 +85,13 @@ public record IsolatedHosts(String switchNamespace, String subnet, List<NetHost>
         s.put("nodes", nodes.stream().map(NetHost::address).toList());
         s.put("linkShaping", shaping.settings());
         s.put("netem", shaping.needsNetem());
-        s.put("summary", describe());
+        s.put("summary", describe(names));
         return s;
     }
 
     /** For the summary: "client 10.77.12.100, nodes 10.77.12.1; links: rate 1gbit (tbf ...)". */
-    public String describe() {
-        return "separate hosts (--isolate): client" + (clients.size() == 1 ? " " : "s ")
+    public String describe(SettingNames names) {
+        return "separate hosts (" + names.nameOf(Setting.ISOLATE) + "): client" + (clients.size() == 1 ? " " : "s ")
                 + String.join(", ", clients.stream().map(NetHost::address).toList()) + ", broker node"
                 + (nodes.size() == 1 ? " " : "s ") + String.join(", ", nodes.stream().map(NetHost::address).toList())
                 + " on " + subnet + "; each link: " + shaping.describe();

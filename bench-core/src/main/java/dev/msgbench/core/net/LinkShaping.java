@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.msgbench.core.Setting;
 import dev.msgbench.core.UserError;
 
 /**
@@ -47,9 +48,9 @@ public record LinkShaping(long delayNanos, long jitterNanos, double lossPercent,
         return needsNetem() || rateBitsPerSec > 0;
     }
 
-    /** The first flag that needs netem, for the message that refuses it. */
-    public String firstNetemFlag() {
-        return delayNanos > 0 ? "--link-delay" : jitterNanos > 0 ? "--link-jitter" : "--link-loss";
+    /** The first setting that needs netem, for the message that refuses it. */
+    public Setting firstNetemSetting() {
+        return delayNanos > 0 ? Setting.LINK_DELAY : jitterNanos > 0 ? Setting.LINK_JITTER : Setting.LINK_LOSS;
     }
 
     /** The qdisc after {@code tc qdisc add dev DEV root}: netem for delay, jitter or loss, else tbf. */

@@ -9,6 +9,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import dev.msgbench.core.Phrase;
+import dev.msgbench.core.Setting;
 import dev.msgbench.core.UserError;
 
 /**
@@ -74,8 +76,8 @@ final class NetCommand {
             return new Result(argv, status, Files.readString(out, StandardCharsets.UTF_8),
                     Files.readString(err, StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new UserError("cannot run '" + String.join(" ", argv) + "': " + oneLine(e.getMessage())
-                    + "; --isolate needs iproute2 (ip, tc)", e);
+            throw new UserError(Phrase.of("cannot run '%s': %s; %s needs iproute2 (ip, tc)", String.join(" ", argv),
+                    oneLine(e.getMessage()), Setting.ISOLATE), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Result(argv, null, "", "interrupted");

@@ -1,5 +1,9 @@
 package dev.msgbench.core.net;
 
+import dev.msgbench.core.Phrase;
+import dev.msgbench.core.Setting;
+import dev.msgbench.core.UserError;
+
 /**
  * Picks the third octet of a 10.77.X.0/24 that this machine does not use: the hosts live in
  * namespaces of their own, but an address that also exists outside would confuse whoever reads
@@ -19,6 +23,6 @@ final class Subnets {
                 return octet;
             }
         }
-        throw new dev.msgbench.core.UserError("--isolate found no free subnet 10.77.X.0/24 on this machine");
+        throw new UserError(Phrase.of("%s found no free subnet 10.77.X.0/24 on this machine", Setting.ISOLATE));
     }
 }

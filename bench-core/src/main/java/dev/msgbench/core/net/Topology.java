@@ -3,6 +3,8 @@ package dev.msgbench.core.net;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.msgbench.core.Phrase;
+import dev.msgbench.core.Setting;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.CleanupRegistry;
 
@@ -36,7 +38,7 @@ public final class Topology implements AutoCloseable {
     /**
      * Reaps what dead runs left, then builds the switch, the client host c and {@code nodes} node hosts.
      *
-     * @throws UserError when not root ("--isolate needs root"), when the shaping needs netem and the
+     * @throws UserError when not root ("isolate needs root"), when the shaping needs netem and the
      *                   kernel has none, or when an {@code ip} or {@code tc} command fails; whatever was
      *                   made is removed first
      */
@@ -50,7 +52,7 @@ public final class Topology implements AutoCloseable {
      */
     public static Topology withClients(int clients, int nodes, LinkShaping shaping) {
         if (clients < 1 || clients > MAX_CLIENTS) {
-            throw new UserError("--clients takes 1 to " + MAX_CLIENTS + " client hosts, got " + clients);
+            throw new UserError(Phrase.of("%s takes 1 to %d client hosts, got %d", Setting.CLIENTS, MAX_CLIENTS, clients));
         }
         return create(clients, nodes, shaping);
     }
@@ -58,13 +60,13 @@ public final class Topology implements AutoCloseable {
     /** @param clients 0 for the one client host c, else that many numbered client hosts */
     private static Topology create(int clients, int nodes, LinkShaping shaping) {
         if (nodes < 1 || nodes > MAX_NODES) {
-            throw new UserError("--isolate takes 1 to " + MAX_NODES + " broker nodes, got " + nodes);
+            throw new UserError(Phrase.of("%s takes 1 to %d broker nodes, got %d", Setting.ISOLATE, MAX_NODES, nodes));
         }
         String prefix = NamespaceNames.prefixOf(ProcessHandle.current());
         String switchNs = prefix + "sw";
         NetCommand.Result first = NetCommand.attempt("ip", "netns", "add", switchNs);
         if (!first.ok()) {
-            throw new UserError("--isolate needs root (network namespaces): " + first.failure());
+            throw new UserError(Phrase.of("%s needs root (network namespaces): %s", Setting.ISOLATE, first.failure()));
         }
         List<String> made = new ArrayList<>(List.of(switchNs));
         Topology topology = null;
@@ -94,7 +96,7 @@ public final class Topology implements AutoCloseable {
             }
             topology = new Topology(new IsolatedHosts(switchNs, net + "0/24", clientHosts, nodeHosts, shaping), made);
             Topology registered = topology;
-            topology.registration = CleanupRegistry.register("the namespaces of --isolate", registered::close);
+            topology.registration = CleanupRegistry.register("the namespaces of the isolated hosts", registered::close);
             return topology;
         } catch (RuntimeException | Error e) {
             if (topology == null) {
@@ -183,9 +185,10 @@ public final class Topology implements AutoCloseable {
             NetCommand.Result result = NetCommand.attempt(tcAdd(first, shaping.needsNetem()));
             if (!result.ok()) {
                 if (shaping.needsNetem() && result.stderr().contains("unknown")) {
-                    throw new UserError(shaping.firstNetemFlag() + " needs the kernel's netem qdisc (sch_netem), "
-                            + "which this kernel does not have; run without --link-delay, --link-jitter and "
-                            + "--link-loss (--link-rate works without netem)");
+                    throw new UserError(Phrase.of("%s needs the kernel's netem qdisc (sch_netem), which this kernel "
+                            + "does not have; run without %s, %s and %s (%s works without netem)",
+                            shaping.firstNetemSetting(), Setting.LINK_DELAY, Setting.LINK_JITTER, Setting.LINK_LOSS,
+                            Setting.LINK_RATE));
                 }
                 throw new UserError(result.failure());
             }

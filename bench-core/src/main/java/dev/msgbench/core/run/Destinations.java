@@ -1,7 +1,7 @@
 package dev.msgbench.core.run;
 
-import java.util.Locale;
-
+import dev.msgbench.core.Phrase;
+import dev.msgbench.core.Setting;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.RunPlan;
 
@@ -45,9 +45,9 @@ public record Destinations(int topics, int subscriptionsPerTopic) {
      * Why {@code producers} streams cannot serve these topics, or null when they can: the command
      * line says it before a broker starts, the engine again for a worker's share.
      */
-    public String tooFewProducers(int producers) {
-        return producers >= topics ? null : String.format(Locale.US, "--topics %d: every topic needs a producer stream "
-                + "of its own; give --producers %d or more, or fewer topics (got %d)", topics, topics, producers);
+    public Phrase tooFewProducers(int producers) {
+        return producers >= topics ? null : Phrase.of("%s %d: every topic needs a producer stream of its own; give %s %d "
+                + "or more, or fewer topics (got %d)", Setting.TOPICS, topics, Setting.PRODUCERS, topics, producers);
     }
 
     /**
@@ -61,8 +61,8 @@ public record Destinations(int topics, int subscriptionsPerTopic) {
         if (worker == null) {
             throw new UserError(tooFewProducers(producers));
         }
-        throw new UserError(String.format(Locale.US, "--topics %d: every topic needs a producer stream of its own in "
-                + "each worker, and worker %d of %d has %d; give --producers %d or more (got %d)", topics, worker.index(),
-                worker.count(), producers, topics * worker.count(), worker.totalStreams()));
+        throw new UserError(Phrase.of("%s %d: every topic needs a producer stream of its own in each worker, and "
+                + "worker %d of %d has %d; give %s %d or more (got %d)", Setting.TOPICS, topics, worker.index(),
+                worker.count(), producers, Setting.PRODUCERS, topics * worker.count(), worker.totalStreams()));
     }
 }

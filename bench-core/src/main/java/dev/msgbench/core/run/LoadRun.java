@@ -10,7 +10,6 @@ import java.util.EnumMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -20,6 +19,9 @@ import java.util.function.Supplier;
 
 import org.HdrHistogram.Histogram;
 
+import dev.msgbench.core.Phrase;
+import dev.msgbench.core.Setting;
+import dev.msgbench.core.SettingNames;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.cpu.CpuContention;
 import dev.msgbench.core.cpu.CpuPlacement;
@@ -171,7 +173,7 @@ public final class LoadRun {
         if (!config.keys().isNone()) {
             String refusal = system.useKeys(config.keys());
             if (refusal != null) {
-                throw new UserError(keysRefused(config.keys(), config.systemName(), refusal));
+                throw new UserError(keysRefused(config.keys(), Phrase.text(config.systemName()), refusal));
             }
         }
         refuseSharingWithoutSchedule();
@@ -217,7 +219,7 @@ public final class LoadRun {
             throw failure instanceof Exception ? (Exception) failure : new IllegalStateException(failure);
         }
         RunObservation observed = observation(info, startedAt, measurement, failure, generatorMonitor);
-        return finish(dir, ResultBuilder.build(config, observed), measurement.monitor, failure);
+        return finish(dir, ResultBuilder.build(config, observed, context.settingNames()), measurement.monitor, failure);
     }
 
     /** Subscribes, sends on schedule, flushes and drains; whatever fails on the way is left in {@code m}. */
@@ -314,15 +316,16 @@ public final class LoadRun {
             clock.sleepUntil(Math.min(wakeAt, now + START_WAIT_SLICE_NANOS));
         }
         if (interrupted) {
-            throw new InterruptedException("interrupted while waiting for --start-at " + config.startAt().instant());
+            throw new InterruptedException(Phrase.of("interrupted while waiting for %s %s", Setting.START_AT,
+                    config.startAt().instant()).render(context.settingNames()));
         }
         long now = clock.nanoTime();
         long start = Math.max(deadline, now + START_LEAD_NANOS);
         long latenessNanos = start - deadline;
         if (latenessNanos > config.startAt().tolerance().toNanos()) {
-            throw new UserError(String.format(Locale.US, "--start-at %s was missed: this worker was ready to start "
-                    + "%.3f s after it (at most %.3f s allowed); give a later --start-at", config.startAt().instant(),
-                    latenessNanos / 1e9, config.startAt().tolerance().toNanos() / 1e9));
+            throw new UserError(Phrase.of("%s %s was missed: this worker was ready to start %.3f s after it (at most "
+                    + "%.3f s allowed); give a later %s", Setting.START_AT, config.startAt().instant(), latenessNanos / 1e9,
+                    config.startAt().tolerance().toNanos() / 1e9, Setting.START_AT));
         }
         m.start = new LinkedHashMap<>();
         m.start.put("askedStart", config.startAt().instant().toString());
@@ -345,7 +348,7 @@ public final class LoadRun {
                 event -> {
                     timeline.comment(event.timelineComment());
                     context.liveFigures().fault(event);
-                });
+                }, context.settingNames());
     }
 
     private synchronized void stopFaults() {
@@ -454,7 +457,7 @@ public final class LoadRun {
         if (measured == null || placement == null) {
             return null;
         }
-        return CpuContention.judge(measured, seconds, placement, clock.spinWindowNanos());
+        return CpuContention.judge(measured, seconds, placement, clock.spinWindowNanos(), context.settingNames());
     }
 
     /** The rate this process's schedule asks for at a time on the run's clock: its share of --rate; NaN unpaced. */
@@ -502,7 +505,7 @@ public final class LoadRun {
         writeHistograms(dir, monitor);
         SummaryTable.print(result, dir.toString(), out, ansi);
         if (failure != null) {
-            throw new RunFailedException(oneLine(failure), result, dir, failure);
+            throw new RunFailedException(oneLine(failure, context.settingNames()), result, dir, failure);
         }
         return result;
     }
@@ -523,8 +526,9 @@ public final class LoadRun {
      */
     private void refuseSharingWithoutSchedule() {
         if (config.sharing().sharesProducerThreads(config.producers()) && config.pacing() instanceof Pacing.Unpaced) {
-            throw new UserError("--producer-threads " + config.producerThreads() + ": producer streams share threads "
-                    + "only on a schedule (e2e); give --producer-threads " + config.producers() + " or omit it");
+            throw new UserError(Phrase.of("%s %d: producer streams share threads only on a schedule (e2e); give %s %d "
+                    + "or omit it", Setting.PRODUCER_THREADS, config.producerThreads(), Setting.PRODUCER_THREADS,
+                    config.producers()));
         }
     }
 
@@ -534,21 +538,22 @@ public final class LoadRun {
         }
     }
 
-    /** Why --consume-after-produce cannot run on a system that keeps nothing; the command line says it before a broker starts. */
-    public static String consumingLaterRefused(String systemName) {
-        return "--consume-after-produce: " + systemName
-                + " keeps nothing for consumers that subscribe later; use a system that stores messages";
+    /** Why consuming after producing cannot work on a system that keeps nothing; checked before a broker starts too. */
+    public static Phrase consumingLaterRefused(String systemName) {
+        return Phrase.of("%s: %s keeps nothing for consumers that subscribe later; use a system that stores messages",
+                Setting.CONSUME_AFTER_PRODUCE, systemName);
     }
 
-    /** Why --keys cannot run with {@code what} (a system, or --pattern echo), which said {@code why}. */
-    public static String keysRefused(RecordKeys keys, String what, String why) {
-        return "--keys " + keys.spec() + " does not work with " + what + ": " + why + "; give --keys none";
+    /** Why keys cannot run with {@code what} (a system, or the echo pattern), which said {@code why}. */
+    public static Phrase keysRefused(RecordKeys keys, Phrase what, String why) {
+        return Phrase.of("%s %s does not work with %s: %s; give %s none", Setting.KEYS, keys.spec(), what, why,
+                Setting.KEYS);
     }
 
-    /** Why --backlog cannot run on a system that keeps nothing; the command line says it before a broker starts. */
-    public static String backlogRefused(String systemName) {
-        return "--backlog: " + systemName + " keeps nothing for consumers that are held back, so no backlog can build; "
-                + "use a system that stores messages (Kafka, JetStream, RabbitMQ, Redis Streams)";
+    /** Why a backlog cannot build on a system that keeps nothing; the command line says it before a broker starts. */
+    public static Phrase backlogRefused(String systemName) {
+        return Phrase.of("%s: %s keeps nothing for consumers that are held back, so no backlog can build; use a system "
+                + "that stores messages (Kafka, JetStream, RabbitMQ, Redis Streams)", Setting.BACKLOG, systemName);
     }
 
     private static String runId(int runKey) {
@@ -637,13 +642,14 @@ public final class LoadRun {
         }
     }
 
-    static String oneLine(Throwable t) {
+    /** A failure on one line, a user error's settings named by {@code names}; empty for none. */
+    static String oneLine(Throwable t, SettingNames names) {
         if (t == null) {
             return "";
         }
         String message = t.getMessage() == null ? t.getClass().getName() : t.getClass().getSimpleName() + ": " + t.getMessage();
-        if (t instanceof UserError) {
-            message = t.getMessage();
+        if (t instanceof UserError error) {
+            message = error.message(names);
         }
         return message.replaceAll("\\s*\\R\\s*", " ");
     }

@@ -7,7 +7,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-
+import dev.msgbench.core.Phrase;
+import dev.msgbench.core.Setting;
+import dev.msgbench.core.SettingNames;
 import dev.msgbench.core.ToolVersion;
 import dev.msgbench.core.analysis.Steadiness;
 import dev.msgbench.core.record.Accounting;
@@ -44,15 +46,18 @@ final class ResultBuilder {
     private final RunObservation run;
     private final StreamSnapshot total;
     private final List<String> warnings = new ArrayList<>();
+    private final SettingNames names;
 
-    private ResultBuilder(RunSpec config, RunObservation run) {
+    private ResultBuilder(RunSpec config, RunObservation run, SettingNames names) {
         this.config = config;
         this.run = run;
         this.total = run.accounting().total();
+        this.names = names;
     }
 
-    static RunResult build(RunSpec config, RunObservation run) {
-        return new ResultBuilder(config, run).build();
+    /** @param names how the warnings and the error name the settings they mention */
+    static RunResult build(RunSpec config, RunObservation run, SettingNames names) {
+        return new ResultBuilder(config, run, names).build();
     }
 
     private RunResult build() {
@@ -63,7 +68,7 @@ final class ResultBuilder {
         warnAboutBacklog();
         Steadiness steadiness = steadiness();
         return new RunResult(RunResult.SCHEMA_VERSION, ToolVersion.NAME, ToolVersion.version(), config.command(),
-                status(), run.failure() == null ? null : Redaction.redactUrl(LoadRun.oneLine(run.failure())),
+                status(), run.failure() == null ? null : Redaction.redactUrl(LoadRun.oneLine(run.failure(), names)),
                 run.startedAt(), Instant.now().toString(), config.systemName(), workload(),
                 Redaction.redact(run.info().durability()), Redaction.redact(settings()), versions(),
                 Redaction.redact(config.broker()), Environment.describe(), counts, rates.rates, latencies(),
@@ -109,8 +114,8 @@ final class ResultBuilder {
         }
         Steadiness steadiness = Steadiness.judge(run.measuredSeconds(), fixed.rateMsgsPerSec());
         if (steadiness.verdict() == Steadiness.Verdict.NOT_STEADY) {
-            warnings.add(NOT_STEADY_WARNING + String.join("; ", steadiness.reasons())
-                    + " (a longer --warmup, or --warmup auto, measures the settled system)");
+            warnings.add(NOT_STEADY_WARNING + String.join("; ", steadiness.reasons()) + Phrase.of(" (a longer %s, or %s "
+                    + "auto, measures the settled system)", Setting.WARMUP, Setting.WARMUP).render(names));
         }
         return steadiness;
     }
@@ -193,7 +198,8 @@ final class ResultBuilder {
         if (missed) {
             warnings.add(String.format(Locale.US, "target rate missed: achieved %.1f msg/s of %.1f (%.1f%%)%s",
                     achieved, target, 100 * achieved / target,
-                    fixed.schedule() == null ? "" : ", the mean of the measured part of --rate-schedule"));
+                    fixed.schedule() == null ? ""
+                            : ", the mean of the measured part of " + names.nameOf(Setting.RATE_SCHEDULE)));
         }
         return new RatesAndThroughput(new Rates(target, achieved, received, missed, maxBehindMs()), null);
     }
@@ -280,10 +286,10 @@ final class ResultBuilder {
         }
         if (total.sendErrors() > 0) {
             warnings.add(String.format(Locale.US, "%,d sends failed; first: %s", total.sendErrors(),
-                    LoadRun.oneLine(run.firstSendError())));
+                    LoadRun.oneLine(run.firstSendError(), names)));
         }
         if (run.subscriberErrors() > 0) {
-            warnings.add("subscriber failed: " + LoadRun.oneLine(run.firstSubscriberError()));
+            warnings.add("subscriber failed: " + LoadRun.oneLine(run.firstSubscriberError(), names));
         }
         if (total.late() > 0) {
             warnings.add(String.format(Locale.US, "%,d messages arrived too late to be checked for duplication", total.late()));

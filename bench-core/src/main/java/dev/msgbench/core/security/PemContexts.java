@@ -20,6 +20,8 @@ import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
+import dev.msgbench.core.Phrase;
+import dev.msgbench.core.Setting;
 import dev.msgbench.core.UserError;
 
 /**
@@ -46,7 +48,7 @@ final class PemContexts {
                 KeyStore trusted = KeyStore.getInstance("PKCS12");
                 trusted.load(null, null);
                 int i = 0;
-                for (Certificate ca : certificates("--ca", files.caFile())) {
+                for (Certificate ca : certificates(Setting.CA, files.caFile())) {
                     trusted.setCertificateEntry("ca-" + i++, ca);
                 }
                 trust.init(trusted);
@@ -55,7 +57,7 @@ final class PemContexts {
             if (files.mutual()) {
                 KeyStore identity = KeyStore.getInstance("PKCS12");
                 identity.load(null, null);
-                List<Certificate> chain = certificates("--client-cert", files.clientCertFile());
+                List<Certificate> chain = certificates(Setting.CLIENT_CERT, files.clientCertFile());
                 identity.setKeyEntry("client", privateKey(files.clientKeyFile()), IN_MEMORY, chain.toArray(new Certificate[0]));
                 keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
                 keys.init(identity, IN_MEMORY);
@@ -68,15 +70,15 @@ final class PemContexts {
         }
     }
 
-    static List<Certificate> certificates(String flag, Path file) throws IOException {
+    static List<Certificate> certificates(Setting setting, Path file) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
             Collection<? extends Certificate> read = CertificateFactory.getInstance("X.509").generateCertificates(in);
             if (read.isEmpty()) {
-                throw new UserError(flag + ": no PEM certificate in " + file);
+                throw new UserError(Phrase.of("%s: no PEM certificate in %s", setting, file));
             }
             return List.copyOf(read);
         } catch (java.security.cert.CertificateException e) {
-            throw new UserError(flag + ": " + file + " is not a PEM certificate (" + e.getMessage() + ")", e);
+            throw new UserError(Phrase.of("%s: %s is not a PEM certificate (%s)", setting, file, e.getMessage()), e);
         }
     }
 
@@ -85,8 +87,8 @@ final class PemContexts {
         int begin = pem.indexOf(PKCS8_BEGIN);
         int end = pem.indexOf(PKCS8_END);
         if (begin < 0 || end < begin) {
-            throw new UserError("--client-key: " + file + " is not an unencrypted PKCS#8 PEM key (\"" + PKCS8_BEGIN
-                    + "\"); convert it with: openssl pkcs8 -topk8 -nocrypt -in KEY -out KEY.pk8");
+            throw new UserError(Phrase.of("%s: %s is not an unencrypted PKCS#8 PEM key (\"%s\"); convert it with: "
+                    + "openssl pkcs8 -topk8 -nocrypt -in KEY -out KEY.pk8", Setting.CLIENT_KEY, file, PKCS8_BEGIN));
         }
         byte[] der = Base64.getMimeDecoder().decode(pem.substring(begin + PKCS8_BEGIN.length(), end));
         PKCS8EncodedKeySpec spec = new PKCS8EncodedKeySpec(der);
@@ -97,6 +99,6 @@ final class PemContexts {
                 // not this algorithm: the next one
             }
         }
-        throw new UserError("--client-key: " + file + " holds a key that is neither EC, RSA nor Ed25519");
+        throw new UserError(Phrase.of("%s: %s holds a key that is neither EC, RSA nor Ed25519", Setting.CLIENT_KEY, file));
     }
 }

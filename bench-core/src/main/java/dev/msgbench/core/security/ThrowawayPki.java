@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import dev.msgbench.core.Phrase;
+import dev.msgbench.core.Setting;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.net.Placement;
 
@@ -91,8 +93,8 @@ public final class ThrowawayPki {
         try {
             process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
         } catch (IOException e) {
-            throw new UserError("--secure needs openssl to make a throwaway certificate; install it "
-                    + "(apt-get install openssl, or ./scripts/setup)", e);
+            throw new UserError(Phrase.of("%s needs openssl to make a throwaway certificate; install it (apt-get "
+                    + "install openssl, or ./scripts/setup)", Setting.SECURE), e);
         }
         try {
             process.getOutputStream().close();

@@ -5,6 +5,8 @@ import java.nio.file.Path;
 
 import javax.net.ssl.SSLContext;
 
+import dev.msgbench.core.Phrase;
+import dev.msgbench.core.Setting;
 import dev.msgbench.core.UserError;
 
 /**
@@ -19,12 +21,14 @@ public record TlsFiles(Path caFile, Path clientCertFile, Path clientKeyFile) {
     public TlsFiles {
         if ((clientCertFile == null) != (clientKeyFile == null)) {
             throw new UserError(clientCertFile == null
-                    ? "--client-key needs --client-cert (the certificate that goes with the key)"
-                    : "--client-cert needs --client-key (the private key of the certificate)");
+                    ? Phrase.of("%s needs %s (the certificate that goes with the key)", Setting.CLIENT_KEY,
+                            Setting.CLIENT_CERT)
+                    : Phrase.of("%s needs %s (the private key of the certificate)", Setting.CLIENT_CERT,
+                            Setting.CLIENT_KEY));
         }
-        requireReadable("--ca", caFile);
-        requireReadable("--client-cert", clientCertFile);
-        requireReadable("--client-key", clientKeyFile);
+        requireReadable(Setting.CA, caFile);
+        requireReadable(Setting.CLIENT_CERT, clientCertFile);
+        requireReadable(Setting.CLIENT_KEY, clientKeyFile);
     }
 
     /** Whether the client presents a certificate of its own. */
@@ -37,9 +41,10 @@ public record TlsFiles(Path caFile, Path clientCertFile, Path clientKeyFile) {
         return PemContexts.sslContext(this);
     }
 
-    private static void requireReadable(String flag, Path file) {
+    private static void requireReadable(Setting setting, Path file) {
         if (file != null && !Files.isReadable(file)) {
-            throw new UserError(flag + ": cannot read " + file + (Files.exists(file) ? " (permission denied)" : " (no such file)"));
+            throw new UserError(Phrase.of("%s: cannot read %s (%s)", setting, file,
+                    Files.exists(file) ? "permission denied" : "no such file"));
         }
     }
 }

@@ -29,7 +29,7 @@ public final class Systems {
         for (SystemProvider provider : providers) {
             for (SystemTarget system : provider.create()) {
                 if (!names.add(system.name())) {
-                    throw new IllegalStateException("two system providers offer --system " + system.name()
+                    throw new IllegalStateException("two system providers offer the system " + system.name()
                             + "; remove one of them from the class path (the second: " + provider.getClass().getName() + ")");
                 }
                 systems.add(system);

@@ -31,10 +31,10 @@ class BrokerSpecTest {
     }
 
     @Test
-    void zeroNodesIsAnErrorThatNamesTheFlag() {
+    void zeroNodesIsAnErrorThatNamesTheSetting() {
         UserError e = assertThrows(UserError.class, () -> BrokerSpec.defaults().withNodes(0));
 
-        assertEquals("--brokers must be at least 1, got 0", e.getMessage());
+        assertEquals("brokers must be at least 1, got 0", e.getMessage());
     }
 
     @Test

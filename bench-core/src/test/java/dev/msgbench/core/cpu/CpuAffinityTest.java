@@ -18,6 +18,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import dev.msgbench.core.Setting;
+
 /**
  * The real kernel: this test JVM is pinned for a moment and put back, so that the rest of the
  * run keeps every core.
@@ -47,7 +49,7 @@ class CpuAffinityTest {
         CountDownLatch release = new CountDownLatch(1);
         Thread waiting = new Thread(() -> awaitQuietly(release), "started before the pin");
         waiting.start();
-        try (PinnedJvm pinned = PinnedJvm.pin(first, "--cpus")) {
+        try (PinnedJvm pinned = PinnedJvm.pin(first, Setting.CPUS)) {
             assertEquals(before, pinned.before());
             assertEquals(List.of(first.toString()), distinctMasksOfThisJvm());
             Thread later = new Thread(() -> startedWhilePinned.set(maskOf(Path.of("/proc/thread-self/status"))));
@@ -84,7 +86,7 @@ class CpuAffinityTest {
         churner.start();
         try {
             for (int i = 0; i < 20; i++) {
-                try (PinnedJvm pinned = PinnedJvm.pin(first, "--cpus")) {
+                try (PinnedJvm pinned = PinnedJvm.pin(first, Setting.CPUS)) {
                     assertEquals(before, pinned.before());
                 }
             }

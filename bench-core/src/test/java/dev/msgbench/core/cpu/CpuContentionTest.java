@@ -11,6 +11,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.msgbench.core.SettingNames;
+
 class CpuContentionTest {
 
     private static final CpuPlacement SHARED = new CpuPlacement(CpuList.parse("0-1"), CpuList.parse("0-1"));
@@ -23,13 +25,18 @@ class CpuContentionTest {
                 broker == null ? List.of() : List.of(broker), 0.0, others);
     }
 
+    /** Settings by core's own names: the command line's flags are bench-all's (CpuContentionWarningTest). */
+    private static CpuContention judge(CpuUsage usage, List<CpuUsage> seconds, CpuPlacement placement, long spinWindowNanos) {
+        return CpuContention.judge(usage, seconds, placement, spinWindowNanos, SettingNames.KEYS);
+    }
+
     @Test
     void sharingCoresThatBothKeptBusyIsTheLoadGeneratorsDoing() {
-        CpuContention c = CpuContention.judge(usage(0.97, 1.19, 0, 0.79, 0), List.of(), SHARED, 0);
+        CpuContention c = judge(usage(0.97, 1.19, 0, 0.79, 0), List.of(), SHARED, 0);
 
         assertEquals(List.of("cpu contention: the load generator and the broker shared CPUs 0-1 and kept them 99% busy "
                 + "(load generator 1.19 cores, broker 0.79): latency includes each one's waits for a core; pin them apart "
-                + "(--broker-cpus, --cpus) and compare"), c.generatorWarnings());
+                + "(broker-cpus, cpus) and compare"), c.generatorWarnings());
         assertTrue(c.generatorDisturbed());
         assertEquals(List.of(), c.machineWarnings());
     }
@@ -39,12 +46,12 @@ class CpuContentionTest {
         // two JVMs compiling in the first measured seconds of a warm-up too short for them
         List<CpuUsage> seconds = List.of(usage(0.97, 1.11, 0, 0.85, 0), usage(0.96, 1.0, 0, 0.9, 0),
                 usage(0.5, 0.5, 0, 0.5, 0), usage(0.5, 0.5, 0, 0.5, 0), usage(0.5, 0.5, 0, 0.5, 0));
-        CpuContention c = CpuContention.judge(usage(0.7, 0.72, 0, 0.66, 0), seconds, SHARED, 0);
+        CpuContention c = judge(usage(0.7, 0.72, 0, 0.66, 0), seconds, SHARED, 0);
 
         assertEquals(List.of("cpu contention: the load generator and the broker shared CPUs 0-1 and kept them 90% busy or "
                 + "more in 2 of 5 measured seconds (98% at most; 69% over the window: load generator 0.72 cores, broker "
                 + "0.66): latency in those seconds includes each one's waits for a core; warm up longer, or pin them apart "
-                + "(--broker-cpus, --cpus) and compare"), c.warnings());
+                + "(broker-cpus, cpus) and compare"), c.warnings());
         assertEquals(2, c.contendedSeconds());
     }
 
@@ -55,12 +62,12 @@ class CpuContentionTest {
             seconds.add(usage(0.5, 0.5, 0, 0.5, 0));
         }
 
-        assertEquals(List.of(), CpuContention.judge(usage(0.52, 0.52, 0, 0.51, 0), seconds, SHARED, 0).warnings());
+        assertEquals(List.of(), judge(usage(0.52, 0.52, 0, 0.51, 0), seconds, SHARED, 0).warnings());
     }
 
     @Test
     void theSameUseOnCpusApartIsNoContention() {
-        CpuContention c = CpuContention.judge(usage(0.97, 0.98, 0, 0.96, 0), List.of(), APART, 80_000);
+        CpuContention c = judge(usage(0.97, 0.98, 0, 0.96, 0), List.of(), APART, 80_000);
 
         assertEquals(List.of(), c.warnings());
         assertFalse(c.generatorDisturbed());
@@ -69,21 +76,21 @@ class CpuContentionTest {
 
     @Test
     void spinningOnTheBrokersCpusIsNamedEvenWhenTheyWereNotAllBusy() {
-        CpuContention c = CpuContention.judge(usage(0.84, 1.25, 0.80, 0.44, 0), List.of(), SHARED, 80_000);
+        CpuContention c = judge(usage(0.84, 1.25, 0.80, 0.44, 0), List.of(), SHARED, 80_000);
 
-        assertEquals(List.of("cpu contention: the producers spun 0.80 cores (--spin-window 80us) on CPUs the broker runs on "
-                + "(0-1), 84% busy: the broker waited for the cores they held; give --spin-window 0 (or auto), or pin them "
+        assertEquals(List.of("cpu contention: the producers spun 0.80 cores (spin-window 80us) on CPUs the broker runs on "
+                + "(0-1), 84% busy: the broker waited for the cores they held; give spin-window 0 (or auto), or pin them "
                 + "apart"), c.warnings());
     }
 
     @Test
     void spinningAtALowRateTakesNothing() {
-        assertEquals(List.of(), CpuContention.judge(usage(0.06, 0.25, 0.08, 0.10, 0), List.of(), SHARED, 80_000).warnings());
+        assertEquals(List.of(), judge(usage(0.06, 0.25, 0.08, 0.10, 0), List.of(), SHARED, 80_000).warnings());
     }
 
     @Test
     void otherProcessesThatKeptTheMachineBusyAreNamedButAreNotTheLoadGeneratorsDoing() {
-        CpuContention c = CpuContention.judge(usage(0.95, 0.3, 0, 0.2, 0), List.of(), APART, 80_000);
+        CpuContention c = judge(usage(0.95, 0.3, 0, 0.2, 0), List.of(), APART, 80_000);
 
         assertEquals(List.of("busy machine: other processes used 1.40 cores and the machine's 2 CPUs were 95% busy: latency "
                 + "includes waits for a core"), c.machineWarnings());
@@ -92,7 +99,7 @@ class CpuContentionTest {
 
     @Test
     void stealIsTheHypervisorsDoing() {
-        CpuContention c = CpuContention.judge(usage(0.3, 0.3, 0, 0.2, 0.08), List.of(), APART, 0);
+        CpuContention c = judge(usage(0.3, 0.3, 0, 0.2, 0.08), List.of(), APART, 0);
 
         assertEquals(List.of("busy machine: the hypervisor took 8% of the CPUs' time (steal): latency includes it"),
                 c.machineWarnings());
@@ -101,7 +108,7 @@ class CpuContentionTest {
     @Test
     void withoutALocalBrokerOnlyTheMachineIsJudged() {
         CpuPlacement remote = new CpuPlacement(CpuList.parse("0-1"), null);
-        CpuContention c = CpuContention.judge(usage(0.97, 1.94, 1.5, null, 0), List.of(), remote, 80_000);
+        CpuContention c = judge(usage(0.97, 1.94, 1.5, null, 0), List.of(), remote, 80_000);
 
         assertEquals(List.of(), c.warnings(), "spinning where no broker runs takes nothing it needs");
         assertEquals("0-1", c.describe().get("loadGeneratorCpus"));
@@ -110,7 +117,7 @@ class CpuContentionTest {
 
     @Test
     void resultJsonGetsTheFiguresEachSidesCpusAndTheVerdicts() {
-        Map<String, Object> d = CpuContention.judge(usage(0.97, 1.19, 0, 0.79, 0), List.of(), SHARED, 0).describe();
+        Map<String, Object> d = judge(usage(0.97, 1.19, 0, 0.79, 0), List.of(), SHARED, 0).describe();
 
         assertEquals(List.of("summary", "seconds", "machine", "loadGenerator", "broker", "othersCores", "loadGeneratorCpus",
                 "brokerCpus", "sharedCpus", "contendedSeconds", "contention", "busyMachine"), List.copyOf(d.keySet()));

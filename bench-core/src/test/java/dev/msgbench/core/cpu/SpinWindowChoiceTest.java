@@ -6,6 +6,8 @@ import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 
+import dev.msgbench.core.SettingNames;
+
 class SpinWindowChoiceTest {
 
     @Test
@@ -25,7 +27,7 @@ class SpinWindowChoiceTest {
 
     @Test
     void aGivenWindowIsKeptAsGiven() {
-        assertEquals(new SpinWindowChoice(300_000, "given (--spin-window)"),
-                SpinWindowChoice.given(Duration.ofNanos(300_000)));
+        assertEquals(new SpinWindowChoice(300_000, "given (spin-window)"),
+                SpinWindowChoice.given(Duration.ofNanos(300_000), SettingNames.KEYS));
     }
 }

@@ -100,7 +100,7 @@ class EchoSystemTest {
 
         Exception e = assertThrows(Exception.class, () -> echo.prepare(new dev.msgbench.core.driver.RunPlan("r", 100, 1, 0)));
 
-        assertEquals("--pattern echo needs at least one consumer to receive the echoes, got --consumers 0", e.getMessage());
+        assertEquals("pattern echo needs at least one consumer to receive the echoes, got consumers 0", e.getMessage());
         assertTrue(outbound.eventsSnapshot().isEmpty());
     }
 }

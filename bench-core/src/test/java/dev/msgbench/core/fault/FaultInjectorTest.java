@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import dev.msgbench.core.SettingNames;
 import dev.msgbench.core.broker.Signal;
 import dev.msgbench.core.testing.InMemorySystem;
 import dev.msgbench.core.testing.ManualClock;
@@ -23,7 +24,8 @@ class FaultInjectorTest {
 
     private FaultInjector start(String... faults) {
         FaultPlan plan = new FaultPlan(java.util.Arrays.stream(faults).map(FaultSpec::parse).toList(), Duration.ofSeconds(5));
-        return FaultInjector.start(plan, target, clock.watcher(), 0, DeliveryProbe.of(() -> 0, () -> false), recorded::add);
+        return FaultInjector.start(plan, target, clock.watcher(), 0, DeliveryProbe.of(() -> 0, () -> false), recorded::add,
+                SettingNames.KEYS);
     }
 
     @Test
@@ -75,7 +77,7 @@ class FaultInjectorTest {
         };
         FaultInjector injector = FaultInjector.start(new FaultPlan(List.of(FaultSpec.parse("pause=10s@1s")),
                 Duration.ofSeconds(5)), interruptible, clock.watcher(), 0, DeliveryProbe.of(() -> 0, () -> false),
-                recorded::add);
+                recorded::add, SettingNames.KEYS);
         clock.advance(2_000_000_000L);
 
         injector.stop();
@@ -98,7 +100,7 @@ class FaultInjectorTest {
     @Test
     void stoppingTwiceOrWithoutFaultsIsHarmless() {
         FaultInjector none = FaultInjector.start(FaultPlan.NONE, target, clock, 0, DeliveryProbe.of(() -> 0, () -> false),
-                recorded::add);
+                recorded::add, SettingNames.KEYS);
         none.stop();
         FaultInjector injector = start("pause=1s@1s");
         injector.stop();

@@ -157,7 +157,7 @@ class FaultRunTest {
                 () -> run(Duration.ofSeconds(2), "kill@1s:restart-after=never"));
 
         assertEquals("FaultTimeoutException: nothing delivered for 2.1 s after fault 'kill@1s:restart-after=never' "
-                + "(--fault-timeout 2s)", e.getMessage());
+                + "(fault-timeout 2s)", e.getMessage());
         RunResult partial = ResultFiles.readResult(dir);
         assertEquals(RunStatus.FAILED, partial.status());
         assertEquals(e.getMessage(), partial.error());

@@ -3,12 +3,15 @@ package dev.msgbench.core.fault;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+
+import dev.msgbench.core.UserError;
 
 class FaultSpecTest {
 
@@ -86,8 +89,11 @@ class FaultSpecTest {
             "exec=1s@30s=true | exec takes no value before @",
     })
     void everyMalformedValueIsRefusedNamingTheValueAndTheRule(String value, String rule) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FaultSpec.parse(value));
+        UserError e = assertThrows(UserError.class, () -> FaultSpec.parse(value));
         assertEquals("'" + value + "': " + rule + "; the forms are " + FaultSpec.FORMS, e.getMessage());
+        assertTrue(e.getMessage().endsWith("partition=DURATION@TIME (isolate) (each optionally followed by "
+                + ":node=N|leader|any-follower, kill also by :restart-after=DURATION|never) or exec@TIME='COMMAND'"),
+                e.getMessage());
     }
 
     @Test

@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import dev.msgbench.core.SettingNames;
 import dev.msgbench.core.UserError;
 
 /** Runs as root, as --isolate does: it makes and removes real namespaces, links and a bridge. */
@@ -76,8 +77,8 @@ class TopologyTest {
             }
             assertTrue(NetCommand.run("ip", "-n", hosts.switchNamespace(), "-o", "link", "show", "master", "br0")
                     .contains(" pc3@"));
-            assertEquals("separate hosts (--isolate): clients " + net + "101, " + net + "102, " + net + "103, broker node "
-                    + net + "1 on " + hosts.subnet() + "; each link: " + shaping.describe(), hosts.describe());
+            assertEquals("separate hosts (isolate): clients " + net + "101, " + net + "102, " + net + "103, broker node "
+                    + net + "1 on " + hosts.subnet() + "; each link: " + shaping.describe(), hosts.describe(SettingNames.KEYS));
             hosts.write(descriptor);
             assertEquals(hosts, IsolatedHosts.read(descriptor));
             NetHost second = hosts.clients().get(1);
@@ -104,7 +105,7 @@ class TopologyTest {
     @Test
     void clientHostsAreCountedFromOne() {
         UserError e = assertThrows(UserError.class, () -> Topology.withClients(0, 1, LinkShaping.NONE));
-        assertEquals("--clients takes 1 to 99 client hosts, got 0", e.getMessage());
+        assertEquals("clients takes 1 to 99 client hosts, got 0", e.getMessage());
         assertEquals(List.of(), ours());
     }
 
@@ -154,8 +155,8 @@ class TopologyTest {
         LinkShaping delay = new LinkShaping(5_000_000, 0, 0, 0);
         if (!kernelHasNetem()) {
             UserError e = assertThrows(UserError.class, () -> Topology.create(1, delay));
-            assertEquals("--link-delay needs the kernel's netem qdisc (sch_netem), which this kernel does not have; "
-                    + "run without --link-delay, --link-jitter and --link-loss (--link-rate works without netem)",
+            assertEquals("link-delay needs the kernel's netem qdisc (sch_netem), which this kernel does not have; "
+                    + "run without link-delay, link-jitter and link-loss (link-rate works without netem)",
                     e.getMessage());
             assertEquals(List.of(), ours());
             return;

@@ -128,7 +128,7 @@ class BacklogRunTest {
         UserError e = assertThrows(UserError.class, () -> FakeClockRuns.loadRun(RunSpecs.of(dir, 1_000, Duration.ZERO,
                 Duration.ofSeconds(1)), new InMemorySystem(clock), clock, new PrintStream(out, true, StandardCharsets.UTF_8),
                 Backlog.parse("1KiB")).execute());
-        assertEquals("--backlog: in-memory keeps nothing for consumers that are held back, so no backlog can build; "
+        assertEquals("backlog: in-memory keeps nothing for consumers that are held back, so no backlog can build; "
                 + "use a system that stores messages (Kafka, JetStream, RabbitMQ, Redis Streams)", e.getMessage());
     }
 

@@ -117,7 +117,7 @@ class FanOutRunTest {
     void aTopicWithoutAProducerStreamIsRefused() {
         UserError e = assertThrows(UserError.class, () -> run(new LoopbackSystem(), 2, 1, new Destinations(3, 1)));
 
-        assertEquals("--topics 3: every topic needs a producer stream of its own; give --producers 3 or more, "
+        assertEquals("topics 3: every topic needs a producer stream of its own; give producers 3 or more, "
                 + "or fewer topics (got 2)", e.getMessage());
     }
 

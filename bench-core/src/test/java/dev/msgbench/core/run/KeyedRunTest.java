@@ -99,7 +99,7 @@ class KeyedRunTest {
 
         UserError e = assertThrows(UserError.class, () -> run(keyless, RecordKeys.parse("random", 10)));
 
-        assertEquals("--keys random does not work with loopback: it has no keys; give --keys none", e.getMessage());
+        assertEquals("keys random does not work with loopback: it has no keys; give keys none", e.getMessage());
     }
 
     /** The loopback system, counting the keys its publishers were given. */

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.msgbench.core.SettingNames;
 import dev.msgbench.core.cpu.CpuContention;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.cpu.CpuPlacement;
@@ -39,8 +40,13 @@ class LoadRunCpuTest {
     private final ManualClock clock = new ManualClock(0);
 
     private RunResult run(double busy, double generator, double broker, CpuPlacement placement) throws Exception {
+        return run(RunContext.NONE, busy, generator, broker, placement);
+    }
+
+    private RunResult run(RunContext context, double busy, double generator, double broker, CpuPlacement placement)
+            throws Exception {
         return FakeClockRuns.loadRun(RunSpecs.of(dir, 1_000, Duration.ofSeconds(1), Duration.ofSeconds(2)),
-                RunContext.NONE.withCpuWatch(new SteadyCpuWatch(clock, busy, generator, broker, placement)),
+                context.withCpuWatch(new SteadyCpuWatch(clock, busy, generator, broker, placement)),
                 new InMemorySystem(clock), clock, new PrintStream(out, true, StandardCharsets.UTF_8)).execute();
     }
 
@@ -50,7 +56,7 @@ class LoadRunCpuTest {
 
         String warning = "cpu contention: the load generator and the broker shared CPUs 0-1 and kept them 100% busy "
                 + "(load generator 1.25 cores, broker 0.75): latency includes each one's waits for a core; pin them apart "
-                + "(--broker-cpus, --cpus) and compare";
+                + "(broker-cpus, cpus) and compare";
         assertEquals(List.of(warning), cpuWarnings(r));
         assertEquals(true, r.loadGenerator().get("bottleneckSuspected"));
         assertTrue(reasons(r).contains("cores shared with the broker"), reasons(r).toString());
@@ -61,6 +67,17 @@ class LoadRunCpuTest {
         assertTrue(summary.contains("  cpu over the measured 2.0 s: machine 100% busy of 2 cores (steal 0%); load generator "
                 + "1.25 cores, broker 0.75, interrupts 0.00, other processes 0.00\n"), summary);
         assertTrue(summary.contains("  warning: " + warning + "\n"), summary);
+    }
+
+    /** The command line gives its flags (bench-all's CpuContentionWarningTest); any other caller its own names. */
+    @Test
+    void theWarningsNameSettingsAsTheRunsContextSays() throws Exception {
+        SettingNames quoted = setting -> "'" + setting.key() + "'";
+        RunResult r = run(RunContext.NONE.withSettingNames(quoted), 1.0, 1.25, 0.75, SHARED);
+
+        assertTrue(cpuWarnings(r).get(0).endsWith("pin them apart ('broker-cpus', 'cpus') and compare"),
+                cpuWarnings(r).toString());
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("pin them apart ('broker-cpus', 'cpus') and compare\n"));
     }
 
     @Test

@@ -484,7 +484,7 @@ class LoadRunTest {
                 100, 1, 1, 1, Duration.ofSeconds(1), Duration.ofSeconds(5), dir, false, Map.of());
         dev.msgbench.core.UserError e = assertThrows(dev.msgbench.core.UserError.class,
                 () -> run(config, new InMemorySystem(clock)));
-        assertEquals("--consume-after-produce: in-memory keeps nothing for consumers that subscribe later; "
+        assertEquals("consume-after-produce: in-memory keeps nothing for consumers that subscribe later; "
                 + "use a system that stores messages", e.getMessage());
     }
 }

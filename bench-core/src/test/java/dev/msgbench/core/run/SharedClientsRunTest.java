@@ -189,8 +189,8 @@ class SharedClientsRunTest {
         UserError e = assertThrows(UserError.class,
                 () -> loadRun(config(unpaced, 4, 1, new ClientSharing(2, 0)), Destinations.ONE).execute());
 
-        assertEquals("--producer-threads 2: producer streams share threads only on a schedule (e2e); give "
-                + "--producer-threads 4 or omit it", e.getMessage());
+        assertEquals("producer-threads 2: producer streams share threads only on a schedule (e2e); give "
+                + "producer-threads 4 or omit it", e.getMessage());
         assertEquals(null, prepared, "refused before the system was prepared");
     }
 

@@ -99,16 +99,16 @@ class ThrowawayPkiTest {
 
         UserError e = assertThrows(UserError.class,
                 () -> new TlsFiles(pki.caFile(), pki.clientCertFile(), rsa).sslContext());
-        assertEquals("--client-key: " + rsa + " is not an unencrypted PKCS#8 PEM key (\"-----BEGIN PRIVATE KEY-----\"); "
+        assertEquals("client-key: " + rsa + " is not an unencrypted PKCS#8 PEM key (\"-----BEGIN PRIVATE KEY-----\"); "
                 + "convert it with: openssl pkcs8 -topk8 -nocrypt -in KEY -out KEY.pk8", e.getMessage());
     }
 
     @Test
-    void aMissingFileIsNamedWithItsFlag() {
+    void aMissingFileIsNamedWithItsSetting() {
         UserError e = assertThrows(UserError.class, () -> new TlsFiles(dir.resolve("nope.pem"), null, null));
-        assertEquals("--ca: cannot read " + dir.resolve("nope.pem") + " (no such file)", e.getMessage());
+        assertEquals("ca: cannot read " + dir.resolve("nope.pem") + " (no such file)", e.getMessage());
         e = assertThrows(UserError.class, () -> new TlsFiles(null, dir.resolve("c.pem"), null));
-        assertEquals("--client-cert needs --client-key (the private key of the certificate)", e.getMessage());
+        assertEquals("client-cert needs client-key (the private key of the certificate)", e.getMessage());
     }
 
     /** The server certificate's subject alternative names, in order: its IP addresses and DNS names. */

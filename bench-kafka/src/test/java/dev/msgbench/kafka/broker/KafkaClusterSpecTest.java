@@ -28,10 +28,10 @@ class KafkaClusterSpecTest {
 
     @Test
     @Timeout(5)
-    void zeroBrokersIsAnErrorThatNamesTheFlag() {
+    void zeroBrokersIsAnErrorThatNamesTheSetting() {
         UserError e = assertThrows(UserError.class, () -> KafkaClusterSpec.of(BrokerSpec.defaults().withNodes(0)));
 
-        assertEquals("--brokers must be at least 1, got 0", e.getMessage());
+        assertEquals("brokers must be at least 1, got 0", e.getMessage());
     }
 
     @Test

@@ -124,7 +124,7 @@ class LocalRabbitMqTest {
     @Test
     void noNodesIsRefused() {
         UserError e = assertThrows(UserError.class, () -> RabbitBrokerSpec.of(BrokerSpec.defaults().withNodes(0)));
-        assertEquals("--brokers must be at least 1, got 0", e.getMessage());
+        assertEquals("brokers must be at least 1, got 0", e.getMessage());
     }
 
     private static String roundTrip(int port, String text) throws Exception {
