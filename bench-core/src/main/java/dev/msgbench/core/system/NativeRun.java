@@ -9,7 +9,7 @@ import java.util.Optional;
  * The runner (bench-all's {@code native-tool run}) starts every listener, runs the setup steps (a
  * failed one ends the run without a figure), the measured steps (pinned, each bounded in time,
  * their exit status ignored: the output says whether they measured), stops the listeners, runs
- * the cleanup steps whatever happened, and then asks {@link #reader} for the figure.
+ * the cleanup steps (which undo what the setup made), and then asks {@link #reader} for the figure.
  */
 public record NativeRun(List<Step> steps, FigureReader reader) {
 
@@ -19,13 +19,17 @@ public record NativeRun(List<Step> steps, FigureReader reader) {
     }
 
     public enum Role {
-        /** Runs in the background from before the first setup step until the measured steps end. */
+        /**
+         * Runs in the background from before the first setup step until the measured steps end; its
+         * first line (a subscriber's confirmation) says it listens, and the rest of what it prints is
+         * dropped (a subscriber prints every message).
+         */
         LISTENER,
         /** Before the measured steps; a failure ends the run, without a figure. */
         SETUP,
         /** The load generator itself: pinned where asked, its exit status ignored. */
         MEASURED,
-        /** After everything else, whatever happened; a failure is only reported. */
+        /** After everything else, once the setup steps succeeded, whatever happened then; a failure is only reported. */
         CLEANUP
     }
 
@@ -34,7 +38,7 @@ public record NativeRun(List<Step> steps, FigureReader reader) {
      * @param role      when it runs
      * @param argv      the program and its arguments
      * @param logSuffix appended to the run's log file name for this step's output ("" for the run's
-     *                  own log); steps with the same suffix share one file
+     *                  own log); steps with the same suffix share one file; a listener has none
      */
     public record Step(String name, Role role, List<String> argv, String logSuffix) {
 
