@@ -1,5 +1,9 @@
 package dev.msgbench.cli.nativetool;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -22,6 +26,9 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:", "  native-tool prepare kafka", "  native-tool prepare redis --url redis://127.0.0.1:6379"})
 final class PrepareCommand implements Callable<Integer> {
 
+    /** A command against a running broker that answers at once, or not at all. */
+    private static final Duration SETUP_TIMEOUT = Duration.ofMinutes(1);
+
     private final Io io;
 
     @Spec
@@ -42,18 +49,37 @@ final class PrepareCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws InterruptedException {
+    public Integer call() {
         NativeTool tool = NativeTools.of(system, spec);
         NativeTool.Prepared prepared = cache.prepare(system, tool, io);
-        if (url != null) {
-            List<NativeRun.Step> steps = prepared.brokerSetup(url);
-            NativeRunner runner = new NativeRunner(system, cache.dir().resolve(system + "-broker-setup.log"), null,
-                    Duration.ofMinutes(1), io.err());
-            if (!runner.runAll(steps)) {
+        try {
+            if (url != null && !readyBroker(prepared.brokerSetup(url))) {
                 return ExitCode.RUN_FAILED.code();
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ExitCode.INTERRUPTED.code();
         }
         io.out().println(system + ": " + tool.name() + " ready (" + tool.origin() + ")");
         return ExitCode.OK.code();
+    }
+
+    /** Runs the broker's setup; a failure prints its last line, and the log is only for that. */
+    private boolean readyBroker(List<NativeRun.Step> steps) throws InterruptedException {
+        Path log;
+        try {
+            log = Files.createTempFile("msgbench-broker-setup", ".log");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        try {
+            return new NativeRunner(system, log, null, SETUP_TIMEOUT, io.err()).runAll(steps);
+        } finally {
+            try {
+                Files.deleteIfExists(log);
+            } catch (IOException e) {
+                io.err().println("native-tool: could not remove " + log + ": " + e.getMessage());
+            }
+        }
     }
 }
