@@ -10,9 +10,6 @@ import dev.msgbench.core.system.NativeRequest;
 import dev.msgbench.core.system.NativeTool;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 @Command(name = "describe", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"What a comparison of SYSTEM's side runs, one NAME=VALUE a line, for scripts:",
@@ -28,12 +25,8 @@ final class DescribeCommand implements Callable<Integer> {
 
     private final Io io;
 
-    @Spec
-    CommandSpec spec;
-
-    @Parameters(index = "0", paramLabel = "SYSTEM", description = "One of ${COMPLETION-CANDIDATES}.",
-            completionCandidates = NativeTools.Names.class)
-    String system;
+    @Mixin
+    SystemChoice choice = new SystemChoice();
 
     @Mixin
     RequestOptions options = new RequestOptions();
@@ -44,8 +37,8 @@ final class DescribeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        NativeTool tool = NativeTools.of(system, spec);
-        NativeRequest request = options.request(tool, spec);
+        NativeTool tool = choice.tool();
+        NativeRequest request = options.request(tool);
         String refused = tool.sideRefused(request.side());
         // every line made before the first is printed, so that a refused knob prints nothing else
         List<String> lines = new ArrayList<>(List.of("messages=" + request.messages(), "warmup=" + request.warmupMessages(),

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
@@ -17,11 +18,11 @@ import dev.msgbench.core.system.NativeFigure;
 import dev.msgbench.core.system.NativeRequest;
 import dev.msgbench.core.system.NativeTool;
 import dev.msgbench.core.system.TimeConverter;
+import dev.msgbench.core.units.Durations;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
@@ -44,9 +45,8 @@ final class NativeRunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "SYSTEM", description = "One of ${COMPLETION-CANDIDATES}.",
-            completionCandidates = NativeTools.Names.class)
-    String system;
+    @Mixin
+    SystemChoice choice = new SystemChoice();
 
     @Mixin
     RequestOptions options = new RequestOptions();
@@ -74,18 +74,20 @@ final class NativeRunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        NativeTool tool = NativeTools.of(system, spec);
-        NativeRequest request = options.request(tool, spec);
+        NativeTool tool = choice.tool();
+        String system = choice.name;
+        NativeRequest request = options.request(tool);
         if (request.url() == null) {
             throw new ParameterException(spec.commandLine(), "--url is required: the broker to run against, as `broker "
                     + system + "` prints it");
         }
         if (timeout.isZero() || timeout.isNegative()) {
-            throw new ParameterException(spec.commandLine(), "--timeout must be above 0, got " + dev.msgbench.core.units.Durations.format(timeout));
+            throw new ParameterException(spec.commandLine(), "--timeout must be above 0, got "
+                    + Durations.format(timeout));
         }
         String refused = tool.sideRefused(request.side());
         if (refused != null) {
-            throw new UserError("--side " + request.side().name().toLowerCase(java.util.Locale.ROOT) + ": " + refused);
+            throw new UserError("--side " + request.side().name().toLowerCase(Locale.ROOT) + ": " + refused);
         }
         if (cpus != null) {
             CpuAffinity.requireTaskset("--cpus");

@@ -14,10 +14,7 @@ import dev.msgbench.core.system.NativeRun;
 import dev.msgbench.core.system.NativeTool;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 @Command(name = "prepare", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Gets SYSTEM's native tool once (fetched into --cache, built, or found installed), or says in one "
@@ -31,12 +28,8 @@ final class PrepareCommand implements Callable<Integer> {
 
     private final Io io;
 
-    @Spec
-    CommandSpec spec;
-
-    @Parameters(index = "0", paramLabel = "SYSTEM", description = "One of ${COMPLETION-CANDIDATES}.",
-            completionCandidates = NativeTools.Names.class)
-    String system;
+    @Mixin
+    SystemChoice choice = new SystemChoice();
 
     @Option(names = "--url", paramLabel = "URL", description = "A broker to ready for the tool, as `broker SYSTEM` prints it.")
     String url;
@@ -50,7 +43,8 @@ final class PrepareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        NativeTool tool = NativeTools.of(system, spec);
+        NativeTool tool = choice.tool();
+        String system = choice.name;
         NativeTool.Prepared prepared = cache.prepare(system, tool, io);
         try {
             if (url != null && !readyBroker(prepared.brokerSetup(url))) {
@@ -73,7 +67,7 @@ final class PrepareCommand implements Callable<Integer> {
             throw new UncheckedIOException(e);
         }
         try {
-            return new NativeRunner(system, log, null, SETUP_TIMEOUT, io.err()).runAll(steps);
+            return new NativeRunner(choice.name, log, null, SETUP_TIMEOUT, io.err()).runAll(steps);
         } finally {
             try {
                 Files.deleteIfExists(log);

@@ -13,9 +13,13 @@ import dev.msgbench.core.system.NativeTool;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /** What describes one native run, shared by describe and run. */
 final class RequestOptions {
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
 
     @Option(names = "--side", paramLabel = "SIDE", required = true,
             description = "publisher (the publisher's rate, no consumer) or subscriber (the subscriber's rate, one producer "
@@ -49,22 +53,22 @@ final class RequestOptions {
     Map<String, String> knobs = new LinkedHashMap<>();
 
     /** The request, checked: sizes and counts in range, every knob one that some tool takes. */
-    NativeRequest request(NativeTool tool, CommandSpec spec) {
+    NativeRequest request(NativeTool tool) {
         if (sizeBytes < PayloadHeader.BYTES) {
-            throw new ParameterException(spec.commandLine(), "--size must be at least " + PayloadHeader.BYTES
+            throw new ParameterException(command.commandLine(), "--size must be at least " + PayloadHeader.BYTES
                     + " B (our header), got " + sizeBytes + " B");
         }
         if (messages != null && messages < 1) {
-            throw new ParameterException(spec.commandLine(), "--messages must be at least 1, got " + messages);
+            throw new ParameterException(command.commandLine(), "--messages must be at least 1, got " + messages);
         }
         if (warmupMessages < 0) {
-            throw new ParameterException(spec.commandLine(), "--warmup-messages must be 0 or more, got " + warmupMessages);
+            throw new ParameterException(command.commandLine(), "--warmup-messages must be 0 or more, got " + warmupMessages);
         }
         TreeSet<String> known = new TreeSet<>();
         NativeTools.onClassPath().values().forEach(t -> t.knobs().forEach(k -> known.add(k.name())));
         for (String name : knobs.keySet()) {
             if (!known.contains(name)) {
-                throw new ParameterException(spec.commandLine(), "--knob " + name + ": no native tool takes it; they take "
+                throw new ParameterException(command.commandLine(), "--knob " + name + ": no native tool takes it; they take "
                         + String.join(", ", known));
             }
         }
