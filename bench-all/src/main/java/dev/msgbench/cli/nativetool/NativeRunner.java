@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -41,6 +42,8 @@ final class NativeRunner {
     private static final Duration LISTENER_READY = Duration.ofSeconds(10);
     /** From SIGTERM to SIGKILL. */
     private static final Duration STOP_GRACE = Duration.ofSeconds(5);
+    /** The exit status of a step that could not start or was stopped at the timeout, which exec has said. */
+    private static final int SAID = -1;
 
     private final String system;
     private final Path log;
@@ -121,7 +124,9 @@ final class NativeRunner {
         Outcome outcome = exec(step);
         outputs.put(step, outcome.output);
         if (outcome.status != 0) {
-            err.println(system + ": " + step.name() + ": " + outcome.lastLine());
+            if (outcome.status != SAID) {
+                err.println(system + ": " + step.name() + ": " + outcome.lastLine());
+            }
             return false;
         }
         return true;
@@ -149,7 +154,8 @@ final class NativeRunner {
             process = new ProcessBuilder(argv).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(file.toFile())).start();
         } catch (IOException e) {
-            return new Outcome(-1, "cannot start " + argv.get(0) + ": " + e.getMessage());
+            err.println(system + ": " + step.name() + ": cannot start " + argv.get(0) + ": " + e.getMessage());
+            return new Outcome(SAID, "");
         }
         live.add(process);
         try {
@@ -161,7 +167,7 @@ final class NativeRunner {
                 err.println(system + ": " + step.name() + " did not end within " + Durations.format(timeout)
                         + "; stopped it (--timeout)");
                 stop(process);
-                status = -1;
+                status = SAID;
             }
             return new Outcome(status, readFrom(file, before));
         } finally {
@@ -270,7 +276,7 @@ final class NativeRunner {
     private static String readFrom(Path file, long offset) {
         try (SeekableByteChannel channel = Files.newByteChannel(file)) {
             channel.position(offset);
-            return new String(java.nio.channels.Channels.newInputStream(channel).readAllBytes(), StandardCharsets.UTF_8);
+            return new String(Channels.newInputStream(channel).readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -16,10 +16,6 @@ final class ToolCache {
             description = "Where fetched tools are kept (default: ${DEFAULT-VALUE}).")
     Path dir;
 
-    Path dir() {
-        return dir;
-    }
-
     /** The tool at hand; a tool that cannot be had is one line naming the system. */
     NativeTool.Prepared prepare(String system, NativeTool tool, Io io) {
         try {

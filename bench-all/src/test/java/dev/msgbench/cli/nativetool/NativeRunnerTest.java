@@ -143,4 +143,15 @@ class NativeRunnerTest {
         assertEquals(List.of(), trace());
         assertEquals("sys: subscriber: Could not connect\n", err.toString(StandardCharsets.UTF_8));
     }
+
+    @Test
+    void aToolThatCannotStartSaysSoAndGivesNoFigure() throws Exception {
+        Step bench = Step.measured("bench", List.of(dir.resolve("no-such-tool").toString()));
+
+        Optional<NativeFigure> figure = runner(null, Duration.ofSeconds(30)).run(new NativeRun(List.of(bench), rateOf(bench)));
+
+        assertEquals(Optional.empty(), figure);
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("sys: bench: cannot start " + dir.resolve("no-such-tool")
+                + ": "), err.toString(StandardCharsets.UTF_8));
+    }
 }

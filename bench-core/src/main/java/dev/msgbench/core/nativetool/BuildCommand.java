@@ -1,6 +1,8 @@
 package dev.msgbench.core.nativetool;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -52,22 +54,33 @@ public final class BuildCommand {
         }
     }
 
-    /** What a command prints on stdout, trimmed (go env GOPATH); empty when it fails. */
+    /** What a command prints on stdout, trimmed (go env GOPATH); empty when it fails or does not end within {@code timeout}. */
     public static String output(List<String> argv, Duration timeout) {
+        Path out = null;
         try {
-            Process process = new ProcessBuilder(argv).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            out = Files.createTempFile("msgbench-command", ".out");
+            Process process = new ProcessBuilder(argv).redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .redirectOutput(out.toFile()).start();
             process.getOutputStream().close();
-            String out = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
                 return "";
             }
-            return process.exitValue() == 0 ? out.trim() : "";
+            return process.exitValue() == 0 ? Files.readString(out, StandardCharsets.UTF_8).trim() : "";
         } catch (IOException e) {
+            // a program that cannot run has nothing to say: the caller's answer is "not there"
             return "";
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return "";
+        } finally {
+            if (out != null) {
+                try {
+                    Files.deleteIfExists(out);
+                } catch (IOException e) {
+                    // a temp file left in the temp dir: nothing the caller could do about it
+                }
+            }
         }
     }
 }

@@ -66,7 +66,7 @@ public final class RedisBenchmark implements NativeTool {
 
     @Override
     public String origin() {
-        return "Debian's redis-tools (redis-benchmark, and redis-cli" + (streams ? ")" : " to subscribe)") + ", on the PATH";
+        return "Debian's redis-tools (redis-benchmark" + (streams ? "" : ", and redis-cli to subscribe") + "), on the PATH";
     }
 
     @Override
@@ -125,7 +125,8 @@ public final class RedisBenchmark implements NativeTool {
     @Override
     public Prepared prepare(Path cacheDir, Consumer<String> progress) {
         Path benchmark = Executables.onPath(PROGRAM).orElseThrow(() -> new UserError(PROGRAM + MISSING));
-        Path cli = Executables.onPath(CLI).orElseThrow(() -> new UserError(CLI + MISSING));
+        // Streams runs have no subscriber
+        Path cli = streams ? Path.of(CLI) : Executables.onPath(CLI).orElseThrow(() -> new UserError(CLI + MISSING));
         return new Prepared() {
             @Override
             public NativeRun run(NativeRequest request) {
