@@ -12,13 +12,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 @Command(name = "describe", mixinStandardHelpOptions = true, sortOptions = false,
+        header = "What one side of a comparison runs: the count, our matching flags, what is compared.",
         description = {"What a comparison of SYSTEM's side runs, one NAME=VALUE a line, for scripts:",
-                "  messages=N       the measured count (--messages, or the tool's default for the size)",
-                "  warmup=N         the warm-up both sides leave out (0 where the tool cannot)",
-                "  comparable=BOOL  false where the tool has no such figure (then compared says why)",
-                "  compared=TEXT    which figure of the tool is set beside which of ours",
-                "  ours=ARG         our throughput's flags that match the tool's settings, one argument a line",
-                "  ours_listener=ARG  with --url: a process to listen on the broker while ours runs, one argument a line",
+                "  messages=N         the measured count (--messages, or the tool's default for the size)",
+                "  warmup=N           the warm-up both sides leave out (0 where the tool cannot)",
+                "  comparable=BOOL    false where the tool has no such figure (then compared says why)",
+                "  compared=TEXT      which figure of the tool is set beside which of ours",
+                "  ours=ARG           our throughput's flags that match the tool's, an argument a line",
+                "  ours_listener=ARG  with --url: what listens while ours runs, an argument a line",
                 ""},
         footer = {"", "Example:", "  native-tool describe kafka --side subscriber --size 1024 --warmup-messages 3000000"})
 final class DescribeCommand implements Callable<Integer> {

@@ -7,7 +7,7 @@ import dev.msgbench.cli.Io;
 import dev.msgbench.core.system.NativeTool;
 import picocli.CommandLine.Command;
 
-@Command(name = "list", mixinStandardHelpOptions = true,
+@Command(name = "list", mixinStandardHelpOptions = true, header = "The systems with a native tool, and their knobs.",
         description = {"The systems that bring a native tool, one a line, tab-separated: the system, the tool, where it "
                 + "comes from, and its knobs with their defaults (--knob NAME=VALUE) or -.", ""},
         footer = {"", "Example:", "  native-tool list | cut -f1      (the system names alone)"})

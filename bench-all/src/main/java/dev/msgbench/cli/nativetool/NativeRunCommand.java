@@ -27,6 +27,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        header = "Runs SYSTEM's native tool once and prints its figure: msgs_per_sec=RATE.",
         description = {"Runs SYSTEM's native tool once against the broker at --url and prints its figure on one line:",
                 "  msgs_per_sec=RATE [publish_seconds=SECONDS]",
                 "RATE as the tool printed it (after a warm-up, its steady-state figure); publish_seconds when the broker "
@@ -36,8 +37,8 @@ import picocli.CommandLine.Spec;
                         + "each stopped at --timeout and on Ctrl+C.", ""},
         footer = {"", "Examples:",
                 "  native-tool run redis --side publisher --size 100 --messages 20000 --url redis://127.0.0.1:6379",
-                "  native-tool run kafka --side subscriber --size 1024 --messages 200000 --warmup-messages 100000 "
-                        + "--url 127.0.0.1:9092 --cpus 1"})
+                "  native-tool run kafka --side subscriber --size 1024 --messages 200000 --warmup-messages 100000 \\",
+                "      --url 127.0.0.1:9092 --cpus 1"})
 final class NativeRunCommand implements Callable<Integer> {
 
     private final Io io;

@@ -17,6 +17,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "prepare", mixinStandardHelpOptions = true, sortOptions = false,
+        header = "Gets SYSTEM's native tool once, or says why it cannot; with --url, readies that broker for it.",
         description = {"Gets SYSTEM's native tool once (fetched into --cache, built, or found installed), or says in one "
                 + "line why it cannot and how to get it (exit 2). With --url, also readies that broker for the tool's "
                 + "runs (Redis: lifts the pub/sub output limit, so that redis-cli is never disconnected).", ""},
