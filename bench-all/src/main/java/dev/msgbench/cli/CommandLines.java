@@ -14,6 +14,7 @@ import dev.msgbench.cli.measure.ResponderCommand;
 import dev.msgbench.cli.measure.SystemFlagsHelp;
 import dev.msgbench.cli.measure.ThroughputCommand;
 import dev.msgbench.cli.merge.MergeCommand;
+import dev.msgbench.cli.nativetool.NativeToolCommand;
 import dev.msgbench.cli.report.CompareCommand;
 import dev.msgbench.cli.report.ReportCommand;
 import dev.msgbench.cli.sweep.SweepCommand;
@@ -54,6 +55,7 @@ public final class CommandLines {
         cl.addSubcommand("report", new ReportCommand(io));
         cl.addSubcommand("compare", new CompareCommand(io));
         cl.addSubcommand("merge", new MergeCommand(io));
+        cl.addSubcommand("native-tool", NativeToolCommand.commandLine(io));
         return configured(cl, io);
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -24,7 +25,8 @@ import dev.msgbench.core.system.Systems;
 /**
  * A system module reaches the runner through {@link java.util.ServiceLoader} alone: the relay,
  * a provider that exists only in the tests and is listed only in {@code src/test/provider-fixture},
- * runs e2e, throughput and broker with its own flag, and nothing in bench-all names it.
+ * runs e2e, throughput and broker with its own flag, its native tool reaches native-tool, and
+ * nothing in bench-all names it.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SystemProviderEndToEndTest {
@@ -95,6 +97,40 @@ class SystemProviderEndToEndTest {
 
         String help = withFixture(() -> CliRun.of("e2e", "--help")).out;
         assertTrue(help.contains("--relay-version=VERSION"), help);
+    }
+
+    @Test
+    void nativeToolListsDescribesAndRunsTheRelaysToolWithNoChangeToTheRunner() throws Exception {
+        CliRun list = withFixture(() -> CliRun.of("native-tool", "list"));
+        assertEquals(0, list.exitCode, list.toString());
+        assertTrue(list.out.startsWith("kafka\tProducerPerformance and ConsumerPerformance\t"), list.out);
+        assertTrue(list.out.endsWith("\nrelay\trelay-bench\tsh, in the tests\trelay-burst=4 (relay-bench's burst)\n"), list.out);
+
+        CliRun describe = withFixture(() -> CliRun.of("native-tool", "describe", "relay", "--side", "subscriber", "--size",
+                "64", "--warmup-messages", "10", "--knob", "relay-burst=2", "--knob", "redis-pipeline=8"));
+        assertEquals(0, describe.exitCode, describe.toString());
+        assertEquals("""
+                messages=1234
+                warmup=0
+                comparable=true
+                compared=relay-bench's rate, burst 2, vs our consumer msg/s
+                ours=--relay-version
+                ours=7.3
+                """, describe.out);
+
+        Path logs = dir.resolve("logs");
+        CliRun run = withFixture(() -> CliRun.of("native-tool", "run", "relay", "--side", "publisher", "--size", "64",
+                "--messages", "500", "--url", "relay://127.0.0.1/1", "--run-name", "cmp-1", "--logs", logs.toString(),
+                "--cache", dir.resolve("cache").toString()));
+        assertEquals(0, run.exitCode, run.toString());
+        assertEquals("msgs_per_sec=12345.6\n", run.out);
+        assertEquals("relay-bench: 500 x 64 B to relay://127.0.0.1/1, burst 4, at 12345.6 msgs/s\n",
+                Files.readString(logs.resolve("native-pub-64-cmp-1.log")));
+
+        CliRun without = CliRun.of("native-tool", "run", "relay", "--side", "publisher", "--size", "64", "--url", "x");
+        assertEquals(2, without.exitCode, without.toString());
+        assertTrue(without.err.startsWith("error: SYSTEM must be a system with a native tool: kafka, nats, rabbitmq, redis, "
+                + "redis-streams; got 'relay'"), without.err);
     }
 
     /** Runs {@code body} with the fixture's provider list visible to ServiceLoader, as a module jar's would be. */

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 
 import dev.msgbench.core.UserError;
@@ -19,10 +20,12 @@ import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.security.Secret;
+import dev.msgbench.core.system.NativeTool;
 import dev.msgbench.core.system.SystemTarget;
 import dev.msgbench.core.system.TimeConverter;
 import dev.msgbench.kafka.broker.KafkaClusterSpec;
 import dev.msgbench.kafka.broker.LocalKafkaCluster;
+import dev.msgbench.kafka.nativetool.KafkaPerfTools;
 import picocli.CommandLine.Option;
 
 /** Kafka, and anything that speaks its protocol (Redpanda): flags and local broker. */
@@ -103,6 +106,11 @@ public final class KafkaTarget implements SystemTarget {
         }
         props.putAll(request.broker().props());
         return LocalKafkaCluster.start(KafkaClusterSpec.of(request.broker().withProps(props)));
+    }
+
+    @Override
+    public Optional<NativeTool> nativeTool() {
+        return Optional.of(new KafkaPerfTools());
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
@@ -11,9 +12,11 @@ import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.security.ClientSecurity;
 import dev.msgbench.core.security.Secret;
+import dev.msgbench.core.system.NativeTool;
 import dev.msgbench.core.system.SystemTarget;
 import dev.msgbench.nats.broker.LocalNatsServer;
 import dev.msgbench.nats.broker.NatsServerSpec;
+import dev.msgbench.nats.nativetool.NatsBench;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
@@ -52,6 +55,11 @@ public final class NatsTarget implements SystemTarget {
     @Override
     public String name() {
         return "nats";
+    }
+
+    @Override
+    public Optional<NativeTool> nativeTool() {
+        return Optional.of(new NatsBench());
     }
 
     @Override

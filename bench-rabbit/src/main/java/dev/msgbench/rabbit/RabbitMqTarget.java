@@ -1,12 +1,16 @@
 package dev.msgbench.rabbit;
 
+import java.util.Optional;
+
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.system.NativeTool;
 import dev.msgbench.core.system.SystemTarget;
 import dev.msgbench.rabbit.broker.LocalRabbitMq;
 import dev.msgbench.rabbit.broker.RabbitBrokerSpec;
+import dev.msgbench.rabbit.nativetool.PerfTestTool;
 import picocli.CommandLine.Option;
 
 /** RabbitMQ over AMQP 0-9-1: flags and local node. */
@@ -81,6 +85,11 @@ public final class RabbitMqTarget implements SystemTarget {
     }
 
     /** TLS (amqps://, mutual TLS), a user and password, the virtual host from the URL. */
+    @Override
+    public Optional<NativeTool> nativeTool() {
+        return Optional.of(new PerfTestTool());
+    }
+
     @Override
     public boolean securable() {
         return true;

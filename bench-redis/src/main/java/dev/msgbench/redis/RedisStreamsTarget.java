@@ -1,14 +1,17 @@
 package dev.msgbench.redis;
 
 import java.util.List;
+import java.util.Optional;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.system.NativeTool;
 import dev.msgbench.core.system.SystemTarget;
 import dev.msgbench.redis.broker.LocalRedis;
 import dev.msgbench.redis.broker.RedisBrokerSpec;
+import dev.msgbench.redis.nativetool.RedisBenchmark;
 import picocli.CommandLine.Option;
 
 /**
@@ -47,6 +50,11 @@ public final class RedisStreamsTarget implements SystemTarget {
     @Override
     public List<String> borrowedFlags() {
         return List.of("--redis-client");
+    }
+
+    @Override
+    public Optional<NativeTool> nativeTool() {
+        return Optional.of(RedisBenchmark.streams());
     }
 
     @Override

@@ -2,15 +2,18 @@ package dev.msgbench.redis;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.broker.NodeExit;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.system.NativeTool;
 import dev.msgbench.core.system.SystemTarget;
 import dev.msgbench.redis.broker.LocalRedis;
 import dev.msgbench.redis.broker.RedisBrokerSpec;
+import dev.msgbench.redis.nativetool.RedisBenchmark;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
@@ -36,6 +39,11 @@ public final class RedisTarget implements SystemTarget {
     @Override
     public String name() {
         return RedisPubSubSystem.NAME;
+    }
+
+    @Override
+    public Optional<NativeTool> nativeTool() {
+        return Optional.of(RedisBenchmark.pubSub());
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 import dev.msgbench.core.broker.BrokerSpec;
@@ -93,6 +94,14 @@ public interface SystemTarget {
      */
     default boolean securable() {
         return false;
+    }
+
+    /**
+     * The system's own load generator, which scripts/compare-native measures ours against (through
+     * {@code native-tool}), or empty when the system has none to compare with.
+     */
+    default Optional<NativeTool> nativeTool() {
+        return Optional.empty();
     }
 
     /** Starts a local broker (registered for cleanup by its launcher). */
