@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import dev.msgbench.cli.Converters;
 import dev.msgbench.cli.ExitCode;
 import dev.msgbench.cli.Io;
+import dev.msgbench.core.Setting;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.cpu.CpuList;
@@ -91,7 +92,7 @@ final class NativeRunCommand implements Callable<Integer> {
             throw new UserError("--side " + request.side().name().toLowerCase(Locale.ROOT) + ": " + refused);
         }
         if (cpus != null) {
-            CpuAffinity.requireTaskset("--cpus");
+            CpuAffinity.requireTaskset(Setting.CPUS);
         }
         NativeTool.Prepared prepared = cache.prepare(system, tool, io);
         Path log = logs.resolve("native-" + request.side().shortName() + "-" + request.sizeBytes() + "-" + request.runName() + ".log");

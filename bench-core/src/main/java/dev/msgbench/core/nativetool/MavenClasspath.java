@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
+import dev.msgbench.core.Phrase;
+import dev.msgbench.core.Setting;
 import dev.msgbench.core.UserError;
 
 /**
@@ -60,7 +62,7 @@ public final class MavenClasspath {
             }
             return Files.readString(file, StandardCharsets.UTF_8).trim();
         } catch (IOException e) {
-            throw new UserError("--cache " + cacheDir + ": cannot keep the tool there: " + e.getMessage());
+            throw new UserError(Phrase.of("%s %s: cannot keep the tool there: %s", Setting.CACHE, cacheDir, e.getMessage()));
         }
     }
 

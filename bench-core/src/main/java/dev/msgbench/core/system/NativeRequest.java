@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import dev.msgbench.core.Phrase;
+import dev.msgbench.core.Setting;
 import dev.msgbench.core.UserError;
 
 /**
@@ -48,14 +50,14 @@ public record NativeRequest(String url, NativeSide side, long sizeBytes, long me
         } catch (NumberFormatException e) {
             // refused below, as a value below 1 is
         }
-        throw new UserError("--knob " + name + " must be a whole number of at least 1, got '" + value + "'");
+        throw new UserError(Phrase.of("%s %s must be a whole number of at least 1, got '%s'", Setting.KNOB, name, value));
     }
 
     /** A knob that takes one of {@code choices}. */
     public String choiceKnob(String name, List<String> choices) {
         String value = knob(name);
         if (!choices.contains(value)) {
-            throw new UserError("--knob " + name + " must be " + String.join(" or ", choices) + ", got '" + value + "'");
+            throw new UserError(Phrase.of("%s %s must be %s, got '%s'", Setting.KNOB, name, String.join(" or ", choices), value));
         }
         return value;
     }

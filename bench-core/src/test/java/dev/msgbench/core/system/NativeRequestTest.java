@@ -21,7 +21,7 @@ class NativeRequestTest {
         assertEquals(16, withKnobs(Map.of("pipeline", "16")).positiveKnob("pipeline"));
         for (String bad : List.of("0", "-3", "x", "1.5")) {
             UserError e = assertThrows(UserError.class, () -> withKnobs(Map.of("pipeline", bad)).positiveKnob("pipeline"));
-            assertEquals("--knob pipeline must be a whole number of at least 1, got '" + bad + "'", e.getMessage());
+            assertEquals("knob pipeline must be a whole number of at least 1, got '" + bad + "'", e.getMessage());
         }
     }
 
@@ -30,7 +30,7 @@ class NativeRequestTest {
         assertEquals("a", withKnobs(Map.of("client", "a")).choiceKnob("client", List.of("a", "b")));
         UserError e = assertThrows(UserError.class,
                 () -> withKnobs(Map.of("client", "c")).choiceKnob("client", List.of("a", "b")));
-        assertEquals("--knob client must be a or b, got 'c'", e.getMessage());
+        assertEquals("knob client must be a or b, got 'c'", e.getMessage());
     }
 
     @Test
