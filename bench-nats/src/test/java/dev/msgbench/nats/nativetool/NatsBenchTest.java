@@ -71,6 +71,6 @@ class NatsBenchTest {
         assertEquals("nats-bench pub-only msgs/sec vs our publisher msg/s (--consumers 0, --nats-client direct)",
                 tool.compared(request(NativeSide.PUBLISHER, "direct")));
         UserError e = assertThrows(UserError.class, () -> tool.matchingFlags(request(NativeSide.PUBLISHER, "go")));
-        assertEquals("--knob nats-client must be direct or jnats, got 'go'", e.getMessage());
+        assertEquals("knob nats-client must be direct or jnats, got 'go'", e.getMessage());
     }
 }

@@ -88,6 +88,6 @@ class RedisBenchmarkTest {
     void aPipelineThatIsNotACountIsRefusedNamingTheKnob() {
         UserError e = assertThrows(UserError.class,
                 () -> RedisBenchmark.pubSub().run(BENCHMARK, CLI, request(NativeSide.PUBLISHER, "0")));
-        assertEquals("--knob redis-pipeline must be a whole number of at least 1, got '0'", e.getMessage());
+        assertEquals("knob redis-pipeline must be a whole number of at least 1, got '0'", e.getMessage());
     }
 }
