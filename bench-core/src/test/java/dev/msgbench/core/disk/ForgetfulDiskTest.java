@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
@@ -269,6 +271,29 @@ class ForgetfulDiskTest {
         }
         // what went through the dead layer is in the backing dir, which close moved back
         assertEquals(List.of("kept.log"), list(data));
+    }
+
+    /** A SIGKILL runs no shutdown hook: the daemon notices its input close and unmounts by itself. */
+    @Test
+    void theDaemonOfAJvmKilledWithSigkillUnmountsByItself() throws Exception {
+        Path data = dir.resolve("data");
+        Process owner = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx64m", "-cp", System.getProperty("java.class.path"), DiskChildMains.MountsAndWaits.class.getName(),
+                data.toString(), dir.resolve("forgetfs.log").toString())
+                .redirectError(dir.resolve("owner.log").toFile()).start();
+        try {
+            String said = new BufferedReader(new InputStreamReader(owner.getInputStream(), StandardCharsets.UTF_8)).readLine();
+            assertTrue(said != null && said.startsWith("mounted "), "the owner said " + said + "; see owner.log");
+            ForgetfsMount mount = ForgetfsMount.on(data).get(0);
+            assertEquals(Long.parseLong(said.substring("mounted ".length())), mount.daemonPid());
+            Files.write(data.resolve("kept.log"), bytes(100, 1));
+
+            owner.destroyForcibly().waitFor();
+            Poll.until(() -> ForgetfsMount.on(data).isEmpty() && !mount.daemonRunning());
+            assertArrayEquals(bytes(100, 1), Files.readAllBytes(dir.resolve("data.forgetfs/files/kept.log")));
+        } finally {
+            owner.destroyForcibly().waitFor();
+        }
     }
 
     private static Path synced(Path file, byte[] data) throws IOException {
