@@ -9,8 +9,8 @@
  * had at its last sync (its durable size) and, for each 4 KiB block below that size that was
  * changed since, the block's bytes as they were at that sync. Appends past the durable size cost
  * nothing: the rollback truncates them. fsync and fdatasync (msync(MS_SYNC) reaches FUSE as
- * FSYNC too) drop the file's log; a file opened O_SYNC or O_DSYNC is made durable after every
- * write. That is the model of a disk with a volatile write cache in front of it, seen at the
+ * FSYNC too) drop the file's log; so does every write to a file opened O_SYNC or O_DSYNC, which
+ * the kernel follows with an FSYNC of its own (generic_write_sync). That is the model of a disk with a volatile write cache in front of it, seen at the
  * worst moment: nothing unsynced survives.
  *
  * Directory entries follow a journalling file system (ext4 in its default data=ordered mode,
@@ -444,7 +444,6 @@ static void journal_commit(void)
 struct handle {
 	int fd;
 	ino_t ino;
-	int sync;              /* opened O_SYNC or O_DSYNC: every write is durable at once */
 };
 
 #define HANDLE(fi) ((struct handle *)(uintptr_t)(fi)->fh)
@@ -800,14 +799,16 @@ static int fs_truncate(const char *path, off_t size, struct fuse_file_info *fi)
  * Opens rel(path) for a handle. O_APPEND is left out: the kernel sends every write with the
  * offset it lands at, and our undo log must write (and save) exactly there. O_TRUNC is done
  * through resize, which saves what it destroys. Write-only becomes read-write: with the
- * writeback cache the kernel reads a page before it writes part of it.
+ * writeback cache the kernel reads a page before it writes part of it. O_SYNC and O_DSYNC are
+ * left out too: the kernel follows each such write with an FSYNC, which syncs and commits, and
+ * writes back pages through any open handle of the file, not only the one that wrote them.
  */
 static int open_handle(const char *path, int flags, mode_t mode, struct fuse_file_info *fi)
 {
 	if ((flags & O_ACCMODE) == O_WRONLY) {
 		flags = (flags & ~O_ACCMODE) | O_RDWR;
 	}
-	int fd = openat(root_fd, rel(path), (flags & ~(O_APPEND | O_TRUNC)) | O_CLOEXEC, mode);
+	int fd = openat(root_fd, rel(path), (flags & ~(O_APPEND | O_TRUNC | O_SYNC | O_DSYNC)) | O_CLOEXEC, mode);
 	if (fd < 0) {
 		return -errno;
 	}
@@ -821,7 +822,6 @@ static int open_handle(const char *path, int flags, mode_t mode, struct fuse_fil
 	}
 	h->fd = fd;
 	h->ino = st.st_ino;
-	h->sync = (flags & (O_SYNC | O_DSYNC)) != 0;
 	if ((flags & O_TRUNC) && st.st_size > 0) {
 		int res = resize(fd, 0);
 		if (res != 0) {
@@ -883,10 +883,6 @@ static int fs_write(const char *path, const char *buf, size_t size, off_t offset
 			n = -errno;
 		}
 		state_release(s);
-	}
-	if (n >= 0 && h->sync) {
-		/* the backing file was opened O_SYNC/O_DSYNC too, so the write is on its disk already */
-		commit(h->ino, 1);
 	}
 	leave();
 	return (int)n;

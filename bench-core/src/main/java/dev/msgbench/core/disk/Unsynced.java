@@ -6,7 +6,9 @@ import java.util.Map;
  * What a power cut would take away now.
  *
  * @param files          files with changes since their last sync
- * @param savedBytes     bytes the layer holds to undo overwrites of synced data (appends need none)
+ * @param savedBytes     bytes of synced data changed since, which the layer keeps to put back (in
+ *                       memory, unless they were zeros); appends need none. Only what reached the
+ *                       layer: the kernel's page cache holds a write until write-back, close or sync
  * @param pendingChanges creates, unlinks and renames since the last sync
  */
 public record Unsynced(long files, long savedBytes, long pendingChanges) {
