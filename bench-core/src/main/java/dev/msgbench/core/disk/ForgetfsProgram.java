@@ -79,7 +79,10 @@ public final class ForgetfsProgram {
         }
     }
 
-    /** Compiles into a temp file and moves it in place: two JVMs building at once both succeed. */
+    /**
+     * Compiles from and into temp files, then moves the program in place: two JVMs building at
+     * once (bench-all's two test forks) each use their own files, and both succeed.
+     */
     private static void build(byte[] source, Path dir, Path program) {
         if (!onPath("gcc")) {
             throw new UserError("the forgetful disk's program (forgetfs) is not built and cannot be: gcc is not installed; "
@@ -89,12 +92,14 @@ public final class ForgetfsProgram {
             throw new UserError("the forgetful disk's program (forgetfs) is not built and cannot be: " + FUSE_HEADER
                     + " is missing (libfuse3-dev); " + SETUP_HINT);
         }
+        Path src = null;
+        Path partial = null;
         try {
             Files.createDirectories(dir);
-            Path src = dir.resolve(SOURCE);
+            src = Files.createTempFile(dir, "forgetfs", ".c");
             Files.write(src, source);
-            Path partial = Files.createTempFile(dir, "forgetfs", ".partial");
-            Path log = dir.resolve("gcc.log");
+            partial = Files.createTempFile(dir, "forgetfs", ".partial");
+            Path log = Files.createTempFile(dir, "gcc", ".log");
             Process gcc = new ProcessBuilder(List.of("gcc", "-O2", "-Wall", "-D_FILE_OFFSET_BITS=64",
                     "-I" + FUSE_HEADER.getParent(), "-o", partial.toString(), src.toString(), "-lfuse3", "-lpthread"))
                     .redirectErrorStream(true)
@@ -106,10 +111,10 @@ public final class ForgetfsProgram {
                 throw new UserError("gcc did not build forgetfs within " + COMPILE_TIMEOUT_SECONDS + " s; see " + log);
             }
             if (gcc.exitValue() != 0) {
-                Files.deleteIfExists(partial);
                 throw new UserError("gcc could not build forgetfs (exit " + gcc.exitValue() + "); see " + log + "; "
                         + SETUP_HINT);
             }
+            Files.delete(log);
             try {
                 Files.move(partial, program, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
@@ -120,6 +125,21 @@ public final class ForgetfsProgram {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UserError("interrupted while building forgetfs in " + dir, e);
+        } finally {
+            deleteQuietly(src);
+            deleteQuietly(partial);
+        }
+    }
+
+    /** For temp files in a failure's cleanup: the failure is what to report. */
+    private static void deleteQuietly(Path file) {
+        if (file == null) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // a stray temp file in the cache dir harms nothing; the build's own outcome is reported
         }
     }
 
