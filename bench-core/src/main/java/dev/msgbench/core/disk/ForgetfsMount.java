@@ -4,18 +4,18 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import dev.msgbench.core.broker.ProcStat;
 
 /**
  * A forgetfs mount as {@code /proc/self/mountinfo} lists it. Its source names the daemon
  * serving it, {@code msgbench-forgetfs:PID:START} (START: the daemon's start time in clock
- * ticks, field 22 of {@code /proc/PID/stat}), so that a mount whose daemon was killed can be
+ * ticks, {@link ProcStat#startTicks}), so that a mount whose daemon was killed can be
  * told from a live one even after its pid was reused.
  *
  * @param mountPoint where it is mounted
@@ -88,24 +88,6 @@ public record ForgetfsMount(Path mountPoint, long daemonPid, long startTicks) {
      * not a zombie (a killed daemon stays one until its parent collects it).
      */
     public boolean daemonRunning() {
-        return startTicksOf(daemonPid).filter(ticks -> ticks == startTicks).isPresent();
-    }
-
-    /** Field 22 of {@code /proc/PID/stat}; empty when there is no such process, or only its zombie. */
-    static Optional<Long> startTicksOf(long pid) {
-        String stat;
-        try {
-            stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            return Optional.empty();
-        } catch (IOException e) {
-            return Optional.empty(); // it ended while we read
-        }
-        // the command name in parentheses may hold spaces: count from its end; field 3 follows it
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        if (fields.length <= 19 || fields[0].equals("Z") || fields[0].equals("X")) {
-            return Optional.empty();
-        }
-        return Optional.of(Long.parseLong(fields[19]));
+        return ProcStat.startTicks(daemonPid).filter(ticks -> ticks == startTicks).isPresent();
     }
 }

@@ -84,10 +84,6 @@ public final class ForgetfsProgram {
      * once (bench-all's two test forks) each use their own files, and both succeed.
      */
     private static void build(byte[] source, Path dir, Path program) {
-        if (!onPath("gcc")) {
-            throw new UserError("the forgetful disk's program (forgetfs) is not built and cannot be: gcc is not installed; "
-                    + SETUP_HINT);
-        }
         if (!Files.isRegularFile(FUSE_HEADER)) {
             throw new UserError("the forgetful disk's program (forgetfs) is not built and cannot be: " + FUSE_HEADER
                     + " is missing (libfuse3-dev); " + SETUP_HINT);
@@ -100,11 +96,7 @@ public final class ForgetfsProgram {
             Files.write(src, source);
             partial = Files.createTempFile(dir, "forgetfs", ".partial");
             Path log = Files.createTempFile(dir, "gcc", ".log");
-            Process gcc = new ProcessBuilder(List.of("gcc", "-O2", "-Wall", "-D_FILE_OFFSET_BITS=64",
-                    "-I" + FUSE_HEADER.getParent(), "-o", partial.toString(), src.toString(), "-lfuse3", "-lpthread"))
-                    .redirectErrorStream(true)
-                    .redirectOutput(log.toFile())
-                    .start();
+            Process gcc = startGcc(partial, src, log);
             gcc.getOutputStream().close();
             if (!gcc.waitFor(COMPILE_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 gcc.destroyForcibly();
@@ -143,16 +135,16 @@ public final class ForgetfsProgram {
         }
     }
 
-    private static boolean onPath(String program) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return false;
+    private static Process startGcc(Path output, Path source, Path log) {
+        try {
+            return new ProcessBuilder(List.of("gcc", "-O2", "-Wall", "-D_FILE_OFFSET_BITS=64",
+                    "-I" + FUSE_HEADER.getParent(), "-o", output.toString(), source.toString(), "-lfuse3", "-lpthread"))
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
+        } catch (IOException e) {
+            throw new UserError("the forgetful disk's program (forgetfs) is not built and cannot be: gcc does not run ("
+                    + e.getMessage() + "); " + SETUP_HINT, e);
         }
-        for (String dir : path.split(java.io.File.pathSeparator)) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -6,9 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
+
+import dev.msgbench.core.broker.ProcStat;
 
 class ForgetfsMountTest {
 
@@ -33,9 +34,9 @@ class ForgetfsMountTest {
     @Test
     void aDaemonRunsWhenItsPidHasItsStartTime() {
         long self = ProcessHandle.current().pid();
-        long ticks = ForgetfsMount.startTicksOf(self).orElseThrow();
+        long ticks = ProcStat.startTicks(self).orElseThrow();
         assertTrue(new ForgetfsMount(Path.of("/x"), self, ticks).daemonRunning());
         assertFalse(new ForgetfsMount(Path.of("/x"), self, ticks + 1).daemonRunning(), "a reused pid");
-        assertEquals(Optional.empty(), ForgetfsMount.startTicksOf(Long.MAX_VALUE));
+        assertFalse(new ForgetfsMount(Path.of("/x"), Long.MAX_VALUE, ticks).daemonRunning(), "no such process");
     }
 }
