@@ -10,8 +10,10 @@
  * changed since, the block's bytes as they were at that sync. Appends past the durable size cost
  * nothing: the rollback truncates them. fsync and fdatasync (msync(MS_SYNC) reaches FUSE as
  * FSYNC too) drop the file's log; so does every write to a file opened O_SYNC or O_DSYNC, which
- * the kernel follows with an FSYNC of its own (generic_write_sync). That is the model of a disk with a volatile write cache in front of it, seen at the
- * worst moment: nothing unsynced survives.
+ * the kernel follows with an FSYNC of its own (generic_write_sync). That is the model of a disk
+ * with a volatile write cache in front of it, seen at the worst moment: nothing unsynced
+ * survives. The kernel's writeback cache is on (see fs_init), so writes reach this process
+ * late, in whole pages, and a power cut also drops those still in the kernel.
  *
  * Directory entries follow a journalling file system (ext4 in its default data=ordered mode,
  * XFS): namespace changes (create, mkdir, mknod, symlink, link, unlink, rmdir, rename) are kept
@@ -44,9 +46,9 @@
  * time in clock ticks, field 22 of /proc/PID/stat), so that a later run can tell a mount whose
  * daemon was killed (pids are reused) and detach it.
  *
- * Why the high-level (path) API of libfuse 3 and not the low-level one: the path API keeps
- * the inode bookkeeping inside libfuse; its cost is measured against the bare directory in the
- * ForgetfulDisk documentation.
+ * The high-level (path) API of libfuse 3 rather than the low-level one: it keeps the inode
+ * bookkeeping inside libfuse, and a request's round trip, not the path lookup, is what costs
+ * (docs/forgetful-disk.md has the measurements, and why C on libfuse 3 rather than Java).
  */
 #define FUSE_USE_VERSION 312 /* libfuse 3.12 or newer: Debian 12 has 3.14 */
 #define _GNU_SOURCE

@@ -62,7 +62,7 @@ final class ForgetfsDaemon {
             Files.createDirectories(logFile.toAbsolutePath().getParent());
             process = new ProcessBuilder(argv).redirectError(ProcessBuilder.Redirect.appendTo(logFile.toFile())).start();
         } catch (IOException e) {
-            throw new UserError("cannot start forgetfs (" + program + "): " + e.getMessage());
+            throw new UserError("cannot start forgetfs (" + program + "): " + e.getMessage(), e);
         }
         ForgetfsDaemon daemon = new ForgetfsDaemon(process, mountPoint, logFile);
         String answer = daemon.awaitLine();

@@ -62,13 +62,13 @@ public final class ForgetfulDisk implements AutoCloseable {
         requireFacilities(DEV_FUSE, uid());
         Path program = ForgetfsProgram.find();
         StaleMounts.reap();
-        Path dir = dataDir.toAbsolutePath().normalize();
+        Path dir = realDirectory(dataDir);
         if (!ForgetfsMount.on(dir).isEmpty()) {
             throw new IllegalStateException(dir + " is a forgetful disk already");
         }
         ForgetfulDisk disk = new ForgetfulDisk(dir, logFile.toAbsolutePath(), program);
-        disk.moveIn();
         try {
+            disk.moveIn();
             disk.daemon = disk.startDaemon();
             disk.registration = CleanupRegistry.register("the forgetful disk on " + dir, disk::close);
         } catch (RuntimeException | Error e) {
@@ -91,6 +91,16 @@ public final class ForgetfulDisk implements AutoCloseable {
         if (!Files.exists(devFuse)) {
             throw new UserError("the forgetful disk needs " + devFuse + ", which this machine lacks: load the fuse "
                     + "module (modprobe fuse), or run where FUSE works");
+        }
+    }
+
+    /** Created if missing; the mount table lists mount points by their real path, links resolved. */
+    private static Path realDirectory(Path dir) {
+        createDirectories(dir);
+        try {
+            return dir.toRealPath();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot resolve " + dir, e);
         }
     }
 
@@ -130,7 +140,7 @@ public final class ForgetfulDisk implements AutoCloseable {
     public synchronized PowerCut powerCut() {
         requireOpen();
         PowerCut cut = PowerCut.parse(daemon.cut());
-        daemon = null;
+        daemon = null; // it has ended: should the new one fail to mount, the disk is not mounted
         daemon = startDaemon();
         return cut;
     }
@@ -170,7 +180,6 @@ public final class ForgetfulDisk implements AutoCloseable {
 
     /** What the data dir holds now becomes the disk's synced contents. */
     private void moveIn() {
-        createDirectories(dataDir);
         createDirectories(files);
         for (Path entry : entries(dataDir)) {
             move(entry, files.resolve(entry.getFileName()));
