@@ -296,6 +296,42 @@ class ForgetfulDiskTest {
         }
     }
 
+    /**
+     * The issue's case: a writer SIGKILLed with unsynced appends, whose dirty pages the kernel
+     * writes to the layer after the kill (here at once, by a syncfs), then the power cut.
+     */
+    @Test
+    void aWriterKilledWithUnsyncedAppendsLeavesExactlyWhatItHadSynced() throws Exception {
+        try (ForgetfulDisk disk = mount()) {
+            Path log = disk.dataDir().resolve("00000.log");
+            Process writer = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Xmx64m", "-cp", System.getProperty("java.class.path"), DiskChildMains.AppendsAndSyncs.class.getName(),
+                    log.toString(), "30").redirectError(dir.resolve("writer.log").toFile()).start();
+            try {
+                String said = new BufferedReader(new InputStreamReader(writer.getInputStream(), StandardCharsets.UTF_8))
+                        .readLine();
+                assertEquals("synced " + 30 * DiskChildMains.RECORDS_PER_SYNC * DiskChildMains.RECORD_BYTES, said,
+                        "see writer.log");
+            } finally {
+                writer.destroyForcibly().waitFor();
+            }
+            int syncedRecords = 30 * DiskChildMains.RECORDS_PER_SYNC;
+            int written = (syncedRecords + DiskChildMains.UNSYNCED_RECORDS) * DiskChildMains.RECORD_BYTES;
+            // syncfs(2) makes nothing durable here: FUSE does not forward it, only the dirty pages
+            assertEquals(0, new ProcessBuilder("sync", "-f", log.toString()).inheritIO().start().waitFor());
+            assertEquals(written, Files.size(log), "the dead writer's appends, unsynced, are there until the power goes");
+
+            PowerCut cut = disk.powerCut();
+            assertEquals(DiskChildMains.UNSYNCED_RECORDS * DiskChildMains.RECORD_BYTES, cut.discardedBytes(), cut.toString());
+            byte[] kept = Files.readAllBytes(log);
+            assertEquals(syncedRecords * DiskChildMains.RECORD_BYTES, kept.length);
+            for (int index = 0; index < syncedRecords; index++) {
+                assertArrayEquals(DiskChildMains.record(index), Arrays.copyOfRange(kept, index * DiskChildMains.RECORD_BYTES,
+                        (index + 1) * DiskChildMains.RECORD_BYTES), "record " + index);
+            }
+        }
+    }
+
     private static Path synced(Path file, byte[] data) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
             write(channel, data, 0);
