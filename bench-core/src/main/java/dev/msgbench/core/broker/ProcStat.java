@@ -18,6 +18,21 @@ public final class ProcStat {
      * when the process is gone or there is no {@code /proc}.
      */
     public static Optional<Character> state(long pid) {
+        return fields(pid).map(fields -> fields[0].charAt(0));
+    }
+
+    /**
+     * When the process started, in clock ticks after boot (field 22): with the pid, it names one
+     * process and no later one that reuses the pid. Empty when the process is gone, or only its
+     * zombie is left.
+     */
+    public static Optional<Long> startTicks(long pid) {
+        return fields(pid).filter(fields -> fields.length > 19 && !fields[0].equals("Z") && !fields[0].equals("X"))
+                .map(fields -> Long.parseLong(fields[19]));
+    }
+
+    /** The fields of {@code /proc/PID/stat} after the command name: field 3 (the state) first. */
+    private static Optional<String[]> fields(long pid) {
         String stat;
         try {
             stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.UTF_8);
@@ -32,7 +47,7 @@ public final class ProcStat {
         if (close < 0 || close + 2 >= stat.length()) {
             return Optional.empty();
         }
-        return Optional.of(stat.charAt(close + 2));
+        return Optional.of(stat.substring(close + 2).split(" "));
     }
 
     /**

@@ -1,0 +1,62 @@
+package dev.msgbench.core.disk;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Detaches the forgetfs mounts whose daemon is gone: the counterpart of the broker StaleReaper
+ * and of the NamespaceReaper, run before every mount.
+ *
+ * <p>A daemon ends its own mount when its owner JVM dies (its input closes), so only a daemon
+ * killed itself leaves one behind: a mount that answers every access with "Transport endpoint is
+ * not connected", and would make deleting the broker's temp dir around it fail. Such a mount is
+ * detached lazily: nothing can use it any more, and a process that still holds a file in it
+ * would make a plain unmount fail.
+ */
+public final class StaleMounts {
+
+    private static final long UMOUNT_TIMEOUT_SECONDS = 20;
+
+    private StaleMounts() {
+    }
+
+    /** @return the mount points it detached */
+    public static List<Path> reap() {
+        List<Path> reaped = new ArrayList<>();
+        for (ForgetfsMount mount : ForgetfsMount.list()) {
+            if (!mount.daemonRunning()) {
+                detach(mount.mountPoint());
+                reaped.add(mount.mountPoint());
+            }
+        }
+        return reaped;
+    }
+
+    /** {@code umount -l}; a mount that is already gone is fine. */
+    static void detach(Path mountPoint) {
+        List<String> command = List.of("umount", "-l", mountPoint.toString());
+        try {
+            Process umount = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+            if (!umount.waitFor(UMOUNT_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                umount.destroyForcibly();
+                throw new IllegalStateException("'" + String.join(" ", command) + "' did not end within "
+                        + UMOUNT_TIMEOUT_SECONDS + " s");
+            }
+            String output = new String(umount.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            if (umount.exitValue() != 0 && !ForgetfsMount.on(mountPoint).isEmpty()) {
+                throw new IllegalStateException("'" + String.join(" ", command) + "' failed: " + output);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run '" + String.join(" ", command) + "'", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while running '" + String.join(" ", command) + "'", e);
+        }
+    }
+}
