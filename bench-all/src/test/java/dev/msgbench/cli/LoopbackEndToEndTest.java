@@ -135,7 +135,7 @@ class LoopbackEndToEndTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"e2e, --rate, 200", "throughput, --messages, 2000"})
+    @CsvSource({"e2e, --warmup, 0s", "throughput, --messages, 2000"})
     void helpNamesEveryFileARunWrites(String command, String flag, String value) throws Exception {
         Path out = dir.resolve(command);
         CliRun run = CliRun.of(command, "--system", "loopback", flag, value, "--duration", "1s", "--output", out.toString());

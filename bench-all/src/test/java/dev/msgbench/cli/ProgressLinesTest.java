@@ -18,15 +18,18 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ProgressLinesTest {
 
-    private static final String HEADER = "sending: e2e loopback, 1,000 msg/s of 1,024 B for 3 s after 0 s warm-up "
-            + "(uniform arrivals, 1 producer, 1 consumer); durability: acks=none (no broker: messages go from thread "
-            + "to thread in this JVM)";
+    private static String header(int seconds) {
+        return "sending: e2e loopback, 1,000 msg/s of 1,024 B for " + seconds + " s after 0 s warm-up "
+                + "(uniform arrivals, 1 producer, 1 consumer); durability: acks=none (no broker: messages go from thread "
+                + "to thread in this JVM)";
+    }
 
     @TempDir
     Path dir;
 
-    private CliRun e2e(String... more) {
-        List<String> args = new java.util.ArrayList<>(List.of("e2e", "--system", "loopback", "--duration", "3s",
+    /** @param seconds long enough for the lines a test expects (or, with --quiet, would have printed) */
+    private CliRun e2e(int seconds, String... more) {
+        List<String> args = new java.util.ArrayList<>(List.of("e2e", "--system", "loopback", "--duration", seconds + "s",
                 "--warmup", "0s", "--output", dir.resolve("out").toString()));
         args.addAll(List.of(more));
         return CliRun.of(args.toArray(String[]::new));
@@ -34,11 +37,11 @@ class ProgressLinesTest {
 
     @Test
     void theHeaderComesWhenSendingStartsAndThenAPlainLineEveryInterval() {
-        CliRun run = e2e("--progress-interval", "1s");
+        CliRun run = e2e(3, "--progress-interval", "1s");
 
         assertEquals(0, run.exitCode, run.toString());
         List<String> lines = run.err.lines().toList();
-        assertEquals(HEADER, lines.get(0), run.err);
+        assertEquals(header(3), lines.get(0), run.err);
         List<String> progress = lines.stream().filter(l -> l.startsWith("progress: ")).toList();
         assertTrue(progress.size() >= 2, run.err);
         for (String line : progress) {
@@ -50,15 +53,15 @@ class ProgressLinesTest {
 
     @Test
     void aZeroIntervalKeepsTheHeaderAndDropsTheLines() {
-        CliRun run = e2e("--progress-interval", "0");
+        CliRun run = e2e(1, "--progress-interval", "0");
 
         assertEquals(0, run.exitCode, run.toString());
-        assertEquals(List.of(HEADER), run.err.lines().toList());
+        assertEquals(List.of(header(1)), run.err.lines().toList());
     }
 
     @Test
     void quietPrintsNothingWhileTheRunGoes() {
-        CliRun run = e2e("--quiet", "--progress-interval", "1s");
+        CliRun run = e2e(2, "--quiet", "--progress-interval", "1s");
 
         assertEquals(0, run.exitCode, run.toString());
         assertEquals("", run.err);
@@ -66,7 +69,7 @@ class ProgressLinesTest {
 
     @Test
     void anIntervalShorterThanTheMonitorsSecondIsRefused() {
-        CliRun run = e2e("--progress-interval", "500ms");
+        CliRun run = e2e(1, "--progress-interval", "500ms");
 
         assertEquals(2, run.exitCode, run.toString());
         assertEquals("error: --progress-interval must be 0 (none) or at least 1s, got 500ms "
