@@ -57,10 +57,12 @@ class KilledRunTest {
         assertTrue(latencyIntervals(out) >= 1, "the intervals measured before the kill are on disk");
 
         String incomplete = "incomplete: the run that wrote " + out + " was killed (pid " + pid + ") before it finished";
+        // drawn as far as it was measured, and said to be incomplete
         CliRun report = CliRun.of("report", out.toString());
         assertEquals(2, report.exitCode, report.toString());
-        assertEquals("error: report DIR: " + incomplete + "; its latency.hlog holds the intervals measured until then"
-                + System.lineSeparator(), report.err);
+        assertEquals("error: report DIR: " + incomplete + "; left out of the report: its summary and settings (its "
+                + "intervals are drawn from latency.hlog)" + System.lineSeparator(), report.err);
+        assertTrue(report.out.startsWith("report: " + out.resolve("report.html")), report.out);
 
         CliRun again = CliRun.of("e2e", "--system", "loopback", "--output", out.toString());
         assertEquals(2, again.exitCode, again.toString());
