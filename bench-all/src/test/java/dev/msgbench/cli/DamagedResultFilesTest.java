@@ -60,8 +60,8 @@ class DamagedResultFilesTest {
 
     @Test
     void reportOnATruncatedResultJsonDrawsTheIntervalsAndNamesTheFile() throws Exception {
-        Path run = copy(whole, "truncated");
-        Path json = truncate(run.resolve("result.json"), 1_234);
+        Path json = truncatedResultOf(whole);
+        Path run = json.getParent();
 
         CliRun report = CliRun.of("report", run.toString());
 
@@ -116,31 +116,25 @@ class DamagedResultFilesTest {
 
     @Test
     void compareOnATruncatedOrMistypedResultJsonNamesTheFileOnEitherSide() throws Exception {
-        Path truncated = copy(whole, "truncated");
-        Path json = truncate(truncated.resolve("result.json"), 1_234);
-        Path mistyped = copy(whole, "mistyped");
-        Path mistypedJson = mistype(mistyped);
+        Path truncated = truncatedResultOf(whole);
+        Path mistyped = mistype(copy(whole, "mistyped"));
 
-        assertOneError(CliRun.of("compare", truncated.toString(), whole.toString()),
-                json + ": truncated at byte 1,234" + CUT_SHORT);
-        assertOneError(CliRun.of("compare", whole.toString(), mistyped.toString()),
-                mistypedJson + ": field workload.durationSeconds: expected a number, got a string (\"two\")");
+        assertOneError(CliRun.of("compare", truncated.getParent().toString(), whole.toString()),
+                truncated + ": truncated at byte 1,234" + CUT_SHORT);
+        assertOneError(CliRun.of("compare", whole.toString(), mistyped.getParent().toString()),
+                mistyped + ": field workload.durationSeconds: expected a number, got a string (\"two\")");
     }
 
     @Test
     void mergeOnATruncatedOrMistypedResultJsonOrACutLogNamesTheFile() throws Exception {
-        Path truncated = copy(worker0, "truncated");
-        Path json = truncate(truncated.resolve("result.json"), 1_234);
-        Path mistyped = copy(worker0, "mistyped");
-        Path mistypedJson = mistype(mistyped);
-        Path cutLog = copy(worker0, "cut-log");
-        Path hlog = cutLog.resolve("latency.hlog");
-        truncate(hlog, 700);
+        Path truncated = truncatedResultOf(worker0);
+        Path mistyped = mistype(copy(worker0, "mistyped"));
+        Path hlog = truncate(copy(worker0, "cut-log").resolve("latency.hlog"), 700);
 
-        assertOneError(merge(truncated), json + ": truncated at byte 1,234" + CUT_SHORT);
-        assertOneError(merge(mistyped), mistypedJson + ": field workload.durationSeconds: expected a number, got a "
-                + "string (\"one\")");
-        assertOneError(merge(cutLog), hlog + ": ends mid-line at byte 700" + CUT_SHORT);
+        assertOneError(merge(truncated.getParent()), truncated + ": truncated at byte 1,234" + CUT_SHORT);
+        assertOneError(merge(mistyped.getParent()), mistyped + ": field workload.durationSeconds: expected a number, "
+                + "got a string (\"one\")");
+        assertOneError(merge(hlog.getParent()), hlog + ": ends mid-line at byte 700" + CUT_SHORT);
         assertFalse(Files.exists(dir.resolve("merged")), "nothing merged from a damaged worker");
     }
 
@@ -171,6 +165,11 @@ class DamagedResultFilesTest {
             }
         }
         return to;
+    }
+
+    /** A copy of {@code from} whose result.json a killed run cut at byte 1,234; gives that file. */
+    private Path truncatedResultOf(Path from) throws IOException {
+        return truncate(copy(from, "truncated").resolve("result.json"), 1_234);
     }
 
     private static Path truncate(Path file, long bytes) throws IOException {

@@ -3,11 +3,8 @@ package dev.msgbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,7 +46,7 @@ class KilledRunBrokersTest {
                 "-Djava.io.tmpdir=" + dir, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
                 "broker", system)).redirectErrorStream(true).start();
         try {
-            awaitLineContaining(runner, "Ctrl+C stops it");
+            KilledRunTest.awaitLine(runner, line -> line.endsWith("; Ctrl+C stops it"), "... Ctrl+C stops it");
             List<ProcessHandle> brokers = runner.descendants()
                     .filter(h -> !h.info().commandLine().orElse("").contains("msgbench watchdog of"))
                     .toList();
@@ -70,19 +67,6 @@ class KilledRunBrokersTest {
         } finally {
             runner.destroyForcibly();
         }
-    }
-
-    private static void awaitLineContaining(Process child, String text) throws Exception {
-        BufferedReader lines = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
-        StringBuilder seen = new StringBuilder();
-        String line;
-        while ((line = lines.readLine()) != null) {
-            seen.append(line).append('\n');
-            if (line.contains(text)) {
-                return;
-            }
-        }
-        throw new AssertionError("the runner ended (exit " + child.waitFor() + ") before printing '" + text + "':\n" + seen);
     }
 
     /** The msgbench-* folders in the runner's temp dir, but the markers' folder. */

@@ -286,8 +286,25 @@ public final class ManagedProcess {
 
     /** Called once the process has ended: collects its exit code, ends its watchdog and drops its marker. */
     private void reap() {
+        awaitDead(process);
+        if (watchdog != null) {
+            watchdog.end();
+        }
+        try {
+            if (marker != null) {
+                Files.deleteIfExists(marker);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + marker, e);
+        }
+    }
+
+    /**
+     * Collects the exit of a process that is dead already (or SIGKILLed): uninterruptible, as only
+     * the JDK's reaper thread is awaited; an interrupt meanwhile is kept for the caller.
+     */
+    static void awaitDead(Process process) {
         boolean interrupted = false;
-        // uninterruptible, but the process is already dead: only the JDK's reaper thread is awaited
         while (true) {
             try {
                 process.waitFor();
@@ -298,16 +315,6 @@ public final class ManagedProcess {
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
-        }
-        if (watchdog != null) {
-            watchdog.end();
-        }
-        try {
-            if (marker != null) {
-                Files.deleteIfExists(marker);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete " + marker, e);
         }
     }
 

@@ -72,22 +72,6 @@ final class OwnerWatchdog {
     /** Ends the watchdog without it acting: the broker is stopped, by the suite. */
     void end() {
         process.destroyForcibly();
-        boolean interrupted = false;
-        while (true) {
-            try {
-                process.waitFor();
-                break;
-            } catch (InterruptedException e) {
-                // SIGKILLed: only the JDK's reaper is awaited
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    long pid() {
-        return process.pid();
+        ManagedProcess.awaitDead(process);
     }
 }
