@@ -3,13 +3,16 @@ package dev.msgbench.cli;
 import java.io.PrintStream;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.result.FileNotWritten;
+import dev.msgbench.core.run.ResultsNotWritten;
 import dev.msgbench.core.run.RunFailedException;
 import picocli.CommandLine.ParameterException;
 
 /**
  * How the command line says what went wrong, whichever command or cell it happened in: a
- * mistake the user can fix is one line, a failed run says where its partial results are, and
- * anything else is a bug and prints its stack trace.
+ * mistake the user can fix is one line, a failed run says where its partial results are, a
+ * results file the disk refused names the file and the reason, and anything else is a bug and
+ * prints its stack trace.
  */
 public final class ErrorLines {
 
@@ -26,6 +29,18 @@ public final class ErrorLines {
         if (e instanceof UserError) {
             err.println("error: " + oneLine(FlagNames.messageOf(e)));
             return ExitCode.USAGE;
+        }
+        if (e instanceof ResultsNotWritten notWritten) {
+            String runFailure = notWritten.runFailure(FlagNames.FLAGS);
+            if (runFailure != null) {
+                err.println("error: the run failed: " + runFailure);
+            }
+            err.println("error: " + oneLine(e.getMessage()));
+            return ExitCode.NOT_WRITTEN;
+        }
+        if (e instanceof FileNotWritten notWritten) {
+            err.println("error: " + oneLine(notWritten.getMessage()));
+            return ExitCode.NOT_WRITTEN;
         }
         if (e instanceof RunFailedException failed) {
             err.println("error: the run failed: " + oneLine(e.getMessage()) + "; partial results in "

@@ -22,6 +22,12 @@ public enum ExitCode {
      * broke the promise its durability settings made. Apart from a failed run so CI can gate on it.
      */
     ACKNOWLEDGED_LOST(4),
+    /**
+     * The run ended, and its results folder could not take every file (a full disk, most likely):
+     * the figures are in the summary printed, the files that could be written are kept. Apart
+     * from a failed run, whose partial results are on disk.
+     */
+    NOT_WRITTEN(5),
     /** Stopped by Ctrl+C: 128 + SIGINT, as a shell reports a process the key stopped. */
     INTERRUPTED(130);
 
@@ -33,7 +39,8 @@ public enum ExitCode {
 
     /** What the footers of e2e, throughput, run and sweep say of the codes a run gives. */
     public static final String RUN_CODES = "Exit codes: 0 ran (a missed rate and losses the system did not promise "
-            + "against are results), 1 a run failed, 2 bad input, 4 acknowledged messages were lost, 130 interrupted.";
+            + "against are results), 1 a run failed, 2 bad input, 4 acknowledged messages were lost, 5 the results "
+            + "could not all be written (a full disk; the summary printed holds the figures), 130 interrupted.";
 
     /** The process exit status. */
     public int code() {

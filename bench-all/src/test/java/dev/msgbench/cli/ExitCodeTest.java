@@ -20,6 +20,7 @@ class ExitCodeTest {
         assertEquals(2, ExitCode.USAGE.code());
         assertEquals(3, ExitCode.REGRESSED.code());
         assertEquals(4, ExitCode.ACKNOWLEDGED_LOST.code());
+        assertEquals(5, ExitCode.NOT_WRITTEN.code());
         assertEquals(130, ExitCode.INTERRUPTED.code());
     }
 
@@ -52,9 +53,25 @@ class ExitCodeTest {
     }
 
     @ParameterizedTest(name = "{0} -> {1}")
-    @CsvSource({"0, OK", "4, ACKNOWLEDGED_LOST", "1, RUN_FAILED", "2, USAGE", "130, INTERRUPTED", "137, RUN_FAILED", "143, RUN_FAILED"})
+    @CsvSource({"0, OK", "4, ACKNOWLEDGED_LOST", "5, NOT_WRITTEN", "1, RUN_FAILED", "2, USAGE", "130, INTERRUPTED",
+        "137, RUN_FAILED", "143, RUN_FAILED"})
     void aChildProcesssStatusReadsAsOursAndAnyOtherAsAFailedRun(int status, ExitCode expected) {
         assertEquals(expected, ExitCode.ofProcess(status));
+    }
+
+    @ParameterizedTest(name = "{0} --help")
+    @CsvSource({"e2e", "throughput"})
+    void theHelpOfARunNamesExitCode5ForResultsTheDiskRefused(String command) {
+        String text = CliRun.of(command, "--help").out.replaceAll("\\s+", " ");
+        assertTrue(text.contains("5 the results could not all be written (a full disk; the summary printed holds the "
+                + "figures)"), text);
+    }
+
+    @Test
+    void reportHelpNamesTheCodesItExitsWith() {
+        String text = CliRun.of("report", "--help").out.replaceAll("\\s+", " ");
+        assertTrue(text.contains("Exit codes: " + ExitCode.OK.code() + " written, " + ExitCode.USAGE.code()
+                + " bad input, or a file damaged or missing (the page is written with what could be read)."), text);
     }
 
     @Test

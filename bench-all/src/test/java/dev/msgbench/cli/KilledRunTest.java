@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -45,7 +46,7 @@ class KilledRunTest {
         long pid = child.pid();
         try {
             // a progress line is printed after its interval is written and flushed to latency.hlog
-            awaitLineStartingWith(child, "progress: ");
+            awaitLine(child, line -> line.startsWith("progress: "), "progress: ...");
             child.destroyForcibly(); // SIGKILL on Linux
             assertEquals(128 + 9, child.waitFor(), "killed by SIGKILL");
         } finally {
@@ -57,10 +58,12 @@ class KilledRunTest {
         assertTrue(latencyIntervals(out) >= 1, "the intervals measured before the kill are on disk");
 
         String incomplete = "incomplete: the run that wrote " + out + " was killed (pid " + pid + ") before it finished";
+        // drawn as far as it was measured, and said to be incomplete
         CliRun report = CliRun.of("report", out.toString());
         assertEquals(2, report.exitCode, report.toString());
-        assertEquals("error: report DIR: " + incomplete + "; its latency.hlog holds the intervals measured until then"
-                + System.lineSeparator(), report.err);
+        assertEquals("error: report DIR: " + incomplete + "; left out of the report: its summary and settings (its "
+                + "intervals are drawn from latency.hlog)" + System.lineSeparator(), report.err);
+        assertTrue(report.out.startsWith("report: " + out.resolve("report.html")), report.out);
 
         CliRun again = CliRun.of("e2e", "--system", "loopback", "--output", out.toString());
         assertEquals(2, again.exitCode, again.toString());
@@ -68,17 +71,18 @@ class KilledRunTest {
                 + "(see java -jar bench-all.jar e2e --help)" + System.lineSeparator(), again.err);
     }
 
-    private static void awaitLineStartingWith(Process child, String prefix) throws Exception {
+    /** Reads the child's output until a line {@code wanted} matches; fails if the child ends first. */
+    static void awaitLine(Process child, Predicate<String> wanted, String what) throws Exception {
         BufferedReader lines = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
         StringBuilder seen = new StringBuilder();
         String line;
         while ((line = lines.readLine()) != null) {
             seen.append(line).append('\n');
-            if (line.startsWith(prefix)) {
+            if (wanted.test(line)) {
                 return;
             }
         }
-        throw new AssertionError("the child ended (exit " + child.waitFor() + ") before printing '" + prefix + "':\n" + seen);
+        throw new AssertionError("the child ended (exit " + child.waitFor() + ") before printing '" + what + "':\n" + seen);
     }
 
     private static int latencyIntervals(Path out) throws Exception {

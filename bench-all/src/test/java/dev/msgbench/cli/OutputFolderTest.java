@@ -133,8 +133,8 @@ class OutputFolderTest {
 
         CliRun report = CliRun.of("report", out.toString());
         assertEquals(2, report.exitCode, report.toString());
-        assertEquals("error: report DIR: " + incomplete + "; its latency.hlog holds the intervals measured until then" + NL,
-                report.err);
+        assertEquals("error: report DIR: " + incomplete + "; left out of the report: its summary and settings (its "
+                + "intervals are drawn from latency.hlog)" + NL, report.err);
 
         CliRun compare = CliRun.of("compare", out.toString(), out.toString());
         assertEquals(2, compare.exitCode, compare.toString());

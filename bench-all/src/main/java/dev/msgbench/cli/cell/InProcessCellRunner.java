@@ -42,6 +42,7 @@ import dev.msgbench.core.run.LiveFigures;
 import dev.msgbench.core.run.LoadRun;
 import dev.msgbench.core.run.Pacing;
 import dev.msgbench.core.run.PlainProgress;
+import dev.msgbench.core.run.ResultsNotWritten;
 import dev.msgbench.core.run.RunContext;
 import dev.msgbench.core.run.RunFailedException;
 import dev.msgbench.core.run.RunSpec;
@@ -74,6 +75,9 @@ public final class InProcessCellRunner implements CellRunner {
         } catch (RunFailedException e) {
             ExitCode exitCode = ErrorLines.report(e, io.err());
             return new CellOutcome(exitCode, e.partialResult(), ErrorLines.oneLine(e.getMessage()));
+        } catch (ResultsNotWritten e) {
+            ExitCode exitCode = ErrorLines.report(e, io.err());
+            return new CellOutcome(exitCode, e.result(), ErrorLines.oneLine(e.getMessage()));
         } catch (Exception e) {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();

@@ -1,15 +1,13 @@
 package dev.msgbench.cli.measure;
 
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
+import dev.msgbench.core.result.FileNotWritten;
 import dev.msgbench.core.result.IntervalLog;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunningMarker;
@@ -77,7 +75,13 @@ public final class OutputFolder {
         }
         try {
             Files.createDirectories(dir);
-            Files.delete(Files.createTempFile(dir, ".msgbench-write-check", ".tmp"));
+            // a byte, not an empty file: a full disk still creates one
+            Path probe = Files.createTempFile(dir, ".msgbench-write-check", ".tmp");
+            try {
+                Files.write(probe, new byte[] {'\n'});
+            } finally {
+                Files.delete(probe);
+            }
         } catch (IOException e) {
             throw new ParameterException(cl, "--output " + dir + " cannot be written (" + reason(e)
                     + "); give a folder you can write");
@@ -110,16 +114,6 @@ public final class OutputFolder {
     }
 
     private static String reason(IOException e) {
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof NoSuchFileException) {
-            // /proc and its like: the parent exists but refuses a new entry
-            return "the file system refuses to create it";
-        }
-        if (e instanceof FileSystemException fs && fs.getReason() != null) {
-            return fs.getReason();
-        }
-        return e.getClass().getSimpleName() + ": " + e.getMessage();
+        return FileNotWritten.reason(e);
     }
 }

@@ -237,8 +237,9 @@ public final class MergedRun {
                 sum[4] += row.gaps();
             }
         }
-        try (IntervalLog log = new IntervalLog(dir, start, first.result().workload().warmupSeconds(),
-                first.result().workload().durationSeconds())) {
+        IntervalLog log = new IntervalLog(dir, start, first.result().workload().warmupSeconds(),
+                first.result().workload().durationSeconds());
+        try (log) {
             log.comment("merged by msgbench merge from " + workers.size() + " workers; intervals tagged wI/kind are "
                     + "worker I's own, the others their sums by second");
             counts.forEach((second, sum) -> log.writeCounts(start + second * SECOND_MILLIS,
@@ -254,6 +255,10 @@ public final class MergedRun {
                 }
             }
         }
+        // the log's writer keeps going past a full disk, as a run's must; a merge has nothing to go on for
+        log.notWritten().stream().findFirst().ifPresent(failed -> {
+            throw failed;
+        });
         if (workers.stream().anyMatch(w -> w.counts().isEmpty())) {
             try {
                 // a worker of an older version wrote no intervals.csv: partial sums would say less was counted

@@ -175,7 +175,7 @@ public final class Charts {
             addCounts(chart, "sent, not received (at the second's end)", counts, c -> c.unreceived(), new Color(0xD55E00),
                     SeriesLines.SOLID);
         }
-        TargetRate target = TargetRate.of(run.result().workload());
+        TargetRate target = run.whole() ? TargetRate.of(run.result().workload()) : null;
         if (target != null) {
             // beside what was sent, so a second that fell short of the schedule shows
             addTimeSeries(chart, "target (--rate-schedule)", run.intervals().of(HistogramKind.SEND_DELAY),
@@ -281,7 +281,7 @@ public final class Charts {
     static List<FaultMarker> faultMarkers(RunFolder run) {
         double warmup = run.intervals().warmupSeconds();
         List<FaultMarker> markers = new ArrayList<>();
-        for (FaultReport fault : run.result().faults()) {
+        for (FaultReport fault : run.whole() ? run.result().faults() : List.<FaultReport>of()) {
             FaultEvent e = fault.event();
             markers.add(new FaultMarker(warmup + e.askedAtSeconds(), e.kind() + (e.node() == null ? "" : " n" + e.node())));
         }
@@ -290,7 +290,7 @@ public final class Charts {
 
     /** Where the consumers were released and where they had drained the backlog (--backlog); none without one. */
     static List<FaultMarker> backlogMarkers(RunFolder run) {
-        BacklogFigures backlog = run.result().backlog();
+        BacklogFigures backlog = run.whole() ? run.result().backlog() : null;
         if (backlog == null) {
             return List.of();
         }

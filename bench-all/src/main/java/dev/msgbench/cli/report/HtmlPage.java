@@ -48,8 +48,13 @@ public final class HtmlPage {
     private HtmlPage() {
     }
 
+    /**
+     * @param runs    the runs whose result was read: the summary and settings are theirs
+     * @param perRun  the over-time charts of every run, also of those drawn from their interval log alone
+     * @param leftOut what could not be read, a line each
+     */
     static String render(String title, List<RunFolder> runs, List<Figure> percentiles, List<RunFigures> perRun,
-                         String chartFolder) {
+                         List<String> leftOut, String chartFolder) {
         StringBuilder b = new StringBuilder(1 << 16);
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(esc(title))
                 .append("</title>\n<style>").append(STYLE).append("</style>\n<script>").append(RENDER_CHECK)
@@ -59,6 +64,9 @@ public final class HtmlPage {
                 .append(". Latency is response time: receive time minus the <em>intended</em> send time"
                         + " (free of coordinated omission). Each chart is also in ").append(esc(chartFolder))
                 .append("/ as PNG and SVG.</p>\n");
+        for (String line : leftOut) {
+            b.append("<p class=\"warn leftout\">Left out: ").append(esc(line)).append("</p>\n");
+        }
         b.append("<h2>Latency by percentile</h2>\n");
         for (Figure f : percentiles) {
             figure(b, f);
@@ -84,7 +92,7 @@ public final class HtmlPage {
 
     /** Each fault of a run, as the summary printed it; the charts mark them with labelled lines. */
     private static void faults(StringBuilder b, RunFolder run) {
-        if (run.result().faults().isEmpty() && run.result().backlog() == null) {
+        if (!run.whole() || run.result().faults().isEmpty() && run.result().backlog() == null) {
             return;
         }
         b.append("<ul class=\"faults\">\n");

@@ -7,10 +7,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
+import dev.msgbench.core.result.DamagedFile;
 import dev.msgbench.core.result.ResultFiles;
 
 /**
@@ -24,6 +26,11 @@ import dev.msgbench.core.result.ResultFiles;
  * @param maxMs  the largest value recorded, ms; NaN for an empty distribution
  */
 public record PercentileCurve(List<Point> points, double maxMs) {
+
+    /** How the last line of a .hgrm begins. */
+    private static final String LAST_LINE = "#[Buckets";
+    /** What a reader that goes on without a damaged .hgrm leaves out. */
+    private static final String LEFT_OUT = "its latency by percentile";
 
     /** Same as the .hgrm files the core writes, so a curve from either source has the same points. */
     private static final int TICKS_PER_HALF_DISTANCE = 5;
@@ -65,6 +72,9 @@ public record PercentileCurve(List<Point> points, double maxMs) {
     /**
      * Reads a .hgrm file (HdrHistogram's percentile distribution text, values in ms). A missing
      * file is an empty curve: throughput runs and systems without acks have none of some kinds.
+     *
+     * @throws DamagedFile when a line is not as HdrHistogram writes it, or the file lacks its
+     *                     closing lines (cut short)
      */
     public static PercentileCurve readHgrm(Path file) {
         List<Point> points = new ArrayList<>();
@@ -74,22 +84,38 @@ public record PercentileCurve(List<Point> points, double maxMs) {
         }
         List<String> lines;
         try {
-            lines = Files.readAllLines(file, StandardCharsets.US_ASCII);
+            // ISO-8859-1 reads any byte: a file a power cut left may hold some that are not ASCII
+            lines = Files.readAllLines(file, StandardCharsets.ISO_8859_1);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
-        for (String line : lines) {
+        boolean closed = false;
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            closed |= line.startsWith(LAST_LINE);
             String[] cols = line.trim().split("\\s+");
             if (cols.length < 3 || line.startsWith("#") || !Character.isDigit(cols[0].charAt(0))) {
                 continue; // header, blank line or the #[Mean ...] footer
             }
-            double value = Double.parseDouble(cols[0]);
-            double fraction = Double.parseDouble(cols[1]);
+            double value;
+            double fraction;
+            try {
+                value = Double.parseDouble(cols[0]);
+                fraction = Double.parseDouble(cols[1]);
+            } catch (NumberFormatException e) {
+                throw new DamagedFile(file, String.format(Locale.US, "line %,d is not as HdrHistogram writes it", i + 1),
+                        LEFT_OUT);
+            }
             if (fraction < 1.0) {
                 points.add(new Point(fraction, value));
             } else {
                 max = value;
             }
+        }
+        if (!closed) {
+            // its last line may hold a number cut in half, which would read as another
+            throw new DamagedFile(file, "cut short: it lacks HdrHistogram's closing " + LAST_LINE + " line"
+                    + WholeLines.CUT_SHORT, LEFT_OUT);
         }
         if (Double.isNaN(max) && !points.isEmpty()) {
             max = points.get(points.size() - 1).valueMs();

@@ -27,8 +27,13 @@ public final class Report {
         public static final Options DEFAULT = new Options(false, "msgbench report");
     }
 
-    /** What was written. */
-    public record Written(Path html, Path chartFolder, List<Path> chartFiles) {
+    /**
+     * What was written.
+     *
+     * @param leftOut what could not be read and was left out, a line each naming the file: a
+     *                killed run's missing result, a file cut short; empty when every file was whole
+     */
+    public record Written(Path html, Path chartFolder, List<Path> chartFiles, List<String> leftOut) {
     }
 
     private Report() {
@@ -40,13 +45,15 @@ public final class Report {
     }
 
     public static Written write(List<Path> resultDirs, Path htmlFile, Options options) {
-        List<RunFolder> runs = RunFolder.find(resultDirs, "report DIR");
+        List<String> leftOut = new ArrayList<>();
+        List<RunFolder> runs = RunFolder.findReadable(resultDirs, "report DIR", leftOut);
+        List<RunFolder> whole = runs.stream().filter(RunFolder::whole).toList();
         Path html = htmlFile.toAbsolutePath();
         Path folder = chartFolder(html);
         List<HtmlPage.Figure> percentile = new ArrayList<>();
         List<HtmlPage.RunFigures> perRun = new ArrayList<>();
         List<Path> files = new ArrayList<>();
-        for (Charts.Chart chart : percentileCharts(runs, options.service())) {
+        for (Charts.Chart chart : percentileCharts(whole, options.service())) {
             percentile.add(figure(chart, folder, files));
         }
         for (int i = 0; i < runs.size(); i++) {
@@ -55,9 +62,9 @@ public final class Report {
                     figure(Charts.latencyOverTime(run, i), folder, files),
                     figure(Charts.throughputOverTime(run, i), folder, files))));
         }
-        String page = HtmlPage.render(options.title(), runs, percentile, perRun, folder.getFileName().toString());
+        String page = HtmlPage.render(options.title(), whole, percentile, perRun, leftOut, folder.getFileName().toString());
         writeAtomically(html, page);
-        return new Written(html, folder, List.copyOf(files));
+        return new Written(html, folder, List.copyOf(files), List.copyOf(leftOut));
     }
 
     /**

@@ -18,8 +18,13 @@ import picocli.CommandLine.Parameters;
                         + "page that opens offline: latency by percentile with one curve per run, latency and "
                         + "throughput over time with the warm-up marked, the summary table and every setting of "
                         + "every run, durability first. Each chart is also written as PNG and SVG.",
+                "",
+                "A folder whose run was killed, or whose files a full disk or a power cut left damaged, is drawn "
+                        + "as far as it can be read; each file left out is named on one line.",
                 ""},
-        footer = {"", "Examples:",
+        // the numbers of ExitCode.OK and USAGE (an annotation takes only constants)
+        footer = {"", "Exit codes: 0 written, 2 bad input, or a file damaged or missing (the page is written with "
+                + "what could be read).", "", "Examples:",
                 "  report results/2026-11-22T00-10-00-nats results/2026-11-22T00-12-00-kafka",
                 "  report --service -o e3.html results/e3"})
 public final class ReportCommand implements Callable<Integer> {
@@ -49,6 +54,8 @@ public final class ReportCommand implements Callable<Integer> {
         Report.Written written = Report.write(dirs, html, new Report.Options(service, title));
         io.out().println("report: " + written.html());
         io.out().println("charts: " + written.chartFolder() + " (" + written.chartFiles().size() + " files, PNG and SVG)");
-        return ExitCode.OK.code();
+        // the page holds what could be read; a damaged input is still the user's to know of
+        written.leftOut().forEach(line -> io.err().println("error: " + line));
+        return written.leftOut().isEmpty() ? ExitCode.OK.code() : ExitCode.USAGE.code();
     }
 }

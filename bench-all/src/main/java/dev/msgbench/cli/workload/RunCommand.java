@@ -216,6 +216,7 @@ public final class RunCommand implements Callable<Integer> {
         try {
             Report.Written page = Report.write(runDirs, dir.resolve("report.html"), new Report.Options(false, workload.name()));
             io.out().println("report: " + page.html());
+            page.leftOut().forEach(line -> io.err().println("the report left out: " + line));
         } catch (RuntimeException e) {
             // the results and the summary are written: a chart that fails must not hide them
             io.err().println("error: the HTML report could not be written: "

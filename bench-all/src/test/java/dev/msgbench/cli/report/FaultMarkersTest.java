@@ -54,7 +54,7 @@ class FaultMarkersTest {
             assertTrue(ChartFiles.write(chart, charts).length > 0, chart.fileStem());
         }
         String page = HtmlPage.render("t", List.of(run), List.of(), List.of(new HtmlPage.RunFigures(run, List.of())),
-                "charts");
+                List.of(), "charts");
         assertTrue(page.contains("<li>fault pause=700ms@1s (node 1): asked 1.000 s, done 1.000 s, ended 1.700 s;"), page);
     }
 
@@ -76,7 +76,7 @@ class FaultMarkersTest {
         double released = markers.get(0).seconds();
         assertTrue(released >= 1.495 && released <= 1.5, markers.toString());
         String page = HtmlPage.render("t", List.of(run), List.of(), List.of(new HtmlPage.RunFigures(run, List.of())),
-                "charts");
+                List.of(), "charts");
         assertTrue(page.contains("<li>backlog 300 messages: reached at "), page);
     }
 }

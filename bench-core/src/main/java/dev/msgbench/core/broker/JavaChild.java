@@ -70,7 +70,7 @@ public record JavaChild(String name, String mainClass, List<String> jvmArgs, Lis
         command.add(Long.toString(ProcessHandle.current().pid()));
         command.add(mainClass);
         command.addAll(args);
-        return new NativeCommand(name, command, Map.of(), workDir, logFile, tempDir);
+        return new NativeCommand(name, command, Map.of(), workDir, logFile, tempDir).endingWithOwner();
     }
 
     public ManagedProcess start() {

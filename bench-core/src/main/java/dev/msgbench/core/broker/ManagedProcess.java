@@ -32,12 +32,15 @@ public final class ManagedProcess {
     private final Process process;
     private final Path logFile;
     private final Path marker;
+    /** Ends the process if this JVM dies first; null for one that ends itself then (a JavaChild). */
+    private final OwnerWatchdog watchdog;
 
-    private ManagedProcess(String name, Process process, Path logFile, Path marker) {
+    private ManagedProcess(String name, Process process, Path logFile, Path marker, OwnerWatchdog watchdog) {
         this.name = name;
         this.process = process;
         this.logFile = logFile;
         this.marker = marker;
+        this.watchdog = watchdog;
     }
 
     /**
@@ -88,14 +91,19 @@ public final class ManagedProcess {
                     + oneLine(e.getMessage()) + "; is it installed and on the PATH?", e);
         }
         Path marker = null;
+        OwnerWatchdog watchdog = null;
         try {
             // a pipe nobody writes to: a child that reads stdin sees end of input, not a hang
             process.getOutputStream().close();
             awaitExec(process.toHandle());
             marker = ProcessMarker.forChild(command.name(), process.toHandle(), command.tempDir()).write(markerDir);
-            return new ManagedProcess(command.name(), process, command.logFile(), marker);
+            // only a process that leads its own session has a group of its own to end
+            if (ownSession && !command.endsWithOwner()) {
+                watchdog = OwnerWatchdog.start(command.name(), process.pid(), SETSID, command.tempDir(), marker);
+            }
+            return new ManagedProcess(command.name(), process, command.logFile(), marker, watchdog);
         } catch (IOException | RuntimeException e) {
-            new ManagedProcess(command.name(), process, command.logFile(), marker).stop(Duration.ZERO);
+            new ManagedProcess(command.name(), process, command.logFile(), marker, watchdog).stop(Duration.ZERO);
             if (e instanceof IOException) {
                 throw new UncheckedIOException((IOException) e);
             }
@@ -277,10 +285,27 @@ public final class ManagedProcess {
         return tree;
     }
 
-    /** Called once the process has ended: collects its exit code and drops its marker. */
+    /** Called once the process has ended: collects its exit code, ends its watchdog and drops its marker. */
     private void reap() {
+        awaitDead(process);
+        if (watchdog != null) {
+            watchdog.end();
+        }
+        try {
+            if (marker != null) {
+                Files.deleteIfExists(marker);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + marker, e);
+        }
+    }
+
+    /**
+     * Collects the exit of a process that is dead already (or SIGKILLed): uninterruptible, as only
+     * the JDK's reaper thread is awaited; an interrupt meanwhile is kept for the caller.
+     */
+    static void awaitDead(Process process) {
         boolean interrupted = false;
-        // uninterruptible, but the process is already dead: only the JDK's reaper thread is awaited
         while (true) {
             try {
                 process.waitFor();
@@ -291,13 +316,6 @@ public final class ManagedProcess {
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
-        }
-        try {
-            if (marker != null) {
-                Files.deleteIfExists(marker);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete " + marker, e);
         }
     }
 

@@ -20,9 +20,12 @@ import dev.msgbench.core.cpu.CpuList;
  *                 null for those of this JVM
  * @param netns    the network namespace to run in (--isolate: {@code ip netns exec NAME}), or null
  *                 for this JVM's
+ * @param endsWithOwner whether the program ends itself when this JVM dies (a {@link JavaChild},
+ *                 under {@link ParentWatchdog}); else an {@link OwnerWatchdog} ends it
  */
 public record NativeCommand(String name, List<String> command, Map<String, String> env,
-                            Path workDir, Path logFile, Path tempDir, CpuList cpus, String netns) {
+                            Path workDir, Path logFile, Path tempDir, CpuList cpus, String netns,
+                            boolean endsWithOwner) {
 
     public NativeCommand {
         Objects.requireNonNull(name, "name");
@@ -32,6 +35,12 @@ public record NativeCommand(String name, List<String> command, Map<String, Strin
         }
         env = Map.copyOf(env);
         Objects.requireNonNull(logFile, "logFile");
+    }
+
+    /** Ended by an {@link OwnerWatchdog} when this JVM dies. */
+    public NativeCommand(String name, List<String> command, Map<String, String> env, Path workDir, Path logFile,
+                         Path tempDir, CpuList cpus, String netns) {
+        this(name, command, env, workDir, logFile, tempDir, cpus, netns, false);
     }
 
     /** In this JVM's network namespace. */
@@ -53,12 +62,17 @@ public record NativeCommand(String name, List<String> command, Map<String, Strin
 
     /** @param cpus the CPUs to run on, or null for this JVM's */
     public NativeCommand withCpus(CpuList cpus) {
-        return new NativeCommand(name, command, env, workDir, logFile, tempDir, cpus, netns);
+        return new NativeCommand(name, command, env, workDir, logFile, tempDir, cpus, netns, endsWithOwner);
     }
 
     /** @param netns the network namespace to run in, or null for this JVM's */
     public NativeCommand withNetns(String netns) {
-        return new NativeCommand(name, command, env, workDir, logFile, tempDir, cpus, netns);
+        return new NativeCommand(name, command, env, workDir, logFile, tempDir, cpus, netns, endsWithOwner);
+    }
+
+    /** A program that ends itself when this JVM dies: it needs no {@link OwnerWatchdog}. */
+    NativeCommand endingWithOwner() {
+        return new NativeCommand(name, command, env, workDir, logFile, tempDir, cpus, netns, true);
     }
 
     public ManagedProcess start() {

@@ -1,5 +1,6 @@
 package dev.msgbench.core.result;
 
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -28,10 +29,12 @@ final class IntervalCounts implements AutoCloseable {
     static final int ROW_BYTES = 90;
 
     private final PrintStream out;
+    private final WatchedOutput file;
 
     IntervalCounts(Path dir) {
         try {
-            out = new PrintStream(dir.resolve(FILE_NAME).toFile(), StandardCharsets.US_ASCII);
+            file = new WatchedOutput(dir.resolve(FILE_NAME), new FileOutputStream(dir.resolve(FILE_NAME).toFile()));
+            out = new PrintStream(file, false, StandardCharsets.US_ASCII);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + dir.resolve(FILE_NAME), e);
         }
@@ -78,5 +81,10 @@ final class IntervalCounts implements AutoCloseable {
     @Override
     public void close() {
         out.close();
+    }
+
+    /** Where the disk failed the file, kept as far as it was written; null when it did not. */
+    FileNotWritten failure() {
+        return file.failure(true);
     }
 }

@@ -1,9 +1,7 @@
 package dev.msgbench.core.result;
 
 import java.io.FileOutputStream;
-import java.io.FilterOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -33,7 +31,7 @@ public final class IntervalLog implements AutoCloseable {
     public static final String COUNTS_FILE_NAME = IntervalCounts.FILE_NAME;
 
     private final PrintStream out;
-    private final CountingStream bytes;
+    private final WatchedOutput bytes;
     private final HistogramLogWriter writer;
     private final IntervalCounts counts;
     private final long startEpochMillis;
@@ -64,7 +62,7 @@ public final class IntervalLog implements AutoCloseable {
 
     private IntervalLog(Path dir, long startEpochMillis, String warmupComment) {
         try {
-            this.bytes = new CountingStream(new FileOutputStream(dir.resolve(FILE_NAME).toFile()));
+            this.bytes = new WatchedOutput(dir.resolve(FILE_NAME), new FileOutputStream(dir.resolve(FILE_NAME).toFile()));
         } catch (IOException e) {
             throw new java.io.UncheckedIOException("cannot write " + dir.resolve(FILE_NAME), e);
         }
@@ -206,29 +204,18 @@ public final class IntervalLog implements AutoCloseable {
         counts.close();
     }
 
-    /** Bytes written so far, for the budget. */
-    private static final class CountingStream extends FilterOutputStream {
-        private long count;
-
-        CountingStream(OutputStream out) {
-            super(out);
+    /**
+     * The log and the counts beside it where the disk failed them (filled up, most likely): each
+     * kept as far as it was written; none when both were written whole. Once closed.
+     */
+    public synchronized List<FileNotWritten> notWritten() {
+        List<FileNotWritten> failed = new ArrayList<>();
+        for (FileNotWritten f : new FileNotWritten[] {bytes.failure(true), counts.failure()}) {
+            if (f != null) {
+                failed.add(f);
+            }
         }
-
-        @Override
-        public void write(int b) throws IOException {
-            out.write(b);
-            count++;
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-            count += len;
-        }
-
-        long count() {
-            return count;
-        }
+        return failed;
     }
 
     /**

@@ -1,15 +1,20 @@
 package dev.msgbench.core.result;
 
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 
 import org.HdrHistogram.Histogram;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -38,40 +43,93 @@ public final class ResultFiles {
         return JSON;
     }
 
+    /**
+     * Writes result.json whole or not at all: a reader never sees half a file, even if we die
+     * mid-write or the machine loses power after (the file and the rename are made durable).
+     *
+     * @throws FileNotWritten when the disk refuses it (full, read-only); nothing of it is left
+     */
     public static void writeResult(Path dir, RunResult result) {
+        Path file = dir.resolve(RESULT_JSON);
+        Path tmp = dir.resolve(RESULT_JSON + ".tmp");
         try {
             Files.createDirectories(dir);
-            Path tmp = dir.resolve(RESULT_JSON + ".tmp");
-            JSON.writeValue(tmp.toFile(), result);
-            // a reader never sees half a file, even if we die mid-write
-            Files.move(tmp, dir.resolve(RESULT_JSON), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-            // the result is whole: the folder is no longer that of a run that may have been killed
-            RunningMarker.delete(dir);
+            try (FileOutputStream out = new FileOutputStream(tmp.toFile())) {
+                JSON.writeValue(out, result);
+                out.getFD().sync();
+            }
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            syncFolder(dir);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + dir.resolve(RESULT_JSON), e);
+            deleteQuietly(tmp, e);
+            throw new FileNotWritten(file, e, -1);
+        }
+        // the result is whole: the folder is no longer that of a run that may have been killed
+        RunningMarker.delete(dir);
+    }
+
+    /** Makes a rename in {@code dir} durable: until its folder is synced, a power cut may undo it. */
+    private static void syncFolder(Path dir) throws IOException {
+        try (FileChannel folder = FileChannel.open(dir, StandardOpenOption.READ)) {
+            folder.force(true);
         }
     }
 
-    /** Reads result.json of this version or of an earlier schema, which it reads as this one. */
-    public static RunResult readResult(Path dir) {
+    /** Removes what a failed write left; a failure to remove it goes with the first. */
+    private static void deleteQuietly(Path file, IOException first) {
         try {
-            JsonNode tree = JSON.readTree(dir.resolve(RESULT_JSON).toFile());
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            first.addSuppressed(e);
+        }
+    }
+
+    /** What a reader that goes on without a damaged result.json leaves out. */
+    public static final String RESULT_LEFT_OUT = "its summary and settings";
+
+    /**
+     * Reads result.json of this version or of an earlier schema, which it reads as this one.
+     *
+     * @throws DamagedFile when it is cut short, not JSON, or a field holds a value of the wrong type
+     */
+    public static RunResult readResult(Path dir) {
+        Path file = dir.resolve(RESULT_JSON);
+        try {
+            JsonNode tree = JSON.readTree(file.toFile());
+            if (tree == null || tree.isMissingNode()) {
+                throw JsonDamage.empty(file, RESULT_LEFT_OUT);
+            }
             if (tree instanceof ObjectNode object && tree.path("schemaVersion").asInt() == ResultSchemaV1.VERSION) {
                 tree = ResultSchemaV1.upgrade(object);
             }
             return JSON.treeToValue(tree, RunResult.class);
+        } catch (JsonProcessingException e) {
+            throw JsonDamage.of(file, e, RESULT_LEFT_OUT);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + dir.resolve(RESULT_JSON), e);
+            throw new UncheckedIOException("cannot read " + file, e);
         }
     }
 
-    /** The HdrHistogram percentile distribution of a nanosecond histogram, values in ms. */
+    /**
+     * The HdrHistogram percentile distribution of a nanosecond histogram, values in ms.
+     *
+     * @throws FileNotWritten when the disk refuses it; nothing of it is left
+     */
     public static void writeHgrm(Path file, Histogram histogram) {
-        try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.US_ASCII)) {
-            histogram.outputPercentileDistribution(out, HGRM_TICKS_PER_HALF_DISTANCE, HGRM_UNIT_RATIO);
+        WatchedOutput bytes;
+        try {
+            bytes = new WatchedOutput(file, Files.newOutputStream(file));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file, e);
+            throw new FileNotWritten(file, e, -1);
+        }
+        // PrintStream swallows write errors: the watched stream keeps the first
+        try (PrintStream out = new PrintStream(bytes, false, StandardCharsets.US_ASCII)) {
+            histogram.outputPercentileDistribution(out, HGRM_TICKS_PER_HALF_DISTANCE, HGRM_UNIT_RATIO);
+        }
+        FileNotWritten failed = bytes.failure(false);
+        if (failed != null) {
+            deleteQuietly(file, failed.getCause());
+            throw failed;
         }
     }
 }

@@ -38,6 +38,7 @@ import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.StreamSnapshot;
+import dev.msgbench.core.result.FileNotWritten;
 import dev.msgbench.core.result.IntervalLog;
 import dev.msgbench.core.result.IntervalSpans;
 import dev.msgbench.core.result.Percentiles;
@@ -130,6 +131,7 @@ public final class LoadRun {
      *
      * @throws UserError         when the system rejects the setup (before anything was measured)
      * @throws RunFailedException when the run failed after starting; partial results are written
+     * @throws ResultsNotWritten when the results folder could not take every file (the summary is printed)
      */
     public RunResult execute() throws Exception {
         runner = Thread.currentThread();
@@ -219,7 +221,7 @@ public final class LoadRun {
             throw failure instanceof Exception ? (Exception) failure : new IllegalStateException(failure);
         }
         RunObservation observed = observation(info, startedAt, measurement, failure, generatorMonitor);
-        return finish(dir, ResultBuilder.build(config, observed, context.settingNames()), measurement.monitor, failure);
+        return finish(dir, ResultBuilder.build(config, observed, context.settingNames()), measurement, failure);
     }
 
     /** Subscribes, sends on schedule, flushes and drains; whatever fails on the way is left in {@code m}. */
@@ -499,11 +501,23 @@ public final class LoadRun {
         return new RunObservation.SendTotals(measuredSent, unsent, lastSend, maxBehind, sentBytes, sizes);
     }
 
-    /** Writes the results, prints the summary, and throws when the run failed. */
-    private RunResult finish(Path dir, RunResult result, ProgressMonitor monitor, Throwable failure) throws RunFailedException {
-        ResultFiles.writeResult(dir, result);
-        writeHistograms(dir, monitor);
+    /**
+     * Writes the results, prints the summary, and throws when the run failed or a file could not
+     * be written: the summary is printed either way, so a full disk does not cost the figures.
+     */
+    private RunResult finish(Path dir, RunResult result, Measurement m, Throwable failure)
+            throws RunFailedException, ResultsNotWritten {
+        List<FileNotWritten> notWritten = new ArrayList<>(m.log.notWritten());
+        try {
+            ResultFiles.writeResult(dir, result);
+        } catch (FileNotWritten e) {
+            notWritten.add(e);
+        }
+        notWritten.addAll(writeHistograms(dir, m.monitor));
         SummaryTable.print(result, dir.toString(), out, ansi);
+        if (!notWritten.isEmpty()) {
+            throw new ResultsNotWritten(result, dir, notWritten, failure);
+        }
         if (failure != null) {
             throw new RunFailedException(oneLine(failure, context.settingNames()), result, dir, failure);
         }
@@ -633,13 +647,20 @@ public final class LoadRun {
         return total.received() + failedDeliveries >= total.expected() && accounting.losses().acknowledged() == 0;
     }
 
-    private static void writeHistograms(Path dir, ProgressMonitor monitor) {
+    /** Writes each kind's .hgrm; gives back those the disk refused, and goes on with the others. */
+    private static List<FileNotWritten> writeHistograms(Path dir, ProgressMonitor monitor) {
+        List<FileNotWritten> notWritten = new ArrayList<>();
         for (HistogramKind kind : monitor.kinds()) {
             Histogram histogram = monitor.measured(kind);
             if (histogram.getTotalCount() > 0) {
-                ResultFiles.writeHgrm(dir.resolve(kind.tag() + ".hgrm"), histogram);
+                try {
+                    ResultFiles.writeHgrm(dir.resolve(kind.tag() + ".hgrm"), histogram);
+                } catch (FileNotWritten e) {
+                    notWritten.add(e);
+                }
             }
         }
+        return notWritten;
     }
 
     /** A failure on one line, a user error's settings named by {@code names}; empty for none. */
