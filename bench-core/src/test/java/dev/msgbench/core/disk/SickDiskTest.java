@@ -14,6 +14,8 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
+import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
@@ -29,6 +31,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import dev.msgbench.core.testing.NeedsFuse;
 import dev.msgbench.core.testing.Poll;
@@ -253,6 +257,29 @@ class SickDiskTest {
 
             assertEquals(A_SIZE, Files.size(disk.backingDir().resolve("a.log")));
             assertEquals(A_SIZE, Files.size(disk.backingDir().resolve("b.log")));
+        }
+    }
+
+    /** Preallocated index space, as Kafka's: ext4 would raise SIGBUS at the page fault instead. */
+    @ParameterizedTest
+    @EnumSource(PageCache.class)
+    void whileFullAMappedWriteIntoAHoleFailsAtForce(PageCache pageCache) throws IOException {
+        try (ForgetfulDisk disk = mount(pageCache)) {
+            Path index = disk.dataDir().resolve("00000.index");
+            try (RandomAccessFile raf = new RandomAccessFile(index.toFile(), "rw")) {
+                raf.setLength(1 << 20);
+                raf.getFD().sync();
+            }
+            disk.fillUp();
+            try (FileChannel channel = FileChannel.open(index, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                MappedByteBuffer map = channel.map(FileChannel.MapMode.READ_WRITE, 0, 1 << 20);
+                map.put(0, (byte) 1);
+                UncheckedIOException full = assertThrows(UncheckedIOException.class, map::force);
+                assertEquals(NO_SPACE + " (msync with parameter MS_SYNC failed)", full.getCause().getMessage());
+            }
+            // the mapping outlives the channel and keeps the mount busy: a cut, not a close, ends it
+            assertEquals(new PowerCut(0, 0, 0, 0), disk.powerCut());
+            assertArrayEquals(new byte[1 << 20], Files.readAllBytes(index));
         }
     }
 
