@@ -52,7 +52,8 @@
  *   "sick"   does nothing.
  *            Each of these four prints "sick slow=NS slow-writes=NS full=0|1 held=H", the state it
  *            left and the requests held by a slow disk as it was read (H is only for tests).
- *            A cut and a clean stop lift both sicknesses first.
+ *            A clean stop lifts both first, so that held requests end and the unmount goes
+ *            through; a cut need not: the abort ends every request, and the daemon with it.
  *   end of input (the owner closed it, or died): a clean stop. Nothing is rolled back; the
  *            mount is unmounted (lazily if still busy) and it prints "stopped" and exits 0.
  * SIGTERM and SIGINT stop it cleanly too.
@@ -93,7 +94,7 @@
 /* below this many blocks a save reads every block; above, it asks the file system for holes */
 #define HOLE_SCAN_BLOCKS 16
 #define CONNECTIONS "/sys/fs/fuse/connections"
-/* libfuse's default is 10 */
+/* worker threads at most (libfuse's default is 10): a request a slow disk holds keeps one */
 #define MAX_THREADS 64
 
 static int root_fd;
@@ -137,7 +138,7 @@ static void leave(void)
 /* ------------------------------------------------------------------------------------------
  * Sickness, on command: a slow disk (every durable operation, optionally every write request,
  * takes longer) and a full one (what needs a new block fails with ENOSPC). Nothing is failed or
- * slowed unless the owner asks; a power cut and a clean stop lift both.
+ * slowed unless the owner asks.
  */
 static pthread_mutex_t sick_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t sick_changed;    /* on CLOCK_MONOTONIC; see main */
@@ -148,8 +149,8 @@ static int held;                       /* requests lingering now */
 
 /*
  * Holds a request for *delay nanoseconds from its start. A change of the delay counts at once,
- * also for requests already waiting: lifting it releases them, so a heal, a cut or a stop never
- * waits for a long delay to run out.
+ * also for requests already waiting: lifting it releases them, so neither a heal nor a stop waits
+ * for a long delay to run out.
  */
 static void linger(const int64_t *delay)
 {
@@ -1539,7 +1540,7 @@ int main(int argc, char *argv[])
 	say("ready %u", connection);
 
 	struct fuse_loop_config *config = fuse_loop_cfg_create();
-	/* a request a slow disk holds keeps its thread: enough that lookups and reads still get one */
+	/* enough that lookups and reads still find a thread while a slow disk holds syncs */
 	fuse_loop_cfg_set_max_threads(config, MAX_THREADS);
 	int res = fuse_loop_mt(fuse, config);
 	fuse_loop_cfg_destroy(config);

@@ -51,8 +51,21 @@ class ForgetfulDiskTest {
 
     @Test
     void forgetsAnOverwriteAndAnAppendThatWereNeverSyncedKeepingTheSyncedFileByteForByte() throws IOException {
+        // the kernel writes whole pages: the overwrite dirtied blocks 0 and 1, the append the
+        // partial block 2 of A; all three are restored, and the rest of the append cut off
+        assertEquals(new PowerCut(1, A_SIZE, 5000, 0), overwriteAppendAndCut(PageCache.WRITE_BACK));
+    }
+
+    /** Without the writeback cache each write reaches the layer as made: only the blocks it touches are saved. */
+    @Test
+    void forgetsTheSameWithoutTheWritebackCache() throws IOException {
+        assertEquals(new PowerCut(1, 2 * 4096, 5000, 0), overwriteAppendAndCut(PageCache.WRITE_THROUGH));
+    }
+
+    /** Issue 33's calibration: write A, fsync, overwrite part of A, append B, power cut: A byte for byte. */
+    private PowerCut overwriteAppendAndCut(PageCache pageCache) throws IOException {
         byte[] a = bytes(A_SIZE, 1);
-        try (ForgetfulDisk disk = mount()) {
+        try (ForgetfulDisk disk = ForgetfulDisk.mount(dir.resolve("data"), dir.resolve("forgetfs.log"), pageCache)) {
             Path file = disk.dataDir().resolve("segment.log");
             try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 write(channel, a, 0);
@@ -60,10 +73,9 @@ class ForgetfulDiskTest {
                 write(channel, bytes(3000, 2), 2000);
                 write(channel, bytes(5000, 3), A_SIZE);
             }
-            // the kernel writes whole pages: the overwrite dirtied blocks 0 and 1, the append the
-            // partial block 2 of A; all three are restored, and the rest of the append cut off
-            assertEquals(new PowerCut(1, A_SIZE, 5000, 0), disk.powerCut());
+            PowerCut cut = disk.powerCut();
             assertArrayEquals(a, Files.readAllBytes(file));
+            return cut;
         }
     }
 
@@ -86,24 +98,6 @@ class ForgetfulDiskTest {
             }
             assertEquals(new PowerCut(0, 0, 0, 0), disk.powerCut());
             assertArrayEquals(expected, Files.readAllBytes(file));
-        }
-    }
-
-    /** Without the writeback cache each write reaches the layer as made: only the blocks it touches are saved. */
-    @Test
-    void forgetsTheSameWithoutTheWritebackCache() throws IOException {
-        byte[] a = bytes(A_SIZE, 1);
-        try (ForgetfulDisk disk = ForgetfulDisk.mount(dir.resolve("data"), dir.resolve("forgetfs.log"),
-                PageCache.WRITE_THROUGH)) {
-            Path file = disk.dataDir().resolve("segment.log");
-            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                write(channel, a, 0);
-                channel.force(true);
-                write(channel, bytes(3000, 2), 2000);
-                write(channel, bytes(5000, 3), A_SIZE);
-            }
-            assertEquals(new PowerCut(1, 2 * 4096, 5000, 0), disk.powerCut());
-            assertArrayEquals(a, Files.readAllBytes(file));
         }
     }
 

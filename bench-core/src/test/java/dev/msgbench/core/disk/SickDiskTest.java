@@ -200,12 +200,12 @@ class SickDiskTest {
     @Test
     void whileFullReadsOverwritesInPlaceSyncsRenamesAndDeletesWorkButNewNamesFail() throws IOException {
         byte[] a = bytes(A_SIZE, 1);
-        byte[] patch = bytes(3000, 3);
         try (ForgetfulDisk disk = mount(PageCache.WRITE_THROUGH)) {
             Path file = synced(disk.dataDir().resolve("a.log"), a);
             Path other = synced(disk.dataDir().resolve("b.log"), bytes(A_SIZE, 2));
             disk.fillUp();
             assertArrayEquals(a, Files.readAllBytes(file));
+            byte[] patch = bytes(3000, 3);
             try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
                 write(channel, patch, 2000);
                 channel.force(true);
