@@ -1,7 +1,7 @@
 /*
  * forgetfs: a pass-through FUSE file system that can forget what was never made durable.
  *
- *   forgetfs [--write-through] BACKING MOUNTPOINT GRAVEYARD
+ *   forgetfs [write-through] BACKING MOUNTPOINT GRAVEYARD
  *
  * Every operation goes straight through to BACKING (an ordinary directory), so reads need no
  * merging and memory holds only what a power cut would have to undo. Per file (keyed by the
@@ -1092,7 +1092,7 @@ static off_t fs_lseek(const char *path, off_t off, int whence, struct fuse_file_
  * only dirties pages, which reach us later in large requests (write-back, close, fsync) or, at a
  * power cut, never (the abort drops them). Without it every write(2) is a round trip to this
  * process: 4 KiB sequential writes ran at about half the speed without it (docs/forgetful-disk.md).
- * --write-through does without it all the same, so that a full disk can fail write(2) itself, as
+ * "write-through" does without it all the same, so that a full disk can fail write(2) itself, as
  * ext4 does (it reserves blocks at write(2)); with it, the ENOSPC only reaches the writer when its
  * pages are written back: from fsync or close, or never.
  * Requests of up to 1 MiB instead of 128 KiB: fewer round trips for large writes.
@@ -1475,10 +1475,10 @@ static void unthrottle(const char *device)
 
 int main(int argc, char *argv[])
 {
-	write_through = argc == 5 && strcmp(argv[1], "--write-through") == 0;
+	write_through = argc == 5 && strcmp(argv[1], "write-through") == 0;
 	char **paths = argv + 1 + write_through;
 	if (argc - write_through != 4) {
-		fprintf(stderr, "usage: forgetfs [--write-through] BACKING MOUNTPOINT GRAVEYARD\n");
+		fprintf(stderr, "usage: forgetfs [write-through] BACKING MOUNTPOINT GRAVEYARD\n");
 		return 2;
 	}
 	pthread_condattr_t monotonic;

@@ -59,7 +59,7 @@ final class ForgetfsDaemon {
         }
         argv.add(program.toString());
         if (pageCache == PageCache.WRITE_THROUGH) {
-            argv.add("--write-through");
+            argv.add("write-through");
         }
         argv.addAll(List.of(backing.toString(), mountPoint.toString(), graveyard.toString()));
         Process process;
