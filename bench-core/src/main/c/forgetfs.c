@@ -1,7 +1,7 @@
 /*
  * forgetfs: a pass-through FUSE file system that can forget what was never made durable.
  *
- *   forgetfs BACKING MOUNTPOINT GRAVEYARD
+ *   forgetfs [write-through] BACKING MOUNTPOINT GRAVEYARD
  *
  * Every operation goes straight through to BACKING (an ordinary directory), so reads need no
  * merging and memory holds only what a power cut would have to undo. Per file (keyed by the
@@ -38,6 +38,22 @@
  *            which holds what was forgotten, goes with it.
  *   "status" prints "status files=F saved=S pending=P" (files with unsynced changes, bytes of
  *            saved blocks, namespace changes not yet durable).
+ *   "slow NS"         every fsync, fdatasync and fsync of a directory (so every write to a file
+ *                     opened O_SYNC or O_DSYNC, and msync) waits NS nanoseconds before it is done;
+ *                     "slow 0" lifts it, releasing the requests that wait. A close, which makes
+ *                     nothing durable, is not slowed.
+ *   "slow-writes NS"  every WRITE request waits NS nanoseconds: with the writeback cache, one per
+ *                     write-back of up to 1 MiB, not one per write(2).
+ *   "full on"         what needs a new block fails with ENOSPC: a WRITE past the file's last
+ *                     4 KiB block or into a hole, a create, mkdir, mknod, symlink or link, a
+ *                     fallocate that allocates; statfs reports no free blocks. Reads, overwrites
+ *                     in place, syncs, truncates, unlinks, rmdirs and renames still work.
+ *                     "full off" gives the space back.
+ *   "sick"   does nothing.
+ *            Each of these four prints "sick slow=NS slow-writes=NS full=0|1 held=H", the state it
+ *            left and the requests held by a slow disk as it was read (H is only for tests).
+ *            A clean stop lifts both first, so that held requests end and the unmount goes
+ *            through; a cut need not: the abort ends every request, and the daemon with it.
  *   end of input (the owner closed it, or died): a clean stop. Nothing is rolled back; the
  *            mount is unmounted (lazily if still busy) and it prints "stopped" and exits 0.
  * SIGTERM and SIGINT stop it cleanly too.
@@ -78,9 +94,12 @@
 /* below this many blocks a save reads every block; above, it asks the file system for holes */
 #define HOLE_SCAN_BLOCKS 16
 #define CONNECTIONS "/sys/fs/fuse/connections"
+/* worker threads at most (libfuse's default is 10): a request a slow disk holds keeps one */
+#define MAX_THREADS 64
 
 static int root_fd;
 static int grave_fd;
+static int write_through;
 static const char *mountpoint;
 static char abort_path[PATH_MAX];
 
@@ -115,6 +134,80 @@ static void leave(void)
 }
 
 #define ENTER() do { if (!enter()) return -EIO; } while (0)
+
+/* ------------------------------------------------------------------------------------------
+ * Sickness, on command: a slow disk (every durable operation, optionally every write request,
+ * takes longer) and a full one (what needs a new block fails with ENOSPC). Nothing is failed or
+ * slowed unless the owner asks.
+ */
+static pthread_mutex_t sick_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t sick_changed;    /* on CLOCK_MONOTONIC; see main */
+static int64_t slow_sync_ns;           /* added to every fsync, fdatasync and fsync of a directory */
+static int64_t slow_write_ns;          /* added to every WRITE request */
+static int full;
+static int held;                       /* requests lingering now */
+
+/*
+ * Holds a request for *delay nanoseconds from its start. A change of the delay counts at once,
+ * also for requests already waiting: lifting it releases them, so neither a heal nor a stop waits
+ * for a long delay to run out.
+ */
+static void linger(const int64_t *delay)
+{
+	struct timespec start, until;
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	pthread_mutex_lock(&sick_lock);
+	if (*delay > 0) {
+		held++;
+		while (*delay > 0) {
+			long nsec = start.tv_nsec + (long)(*delay % 1000000000);
+			until.tv_sec = start.tv_sec + (time_t)(*delay / 1000000000) + nsec / 1000000000;
+			until.tv_nsec = nsec % 1000000000;
+			if (pthread_cond_timedwait(&sick_changed, &sick_lock, &until) == ETIMEDOUT) {
+				break;
+			}
+		}
+		held--;
+	}
+	pthread_mutex_unlock(&sick_lock);
+}
+
+static int is_full(void)
+{
+	pthread_mutex_lock(&sick_lock);
+	int res = full;
+	pthread_mutex_unlock(&sick_lock);
+	return res;
+}
+
+static void set_sickness(int64_t sync_ns, int64_t write_ns, int no_space)
+{
+	pthread_mutex_lock(&sick_lock);
+	slow_sync_ns = sync_ns;
+	slow_write_ns = write_ns;
+	full = no_space;
+	pthread_cond_broadcast(&sick_changed);
+	pthread_mutex_unlock(&sick_lock);
+}
+
+/*
+ * Whether writing [offset, offset + size) of fd's file needs a block the file does not have yet:
+ * one past its last block, or one in a hole. Blocks are the layer's 4 KiB; space preallocated
+ * past the end (fallocate with FALLOC_FL_KEEP_SIZE) is not looked for.
+ */
+static int needs_space(int fd, off_t offset, off_t size)
+{
+	struct stat st;
+	if (fstat(fd, &st) != 0) {
+		return 1;
+	}
+	off_t end = offset + size;
+	if (end > (st.st_size + BLOCK - 1) / BLOCK * BLOCK) {
+		return 1;
+	}
+	off_t hole = lseek(fd, offset, SEEK_HOLE);
+	return hole >= 0 && hole < end && hole < st.st_size;
+}
 
 /* ------------------------------------------------------------------------------------------
  * Undo logs of file data, one per backing inode with unsynced changes.
@@ -558,6 +651,7 @@ static int fs_fsyncdir(const char *path, int datasync, struct fuse_file_info *fi
 {
 	(void)path;
 	struct dirhandle *d = (struct dirhandle *)(uintptr_t)fi->fh;
+	linger(&slow_sync_ns);
 	ENTER();
 	int fd = dirfd(d->dp);
 	int res = datasync ? fdatasync(fd) : fsync(fd);
@@ -578,8 +672,15 @@ static int created(const char *path, int dir, int res)
 	return journal_add(NS_CREATE, dir, rel(path), NULL, NULL);
 }
 
+/*
+ * A full disk refuses every new name: a directory entry may need a block, and a new directory
+ * always does. (ext4 may still fit a file's entry into a directory block it has.)
+ */
+#define NEEDS_NAME() do { if (is_full()) return -ENOSPC; } while (0)
+
 static int fs_mknod(const char *path, mode_t mode, dev_t rdev)
 {
+	NEEDS_NAME();
 	ENTER();
 	pthread_mutex_lock(&ns_lock);
 	int res = created(path, 0, mknodat(root_fd, rel(path), mode, rdev));
@@ -590,6 +691,7 @@ static int fs_mknod(const char *path, mode_t mode, dev_t rdev)
 
 static int fs_mkdir(const char *path, mode_t mode)
 {
+	NEEDS_NAME();
 	ENTER();
 	pthread_mutex_lock(&ns_lock);
 	int res = created(path, 1, mkdirat(root_fd, rel(path), mode));
@@ -600,6 +702,7 @@ static int fs_mkdir(const char *path, mode_t mode)
 
 static int fs_symlink(const char *target, const char *path)
 {
+	NEEDS_NAME();
 	ENTER();
 	pthread_mutex_lock(&ns_lock);
 	int res = created(path, 0, symlinkat(target, root_fd, rel(path)));
@@ -610,6 +713,7 @@ static int fs_symlink(const char *target, const char *path)
 
 static int fs_link(const char *from, const char *to)
 {
+	NEEDS_NAME();
 	ENTER();
 	pthread_mutex_lock(&ns_lock);
 	int res = created(to, 0, linkat(root_fd, rel(from), root_fd, rel(to), 0));
@@ -853,7 +957,7 @@ static int fs_create(const char *path, mode_t mode, struct fuse_file_info *fi)
 	pthread_mutex_lock(&ns_lock);
 	struct stat st;
 	int existed = fstatat(root_fd, rel(path), &st, AT_SYMLINK_NOFOLLOW) == 0;
-	int res = open_handle(path, fi->flags | O_CREAT, mode, fi);
+	int res = !existed && is_full() ? -ENOSPC : open_handle(path, fi->flags | O_CREAT, mode, fi);
 	if (res == 0 && !existed) {
 		res = journal_add(NS_CREATE, 0, rel(path), NULL, NULL);
 	}
@@ -873,6 +977,11 @@ static int fs_write(const char *path, const char *buf, size_t size, off_t offset
 {
 	(void)path;
 	struct handle *h = HANDLE(fi);
+	linger(&slow_write_ns);
+	if (is_full() && needs_space(h->fd, offset, (off_t)size)) {
+		/* all of it, even a part that fits: ext4 would write that part and fail the next call */
+		return -ENOSPC;
+	}
 	ENTER();
 	ssize_t n;
 	struct fstate *s = state_acquire(h->fd, h->ino);
@@ -890,10 +999,18 @@ static int fs_write(const char *path, const char *buf, size_t size, off_t offset
 	return (int)n;
 }
 
+/* A full disk says so: a broker that watches its free space (RabbitMQ's disk alarm) sees none. */
 static int fs_statfs(const char *path, struct statvfs *st)
 {
 	(void)path;
-	return fstatvfs(root_fd, st) == 0 ? 0 : -errno;
+	if (fstatvfs(root_fd, st) != 0) {
+		return -errno;
+	}
+	if (is_full()) {
+		st->f_bfree = 0;
+		st->f_bavail = 0;
+	}
+	return 0;
 }
 
 static int fs_flush(const char *path, struct fuse_file_info *fi)
@@ -916,6 +1033,7 @@ static int fs_fsync(const char *path, int datasync, struct fuse_file_info *fi)
 {
 	(void)path;
 	struct handle *h = HANDLE(fi);
+	linger(&slow_sync_ns);
 	ENTER();
 	/* the real sync keeps the cost of durability what it is on the backing disk */
 	int res = (datasync ? fdatasync(h->fd) : fsync(h->fd)) == 0 ? 0 : -errno;
@@ -926,10 +1044,22 @@ static int fs_fsync(const char *path, int datasync, struct fuse_file_info *fi)
 	return res;
 }
 
+/* Whether fallocate needs new blocks: punching a hole and collapsing a range free them. */
+static int allocates(int fd, int mode, off_t offset, off_t length)
+{
+	if (mode & (FALLOC_FL_PUNCH_HOLE | FALLOC_FL_COLLAPSE_RANGE)) {
+		return 0;
+	}
+	return (mode & FALLOC_FL_INSERT_RANGE) || needs_space(fd, offset, length);
+}
+
 static int fs_fallocate(const char *path, int mode, off_t offset, off_t length, struct fuse_file_info *fi)
 {
 	(void)path;
 	struct handle *h = HANDLE(fi);
+	if (is_full() && allocates(h->fd, mode, offset, length)) {
+		return -ENOSPC;
+	}
 	ENTER();
 	int res = 0;
 	struct fstate *s = state_acquire(h->fd, h->ino);
@@ -962,11 +1092,16 @@ static off_t fs_lseek(const char *path, off_t off, int whence, struct fuse_file_
  * only dirties pages, which reach us later in large requests (write-back, close, fsync) or, at a
  * power cut, never (the abort drops them). Without it every write(2) is a round trip to this
  * process: 4 KiB sequential writes ran at about half the speed without it (docs/forgetful-disk.md).
+ * "write-through" does without it all the same, so that a full disk can fail write(2) itself, as
+ * ext4 does (it reserves blocks at write(2)); with it, the ENOSPC only reaches the writer when its
+ * pages are written back: from fsync or close, or never.
  * Requests of up to 1 MiB instead of 128 KiB: fewer round trips for large writes.
  */
 static void *fs_init(struct fuse_conn_info *conn, struct fuse_config *cfg)
 {
-	if (conn->capable & FUSE_CAP_WRITEBACK_CACHE) {
+	if (write_through) {
+		conn->want &= ~FUSE_CAP_WRITEBACK_CACHE;
+	} else if (conn->capable & FUSE_CAP_WRITEBACK_CACHE) {
 		conn->want |= FUSE_CAP_WRITEBACK_CACHE;
 	}
 	conn->max_write = 1 << 20;
@@ -1145,6 +1280,7 @@ static int loop_ended;
 /* The owner closed our input: unmount, which ends the loop; force it if something holds on. */
 static void clean_stop(void)
 {
+	set_sickness(0, 0, 0);
 	if (umount2(mountpoint, 0) != 0 && umount2(mountpoint, MNT_DETACH) != 0) {
 		fprintf(stderr, "forgetfs: cannot unmount %s: %s\n", mountpoint, strerror(errno));
 	}
@@ -1161,6 +1297,41 @@ static void clean_stop(void)
 		}
 	}
 	pthread_mutex_unlock(&stop_lock);
+}
+
+/* The nanoseconds after a command's word and a space: 0 or more. -1 if that is not what follows. */
+static int64_t delay_arg(const char *line, const char *word)
+{
+	size_t n = strlen(word);
+	if (strncmp(line, word, n) != 0 || line[n] != ' ' || line[n + 1] < '0' || line[n + 1] > '9') {
+		return -1;
+	}
+	char *end;
+	errno = 0;
+	long long value = strtoll(line + n + 1, &end, 10);
+	return errno == 0 && *end == '\0' ? (int64_t)value : -1;
+}
+
+/* Applies a sickness command; says what the disk suffers from now, or why the command is wrong. */
+static void sicken(const char *line)
+{
+	pthread_mutex_lock(&sick_lock);
+	int64_t sync_ns = slow_sync_ns, write_ns = slow_write_ns;
+	int no_space = full, holding = held;
+	pthread_mutex_unlock(&sick_lock);
+	int64_t delay;
+	if ((delay = delay_arg(line, "slow")) >= 0) {
+		sync_ns = delay;
+	} else if ((delay = delay_arg(line, "slow-writes")) >= 0) {
+		write_ns = delay;
+	} else if (strcmp(line, "full on") == 0 || strcmp(line, "full off") == 0) {
+		no_space = strcmp(line, "full on") == 0;
+	} else if (strcmp(line, "sick") != 0) {
+		say("error '%s': slow and slow-writes take nanoseconds (0 or more), full takes on or off", line);
+		return;
+	}
+	set_sickness(sync_ns, write_ns, no_space);
+	say("sick slow=%" PRId64 " slow-writes=%" PRId64 " full=%d held=%d", sync_ns, write_ns, no_space, holding);
 }
 
 static void *control(void *arg)
@@ -1180,6 +1351,8 @@ static void *control(void *arg)
 			uint64_t saved = saved_bytes;
 			pthread_mutex_unlock(&table_lock);
 			say("status files=%zu saved=%" PRIu64 " pending=%zu", files, saved, pending);
+		} else if (strncmp(line, "slow", 4) == 0 || strncmp(line, "full", 4) == 0 || strcmp(line, "sick") == 0) {
+			sicken(line);
 		} else {
 			say("error unknown command '%s'", line);
 		}
@@ -1302,10 +1475,16 @@ static void unthrottle(const char *device)
 
 int main(int argc, char *argv[])
 {
-	if (argc != 4) {
-		fprintf(stderr, "usage: forgetfs BACKING MOUNTPOINT GRAVEYARD\n");
+	write_through = argc == 5 && strcmp(argv[1], "write-through") == 0;
+	char **paths = argv + 1 + write_through;
+	if (argc - write_through != 4) {
+		fprintf(stderr, "usage: forgetfs [write-through] BACKING MOUNTPOINT GRAVEYARD\n");
 		return 2;
 	}
+	pthread_condattr_t monotonic;
+	pthread_condattr_init(&monotonic);
+	pthread_condattr_setclock(&monotonic, CLOCK_MONOTONIC);
+	pthread_cond_init(&sick_changed, &monotonic);
 	signal(SIGPIPE, SIG_IGN);
 	/* one descriptor per open file and one per file with unsynced changes */
 	struct rlimit nofile;
@@ -1313,15 +1492,15 @@ int main(int argc, char *argv[])
 		nofile.rlim_cur = nofile.rlim_max;
 		setrlimit(RLIMIT_NOFILE, &nofile);
 	}
-	root_fd = open(argv[1], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	root_fd = open(paths[0], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (root_fd < 0) {
-		fail("cannot open the backing directory %s: %s", argv[1], strerror(errno));
+		fail("cannot open the backing directory %s: %s", paths[0], strerror(errno));
 	}
-	grave_fd = open(argv[3], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	grave_fd = open(paths[2], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (grave_fd < 0) {
-		fail("cannot open the graveyard %s: %s", argv[3], strerror(errno));
+		fail("cannot open the graveyard %s: %s", paths[2], strerror(errno));
 	}
-	mountpoint = argv[2];
+	mountpoint = paths[1];
 
 	char fsname[128];
 	snprintf(fsname, sizeof fsname, "msgbench-forgetfs:%ld:%llu", (long)getpid(), start_ticks());
@@ -1361,6 +1540,8 @@ int main(int argc, char *argv[])
 	say("ready %u", connection);
 
 	struct fuse_loop_config *config = fuse_loop_cfg_create();
+	/* enough that lookups and reads still find a thread while a slow disk holds syncs */
+	fuse_loop_cfg_set_max_threads(config, MAX_THREADS);
 	int res = fuse_loop_mt(fuse, config);
 	fuse_loop_cfg_destroy(config);
 

@@ -51,12 +51,17 @@ final class ForgetfsDaemon {
     }
 
     /** Mounts {@code backing} on {@code mountPoint} and returns once the mount is there. */
-    static ForgetfsDaemon start(Path program, Path backing, Path mountPoint, Path graveyard, Path logFile) {
+    static ForgetfsDaemon start(Path program, Path backing, Path mountPoint, Path graveyard, PageCache pageCache,
+            Path logFile) {
         List<String> argv = new ArrayList<>();
         if (Files.isExecutable(SETSID)) {
             argv.add(SETSID.toString());
         }
-        argv.addAll(List.of(program.toString(), backing.toString(), mountPoint.toString(), graveyard.toString()));
+        argv.add(program.toString());
+        if (pageCache == PageCache.WRITE_THROUGH) {
+            argv.add("write-through");
+        }
+        argv.addAll(List.of(backing.toString(), mountPoint.toString(), graveyard.toString()));
         Process process;
         try {
             Files.createDirectories(logFile.toAbsolutePath().getParent());
@@ -98,6 +103,21 @@ final class ForgetfsDaemon {
         String answer = ask("status");
         if (!answer.startsWith("status ")) {
             throw new IllegalStateException("forgetfs on " + mountPoint + " did not report: " + failure(answer));
+        }
+        return answer;
+    }
+
+    /**
+     * Makes the disk slow or full, or well again: "slow NS", "slow-writes NS", "full on", "full
+     * off", or "sick" to only ask. Returns once the daemon has applied it.
+     *
+     * @return its report, "sick slow=NS slow-writes=NS full=0|1 held=H"
+     */
+    String sicken(String command) {
+        String answer = ask(command);
+        if (!answer.startsWith("sick ")) {
+            throw new IllegalStateException("forgetfs on " + mountPoint + " did not apply '" + command + "': "
+                    + failure(answer));
         }
         return answer;
     }

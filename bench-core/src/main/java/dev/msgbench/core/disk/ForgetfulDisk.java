@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -39,26 +40,41 @@ public final class ForgetfulDisk implements AutoCloseable {
     private final Path unlinked;
     private final Path logFile;
     private final Path program;
+    private final PageCache pageCache;
     private ForgetfsDaemon daemon;
     private CleanupRegistry.Registration registration;
     private boolean closed;
 
-    private ForgetfulDisk(Path dataDir, Path logFile, Path program) {
+    private ForgetfulDisk(Path dataDir, Path logFile, Path program, PageCache pageCache) {
         this.dataDir = dataDir;
         this.store = dataDir.resolveSibling(dataDir.getFileName() + ".forgetfs");
         this.files = store.resolve("files");
         this.unlinked = store.resolve("unlinked");
         this.logFile = logFile;
         this.program = program;
+        this.pageCache = pageCache;
     }
 
     /**
-     * Mounts the disk over {@code dataDir} (created if missing), whose contents count as synced.
+     * Mounts the disk over {@code dataDir} (created if missing), whose contents count as synced,
+     * behind the kernel's writeback cache ({@link PageCache#WRITE_BACK}).
      *
      * @param logFile receives the daemon's diagnostics, appended
      * @throws UserError when this machine cannot: not root, no /dev/fuse, forgetfs not buildable
      */
     public static ForgetfulDisk mount(Path dataDir, Path logFile) {
+        return mount(dataDir, logFile, PageCache.WRITE_BACK);
+    }
+
+    /**
+     * Mounts the disk over {@code dataDir} (created if missing), whose contents count as synced.
+     * A disk that will be {@linkplain #fillUp() filled} while a broker writes to it should be
+     * {@link PageCache#WRITE_THROUGH}, so that the broker's write fails as on ext4.
+     *
+     * @param logFile receives the daemon's diagnostics, appended
+     * @throws UserError when this machine cannot: not root, no /dev/fuse, forgetfs not buildable
+     */
+    public static ForgetfulDisk mount(Path dataDir, Path logFile, PageCache pageCache) {
         requireFacilities(DEV_FUSE, uid());
         Path program = ForgetfsProgram.find();
         StaleMounts.reap();
@@ -66,7 +82,7 @@ public final class ForgetfulDisk implements AutoCloseable {
         if (!ForgetfsMount.on(dir).isEmpty()) {
             throw new IllegalStateException(dir + " is a forgetful disk already");
         }
-        ForgetfulDisk disk = new ForgetfulDisk(dir, logFile.toAbsolutePath(), program);
+        ForgetfulDisk disk = new ForgetfulDisk(dir, logFile.toAbsolutePath(), program, pageCache);
         try {
             disk.moveIn();
             disk.daemon = disk.startDaemon();
@@ -135,7 +151,11 @@ public final class ForgetfulDisk implements AutoCloseable {
      *
      * <p>The caller must have SIGKILLed every process that uses the disk: a process still holding
      * a file would see its mount vanish (and a page of a dead process's mmap that the kernel has
-     * not written yet is dropped with the connection, as the power cut drops it).
+     * not written yet is dropped with the connection, as the power cut drops it). A process
+     * SIGKILLed inside an fsync that a slow disk holds dies only when the fsync ends: the kernel
+     * waits for a request the daemon has taken. The cut ends it.
+     *
+     * <p>The power comes back on a healthy disk: a cut lifts slowness and fullness.
      */
     public synchronized PowerCut powerCut() {
         requireOpen();
@@ -143,6 +163,64 @@ public final class ForgetfulDisk implements AutoCloseable {
         daemon = null; // it has ended: should the new one fail to mount, the disk is not mounted
         daemon = startDaemon();
         return cut;
+    }
+
+    /**
+     * A slow disk, a gray failure: from now on every fsync, fdatasync and fsync of a directory
+     * (so every write to a file opened {@code SYNC} or {@code DSYNC}, and every
+     * {@code MappedByteBuffer.force()}) takes {@code extra} longer; nothing fails. A close is not
+     * slowed: it makes nothing durable. {@link Duration#ZERO} heals, releasing the syncs waiting.
+     */
+    public synchronized Sickness slowDurableOps(Duration extra) {
+        return sicken("slow " + nanos(extra));
+    }
+
+    /**
+     * Every write request that reaches the daemon takes {@code extra} longer: with
+     * {@link PageCache#WRITE_THROUGH} every write, with {@link PageCache#WRITE_BACK} every
+     * write-back of up to 1 MiB, which a writer feels at fsync, at close, or once the kernel's
+     * dirty pages reach their limit.
+     */
+    public synchronized Sickness slowWrites(Duration extra) {
+        return sicken("slow-writes " + nanos(extra));
+    }
+
+    /** Both slownesses lifted: syncs and writes that wait go on at once. */
+    public synchronized Sickness healSlow() {
+        sicken("slow 0");
+        return sicken("slow-writes 0");
+    }
+
+    /**
+     * The disk is full: what needs a new block fails with ENOSPC until {@link #freeSpace()}. What
+     * the writer sees depends on the {@link PageCache}; docs/forgetful-disk.md has each call's
+     * outcome. Reads, overwrites in place, syncs of what was written, deletes and renames work,
+     * but deleting frees no space here: only {@link #freeSpace()} does.
+     */
+    public synchronized Sickness fillUp() {
+        return sicken("full on");
+    }
+
+    /** Space is back: writes and creates succeed again. */
+    public synchronized Sickness freeSpace() {
+        return sicken("full off");
+    }
+
+    /** What ails the disk now. */
+    public synchronized Sickness sickness() {
+        return sicken("sick");
+    }
+
+    private Sickness sicken(String command) {
+        requireOpen();
+        return Sickness.parse(daemon.sicken(command));
+    }
+
+    private static long nanos(Duration extra) {
+        if (extra.isNegative()) {
+            throw new IllegalArgumentException("a disk cannot be faster than itself: " + extra);
+        }
+        return extra.toNanos();
     }
 
     /** What a power cut would take away now. */
@@ -175,7 +253,7 @@ public final class ForgetfulDisk implements AutoCloseable {
         // left over only where an undo failed (the daemon's log says which): nothing refers to it
         TempDirs.deleteRecursively(unlinked);
         createDirectories(unlinked);
-        return ForgetfsDaemon.start(program, files, dataDir, unlinked, logFile);
+        return ForgetfsDaemon.start(program, files, dataDir, unlinked, pageCache, logFile);
     }
 
     /** What the data dir holds now becomes the disk's synced contents. */

@@ -61,6 +61,30 @@ final class DiskChildMains {
         }
     }
 
+    /**
+     * Creates args[0] with {@value #RECORD_BYTES} bytes, says "writing" and syncs it (on a slow
+     * disk, the test kills it while the sync is held); then says "synced" and waits to be killed.
+     */
+    static final class WritesAndSyncs {
+        public static void main(String[] args) throws IOException {
+            try (FileChannel file = FileChannel.open(Path.of(args[0]), StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE)) {
+                ByteBuffer record = ByteBuffer.wrap(record(0));
+                while (record.hasRemaining()) {
+                    file.write(record);
+                }
+                System.out.println("writing");
+                System.out.flush();
+                file.force(false);
+                System.out.println("synced");
+                System.out.flush();
+                while (System.in.read() >= 0) {
+                    // until the test kills this JVM
+                }
+            }
+        }
+    }
+
     /** Mounts a forgetful disk on args[0] (log args[1]), says "mounted DAEMON_PID", then waits to be killed. */
     static final class MountsAndWaits {
         public static void main(String[] args) throws IOException {

@@ -57,8 +57,19 @@ class ForgetfulDiskModelTest {
     @ValueSource(longs = {1, 2, 3, 4, 5, 6})
     void afterAPowerCutEveryFileIsAsItWasAtItsLastSyncAndEveryNameAsAtTheLastSyncOfAnything(long seed)
             throws IOException {
+        runAndCut(seed, PageCache.WRITE_BACK);
+    }
+
+    /** Without the writeback cache the layer sees every write as made, not whole pages later. */
+    @ParameterizedTest
+    @ValueSource(longs = {7, 8, 9})
+    void theSameHoldsWithoutTheWritebackCache(long seed) throws IOException {
+        runAndCut(seed, PageCache.WRITE_THROUGH);
+    }
+
+    private void runAndCut(long seed, PageCache pageCache) throws IOException {
         Random random = new Random(seed);
-        try (ForgetfulDisk disk = ForgetfulDisk.mount(dir.resolve("data"), dir.resolve("forgetfs.log"))) {
+        try (ForgetfulDisk disk = ForgetfulDisk.mount(dir.resolve("data"), dir.resolve("forgetfs.log"), pageCache)) {
             for (int round = 0; round < 2; round++) {
                 List<String> done = new ArrayList<>();
                 for (int i = 0; i < OPERATIONS; i++) {
@@ -67,7 +78,7 @@ class ForgetfulDiskModelTest {
                 disk.powerCut();
                 names.clear();
                 names.putAll(durableNames);
-                String trail = "seed " + seed + ", round " + round + ": " + String.join(", ", done);
+                String trail = pageCache + ", seed " + seed + ", round " + round + ": " + String.join(", ", done);
                 assertEquals(new TreeSet<>(names.keySet()), listing(disk.dataDir()), trail);
                 for (Map.Entry<String, Inode> name : names.entrySet()) {
                     Inode inode = name.getValue();

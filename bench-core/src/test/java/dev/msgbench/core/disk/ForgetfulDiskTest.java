@@ -1,5 +1,9 @@
 package dev.msgbench.core.disk;
 
+import static dev.msgbench.core.disk.DiskFiles.bytes;
+import static dev.msgbench.core.disk.DiskFiles.list;
+import static dev.msgbench.core.disk.DiskFiles.synced;
+import static dev.msgbench.core.disk.DiskFiles.write;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,7 +12,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +21,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -49,8 +51,21 @@ class ForgetfulDiskTest {
 
     @Test
     void forgetsAnOverwriteAndAnAppendThatWereNeverSyncedKeepingTheSyncedFileByteForByte() throws IOException {
+        // the kernel writes whole pages: the overwrite dirtied blocks 0 and 1, the append the
+        // partial block 2 of A; all three are restored, and the rest of the append cut off
+        assertEquals(new PowerCut(1, A_SIZE, 5000, 0), overwriteAppendAndCut(PageCache.WRITE_BACK));
+    }
+
+    /** Without the writeback cache each write reaches the layer as made: only the blocks it touches are saved. */
+    @Test
+    void forgetsTheSameWithoutTheWritebackCache() throws IOException {
+        assertEquals(new PowerCut(1, 2 * 4096, 5000, 0), overwriteAppendAndCut(PageCache.WRITE_THROUGH));
+    }
+
+    /** Issue 33's calibration: write A, fsync, overwrite part of A, append B, power cut: A byte for byte. */
+    private PowerCut overwriteAppendAndCut(PageCache pageCache) throws IOException {
         byte[] a = bytes(A_SIZE, 1);
-        try (ForgetfulDisk disk = mount()) {
+        try (ForgetfulDisk disk = ForgetfulDisk.mount(dir.resolve("data"), dir.resolve("forgetfs.log"), pageCache)) {
             Path file = disk.dataDir().resolve("segment.log");
             try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 write(channel, a, 0);
@@ -58,10 +73,9 @@ class ForgetfulDiskTest {
                 write(channel, bytes(3000, 2), 2000);
                 write(channel, bytes(5000, 3), A_SIZE);
             }
-            // the kernel writes whole pages: the overwrite dirtied blocks 0 and 1, the append the
-            // partial block 2 of A; all three are restored, and the rest of the append cut off
-            assertEquals(new PowerCut(1, A_SIZE, 5000, 0), disk.powerCut());
+            PowerCut cut = disk.powerCut();
             assertArrayEquals(a, Files.readAllBytes(file));
+            return cut;
         }
     }
 
@@ -329,33 +343,6 @@ class ForgetfulDiskTest {
                 assertArrayEquals(DiskChildMains.record(index), Arrays.copyOfRange(kept, index * DiskChildMains.RECORD_BYTES,
                         (index + 1) * DiskChildMains.RECORD_BYTES), "record " + index);
             }
-        }
-    }
-
-    private static Path synced(Path file, byte[] data) throws IOException {
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            write(channel, data, 0);
-            channel.force(true);
-        }
-        return file;
-    }
-
-    private static void write(FileChannel channel, byte[] data, long position) throws IOException {
-        ByteBuffer buffer = ByteBuffer.wrap(data);
-        while (buffer.hasRemaining()) {
-            position += channel.write(buffer, position);
-        }
-    }
-
-    private static byte[] bytes(int size, long seed) {
-        byte[] bytes = new byte[size];
-        new Random(seed).nextBytes(bytes);
-        return bytes;
-    }
-
-    private static List<String> list(Path dir) throws IOException {
-        try (var entries = Files.list(dir)) {
-            return entries.map(p -> p.getFileName().toString()).sorted().toList();
         }
     }
 }
