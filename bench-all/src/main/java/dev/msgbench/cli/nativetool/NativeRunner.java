@@ -177,8 +177,9 @@ final class NativeRunner {
     }
 
     /**
-     * Starts a listener and waits for its first line, a subscriber's confirmation; the rest of what
-     * it prints is dropped (a subscriber prints every message). Whether it is listening.
+     * Starts a listener and waits for its first line, which must be its ready line (a subscriber's
+     * confirmation); the rest of what it prints is dropped (a subscriber prints every message).
+     * Whether it is listening.
      */
     private boolean listen(Step step) throws InterruptedException {
         Process process;
@@ -210,7 +211,7 @@ final class NativeRunner {
             err.println(system + ": " + step.name() + " printed nothing within " + Durations.format(LISTENER_READY));
             return false;
         }
-        if (first.get() == null || !process.isAlive() && process.waitFor() != 0) {
+        if (!step.readyLine().equals(first.get())) {
             err.println(system + ": " + step.name() + ": " + (first.get() == null ? "ended at once" : first.get()));
             return false;
         }

@@ -61,8 +61,8 @@ class NativeRunnerTest {
 
     @Test
     void theListenerListensBeforeTheSetupTheMeasuredStepsFollowAndTheCleanupEnds() throws Exception {
-        Step listener = new Step("listener", Role.LISTENER, List.of("sh", "-c",
-                "echo listening; echo $$ >\"$0\"; exec sleep 30", dir.resolve("listener.pid").toString()), "");
+        Step listener = Step.listener("listener", List.of("sh", "-c",
+                "echo listening; echo $$ >\"$0\"; exec sleep 30", dir.resolve("listener.pid").toString()), "listening");
         Step make = step("make", Role.SETUP, "echo made", ".setup");
         Step bench = step("bench", Role.MEASURED, "echo rate 10; echo rate 42.50", "");
         Step remove = step("remove", Role.CLEANUP, "echo removed", ".setup");
@@ -133,7 +133,8 @@ class NativeRunnerTest {
 
     @Test
     void aListenerThatEndsAtOnceEndsTheRunSayingWhy() throws Exception {
-        Step listener = new Step("subscriber", Role.LISTENER, List.of("sh", "-c", "echo 'Could not connect'; exit 1"), "");
+        // it may still run when its line is read: the line, not its exit, says it does not listen
+        Step listener = Step.listener("subscriber", List.of("sh", "-c", "echo 'Could not connect'; sleep 30"), "psubscribe");
         Step bench = step("bench", Role.MEASURED, "echo rate 1", "");
 
         Optional<NativeFigure> figure = runner(null, Duration.ofSeconds(30))

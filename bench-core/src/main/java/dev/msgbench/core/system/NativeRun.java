@@ -21,8 +21,9 @@ public record NativeRun(List<Step> steps, FigureReader reader) {
     public enum Role {
         /**
          * Runs in the background from before the first setup step until the measured steps end; its
-         * first line (a subscriber's confirmation) says it listens, and the rest of what it prints is
-         * dropped (a subscriber prints every message).
+         * first line says it listens when it is the step's ready line (a subscriber's confirmation;
+         * anything else, such as "Could not connect", is why it does not), and the rest of what it
+         * prints is dropped (a subscriber prints every message).
          */
         LISTENER,
         /** Before the measured steps; a failure ends the run, without a figure. */
@@ -39,8 +40,15 @@ public record NativeRun(List<Step> steps, FigureReader reader) {
      * @param argv      the program and its arguments
      * @param logSuffix appended to the run's log file name for this step's output ("" for the run's
      *                  own log); steps with the same suffix share one file; a listener has none
+     * @param readyLine a listener's first line when it listens (redis-cli's "psubscribe"); null for
+     *                  the other roles. The line itself, not the process still running, decides: a
+     *                  tool that prints an error may not have exited yet when its line is read
      */
-    public record Step(String name, Role role, List<String> argv, String logSuffix) {
+    public record Step(String name, Role role, List<String> argv, String logSuffix, String readyLine) {
+
+        public Step(String name, Role role, List<String> argv, String logSuffix) {
+            this(name, role, argv, logSuffix, null);
+        }
 
         public Step {
             Objects.requireNonNull(name, "name");
@@ -50,6 +58,13 @@ public record NativeRun(List<Step> steps, FigureReader reader) {
                 throw new IllegalArgumentException("step " + name + " has no command");
             }
             Objects.requireNonNull(logSuffix, "logSuffix");
+            if ((role == Role.LISTENER) != (readyLine != null)) {
+                throw new IllegalArgumentException("step " + name + ": a ready line for a listener, and only for one");
+            }
+        }
+
+        public static Step listener(String name, List<String> argv, String readyLine) {
+            return new Step(name, Role.LISTENER, argv, "", Objects.requireNonNull(readyLine, "readyLine"));
         }
 
         public static Step measured(String name, List<String> argv) {

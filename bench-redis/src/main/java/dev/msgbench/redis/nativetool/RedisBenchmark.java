@@ -156,7 +156,8 @@ public final class RedisBenchmark implements NativeTool {
         if (!streams) {
             // the same run for both sides: Redis writes each PUBLISH to its subscribers within the
             // command, so the PUBLISH rate with redis-cli subscribed is also the rate it delivers at
-            steps.add(new Step("redis-cli subscriber", Role.LISTENER, subscriber(cli, request.url(), "cmp-*"), ""));
+            // redis-cli's first line once subscribed; an error ("Could not connect ...") comes instead
+            steps.add(Step.listener("redis-cli subscriber", subscriber(cli, request.url(), "cmp-*"), "psubscribe"));
         }
         steps.add(bench);
         return new NativeRun(steps, out -> RedisBenchmarkOutput.requestsPerSec(out.of(bench)).map(NativeFigure::of));

@@ -47,8 +47,8 @@ class RedisBenchmarkTest {
 
         String payload = "x".repeat(40);
         assertEquals(List.of(
-                new Step("redis-cli subscriber", Role.LISTENER, List.of("/usr/bin/redis-cli", "-h", "127.0.0.1", "-p", "6380",
-                        "PSUBSCRIBE", "cmp-*"), ""),
+                Step.listener("redis-cli subscriber", List.of("/usr/bin/redis-cli", "-h", "127.0.0.1", "-p", "6380",
+                        "PSUBSCRIBE", "cmp-*"), "psubscribe"),
                 Step.measured("redis-benchmark", List.of("/usr/bin/redis-benchmark", "-h", "127.0.0.1", "-p", "6380", "-c", "1",
                         "-n", "2000000", "-P", "16", "--csv", "PUBLISH", "cmp-9", payload))), run.steps());
         assertEquals(Optional.of(NativeFigure.of("79082.64")), run.reader().read(step -> step.role() == Role.MEASURED ? CSV : ""));
