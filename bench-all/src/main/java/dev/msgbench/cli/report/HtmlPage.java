@@ -80,6 +80,7 @@ public final class HtmlPage {
             for (Figure f : rf.figures()) {
                 figure(b, f);
             }
+            gaps(b, rf.run());
             faults(b, rf.run());
         }
         b.append("<h2>Settings</h2>\n");
@@ -88,6 +89,22 @@ public final class HtmlPage {
         }
         b.append("</body></html>\n");
         return b.toString();
+    }
+
+    /** The seconds shaded as "no delivery" on the run's charts, on their time base. */
+    private static void gaps(StringBuilder b, RunFolder run) {
+        List<NoDeliveryGaps.Span> gaps = NoDeliveryGaps.of(run.intervals());
+        if (gaps.isEmpty()) {
+            return;
+        }
+        TimeBase time = TimeBase.of(run);
+        b.append("<p class=\"note gaps\">No delivery (shaded): ");
+        for (int i = 0; i < gaps.size(); i++) {
+            b.append(i == 0 ? "" : ", ").append(String.format(Locale.US, "%.1f s to %.1f s",
+                    time.fromLog(gaps.get(i).fromSeconds()), time.fromLog(gaps.get(i).toSeconds())));
+        }
+        b.append(" from the end of the warm-up, to the log's second: whole seconds in which nothing arrived while messages"
+                + " were due (a fault's exact time without delivery is in its line below).</p>\n");
     }
 
     /** Each fault of a run, as the summary printed it; the charts mark them with labelled lines. */

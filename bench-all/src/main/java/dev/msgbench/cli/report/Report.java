@@ -59,8 +59,8 @@ public final class Report {
         for (int i = 0; i < runs.size(); i++) {
             RunFolder run = runs.get(i);
             perRun.add(new HtmlPage.RunFigures(run, List.of(
-                    figure(Charts.latencyOverTime(run, i), folder, files),
-                    figure(Charts.throughputOverTime(run, i), folder, files))));
+                    figure(OverTimeCharts.latencyOverTime(run, i), folder, files),
+                    figure(OverTimeCharts.throughputOverTime(run, i), folder, files))));
         }
         String page = HtmlPage.render(options.title(), whole, percentile, perRun, leftOut, folder.getFileName().toString());
         writeAtomically(html, page);
