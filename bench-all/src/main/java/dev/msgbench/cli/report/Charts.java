@@ -17,7 +17,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * The report's charts, drawn by XChart. Axes follow HdrHistogram's plotter: latency in ms on a
  * log axis; percentile on a 1/(1-p) log axis whose decades are 0%, 90%, 99%, 99.9%... The charts
- * of a run over time are {@link OverTimeCharts}'.
+ * of a run over time are {@link OverTimeCharts}', against the offered rate {@link LoadCharts}'.
  */
 public final class Charts {
 

@@ -27,6 +27,15 @@ public final class HtmlPage {
     record RunFigures(RunFolder run, List<Figure> figures) {
     }
 
+    /**
+     * A view of all the runs together, drawn before them when there is one: the price of safety,
+     * latency against offered load.
+     *
+     * @param html the section's table and notes, escaped already
+     */
+    record Section(String id, String heading, List<Figure> figures, String html) {
+    }
+
     private static final String STYLE = """
             body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1200px}
             h1{font-size:22px} h2{font-size:18px;margin-top:32px} h3{font-size:15px}
@@ -34,7 +43,7 @@ public final class HtmlPage {
             th,td{border:1px solid #ddd;padding:3px 7px;text-align:right;white-space:nowrap}
             th:first-child,td:first-child{text-align:left}
             td.k{text-align:left;color:#555} td.v{text-align:left;white-space:normal}
-            tr.durability td{background:#fff6e0}
+            tr.durability td{background:#fff6e0} table.views th{white-space:normal;max-width:160px}
             .warn{color:#a00} .note{color:#666;font-size:13px}
             img.chart{max-width:100%;border:1px solid #eee}
             """;
@@ -55,6 +64,15 @@ public final class HtmlPage {
      */
     static String render(String title, List<RunFolder> runs, List<Figure> percentiles, List<RunFigures> perRun,
                          List<String> leftOut, String chartFolder) {
+        return render(title, List.of(), runs, percentiles, perRun, leftOut, chartFolder);
+    }
+
+    /**
+     * As {@link #render(String, List, List, List, List, String)}, the views of all runs together
+     * first; a page of sweeps alone has no runs, and then no section of them.
+     */
+    static String render(String title, List<Section> sections, List<RunFolder> runs, List<Figure> percentiles,
+                         List<RunFigures> perRun, List<String> leftOut, String chartFolder) {
         StringBuilder b = new StringBuilder(1 << 16);
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(esc(title))
                 .append("</title>\n<style>").append(STYLE).append("</style>\n<script>").append(RENDER_CHECK)
@@ -66,6 +84,14 @@ public final class HtmlPage {
                 .append("/ as PNG and SVG.</p>\n");
         for (String line : leftOut) {
             b.append("<p class=\"warn leftout\">Left out: ").append(esc(line)).append("</p>\n");
+        }
+        for (Section section : sections) {
+            b.append("<h2 id=\"").append(esc(section.id())).append("\">").append(esc(section.heading())).append("</h2>\n");
+            section.figures().forEach(f -> figure(b, f));
+            b.append(section.html());
+        }
+        if (perRun.isEmpty()) {
+            return b.append("</body></html>\n").toString();
         }
         b.append("<h2>Latency by percentile</h2>\n");
         for (Figure f : percentiles) {

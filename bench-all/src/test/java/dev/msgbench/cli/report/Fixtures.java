@@ -28,6 +28,12 @@ import dev.msgbench.core.time.Arrival;
 /** Results folders written by the core's own writers: a short engine run against the in-memory system. */
 public final class Fixtures {
 
+    /** Kafka's durability settings as result.json has them, at the default flush and at an fsync per message. */
+    public static final Map<String, Object> KAFKA_DEFAULT_FLUSH = Map.of("acks", "all", "replicationFactor", 3,
+            "flush.messages", Long.MAX_VALUE);
+    public static final Map<String, Object> KAFKA_FLUSH_EACH = Map.of("acks", "all", "replicationFactor", 3,
+            "flush.messages", 1);
+
     private Fixtures() {
     }
 
@@ -125,5 +131,29 @@ public final class Fixtures {
         json.putObject("knee").putObject(system).put("rate", knee).put("confirmed", true).put("end", "bracketed");
         ResultFiles.json().writeValue(dir.resolve("sweep.json").toFile(), json);
         return dir;
+    }
+
+    /**
+     * The folders of a price-of-safety workload: Kafka at its default flush (2 ms a message) and at
+     * an fsync per message (4 ms), each a run at 200 msg/s, one with a power loss of one node and
+     * one with a power loss of every node; the default flush loses 57 of its 400 acknowledged
+     * messages to the power loss of every node, the other none.
+     */
+    public static Path priceOfSafety(Path dir) throws Exception {
+        safetyCell(dir.resolve("01-kafka-default"), KAFKA_DEFAULT_FLUSH, 2000, null, 0);
+        safetyCell(dir.resolve("02-kafka-default-power-loss-one"), KAFKA_DEFAULT_FLUSH, 2000, "power-loss@1s", 0);
+        safetyCell(dir.resolve("03-kafka-default-power-loss-all"), KAFKA_DEFAULT_FLUSH, 2000, "power-loss@1s:node=all", 57);
+        safetyCell(dir.resolve("04-kafka-flush"), KAFKA_FLUSH_EACH, 4000, null, 0);
+        safetyCell(dir.resolve("05-kafka-flush-power-loss-one"), KAFKA_FLUSH_EACH, 4000, "power-loss@1s", 0);
+        safetyCell(dir.resolve("06-kafka-flush-power-loss-all"), KAFKA_FLUSH_EACH, 4000, "power-loss@1s:node=all", 0);
+        return dir;
+    }
+
+    private static void safetyCell(Path dir, Map<String, Object> durability, long serviceMicros, String powerLoss,
+                                   long acknowledgedLost) throws Exception {
+        setting(run(dir, "kafka", serviceMicros), "kafka", durability);
+        if (powerLoss != null) {
+            lostAfter(dir, "power-loss", powerLoss, acknowledgedLost);
+        }
     }
 }

@@ -3,10 +3,15 @@ package dev.msgbench.cli.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.awt.Color;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+
+import javax.imageio.ImageIO;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -76,6 +81,34 @@ class OverTimeChartsTest {
             assertEquals(-0.5, first, 1e-9, chart.fileStem() + ": the warm-up's first second is drawn at its middle");
             assertTrue(ChartFiles.write(chart, dir.resolve("charts")).length > 0, chart.fileStem());
         }
+    }
+
+    @Test
+    void theBandIsPaintedOverThePlotAndNotOnAChartWithoutAGap() throws Exception {
+        RunFolder steady = RunFolder.read(Fixtures.run(dir.resolve("unbroken"), "nats", 1000), "steady");
+
+        int shaded = bandPixels(OverTimeCharts.latencyOverTime(paused, 0));
+
+        // two of the chart's seven seconds, over the plot's height: thousands of pixels
+        assertTrue(shaded > 5_000, shaded + " pixels of the band's colour");
+        assertEquals(0, bandPixels(OverTimeCharts.latencyOverTime(steady, 0)));
+    }
+
+    /** Pixels of the band's colour, its translucent orange over the white plot. */
+    private static int bandPixels(Charts.Chart chart) throws Exception {
+        BufferedImage image = ImageIO.read(new ByteArrayInputStream(ChartFiles.png(chart)));
+        Color band = new Color(0xF7, 0xE1, 0xCF);
+        int count = 0;
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                Color c = new Color(image.getRGB(x, y));
+                if (Math.abs(c.getRed() - band.getRed()) + Math.abs(c.getGreen() - band.getGreen())
+                        + Math.abs(c.getBlue() - band.getBlue()) <= 12) {
+                    count++;
+                }
+            }
+        }
+        return count;
     }
 
     @Test
