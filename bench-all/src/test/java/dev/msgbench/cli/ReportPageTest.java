@@ -4,18 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import javax.imageio.ImageIO;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,13 +25,12 @@ import dev.msgbench.core.time.NanoClock;
 
 /**
  * The report as a person sees it: opened in headless Chromium, every chart decoded, no script
- * errors, and a screenshot kept in target/report-page/ for a look.
+ * errors, and a screenshot kept in target/report-page/ for a look (HeadlessChromium).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 @NeedsBrowser
 class ReportPageTest {
 
-    private static final Path KEPT = Path.of("target", "report-page");
     private static final Pattern IMG = Pattern.compile("<img class=\"chart\" id=\"([^\"]+)\"[^>]* src=\"data:image/png;base64,([^\"]*)\"");
 
     @TempDir
@@ -99,24 +94,6 @@ class ReportPageTest {
 
     @Test
     void chromiumRendersEveryChartWithoutScriptErrors() throws Exception {
-        Files.createDirectories(KEPT);
-        Path screenshot = KEPT.resolve("report.png").toAbsolutePath();
-        Files.deleteIfExists(screenshot);
-        Files.copy(html, KEPT.resolve("report.html"), StandardCopyOption.REPLACE_EXISTING);
-        String url = html.toUri().toString();
-
-        HeadlessChromium shot = HeadlessChromium.run(dir, "--screenshot=" + screenshot, "--window-size=1280,2000", url);
-        HeadlessChromium dom = HeadlessChromium.run(dir, "--dump-dom", "--virtual-time-budget=5000", url);
-
-        assertTrue(Files.isRegularFile(screenshot), "no screenshot: " + shot.stderr());
-        BufferedImage image = ImageIO.read(screenshot.toFile());
-        assertEquals(1280, image.getWidth());
-        assertTrue(Files.size(screenshot) > 50_000, "a screenshot of charts is not tiny: " + Files.size(screenshot));
-        assertTrue(HeadlessChromium.distinctColours(image) > 50, "the screenshot shows more than a blank page");
-        assertTrue(dom.stdout().contains("data-charts-rendered=\"9\""), "all 9 charts decoded: "
-                + dom.stdout().substring(0, Math.min(300, dom.stdout().length())));
-        for (HeadlessChromium c : List.of(shot, dom)) {
-            assertFalse(c.stderr().contains("Uncaught"), "script error: " + c.stderr());
-        }
+        HeadlessChromium.assertRendersEveryChart(dir, html, "report", 2000, 9);
     }
 }

@@ -1,20 +1,15 @@
 package dev.msgbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import javax.imageio.ImageIO;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,7 +29,6 @@ import dev.msgbench.core.testing.NeedsBrowser;
 @NeedsBrowser
 class ReportViewsPageTest {
 
-    private static final Path KEPT = Path.of("target", "report-page");
     private static final Pattern IMG = Pattern.compile("<img class=\"chart\" id=\"([^\"]+)\"");
 
     @TempDir
@@ -65,24 +59,7 @@ class ReportViewsPageTest {
 
     @Test
     void chromiumRendersEveryChartWithoutScriptErrors() throws Exception {
-        Files.createDirectories(KEPT);
-        Path screenshot = KEPT.resolve("views.png").toAbsolutePath();
-        Files.deleteIfExists(screenshot);
-        Files.copy(html, KEPT.resolve("views.html"), StandardCopyOption.REPLACE_EXISTING);
-        String url = html.toUri().toString();
-        int charts = chartIds(Files.readString(html)).size();
-
-        HeadlessChromium shot = HeadlessChromium.run(dir, "--screenshot=" + screenshot, "--window-size=1280,2400", url);
-        HeadlessChromium dom = HeadlessChromium.run(dir, "--dump-dom", "--virtual-time-budget=5000", url);
-
-        assertTrue(Files.isRegularFile(screenshot), "no screenshot: " + shot.stderr());
-        BufferedImage image = ImageIO.read(screenshot.toFile());
-        assertTrue(HeadlessChromium.distinctColours(image) > 50, "the screenshot shows more than a blank page");
-        assertTrue(dom.stdout().contains("data-charts-rendered=\"" + charts + "\""), "all " + charts + " charts decoded: "
-                + dom.stdout().substring(0, Math.min(300, dom.stdout().length())));
-        for (HeadlessChromium c : List.of(shot, dom)) {
-            assertFalse(c.stderr().contains("Uncaught"), "script error: " + c.stderr());
-        }
+        HeadlessChromium.assertRendersEveryChart(dir, html, "views", 2400, chartIds(Files.readString(html)).size());
     }
 
     private static List<String> chartIds(String page) {

@@ -77,7 +77,9 @@ public final class HtmlPage {
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(esc(title))
                 .append("</title>\n<style>").append(STYLE).append("</style>\n<script>").append(RENDER_CHECK)
                 .append("</script></head>\n<body>\n<h1>").append(esc(title)).append("</h1>\n");
-        b.append("<p class=\"note\">").append(runs.size()).append(runs.size() == 1 ? " run" : " runs")
+        String counted = runs.isEmpty() && !sections.isEmpty() ? "Sweeps only"
+                : runs.size() + (runs.size() == 1 ? " run" : " runs");
+        b.append("<p class=\"note\">").append(counted)
                 .append("; written ").append(Instant.now().toString().replaceAll("\\.\\d+Z$", "Z"))
                 .append(". Latency is response time: receive time minus the <em>intended</em> send time"
                         + " (free of coordinated omission). Each chart is also in ").append(esc(chartFolder))

@@ -14,8 +14,8 @@ final class SafetyTable {
 
     static String html(List<SafetyCell> cells, Map<DurabilityCell, String> labels) {
         List<LossKey> keys = SafetyCells.lossKeys(cells);
-        StringBuilder b = new StringBuilder("<div style=\"overflow-x:auto\"><table id=\"price-of-safety\" class=\"views\"><tr><th>system and "
-                + "setting</th><th>rate msg/s</th>");
+        StringBuilder b = new StringBuilder("<div style=\"overflow-x:auto\"><table id=\"price-of-safety-table\" "
+                + "class=\"views\"><tr><th>system and setting</th><th>rate msg/s</th>");
         PERCENTILES.forEach(p -> b.append("<th>").append(p).append(" ms</th>"));
         b.append("<th>knee msg/s</th>");
         keys.forEach(k -> b.append("<th>acknowledged lost after a ").append(HtmlPage.esc(k.title())).append("</th>"));
