@@ -2,6 +2,7 @@ package dev.msgbench.cli.report;
 
 import java.util.List;
 
+import dev.msgbench.core.fault.FaultEvent;
 import dev.msgbench.core.fault.FaultReport;
 import dev.msgbench.core.result.RunResult;
 
@@ -17,7 +18,7 @@ record LossKey(String kind, boolean allNodes) {
 
     static final String POWER_LOSS = "power-loss";
     static final String KILL = "kill";
-    /** The kinds after which loss is read, the one that tells more first: a power loss drops what a kill leaves in the page cache. */
+    /** The kinds after which loss is read, the one that tells more first: a power loss drops what a kill leaves cached. */
     private static final List<String> KINDS = List.of(POWER_LOSS, KILL);
 
     /** The key of a run's loss; null for a run without such a fault, or whose fault was not done. */
@@ -25,7 +26,7 @@ record LossKey(String kind, boolean allNodes) {
         LossKey found = null;
         for (FaultReport fault : result.faults()) {
             String kind = fault.event().kind();
-            if (KINDS.contains(kind) && "done".equals(fault.event().outcome())) {
+            if (KINDS.contains(kind) && FaultEvent.DONE.equals(fault.event().outcome())) {
                 // the --fault value names node=all; the resolved node is null for it (and for a node not found, not done)
                 LossKey key = new LossKey(kind, fault.event().fault().contains("node=all"));
                 found = found == null || key.rank() < found.rank() ? key : found;

@@ -88,7 +88,8 @@ record SweepFolder(Path dir, String objectiveText, String objectiveStatistic, Do
             throw new UncheckedIOException("cannot read " + file, e);
         }
         if (json == null || !json.path("steps").isArray()) {
-            leftOut.add(file + ": has no steps; left out of the report: " + LEFT_OUT);
+            leftOut.add(file + ": holds no steps (empty: cut short by a full disk or a power cut?); left out of the report: "
+                    + LEFT_OUT);
             return null;
         }
         JsonNode objective = json.path("objective");

@@ -120,5 +120,9 @@ class LoadChartsTest {
         assertEquals(List.of(damaged.resolve("sweep.json") + ": not JSON as msgbench writes it (cut short by a full disk or "
                 + "a power cut, or edited?); left out of the report: its latency against offered load"), written.leftOut());
         assertEquals(List.of(), written.chartFiles());
+        Files.writeString(damaged.resolve("sweep.json"), "");
+        assertEquals(List.of(damaged.resolve("sweep.json") + ": holds no steps (empty: cut short by a full disk or a power "
+                + "cut?); left out of the report: its latency against offered load"),
+                Report.write(List.of(damaged), dir.resolve("out/empty.html")).leftOut());
     }
 }
