@@ -3,21 +3,15 @@ package dev.msgbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import javax.imageio.ImageIO;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,13 +25,12 @@ import dev.msgbench.core.time.NanoClock;
 
 /**
  * The report as a person sees it: opened in headless Chromium, every chart decoded, no script
- * errors, and a screenshot kept in target/report-page/ for a look.
+ * errors, and a screenshot kept in target/report-page/ for a look (HeadlessChromium).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 @NeedsBrowser
 class ReportPageTest {
 
-    private static final Path KEPT = Path.of("target", "report-page");
     private static final Pattern IMG = Pattern.compile("<img class=\"chart\" id=\"([^\"]+)\"[^>]* src=\"data:image/png;base64,([^\"]*)\"");
 
     @TempDir
@@ -101,57 +94,6 @@ class ReportPageTest {
 
     @Test
     void chromiumRendersEveryChartWithoutScriptErrors() throws Exception {
-        Files.createDirectories(KEPT);
-        Path screenshot = KEPT.resolve("report.png").toAbsolutePath();
-        Files.deleteIfExists(screenshot);
-        Files.copy(html, KEPT.resolve("report.html"), StandardCopyOption.REPLACE_EXISTING);
-        String url = html.toUri().toString();
-
-        Chromium shot = Chromium.run(dir, "--screenshot=" + screenshot, "--window-size=1280,2000", url);
-        Chromium dom = Chromium.run(dir, "--dump-dom", "--virtual-time-budget=5000", url);
-
-        assertTrue(Files.isRegularFile(screenshot), "no screenshot: " + shot.stderr);
-        BufferedImage image = ImageIO.read(screenshot.toFile());
-        assertEquals(1280, image.getWidth());
-        assertTrue(Files.size(screenshot) > 50_000, "a screenshot of charts is not tiny: " + Files.size(screenshot));
-        assertTrue(distinctColours(image) > 50, "the screenshot shows more than a blank page");
-        assertTrue(dom.stdout.contains("data-charts-rendered=\"9\""), "all 9 charts decoded: "
-                + dom.stdout.substring(0, Math.min(300, dom.stdout.length())));
-        for (Chromium c : List.of(shot, dom)) {
-            assertFalse(c.stderr.contains("Uncaught"), "script error: " + c.stderr);
-        }
-    }
-
-    private static int distinctColours(BufferedImage image) {
-        java.util.Set<Integer> colours = new java.util.HashSet<>();
-        for (int y = 0; y < image.getHeight(); y += 3) {
-            for (int x = 0; x < image.getWidth(); x += 3) {
-                colours.add(image.getRGB(x, y));
-            }
-        }
-        return colours.size();
-    }
-
-    /** One headless Chromium process, isolated (own profile, no network chatter, no sandbox: tests run as root). */
-    record Chromium(String stdout, String stderr) {
-        static Chromium run(Path tmp, String... args) throws Exception {
-            String binary = Files.isExecutable(Path.of("/usr/bin/chromium")) ? "/usr/bin/chromium" : null;
-            if (binary == null) {
-                fail("chromium is not installed: run scripts/setup (Debian package 'chromium')");
-            }
-            Path profile = Files.createTempDirectory(tmp, "chromium-profile-");
-            List<String> command = new ArrayList<>(List.of(binary, "--headless", "--no-sandbox", "--disable-gpu",
-                    "--disable-background-networking", "--no-first-run", "--disable-component-update", "--disable-sync",
-                    "--enable-logging=stderr", "--v=0", "--user-data-dir=" + profile));
-            command.addAll(List.of(args));
-            Path out = tmp.resolve(profile.getFileName() + ".out");
-            Path err = tmp.resolve(profile.getFileName() + ".err");
-            Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-            if (!p.waitFor(60, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                fail("chromium did not finish within 60 s: " + Files.readString(err));
-            }
-            return new Chromium(Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
-        }
+        HeadlessChromium.assertRendersEveryChart(dir, html, "report", 2000, 9);
     }
 }

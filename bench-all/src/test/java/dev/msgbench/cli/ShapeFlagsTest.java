@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.msgbench.cli.cell.CellOutcome;
-import dev.msgbench.cli.report.Charts;
+import dev.msgbench.cli.report.OverTimeCharts;
 import dev.msgbench.cli.report.RunFolder;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.run.Pacing;
@@ -97,7 +97,7 @@ class ShapeFlagsTest {
         assertEquals(8_192, sizes.get("maxBytes").asLong());
         assertTrue(run.out.contains("sizes weights:100B=80,1KiB=15,8KiB=5: mean "), run.out);
         // the report's throughput chart draws the schedule beside what was sent
-        assertTrue(Charts.throughputOverTime(RunFolder.read(out, "run"), 0).xchart().getSeriesMap()
+        assertTrue(OverTimeCharts.throughputOverTime(RunFolder.read(out, "run"), 0).xchart().getSeriesMap()
                 .containsKey("target (--rate-schedule)"));
     }
 

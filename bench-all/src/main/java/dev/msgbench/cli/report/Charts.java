@@ -4,8 +4,6 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.function.ToDoubleFunction;
 
 import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.AnnotationText;
@@ -16,14 +14,10 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
-import dev.msgbench.core.fault.FaultEvent;
-import dev.msgbench.core.fault.FaultReport;
-import dev.msgbench.core.record.HistogramKind;
-import dev.msgbench.core.result.BacklogFigures;
-
 /**
  * The report's charts, drawn by XChart. Axes follow HdrHistogram's plotter: latency in ms on a
- * log axis; percentile on a 1/(1-p) log axis whose decades are 0%, 90%, 99%, 99.9%...
+ * log axis; percentile on a 1/(1-p) log axis whose decades are 0%, 90%, 99%, 99.9%... The charts
+ * of a run over time are {@link OverTimeCharts}', against the offered rate {@link LoadCharts}'.
  */
 public final class Charts {
 
@@ -41,12 +35,11 @@ public final class Charts {
             new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73), new Color(0xCC79A7),
             new Color(0xE69F00), new Color(0x56B4E9), new Color(0x000000), new Color(0xF0E442)};
 
-    private static final double MIN_INTERVAL_SECONDS = 0.5;
     /** Points per series at most: a day of seconds is thinned to this many (see ChartPoints). */
     static final int MAX_POINTS = 2000;
-    private static final int WIDTH = 1100;
-    private static final int HEIGHT = 620;
-    private static final int SMALL_HEIGHT = 380;
+    static final int WIDTH = 1100;
+    static final int HEIGHT = 620;
+    static final int SMALL_HEIGHT = 380;
 
     private Charts() {
     }
@@ -128,64 +121,6 @@ public final class Charts {
         return chart.getSeriesMap().containsKey(label) ? label + " (" + (index + 1) + ")" : label;
     }
 
-    /** p50, p99 and max of each second of one run, warm-up included and marked. */
-    public static Chart latencyOverTime(RunFolder run, int index) {
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(SMALL_HEIGHT)
-                .title((run.roundTrip() ? "Round-trip latency" : "Latency") + " over time: " + run.label())
-                .xAxisTitle("seconds from start").yAxisTitle("latency (ms)").build();
-        style(chart);
-        chart.getStyler().setYAxisLogarithmic(true).setLegendPosition(Styler.LegendPosition.OutsideE);
-        List<IntervalSeries.Interval> intervals = run.intervals().of(HistogramKind.LATENCY);
-        Color base = color(index);
-        addTimeSeries(chart, "max", intervals, IntervalSeries.Interval::maxMs, base.darker(), SeriesLines.DOT_DOT);
-        addTimeSeries(chart, "p99", intervals, IntervalSeries.Interval::p99Ms, base, SeriesLines.DASH_DASH);
-        addTimeSeries(chart, "p50", intervals, IntervalSeries.Interval::p50Ms, base, SeriesLines.SOLID);
-        markWarmup(chart, run);
-        markFaults(chart, run);
-        return new Chart(String.format(Locale.US, "latency-over-time-%02d", index + 1), chart.getTitle(), chart);
-    }
-
-    /**
-     * Messages per second sent by the publishers and received by the consumers, each second; where
-     * the run counted its intervals (intervals.csv), also those acknowledged, and how many were
-     * sent and not received at each second's end, so an outage shows: sent going on, received at 0,
-     * unreceived climbing.
-     */
-    public static Chart throughputOverTime(RunFolder run, int index) {
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(SMALL_HEIGHT)
-                .title("Throughput over time: " + run.label())
-                .xAxisTitle("seconds from start").yAxisTitle("messages per second").build();
-        style(chart);
-        chart.getStyler().setYAxisMin(0.0);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-        List<IntervalSeries.Counts> counts = run.intervals().counts();
-        if (counts.isEmpty()) {
-            addTimeSeries(chart, "sent (publishers)", run.intervals().of(HistogramKind.SEND_DELAY),
-                    IntervalSeries.Interval::ratePerSecond, color(index), SeriesLines.SOLID);
-            addTimeSeries(chart, "received (consumers)", run.intervals().of(HistogramKind.LATENCY),
-                    IntervalSeries.Interval::ratePerSecond, color(index).darker(), SeriesLines.DASH_DASH);
-        } else {
-            addCounts(chart, "sent (publishers)", counts, c -> c.perSecond(c.sent()), color(index), SeriesLines.SOLID);
-            if (counts.stream().anyMatch(c -> c.acknowledged() > 0)) {
-                addCounts(chart, "acknowledged", counts, c -> c.perSecond(c.acknowledged()), color(index).darker(),
-                        SeriesLines.DOT_DOT);
-            }
-            addCounts(chart, "received (consumers)", counts, c -> c.perSecond(c.received()), color(index).darker(),
-                    SeriesLines.DASH_DASH);
-            addCounts(chart, "sent, not received (at the second's end)", counts, c -> c.unreceived(), new Color(0xD55E00),
-                    SeriesLines.SOLID);
-        }
-        TargetRate target = run.whole() ? TargetRate.of(run.result().workload()) : null;
-        if (target != null) {
-            // beside what was sent, so a second that fell short of the schedule shows
-            addTimeSeries(chart, "target (--rate-schedule)", run.intervals().of(HistogramKind.SEND_DELAY),
-                    i -> target.perSecond(i.startSeconds(), i.lengthSeconds()), Color.GRAY, SeriesLines.DOT_DOT);
-        }
-        markWarmup(chart, run);
-        markFaults(chart, run);
-        return new Chart(String.format(Locale.US, "throughput-over-time-%02d", index + 1), chart.getTitle(), chart);
-    }
-
     /** Whether the chart has anything to draw (XChart refuses to draw a chart without series). */
     static boolean hasData(Chart chart) {
         return !chart.xchart().getSeriesMap().isEmpty();
@@ -232,109 +167,11 @@ public final class Charts {
         return xs.get(xs.size() - 1);
     }
 
-    private static void addTimeSeries(XYChart chart, String name, List<IntervalSeries.Interval> intervals,
-                                      ToDoubleFunction<IntervalSeries.Interval> value, Color color, BasicStroke line) {
-        addTimeSeries(chart, name, intervals, IntervalSeries.Interval::startSeconds, IntervalSeries.Interval::lengthSeconds,
-                value, color, line);
-    }
-
-    /** One point per interval, at its middle; the value of each from {@code value}, NaN for none. */
-    private static <T> void addTimeSeries(XYChart chart, String name, List<T> intervals, ToDoubleFunction<T> start,
-                                          ToDoubleFunction<T> length, ToDoubleFunction<T> value, Color color,
-                                          BasicStroke line) {
-        List<Double> xs = new ArrayList<>();
-        List<Double> ys = new ArrayList<>();
-        for (T i : intervals) {
-            double y = value.applyAsDouble(i);
-            // the last interval of a run is a fraction of a second: its rate would be noise
-            if (!Double.isNaN(y) && length.applyAsDouble(i) >= MIN_INTERVAL_SECONDS) {
-                xs.add(start.applyAsDouble(i) + length.applyAsDouble(i) / 2);
-                ys.add(chart.getStyler().isYAxisLogarithmic() ? Math.max(y, FLOOR_MS) : y);
-            }
-        }
-        if (xs.size() > MAX_POINTS) {
-            // a day of seconds: the highest of each bucket on a latency axis, so that a spike stays visible
-            ChartPoints thinned = ChartPoints.thin(xs, ys, MAX_POINTS, chart.getStyler().isYAxisLogarithmic());
-            xs = thinned.xs();
-            ys = thinned.ys();
-        }
-        if (!xs.isEmpty()) {
-            XYSeries series = chart.addSeries(name, xs, ys);
-            series.setMarker(SeriesMarkers.CIRCLE);
-            series.setMarkerColor(color);
-            series.setLineColor(color);
-            series.setLineStyle(line);
-        }
-    }
-
-    private static void addCounts(XYChart chart, String name, List<IntervalSeries.Counts> counts,
-                                  ToDoubleFunction<IntervalSeries.Counts> value, Color color, BasicStroke line) {
-        addTimeSeries(chart, name, counts, IntervalSeries.Counts::startSeconds, IntervalSeries.Counts::lengthSeconds, value,
-                color, line);
-    }
-
-    /** Where a fault was asked, in seconds from the log's start (warm-up included), and its label. */
-    record FaultMarker(double seconds, String label) {
-    }
-
-    /** The run's faults as result.json has them, placed on the over-time charts' axis. */
-    static List<FaultMarker> faultMarkers(RunFolder run) {
-        double warmup = run.intervals().warmupSeconds();
-        List<FaultMarker> markers = new ArrayList<>();
-        for (FaultReport fault : run.whole() ? run.result().faults() : List.<FaultReport>of()) {
-            FaultEvent e = fault.event();
-            markers.add(new FaultMarker(warmup + e.askedAtSeconds(), e.kind() + (e.node() == null ? "" : " n" + e.node())));
-        }
-        return markers;
-    }
-
-    /** Where the consumers were released and where they had drained the backlog (--backlog); none without one. */
-    static List<FaultMarker> backlogMarkers(RunFolder run) {
-        BacklogFigures backlog = run.whole() ? run.result().backlog() : null;
-        if (backlog == null) {
-            return List.of();
-        }
-        List<FaultMarker> markers = new ArrayList<>();
-        // the backlog's times count from the log's start already
-        markers.add(new FaultMarker(backlog.releasedAtSeconds(), "released"));
-        if (backlog.drainedAtSeconds() != null) {
-            markers.add(new FaultMarker(backlog.drainedAtSeconds(), "drained"));
-        }
-        return markers;
-    }
-
-    /** A line where each fault was asked, labelled with its kind and node at the top of the chart; so the backlog's phases. */
-    private static void markFaults(XYChart chart, RunFolder run) {
-        if (chart.getSeriesMap().isEmpty()) {
-            return;
-        }
-        double top = chart.getSeriesMap().values().stream()
-                .flatMapToDouble(s -> java.util.Arrays.stream(s.getYData())).max().orElse(1);
-        List<FaultMarker> markers = new ArrayList<>(faultMarkers(run));
-        markers.addAll(backlogMarkers(run));
-        for (FaultMarker marker : markers) {
-            chart.addAnnotation(new AnnotationLine(marker.seconds(), true, false));
-            chart.addAnnotation(new AnnotationText(marker.label(), marker.seconds(), top, false));
-        }
-    }
-
-    private static void markWarmup(XYChart chart, RunFolder run) {
-        double warmup = run.intervals().warmupSeconds();
-        chart.getStyler().setXAxisMin(0.0);
-        if (warmup > 0 && !chart.getSeriesMap().isEmpty()) {
-            chart.addAnnotation(new AnnotationLine(warmup, true, false));
-            chart.setTitle(chart.getTitle() + String.format(Locale.US, " (warm-up until the grey line, %.1f s)", warmup));
-            chart.getStyler().setAnnotationLineColor(new Color(0x888888))
-                    .setAnnotationLineStroke(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10,
-                            new float[] {6, 4}, 0));
-        }
-    }
-
     private static AnnotationLine gridline(double x) {
         return new AnnotationLine(x, true, false);
     }
 
-    private static void style(XYChart chart) {
+    static void style(XYChart chart) {
         Styler styler = chart.getStyler();
         styler.setChartBackgroundColor(Color.WHITE);
         styler.setPlotBackgroundColor(Color.WHITE);

@@ -27,6 +27,15 @@ public final class HtmlPage {
     record RunFigures(RunFolder run, List<Figure> figures) {
     }
 
+    /**
+     * A view of all the runs together, drawn before them when there is one: the price of safety,
+     * latency against offered load.
+     *
+     * @param html the section's table and notes, escaped already
+     */
+    record Section(String id, String heading, List<Figure> figures, String html) {
+    }
+
     private static final String STYLE = """
             body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1200px}
             h1{font-size:22px} h2{font-size:18px;margin-top:32px} h3{font-size:15px}
@@ -34,7 +43,7 @@ public final class HtmlPage {
             th,td{border:1px solid #ddd;padding:3px 7px;text-align:right;white-space:nowrap}
             th:first-child,td:first-child{text-align:left}
             td.k{text-align:left;color:#555} td.v{text-align:left;white-space:normal}
-            tr.durability td{background:#fff6e0}
+            tr.durability td{background:#fff6e0} table.views th{white-space:normal;max-width:160px}
             .warn{color:#a00} .note{color:#666;font-size:13px}
             img.chart{max-width:100%;border:1px solid #eee}
             """;
@@ -55,17 +64,36 @@ public final class HtmlPage {
      */
     static String render(String title, List<RunFolder> runs, List<Figure> percentiles, List<RunFigures> perRun,
                          List<String> leftOut, String chartFolder) {
+        return render(title, List.of(), runs, percentiles, perRun, leftOut, chartFolder);
+    }
+
+    /**
+     * As {@link #render(String, List, List, List, List, String)}, the views of all runs together
+     * first; a page of sweeps alone has no runs, and then no section of them.
+     */
+    static String render(String title, List<Section> sections, List<RunFolder> runs, List<Figure> percentiles,
+                         List<RunFigures> perRun, List<String> leftOut, String chartFolder) {
         StringBuilder b = new StringBuilder(1 << 16);
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(esc(title))
                 .append("</title>\n<style>").append(STYLE).append("</style>\n<script>").append(RENDER_CHECK)
                 .append("</script></head>\n<body>\n<h1>").append(esc(title)).append("</h1>\n");
-        b.append("<p class=\"note\">").append(runs.size()).append(runs.size() == 1 ? " run" : " runs")
+        String counted = runs.isEmpty() && !sections.isEmpty() ? "Sweeps only"
+                : runs.size() + (runs.size() == 1 ? " run" : " runs");
+        b.append("<p class=\"note\">").append(counted)
                 .append("; written ").append(Instant.now().toString().replaceAll("\\.\\d+Z$", "Z"))
                 .append(". Latency is response time: receive time minus the <em>intended</em> send time"
                         + " (free of coordinated omission). Each chart is also in ").append(esc(chartFolder))
                 .append("/ as PNG and SVG.</p>\n");
         for (String line : leftOut) {
             b.append("<p class=\"warn leftout\">Left out: ").append(esc(line)).append("</p>\n");
+        }
+        for (Section section : sections) {
+            b.append("<h2 id=\"").append(esc(section.id())).append("\">").append(esc(section.heading())).append("</h2>\n");
+            section.figures().forEach(f -> figure(b, f));
+            b.append(section.html());
+        }
+        if (perRun.isEmpty()) {
+            return b.append("</body></html>\n").toString();
         }
         b.append("<h2>Latency by percentile</h2>\n");
         for (Figure f : percentiles) {
@@ -80,6 +108,7 @@ public final class HtmlPage {
             for (Figure f : rf.figures()) {
                 figure(b, f);
             }
+            gaps(b, rf.run());
             faults(b, rf.run());
         }
         b.append("<h2>Settings</h2>\n");
@@ -88,6 +117,22 @@ public final class HtmlPage {
         }
         b.append("</body></html>\n");
         return b.toString();
+    }
+
+    /** The seconds shaded as "no delivery" on the run's charts, on their time base. */
+    private static void gaps(StringBuilder b, RunFolder run) {
+        List<NoDeliveryGaps.Span> gaps = NoDeliveryGaps.of(run.intervals());
+        if (gaps.isEmpty()) {
+            return;
+        }
+        TimeBase time = TimeBase.of(run);
+        b.append("<p class=\"note gaps\">No delivery (shaded): ");
+        for (int i = 0; i < gaps.size(); i++) {
+            b.append(i == 0 ? "" : ", ").append(String.format(Locale.US, "%.1f s to %.1f s",
+                    time.fromLog(gaps.get(i).fromSeconds()), time.fromLog(gaps.get(i).toSeconds())));
+        }
+        b.append(" from the end of the warm-up, to the log's second: whole seconds in which nothing arrived while messages"
+                + " were due (a fault's exact time without delivery is in its line below).</p>\n");
     }
 
     /** Each fault of a run, as the summary printed it; the charts mark them with labelled lines. */

@@ -19,6 +19,17 @@ import java.util.Map;
  */
 public final class Report {
 
+    private static final String SAFETY_NOTE = "<p class=\"note\">A row is a system at one durability setting: the runs"
+            + " whose result.json has the same system and <code>durability</code>. Rate and percentiles: its runs without a"
+            + " fault, at the rate most of them ran at (several runs: their histograms added). Knee: the highest rate that"
+            + " passed its sweep's repeats (a sweep folder given to report). Acknowledged lost: messages the system"
+            + " acknowledged and no consumer received, in its runs with that fault, added over them; hover over a row for"
+            + " every setting.</p>\n";
+
+    private static final String LOAD_NOTE = "<p class=\"note\">Each run of a sweep at the rate it was asked for"
+            + " (warm-up runs left out); past the knee a run misses its objective or its rate, and its latency is what the"
+            + " system does when offered more than it sustains.</p>\n";
+
     /**
      * @param service draw each run's service time (from the actual send) beside its response time
      * @param title   the page's heading
@@ -46,25 +57,58 @@ public final class Report {
 
     public static Written write(List<Path> resultDirs, Path htmlFile, Options options) {
         List<String> leftOut = new ArrayList<>();
-        List<RunFolder> runs = RunFolder.findReadable(resultDirs, "report DIR", leftOut);
+        List<Path> sweepFolders = SweepFolder.foldersBelow(resultDirs);
+        List<SweepFolder> sweeps = SweepFolder.read(sweepFolders, leftOut);
+        List<RunFolder> runs = RunFolder.findReadable(resultDirs, "report DIR", leftOut, sweepFolders);
         List<RunFolder> whole = runs.stream().filter(RunFolder::whole).toList();
         Path html = htmlFile.toAbsolutePath();
         Path folder = chartFolder(html);
         List<HtmlPage.Figure> percentile = new ArrayList<>();
         List<HtmlPage.RunFigures> perRun = new ArrayList<>();
         List<Path> files = new ArrayList<>();
-        for (Charts.Chart chart : percentileCharts(whole, options.service())) {
-            percentile.add(figure(chart, folder, files));
+        List<HtmlPage.Section> sections = sections(whole, sweeps, folder, files);
+        if (!runs.isEmpty()) {
+            for (Charts.Chart chart : percentileCharts(whole, options.service())) {
+                percentile.add(figure(chart, folder, files));
+            }
         }
         for (int i = 0; i < runs.size(); i++) {
             RunFolder run = runs.get(i);
             perRun.add(new HtmlPage.RunFigures(run, List.of(
-                    figure(Charts.latencyOverTime(run, i), folder, files),
-                    figure(Charts.throughputOverTime(run, i), folder, files))));
+                    figure(OverTimeCharts.latencyOverTime(run, i), folder, files),
+                    figure(OverTimeCharts.throughputOverTime(run, i), folder, files))));
         }
-        String page = HtmlPage.render(options.title(), whole, percentile, perRun, leftOut, folder.getFileName().toString());
+        String page = HtmlPage.render(options.title(), sections, whole, percentile, perRun, leftOut,
+                folder.getFileName().toString());
         writeAtomically(html, page);
         return new Written(html, folder, List.copyOf(files), List.copyOf(leftOut));
+    }
+
+    /**
+     * The views of all runs together: the price of safety where runs measured an acknowledged loss
+     * beside others that measured latency or a knee, and latency against offered load where there
+     * are sweeps.
+     */
+    private static List<HtmlPage.Section> sections(List<RunFolder> runs, List<SweepFolder> sweeps, Path folder,
+                                                   List<Path> files) {
+        List<LoadCurve> curves = sweeps.stream().flatMap(s -> LoadCurve.of(s).stream()).toList();
+        List<SafetyCell> safety = SafetyCells.of(runs, curves);
+        List<DurabilityCell> cells = new ArrayList<>();
+        safety.forEach(c -> cells.add(c.cell()));
+        curves.forEach(c -> cells.add(c.cell()));
+        Map<DurabilityCell, String> labels = DurabilityCell.labels(cells);
+        List<HtmlPage.Section> sections = new ArrayList<>();
+        if (!safety.isEmpty()) {
+            sections.add(new HtmlPage.Section("price-of-safety-view", "The price of safety",
+                    List.of(figure(SafetyChart.chart(safety, labels), folder, files)),
+                    SafetyTable.html(safety, labels) + SAFETY_NOTE));
+        }
+        if (!curves.isEmpty()) {
+            sections.add(new HtmlPage.Section("offered-load", "Latency against offered load",
+                    List.of(figure(LoadCharts.latencyAgainstLoad(curves, labels), folder, files)),
+                    SweepTable.html(curves, LoadCharts.names(curves, labels)) + LOAD_NOTE));
+        }
+        return sections;
     }
 
     /**

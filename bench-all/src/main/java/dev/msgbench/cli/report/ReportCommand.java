@@ -14,10 +14,14 @@ import picocli.CommandLine.Parameters;
         description = {
                 "One self-contained HTML page from results folders.",
                 "",
-                "Reads one or more results folders, or folders holding some (a workload's run), and writes a "
-                        + "page that opens offline: latency by percentile with one curve per run, latency and "
-                        + "throughput over time with the warm-up marked, the summary table and every setting of "
-                        + "every run, durability first. Each chart is also written as PNG and SVG.",
+                "Reads one or more results folders, or folders holding some (a workload's run, sweeps), and "
+                        + "writes a page that opens offline: latency by percentile with one curve per run, latency and "
+                        + "throughput over time in seconds from the end of the warm-up (the faults' clock), seconds "
+                        + "without a delivery shaded, the summary table and every setting of every run, durability "
+                        + "first. Sweeps are drawn as latency against offered load, with their knees. Runs that lost "
+                        + "acknowledged messages to a power loss or a kill, beside runs of the same settings at a "
+                        + "stated rate or sweeps, make a price-of-safety table and picture. Each chart is also "
+                        + "written as PNG and SVG.",
                 "",
                 "A folder whose run was killed, or whose files a full disk or a power cut left damaged, is drawn "
                         + "as far as it can be read; each file left out is named on one line.",
@@ -26,12 +30,13 @@ import picocli.CommandLine.Parameters;
         footer = {"", "Exit codes: 0 written, 2 bad input, or a file damaged or missing (the page is written with "
                 + "what could be read).", "", "Examples:",
                 "  report results/2026-11-22T00-10-00-nats results/2026-11-22T00-12-00-kafka",
-                "  report --service -o e3.html results/e3"})
+                "  report --service -o e3.html results/e3",
+                "  report -o safety.html results/price-of-safety results/sweep-kafka results/sweep-jetstream"})
 public final class ReportCommand implements Callable<Integer> {
 
     private final Io io;
 
-    @Parameters(arity = "1..*", paramLabel = "DIR", description = "Results folders, or folders holding some.")
+    @Parameters(arity = "1..*", paramLabel = "DIR", description = "Results folders, sweep folders, or folders holding some.")
     List<Path> dirs;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",

@@ -102,11 +102,20 @@ public record RunFolder(Path dir, String label, RunResult result, PercentileCurv
      * refused.
      */
     public static List<RunFolder> findReadable(List<Path> dirs, String what, List<String> leftOut) {
+        return findReadable(dirs, what, leftOut, List.of());
+    }
+
+    /**
+     * As {@link #findReadable(List, String, List)}, passing over the folders below {@code apart}:
+     * those of a sweep, which the report reads as one whole. A folder given that holds such a
+     * folder and no other run is not refused.
+     */
+    static List<RunFolder> findReadable(List<Path> dirs, String what, List<String> leftOut, List<Path> apart) {
         List<Path> found = new ArrayList<>();
         for (Path dir : dirs) {
             requireFolder(dir, what);
-            List<Path> inside = folders(dir, RUN_FILES);
-            if (inside.isEmpty()) {
+            List<Path> inside = folders(dir, RUN_FILES).stream().filter(f -> apart.stream().noneMatch(f::startsWith)).toList();
+            if (inside.isEmpty() && apart.stream().noneMatch(a -> a.startsWith(dir) || dir.startsWith(a))) {
                 throw noResults(dir, what);
             }
             for (Path folder : inside) {

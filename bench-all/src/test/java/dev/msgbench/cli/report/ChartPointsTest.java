@@ -41,6 +41,15 @@ class ChartPointsTest {
     }
 
     @Test
+    void aSecondWithoutValueCountsForNothingAndABucketOfNoneStaysAGap() {
+        List<Double> xs = List.of(0.5, 1.5, 2.5, 3.5);
+        List<Double> ys = List.of(5.0, Double.NaN, Double.NaN, Double.NaN);
+
+        assertEquals(List.of(5.0, Double.NaN), ChartPoints.thin(xs, ys, 2, true).ys(), "latency: the highest");
+        assertEquals(List.of(5.0, Double.NaN), ChartPoints.thin(xs, ys, 2, false).ys(), "rates: the mean");
+    }
+
+    @Test
     void aSeriesWithinTheMaximumIsDrawnAsItIs() {
         List<Double> xs = List.of(0.5, 1.5);
 

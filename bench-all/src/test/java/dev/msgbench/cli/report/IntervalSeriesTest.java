@@ -102,7 +102,7 @@ class IntervalSeriesTest {
 
     @Test
     void theThroughputChartShowsWhatWasAcknowledgedAndWhatIsStillUnreceived() {
-        Charts.Chart chart = Charts.throughputOverTime(RunFolder.read(run, "run"), 0);
+        Charts.Chart chart = OverTimeCharts.throughputOverTime(RunFolder.read(run, "run"), 0);
 
         assertEquals(List.of("sent (publishers)", "acknowledged", "received (consumers)",
                 "sent, not received (at the second's end)"), List.copyOf(chart.xchart().getSeriesMap().keySet()));
@@ -114,7 +114,7 @@ class IntervalSeriesTest {
 
         assertTrue(IntervalSeries.read(dir.resolve("old")).counts().isEmpty());
         assertEquals(List.of("sent (publishers)", "received (consumers)"), List.copyOf(
-                Charts.throughputOverTime(RunFolder.read(dir.resolve("old"), "old"), 0).xchart().getSeriesMap().keySet()));
+                OverTimeCharts.throughputOverTime(RunFolder.read(dir.resolve("old"), "old"), 0).xchart().getSeriesMap().keySet()));
     }
 
     @Test

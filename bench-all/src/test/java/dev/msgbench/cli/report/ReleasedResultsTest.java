@@ -2,8 +2,10 @@ package dev.msgbench.cli.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +14,7 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.result.ResultFiles;
@@ -107,6 +110,25 @@ class ReleasedResultsTest {
         assertEquals(1.0, run.intervals().warmupSeconds());
         assertEquals(3, run.intervals().of(HistogramKind.LATENCY).size());
         assertEquals(1_500, countsInLog(run.dir()).get(HistogramKind.LATENCY));
+    }
+
+    @Test
+    void theReleasedFoldersMakeAWholeReportOnTodaysTimeBase(@TempDir Path out) throws Exception {
+        List<Path> folders = List.of(folder("v0.1.0/e2e-loopback"), folder("v0.1.0/e2e-nats"),
+                folder("v0.1.0/throughput-loopback"));
+
+        Report.Written written = Report.write(folders, out.resolve("report.html"));
+
+        assertEquals(List.of(), written.leftOut());
+        // the percentile chart and both over-time charts of each run; the throughput run's latency lasted 35 ms, too
+        // short a second to draw
+        assertEquals(12, written.chartFiles().size(), written.chartFiles().toString());
+        RunFolder run = RunFolder.read(folders.get(0), "e2e-loopback");
+        Charts.Chart latency = OverTimeCharts.latencyOverTime(run, 0);
+        assertEquals(-1.0, latency.xchart().getStyler().getXAxisMin(), "its warm-up of 1 s, negative");
+        assertEquals(List.of(), OverTimeCharts.gapBands(run));
+        String page = Files.readString(written.html());
+        assertTrue(page.contains("<h2>Over time</h2>") && !page.contains("price-of-safety"), "no view of runs together");
     }
 
     @Test

@@ -38,13 +38,13 @@ class ReportOfADayTest {
 
         assertEquals(3600 + (DAY_SECONDS - 3600) / 10, folder.intervals().of(HistogramKind.LATENCY).size());
         assertEquals(DAY_SECONDS, folder.intervals().counts().size());
-        for (Charts.Chart chart : java.util.List.of(Charts.latencyOverTime(folder, 0), Charts.throughputOverTime(folder, 0))) {
+        for (Charts.Chart chart : java.util.List.of(OverTimeCharts.latencyOverTime(folder, 0), OverTimeCharts.throughputOverTime(folder, 0))) {
             for (XYSeries series : chart.xchart().getSeriesMap().values()) {
                 assertTrue(series.getXData().length <= Charts.MAX_POINTS, chart.title() + " " + series.getName() + ": "
                         + series.getXData().length + " points");
             }
         }
-        XYSeries max = Charts.latencyOverTime(folder, 0).xchart().getSeriesMap().get("max");
+        XYSeries max = OverTimeCharts.latencyOverTime(folder, 0).xchart().getSeriesMap().get("max");
         assertEquals(250.0, max.getYMax(), 1.0, "the one-second spike at 50,000 s stays visible");
     }
 

@@ -1,0 +1,34 @@
+package dev.msgbench.cli.report;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The price of safety of one system at one durability setting: its latency at a stated rate,
+ * the highest rate it sustains, and what it loses of what it acknowledged when the power goes.
+ *
+ * @param latency null where the cell has no run without a fault
+ * @param knees   the knee of each sweep of the cell (usually one); empty without a sweep
+ * @param losses  by what the loss was measured after, the key that tells more first
+ */
+record SafetyCell(DurabilityCell cell, LatencyAtRate latency, List<Double> knees, Map<LossKey, LossFigure> losses) {
+
+    /**
+     * Latency at one rate: the cell's runs without a fault at the rate most of them ran at, their
+     * histograms added where there are several.
+     *
+     * @param latencyMs as result.json's {@code latencyMs.latency} keys them
+     */
+    record LatencyAtRate(double rateMsgsPerSec, int runs, Map<String, Double> latencyMs) {
+
+        Double ms(String percentile) {
+            Double value = latencyMs.get(percentile);
+            return value == null || value.isNaN() ? null : value;
+        }
+    }
+
+    /** The highest knee, the one a chart marks; null without one. */
+    Double knee() {
+        return knees.stream().max(Double::compare).orElse(null);
+    }
+}
