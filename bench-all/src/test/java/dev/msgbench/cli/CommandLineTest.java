@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.msgbench.core.cpu.CpuAffinity;
+import dev.msgbench.core.testing.TakesSeconds;
 
 /** Bad input: one line on stderr naming the flag, the rule and the value; exit code 2; nothing started. */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
@@ -80,6 +81,7 @@ class CommandLineTest {
     }
 
     @Test
+    @TakesSeconds
     void anUnreachableBootstrapServerIsReportedWithinTenSeconds() {
         long start = System.nanoTime();
         CliRun run = CliRun.of("e2e", "--bootstrap-servers", "127.0.0.1:1", "--output", dir.toString());

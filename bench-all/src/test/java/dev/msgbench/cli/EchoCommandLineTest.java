@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.msgbench.core.echo.EchoRoute;
 import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.testing.TakesSeconds;
 
 /** --pattern echo and the responder command: the loopback system end to end, and every misuse as one line. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -30,6 +31,7 @@ class EchoCommandLineTest {
     Path dir;
 
     @Test
+    @TakesSeconds
     void anEchoThroughTheLoopbackSystemComesBackOnceAndSaysItIsARoundTrip() throws Exception {
         Path out = dir.resolve("e2e");
         CliRun run = CliRun.of("e2e", "--system", "loopback", "--pattern", "echo", "--producers", "2", "--consumers", "2",
@@ -45,6 +47,7 @@ class EchoCommandLineTest {
     }
 
     @Test
+    @TakesSeconds
     void throughputTakesTheEchoPatternToo() throws Exception {
         Path out = dir.resolve("tp");
         CliRun run = CliRun.of("throughput", "--system", "loopback", "--pattern", "echo", "--messages", "20000",
@@ -57,6 +60,7 @@ class EchoCommandLineTest {
     }
 
     @Test
+    @TakesSeconds
     void aWorkloadFileSetsThePatternPerCellAndTheReportSaysWhichRunIsARoundTrip() throws Exception {
         Path file = dir.resolve("echo.yaml");
         Files.writeString(file, """

@@ -16,6 +16,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.testing.TakesSeconds;
 
 /** --fault and --fault-timeout through the real command line; no broker is started. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -76,6 +77,7 @@ class FaultCommandLineTest {
     }
 
     @Test
+    @TakesSeconds
     void anExecFaultRunsTheUsersCommandAndItsExitStatusAndOutputAreKept() throws Exception {
         Path out = dir.resolve("exec");
         CliRun run = CliRun.of("e2e", "--system", "loopback", "--rate", "1000", "--duration", "2s", "--warmup", "500ms",

@@ -29,6 +29,7 @@ import dev.msgbench.core.cpu.SpinWindowChoice;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.run.Destinations;
 import dev.msgbench.core.security.TlsFiles;
+import dev.msgbench.core.testing.TakesSeconds;
 import picocli.CommandLine;
 
 /**
@@ -87,6 +88,7 @@ class FlagNamesTest {
 
     /** The run's own lines in result.json: the fault's outcome, and why the spin window is what it is. */
     @Test
+    @TakesSeconds
     void aRunsResultNamesTheFlags() throws Exception {
         Path out = dir.resolve("run");
         CliRun run = CliRun.of("e2e", "--system", "loopback", "--rate", "200", "--duration", "2s", "--warmup", "0s",

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.msgbench.core.result.IntervalLog;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunningMarker;
+import dev.msgbench.core.testing.TakesSeconds;
 
 /**
  * A measuring JVM killed with SIGKILL runs no shutdown hook and closes no file. What it leaves
@@ -36,6 +37,7 @@ class KilledRunTest {
     Path dir;
 
     @Test
+    @TakesSeconds
     void aRunKilledWithSigkillLeavesReadableIntervalsAndAFolderTheNextCommandsNameIncomplete() throws Exception {
         Path out = dir.resolve("killed");
         Process child = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),

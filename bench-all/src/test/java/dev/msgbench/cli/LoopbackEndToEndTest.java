@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.msgbench.cli.measure.OutputOptions;
 import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.testing.TakesSeconds;
 
 /** --system loopback: the load generator measured alone, with no broker. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -29,6 +30,7 @@ class LoopbackEndToEndTest {
     Path dir;
 
     @Test
+    @TakesSeconds
     void aScheduledRunDeliversEveryMessageWithoutStartingABroker() throws Exception {
         Path out = dir.resolve("e2e");
         CliRun run = CliRun.of("e2e", "--system", "loopback", "--rate", "2000", "--duration", "1s", "--warmup", "500ms",
@@ -49,6 +51,7 @@ class LoopbackEndToEndTest {
 
     /** Producer streams sharing threads and consumers sharing connections still account for every message exactly. */
     @Test
+    @TakesSeconds
     void twelveProducersOnThreeThreadsAndConsumersOnSharedConnectionsLoseCopyAndReorderNothing() throws Exception {
         Path out = dir.resolve("shared");
         CliRun run = CliRun.of("e2e", "--system", "loopback", "--rate", "2400", "--duration", "1s", "--warmup", "500ms",
@@ -136,6 +139,7 @@ class LoopbackEndToEndTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource({"e2e, --warmup, 0s", "throughput, --messages, 2000"})
+    @TakesSeconds
     void helpNamesEveryFileARunWrites(String command, String flag, String value) throws Exception {
         Path out = dir.resolve(command);
         CliRun run = CliRun.of(command, "--system", "loopback", flag, value, "--duration", "1s", "--output", out.toString());
@@ -175,6 +179,7 @@ class LoopbackEndToEndTest {
     }
 
     @Test
+    @TakesSeconds
     void threeTopicsWithTwoSubscriptionsEachDeliverEveryMessageToEverySubscription() throws Exception {
         FanOutRuns.threeTopicsTwoSubscriptionsEach(dir.resolve("fan-out"), "--system", "loopback");
     }

@@ -20,6 +20,7 @@ import dev.msgbench.cli.Limits;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.result.RunningMarker;
+import dev.msgbench.core.testing.TakesSeconds;
 
 /**
  * --output through the real command line: no result is overwritten without --force, a folder
@@ -61,6 +62,7 @@ class OutputFolderTest {
     }
 
     @Test
+    @TakesSeconds
     void forceWritesOverTheOldRunAndDeletesItsFilesButNoOthers() throws Exception {
         Path out = dir.resolve("out");
         assertEquals(0, loopback("e2e", out).exitCode);
@@ -162,6 +164,7 @@ class OutputFolderTest {
     }
 
     @Test
+    @TakesSeconds
     void forceWritesOverAFolderLeftByAKilledRun() throws Exception {
         Path out = killedRunFolder();
 

@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.msgbench.core.testing.TakesSeconds;
+
 /**
  * Output that is not a terminal (CI logs, tee, nohup) sees what runs when sending starts and a
  * plain progress line every --progress-interval, so that a long run is seen advancing.
@@ -36,6 +38,7 @@ class ProgressLinesTest {
     }
 
     @Test
+    @TakesSeconds
     void theHeaderComesWhenSendingStartsAndThenAPlainLineEveryInterval() {
         CliRun run = e2e(3, "--progress-interval", "1s");
 
@@ -52,6 +55,7 @@ class ProgressLinesTest {
     }
 
     @Test
+    @TakesSeconds
     void aZeroIntervalKeepsTheHeaderAndDropsTheLines() {
         CliRun run = e2e(1, "--progress-interval", "0");
 
@@ -60,6 +64,7 @@ class ProgressLinesTest {
     }
 
     @Test
+    @TakesSeconds
     void quietPrintsNothingWhileTheRunGoes() {
         CliRun run = e2e(2, "--quiet", "--progress-interval", "1s");
 

@@ -23,6 +23,7 @@ import dev.msgbench.cli.report.OverTimeCharts;
 import dev.msgbench.cli.report.RunFolder;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.run.Pacing;
+import dev.msgbench.core.testing.TakesSeconds;
 
 /** --rate-schedule and --size distributions on the command line, and a short loopback run of each. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -75,6 +76,7 @@ class ShapeFlagsTest {
     }
 
     @Test
+    @TakesSeconds
     void aLoopbackRunKeepsTheScheduleAndCountsEveryByteOfItsSizes() throws Exception {
         Path out = dir.resolve("e2e");
         CliRun run = CliRun.of("e2e", "--system", "loopback", "--rate-schedule", "2000/s for 500ms, 1000/s to 3000/s over 500ms",

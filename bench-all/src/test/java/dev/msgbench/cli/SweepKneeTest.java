@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.msgbench.cli.cell.CellOutcome;
 import dev.msgbench.cli.sweep.SweepCommand;
 import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.testing.TakesSeconds;
 
 /** sweep's knee flags: the plan said up front, --objective none, repeats, and one real run on the loopback system. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -69,6 +70,7 @@ class SweepKneeTest {
     }
 
     @Test
+    @TakesSeconds
     void aSweepOfTheLoopbackSystemFindsItsKneeAtTheMaximumRateAndWritesEveryRun() throws Exception {
         CliRun run = CliRun.of("sweep", "--system", "loopback", "--objective", "p99<=1s", "--start-rate", "300",
                 "--max-rate", "300", "--duration", "500ms", "--warmup", "0s", "--repeats", "2", "--must-pass", "1",

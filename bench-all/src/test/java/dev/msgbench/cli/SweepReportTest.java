@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.msgbench.core.testing.TakesSeconds;
+
 /** report of a real sweep of the loopback system: the folders sweep writes, read as latency against offered load. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class SweepReportTest {
@@ -22,6 +24,7 @@ class SweepReportTest {
     Path dir;
 
     @Test
+    @TakesSeconds
     void aSweepOfTheLoopbackSystemIsOneChartOfLatencyAgainstItsRates() throws Exception {
         Path sweep = dir.resolve("sweep");
         CliRun swept = CliRun.of("sweep", "--system", "loopback", "--objective", "p99<=1s", "--start-rate", "300",

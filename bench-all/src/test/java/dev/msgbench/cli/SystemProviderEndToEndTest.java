@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.msgbench.cli.fixture.RelayBroker;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.system.Systems;
+import dev.msgbench.core.testing.TakesSeconds;
 
 /**
  * A system module reaches the runner through {@link java.util.ServiceLoader} alone: the relay,
@@ -45,6 +46,7 @@ class SystemProviderEndToEndTest {
     }
 
     @Test
+    @TakesSeconds
     void e2eStartsTheProvidersBrokerPassesItsFlagAndStopsIt() throws Exception {
         Path out = dir.resolve("e2e");
         CliRun run = withFixture(() -> CliRun.of("e2e", "--system", "relay", "--relay-version", "7.3",

@@ -25,6 +25,7 @@ import dev.msgbench.cli.cell.ParsedCell;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
+import dev.msgbench.core.testing.TakesSeconds;
 
 /** The runner of e2e, throughput, run and sweep: the result in memory, and the files as outputs. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -38,6 +39,7 @@ class InProcessCellRunnerTest {
             new PrintStream(err, true, StandardCharsets.UTF_8), false);
 
     @Test
+    @TakesSeconds
     void aCellGivesBackTheResultItAlsoWritesToItsFolder() {
         ParsedCell cell = CellCheck.parse(io, List.of("e2e", "--system", "loopback", "--rate", "500", "--duration", "1s",
                 "--warmup", "0s"));

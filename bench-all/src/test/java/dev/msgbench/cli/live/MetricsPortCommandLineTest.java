@@ -29,6 +29,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.msgbench.cli.Io;
 import dev.msgbench.cli.Main;
 import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.testing.TakesSeconds;
 
 /** --metrics-port on the command line: served while the run goes, closed when it ends, refused where it cannot work. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -38,6 +39,7 @@ class MetricsPortCommandLineTest {
     Path dir;
 
     @Test
+    @TakesSeconds
     void theEndpointServesTheRunWhileItGoesAndIsClosedAfterIt() throws Exception {
         BlockingQueue<String> errLines = new LinkedBlockingQueue<>();
         ByteArrayOutputStream out = new ByteArrayOutputStream();

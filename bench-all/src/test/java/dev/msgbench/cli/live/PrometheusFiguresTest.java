@@ -35,6 +35,7 @@ import dev.msgbench.core.run.Pacing;
 import dev.msgbench.core.run.RunContext;
 import dev.msgbench.core.run.RunPhase;
 import dev.msgbench.core.run.RunSpec;
+import dev.msgbench.core.testing.TakesSeconds;
 import dev.msgbench.core.time.Arrival;
 import dev.msgbench.core.time.NanoClock;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
@@ -51,6 +52,7 @@ class PrometheusFiguresTest {
     Path dir;
 
     @Test
+    @TakesSeconds
     void scrapesDuringARunShowItAdvanceAndTheLastOneHasResultJsonsCounts() throws Exception {
         RunSpec config = new RunSpec("e2e", "loopback", new Pacing.FixedRate(2_000, Arrival.UNIFORM,
                 Duration.ofMillis(500), Duration.ofMillis(2000)), 256, 1, 1, 42, Duration.ofSeconds(10),

@@ -16,6 +16,7 @@ import org.knowm.xchart.XYSeries;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.result.IntervalLog;
 import dev.msgbench.core.result.IntervalSpans;
+import dev.msgbench.core.testing.TakesSeconds;
 
 /** A day-long folder, as a run writes its intervals (seconds for an hour, then ten-second ones), as report draws it. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -28,6 +29,7 @@ class ReportOfADayTest {
     Path dir;
 
     @Test
+    @TakesSeconds
     void aDayIsReadAsOneFigureSetPerIntervalAndDrawnWithAtMostTheMaximumOfPoints() throws Exception {
         Path run = Fixtures.run(dir.resolve("day"), "nats", 1000);
         Files.delete(run.resolve(IntervalLog.FILE_NAME));

@@ -23,6 +23,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.msgbench.core.testing.TakesSeconds;
+
 class ManagedProcessTest {
 
     @TempDir
@@ -140,6 +142,7 @@ class ManagedProcessTest {
     /** The exec race this guards against showed in about 1 of 8 starts when read at once. */
     @Test
     @Timeout(60)
+    @TakesSeconds
     void everyMarkerRecordsTheProgramsCommandLineNotAnEmptyOne() throws IOException {
         for (int i = 0; i < 40; i++) {
             ManagedProcess p = ManagedProcess.start(

@@ -22,6 +22,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.msgbench.core.testing.TakesSeconds;
+
 /**
  * A process the suite starts ends with the JVM that started it, even when that JVM is SIGKILLed
  * and runs no shutdown hook: its watchdog ends the process and every process of its group, and
@@ -54,6 +56,7 @@ class OwnerWatchdogTest {
 
     @Test
     @Timeout(60)
+    @TakesSeconds
     void aProcessAndItsGroupEndWithinSecondsOfItsOwnerJvmsSigkillAndLeaveNoFolderOrMarker() throws Exception {
         Path markers = dir.resolve("owned");
         Process owner = new ProcessBuilder(JavaChild.javaExecutable(), "-cp",

@@ -30,6 +30,7 @@ import dev.msgbench.core.run.RunFailedException;
 import dev.msgbench.core.run.RunSpec;
 import dev.msgbench.core.testing.InMemorySystem;
 import dev.msgbench.core.testing.ManualClock;
+import dev.msgbench.core.testing.TakesSeconds;
 import dev.msgbench.core.time.Arrival;
 
 /**
@@ -60,6 +61,7 @@ class FaultRunTest {
     }
 
     @Test
+    @TakesSeconds
     void aPauseIsDoneAndUndoneOnTimeAndItsOutageMeasuredExactly() throws Exception {
         RunResult r = run("pause=1500ms@2s");
 

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Timeout;
 
 import dev.msgbench.core.SettingNames;
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.testing.TakesSeconds;
 
 /** Runs as root, as --isolate does: it makes and removes real namespaces, links and a bridge. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -118,6 +119,7 @@ class TopologyTest {
     }
 
     @Test
+    @TakesSeconds
     void theNextTopologyReapsTheNamespacesOfAKilledOwner() throws Exception {
         String orphanSwitch;
         try (InNamespace owner = InNamespace.java(null, NetChildMains.OwnsTopology.class)) {

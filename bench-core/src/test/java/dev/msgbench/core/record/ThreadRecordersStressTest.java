@@ -15,6 +15,8 @@ import org.HdrHistogram.HistogramIterationValue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import dev.msgbench.core.testing.TakesSeconds;
+
 /**
  * The recorders' epoch swap under load: writer threads record as fast as they can, one value,
  * two values and batches of a poll, while one sampler swaps intervals as fast as it can. Every
@@ -30,6 +32,7 @@ class ThreadRecordersStressTest {
     private static final HistogramKind[] KINDS = HistogramKind.values();
 
     @Test
+    @TakesSeconds
     void everyValueRecordedWhileASamplerSwapsIntervalsAsFastAsItCanIsCountedExactlyOnce() throws Exception {
         Recorders recorders = new Recorders();
         Histogram[] expectedAll = histograms();

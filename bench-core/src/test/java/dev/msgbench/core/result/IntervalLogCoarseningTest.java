@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.msgbench.core.cpu.CpuUsage;
+import dev.msgbench.core.testing.TakesSeconds;
 
 /** A day of one-second intervals written as a run writes them: bounded on disk, and nothing lost on the way. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -34,6 +35,7 @@ class IntervalLogCoarseningTest {
     Path dir;
 
     @Test
+    @TakesSeconds
     void aDayOfSecondsStaysWithinTheBoundAndReadsBackToTheSameHistograms() throws IOException {
         IntervalSpans spans = new IntervalSpans(3600, 10, 64L << 20);
         Map<String, Histogram> written = write(spans, DAY_SECONDS, 10);
@@ -55,6 +57,7 @@ class IntervalLogCoarseningTest {
     }
 
     @Test
+    @TakesSeconds
     void intervalsGrowLongerWhenTheBudgetAsksForIt() throws IOException {
         IntervalSpans spans = new IntervalSpans(600, 10, 256L << 10);
         Map<String, Histogram> written = write(spans, 6 * 3600, 10);

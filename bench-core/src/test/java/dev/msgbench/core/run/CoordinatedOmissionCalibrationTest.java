@@ -23,6 +23,7 @@ import dev.msgbench.core.result.Percentiles;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.testing.InMemorySystem;
 import dev.msgbench.core.testing.ManualClock;
+import dev.msgbench.core.testing.TakesSeconds;
 import dev.msgbench.core.time.NanoClock;
 
 /**
@@ -94,6 +95,7 @@ class CoordinatedOmissionCalibrationTest {
     }
 
     @Test
+    @TakesSeconds
     void onTheRealClockAFreezeOfSSecondsShowsAsSOverTwoAtTheMatchingPercentileAndSAtTheMax() throws Exception {
         InMemorySystem frozenSystem = new InMemorySystem().answeringIn(SERVICE_NANOS).freezing(FREEZE_AFTER_NANOS, FREEZE_NANOS);
         RunResult r = new LoadRun(RunSpecs.of(dir, 100, Duration.ZERO, Duration.ofMillis((long) (D * 1000))),

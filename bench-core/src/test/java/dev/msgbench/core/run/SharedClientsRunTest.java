@@ -31,6 +31,7 @@ import dev.msgbench.core.result.SubscriptionCounts;
 import dev.msgbench.core.testing.ForwardingSystem;
 import dev.msgbench.core.testing.InMemorySystem;
 import dev.msgbench.core.testing.ManualClock;
+import dev.msgbench.core.testing.TakesSeconds;
 import dev.msgbench.core.time.Arrival;
 import dev.msgbench.core.time.NanoClock;
 import dev.msgbench.core.time.RateSchedule;
@@ -92,6 +93,7 @@ class SharedClientsRunTest {
     }
 
     @Test
+    @TakesSeconds
     void twelveStreamsOnThreeThreadsAndConsumersOnSharedConnectionsLoseCopyAndReorderNothing() throws Exception {
         Pacing pacing = new Pacing.FixedRate(2_400, Arrival.UNIFORM, Duration.ofMillis(200), Duration.ofMillis(800));
         RunResult r = loadRun(config(pacing, 12, 2, new ClientSharing(3, 8)), new Destinations(6, 2)).execute();
@@ -173,6 +175,7 @@ class SharedClientsRunTest {
 
     /** OMB's million topics would list a million subscriptions: beyond 10,000 only those with something to say. */
     @Test
+    @TakesSeconds
     void beyondTenThousandSubscriptionsTheResultListsOnlyThoseThatLostCopiedOrReordered() throws Exception {
         int topics = ResultBuilder.LISTED_SUBSCRIPTIONS + 1;
         Pacing pacing = new Pacing.FixedRate(2.0 * topics, Arrival.UNIFORM, Duration.ZERO, Duration.ofSeconds(1));
