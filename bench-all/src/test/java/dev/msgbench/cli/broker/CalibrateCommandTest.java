@@ -38,6 +38,39 @@ class CalibrateCommandTest {
     }
 
     @Test
+    void calibrateNeedsASystemToPauseOrThePowerLoss() {
+        CliRun run = CliRun.of("calibrate");
+        assertEquals("error: calibrate needs --system (the broker it pauses), or --power-loss"
+                + " (see java -jar bench-all.jar calibrate --help)" + NL, run.err);
+        assertEquals(2, run.exitCode);
+    }
+
+    @Test
+    void thePowerLossCalibrationChoosesItsSystemAndSettingsItself() {
+        CliRun system = CliRun.of("calibrate", "--power-loss", "--system", "kafka");
+        assertEquals("error: --system is the stall calibration's; --power-loss runs redis-streams in runs of its own, so "
+                + "drop --system (see java -jar bench-all.jar calibrate --help)" + NL, system.err);
+        assertEquals(2, system.exitCode);
+
+        CliRun pause = CliRun.of("calibrate", "--power-loss", "--pause", "1s");
+        assertEquals("error: --pause is the stall calibration's; --power-loss runs redis-streams in runs of its own, so "
+                + "drop --pause (see java -jar bench-all.jar calibrate --help)" + NL, pause.err);
+
+        CliRun prop = CliRun.of("calibrate", "--power-loss", "--broker-prop", "appendfsync=no");
+        assertEquals("error: --broker-prop is set by calibrate --power-loss, whose answers hold for the settings it "
+                + "chooses; drop it (see java -jar bench-all.jar calibrate --help)" + NL, prop.err);
+        assertEquals(2, prop.exitCode);
+    }
+
+    @Test
+    void aBadE2eFlagOfThePowerLossCalibrationIsOneLineBeforeAnythingStarts() {
+        CliRun run = CliRun.of("calibrate", "--power-loss", "--size", "huge");
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals(1, run.err.lines().count(), run.err);
+        assertEquals("", run.out);
+    }
+
+    @Test
     void aBadE2eFlagIsReportedAsE2eWouldBeforeAnythingStarts() {
         CliRun run = CliRun.of("calibrate", "--system", "nats", "--size", "huge");
         assertEquals(2, run.exitCode, run.toString());
