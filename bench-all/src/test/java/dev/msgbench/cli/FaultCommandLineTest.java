@@ -95,6 +95,10 @@ class FaultCommandLineTest {
                     + "does not exist with --brokers 3",
             "e2e --system kafka --fault kill@2s:node=all#error: --fault 'kill@2s:node=all': node=all is for power-loss "
                     + "only (a power cut of the whole cluster); the forms are " + FORMS,
+            "e2e --system kafka --url 127.0.0.1:1 --forgetful-disks#error: --forgetful-disks puts a local broker's nodes "
+                    + "on disks that can lose power; with --url the suite starts no broker",
+            "throughput --system loopback --forgetful-disks#error: --forgetful-disks puts a local broker's nodes on "
+                    + "disks that can lose power; loopback runs inside this JVM without a broker",
     })
     void aPowerLossWhereNoMessageIsOnDiskIsOneLineAndExitsWithTwoBeforeAnyBrokerStarts(String args, String expected) {
         CliRun run = CliRun.of((args + " --output " + dir.resolve("out")).split(" "));

@@ -140,10 +140,10 @@ public final class InProcessCellRunner implements CellRunner {
                 SystemTarget.BrokerRequest request = new SystemTarget.BrokerRequest(target.brokers, target.brokerProps,
                         dir.resolve("broker-logs"), messages.sizeBytes, brokerCpus, brokerSecurity,
                         hosts.map(Placement::new).orElse(Placement.LOOPBACK));
-                boolean forgetful = cell.faults().needsForgetfulDisks();
+                boolean forgetful = target.forgetfulDisks || cell.faults().needsForgetfulDisks();
                 if (forgetful) {
-                    io.err().println("its nodes run on forgetful disks, for --fault power-loss (what they never sync "
-                            + "is lost at a power cut)");
+                    io.err().println("its nodes run on forgetful disks (what they never sync is lost at a power cut"
+                            + (cell.faults().needsForgetfulDisks() ? ")" : "; no fault cuts the power: --forgetful-disks)"));
                 }
                 broker = system.startLocalBroker(new SystemTarget.BrokerRequest(
                         request.broker().withForgetfulDisks(forgetful), request.messageSizeBytes()));
