@@ -142,8 +142,9 @@ class PowerLossEndToEndTest {
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void jetStreamR3AtItsDefaultSyncLosesItsAcknowledgedMessagesAndItsStreamToAPowerCutOfEveryNode() throws Exception {
         Path out = dir.resolve("out");
-        CliRun run = CliRun.of("e2e", "--system", "jetstream", "--brokers", "3", "--rate", "1000", "--duration", "10s",
-                "--warmup", "0s", "--backlog", "10000", "--drain-timeout", "5s", "--fault",
+        // released at 16 s: long after the restart (6 s on a busy machine), once the client has reconnected
+        CliRun run = CliRun.of("e2e", "--system", "jetstream", "--brokers", "3", "--rate", "500", "--duration", "16s",
+                "--warmup", "0s", "--backlog", "8000", "--drain-timeout", "5s", "--fault",
                 "power-loss@2s:node=all:restart-after=500ms", "--output", out.toString());
 
         assertEquals(ExitCode.RUN_FAILED.code(), run.exitCode, run.toString());
@@ -151,7 +152,7 @@ class PowerLossEndToEndTest {
         assertEquals("failed", r.get("status").asText(), run.toString());
         assertEquals("JetStreamApiException: stream not found [10059]", r.get("error").asText());
         JsonNode counts = r.get("counts");
-        assertTrue(counts.get("acknowledged").asLong() > 500, counts.toString());
+        assertTrue(counts.get("acknowledged").asLong() > 300, counts.toString());
         assertEquals(counts.get("acknowledged").asLong(), counts.get("acknowledgedLost").asLong(), counts.toString());
         JsonNode event = r.get("faults").get(0).get("event");
         assertEquals("done", event.get("outcome").asText(), event.toString());
