@@ -33,7 +33,9 @@ import dev.msgbench.core.disk.StaleMounts;
  *
  * <p>Asked for forgetful disks ({@link BrokerSpec#forgetfulDisks}), {@link #launch} mounts one over
  * the node's {@link #dataDir} before the node's first start (what the launcher wrote there before
- * counts as synced), {@link #powerCut} cuts it, and close unmounts them after the nodes stopped.
+ * counts as synced, and so does what the nodes wrote until the broker served clients: see
+ * {@code NodeDisks.settle}), {@link #powerCut} cuts it, and close unmounts them after the nodes
+ * stopped.
  */
 public abstract class AbstractLocalBroker implements LocalBroker {
 
@@ -100,6 +102,7 @@ public abstract class AbstractLocalBroker implements LocalBroker {
         base.processes.start(base.toString(), base, base.abortGrace, () -> {
             base.createLogDir();
             base.bringUp(budget);
+            base.disks.settle();
         });
         return broker;
     }

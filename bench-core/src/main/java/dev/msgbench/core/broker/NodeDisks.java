@@ -1,6 +1,15 @@
 package dev.msgbench.core.broker;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +21,8 @@ import dev.msgbench.core.disk.ForgetfulDisk;
 /**
  * The forgetful disks under a local broker's nodes ({@link BrokerSpec#forgetfulDisks}): each is
  * mounted over its node's data dir just before the node's first start, so that what the launcher
- * wrote there before (Kafka's formatted storage) counts as synced; it stays through restarts and
+ * wrote there before (Kafka's formatted storage) counts as synced, and so does what the node wrote
+ * until the broker served clients ({@link #settle}); it stays through restarts and
  * power cuts, and is closed once the nodes have stopped, before the temp dir goes. Thread-safe:
  * the start, the fault injector and the shutdown hook all reach it.
  */
@@ -49,6 +59,63 @@ final class NodeDisks {
         }
         disks.put(node, ForgetfulDisk.mount(dataDir, logFile));
         return true;
+    }
+
+    /**
+     * Makes durable everything the nodes wrote so far: an fsync of every file and directory on
+     * every disk, through the mount, as the broker itself would. Called once the broker serves
+     * clients, it stands for a machine that has run long enough for the kernel's write-back (30 s
+     * on Linux) to have written out what the broker wrote while it started: otherwise a power cut
+     * seconds after the start takes files the broker writes at boot and never syncs, and a broker
+     * may not boot without them (RabbitMQ 3.10 refuses its empty feature-flags file). What the run
+     * then writes is at stake, its topics and streams included.
+     */
+    void settle() {
+        for (ForgetfulDisk disk : all()) {
+            try {
+                Files.walkFileTree(disk.dataDir(), new SyncEverything());
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot sync " + disk, e);
+            }
+        }
+    }
+
+    /** fsyncs each file and, after its entries, each directory; what the node removed meanwhile is skipped. */
+    private static final class SyncEverything extends SimpleFileVisitor<Path> {
+
+        @Override
+        public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
+            if (attributes.isRegularFile()) {
+                force(file);
+            }
+            return FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+            if (e instanceof NoSuchFileException) {
+                return FileVisitResult.CONTINUE;
+            }
+            throw e;
+        }
+
+        @Override
+        public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+            if (e != null && !(e instanceof NoSuchFileException)) {
+                throw e;
+            }
+            force(dir);
+            return FileVisitResult.CONTINUE;
+        }
+
+        /** Linux syncs a file or a directory opened read-only: enough for fsync, and never in a writer's way. */
+        private static void force(Path path) throws IOException {
+            try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+                channel.force(true);
+            } catch (NoSuchFileException e) {
+                // removed by the node since it was listed: nothing to sync
+            }
+        }
     }
 
     /** @throws IllegalStateException when node {@code node} has no forgetful disk (not asked for, or not started yet) */

@@ -28,8 +28,9 @@ import dev.msgbench.core.testing.NeedsFuse;
 
 /**
  * A local broker asked for forgetful disks, with {@code sleep} processes as nodes and this JVM
- * writing in their data dirs: each node on a disk of its own, a power cut of one node takes what
- * it never synced and nothing of the others', and nothing is left after close.
+ * writing in their data dirs: each node on a disk of its own, what the start wrote counts as
+ * written back, a power cut of one node takes what it wrote since and never synced and nothing
+ * of the others', and nothing is left after close.
  */
 @NeedsFuse
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -42,8 +43,9 @@ class ForgetfulBrokerTest {
     void aPowerCutKillsTheNodeAndRollsBackItsDiskOnlyAndCloseUnmountsEveryDiskAndRemovesTheTempDir() throws IOException {
         Path parent = Files.createDirectories(dir.resolve("tmp"));
         Path logs = dir.resolve("logs");
+        // written while the broker starts, never synced: as a broker's boot files are
         SleepBroker broker = SleepBroker.start(BrokerSpec.defaults().withNodes(2).withLogDir(logs).withForgetfulDisks(true),
-                parent, b -> { });
+                parent, b -> write(b.dataDir(1).resolve("boot"), 9000, false));
         try {
             for (int node = 1; node <= 2; node++) {
                 assertEquals(1, ForgetfsMount.on(broker.dataDir(node)).size(), "node " + node + " runs on its own disk");
@@ -57,6 +59,7 @@ class ForgetfulBrokerTest {
             assertEquals("killed by signal 9 (SIGKILL)", broker.exitDescription(1));
             assertNull(broker.exitDescription(2), "node 2 still runs");
             assertEquals(5000, Files.size(broker.dataDir(1).resolve("synced")));
+            assertEquals(9000, Files.size(broker.dataDir(1).resolve("boot")), "what the start wrote counts as written back");
             assertFalse(Files.exists(broker.dataDir(1).resolve("unsynced")), "never synced: gone");
             assertEquals(3000, Files.size(broker.dataDir(2).resolve("unsynced")), "another node's disk keeps its power");
             assertEquals(1, cut.namespaceUndone(), cut.toString());
@@ -91,12 +94,14 @@ class ForgetfulBrokerTest {
         }
     }
 
-    private static void write(Path file, int size, boolean sync) throws IOException {
+    private static void write(Path file, int size, boolean sync) {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
             channel.write(ByteBuffer.wrap(new byte[size]));
             if (sync) {
                 channel.force(true);
             }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 
