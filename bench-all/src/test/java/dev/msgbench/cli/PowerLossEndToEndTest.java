@@ -6,11 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,11 +18,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.msgbench.core.disk.ForgetfsMount;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.core.testing.NeedsFuse;
-import dev.msgbench.core.testing.Poll;
 
 /**
  * --fault power-loss against real brokers on forgetful disks: a killed broker keeps its page cache
@@ -38,21 +35,19 @@ import dev.msgbench.core.testing.Poll;
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class PowerLossEndToEndTest {
 
-    private static final Path TMP = Path.of(System.getProperty("java.io.tmpdir"));
-
     @TempDir
     Path dir;
 
+    private OwnTmpdir tmp;
+
+    @BeforeEach
+    void brokersInATempDirOfTheirOwn() throws IOException {
+        tmp = OwnTmpdir.enter(dir.resolve("tmp"));
+    }
+
     @AfterEach
-    void noMountProcessOrDiskIsLeftBehind() throws Exception {
-        // every broker node and forgetfs daemon the run started is a child of this JVM
-        Poll.until(() -> ProcessHandle.current().descendants().findAny().isEmpty());
-        assertEquals(List.of(), ForgetfsMount.list().stream().filter(m -> m.mountPoint().startsWith(TMP.resolve("msgbench-")))
-                .toList());
-        try (Stream<Path> temps = Files.list(TMP)) {
-            assertEquals(List.of(), temps.filter(t -> t.getFileName().toString().startsWith("msgbench-"))
-                    .filter(PowerLossEndToEndTest::holdsAForgetfulStore).toList(), "a broker temp dir with a disk's store");
-        }
+    void noMountProcessOrFileIsLeftBehind() throws Exception {
+        tmp.restoreAndCheck();
     }
 
     /**
@@ -163,11 +158,4 @@ class PowerLossEndToEndTest {
         assertTrue(undone > 0, "the stream's files were created and never synced: " + event);
     }
 
-    private static boolean holdsAForgetfulStore(Path tempDir) {
-        try (Stream<Path> entries = Files.list(tempDir)) {
-            return entries.anyMatch(e -> e.getFileName().toString().endsWith(".forgetfs"));
-        } catch (IOException e) {
-            return false; // removed meanwhile, by whoever owned it
-        }
-    }
 }

@@ -7,6 +7,8 @@ import java.util.concurrent.TimeUnit;
 import dev.msgbench.cli.CliRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** calibrate refuses what cannot calibrate anything before a broker starts. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -45,21 +47,21 @@ class CalibrateCommandTest {
         assertEquals(2, run.exitCode);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"--system, kafka", "--pause, 1s", "--rate, 10"})
+    void thePowerLossCalibrationRefusesTheStallCalibrationsFlags(String flag, String value) {
+        CliRun run = CliRun.of("calibrate", "--power-loss", flag, value);
+        assertEquals("error: " + flag + " is the stall calibration's; --power-loss runs redis-streams in runs of its own, "
+                + "so drop " + flag + " (see java -jar bench-all.jar calibrate --help)" + NL, run.err);
+        assertEquals(2, run.exitCode);
+    }
+
     @Test
-    void thePowerLossCalibrationChoosesItsSystemAndSettingsItself() {
-        CliRun system = CliRun.of("calibrate", "--power-loss", "--system", "kafka");
-        assertEquals("error: --system is the stall calibration's; --power-loss runs redis-streams in runs of its own, so "
-                + "drop --system (see java -jar bench-all.jar calibrate --help)" + NL, system.err);
-        assertEquals(2, system.exitCode);
-
-        CliRun pause = CliRun.of("calibrate", "--power-loss", "--pause", "1s");
-        assertEquals("error: --pause is the stall calibration's; --power-loss runs redis-streams in runs of its own, so "
-                + "drop --pause (see java -jar bench-all.jar calibrate --help)" + NL, pause.err);
-
-        CliRun prop = CliRun.of("calibrate", "--power-loss", "--broker-prop", "appendfsync=no");
+    void thePowerLossCalibrationChoosesTheBrokersSettingsItself() {
+        CliRun run = CliRun.of("calibrate", "--power-loss", "--broker-prop", "appendfsync=no");
         assertEquals("error: --broker-prop is set by calibrate --power-loss, whose answers hold for the settings it "
-                + "chooses; drop it (see java -jar bench-all.jar calibrate --help)" + NL, prop.err);
-        assertEquals(2, prop.exitCode);
+                + "chooses; drop it (see java -jar bench-all.jar calibrate --help)" + NL, run.err);
+        assertEquals(2, run.exitCode);
     }
 
     @Test

@@ -134,8 +134,9 @@ public interface LocalBroker extends AutoCloseable {
     /**
      * A power cut of one node: SIGKILL (it and any processes it started), then its forgetful disk
      * forgets what the node never synced, and is mounted afresh, with an empty page cache, for
-     * {@link #restartNode}. For a cut of several nodes at once, kill them all first ({@link #killNode}),
-     * then cut each: when the power goes, no node acknowledges anything after the first one died.
+     * {@link #restartNode}. For a cut of several nodes at once, kill them all first
+     * ({@link #killNode}), then cut each: when the power goes, no node acknowledges anything after
+     * the first one died.
      *
      * @return what the cut took from the disk
      * @throws IllegalStateException when the broker was started without forgetful disks

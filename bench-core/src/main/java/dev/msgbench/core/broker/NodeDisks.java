@@ -3,13 +3,10 @@ package dev.msgbench.core.broker;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,9 +19,9 @@ import dev.msgbench.core.disk.ForgetfulDisk;
  * The forgetful disks under a local broker's nodes ({@link BrokerSpec#forgetfulDisks}): each is
  * mounted over its node's data dir just before the node's first start, so that what the launcher
  * wrote there before (Kafka's formatted storage) counts as synced, and so does what the node wrote
- * until the broker served clients ({@link #settle}); it stays through restarts and
- * power cuts, and is closed once the nodes have stopped, before the temp dir goes. Thread-safe:
- * the start, the fault injector and the shutdown hook all reach it.
+ * until the broker served clients ({@link #settle}); it stays through restarts and power cuts,
+ * and is closed once the nodes have stopped, before the temp dir goes. Thread-safe: the start,
+ * the fault injector and the shutdown hook all reach it.
  */
 final class NodeDisks {
 
@@ -35,10 +32,6 @@ final class NodeDisks {
     /** @param forgetful false for plain data dirs: then it never mounts anything */
     NodeDisks(boolean forgetful) {
         this.forgetful = forgetful;
-    }
-
-    boolean forgetful() {
-        return forgetful;
     }
 
     /**
@@ -73,48 +66,23 @@ final class NodeDisks {
     void settle() {
         for (ForgetfulDisk disk : all()) {
             try {
-                Files.walkFileTree(disk.dataDir(), new SyncEverything());
+                FileTrees.walk(disk.dataDir(), file -> {
+                    if (Files.isRegularFile(file)) {
+                        force(file);
+                    }
+                }, NodeDisks::force);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot sync " + disk, e);
             }
         }
     }
 
-    /** fsyncs each file and, after its entries, each directory; what the node removed meanwhile is skipped. */
-    private static final class SyncEverything extends SimpleFileVisitor<Path> {
-
-        @Override
-        public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
-            if (attributes.isRegularFile()) {
-                force(file);
-            }
-            return FileVisitResult.CONTINUE;
-        }
-
-        @Override
-        public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
-            if (e instanceof NoSuchFileException) {
-                return FileVisitResult.CONTINUE;
-            }
-            throw e;
-        }
-
-        @Override
-        public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-            if (e != null && !(e instanceof NoSuchFileException)) {
-                throw e;
-            }
-            force(dir);
-            return FileVisitResult.CONTINUE;
-        }
-
-        /** Linux syncs a file or a directory opened read-only: enough for fsync, and never in a writer's way. */
-        private static void force(Path path) throws IOException {
-            try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
-                channel.force(true);
-            } catch (NoSuchFileException e) {
-                // removed by the node since it was listed: nothing to sync
-            }
+    /** Linux syncs a file or a directory opened read-only: enough for fsync, and never in a writer's way. */
+    private static void force(Path path) throws IOException {
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (NoSuchFileException e) {
+            // removed by the node since it was listed: nothing to sync
         }
     }
 

@@ -21,8 +21,9 @@ import dev.msgbench.core.time.NanoClock;
 /**
  * Carries out a run's {@link FaultPlan} on its own thread, on the run's clock: each fault at its
  * time, the node it names resolved at that moment (the leader then), and each fault's end (the
- * resume of a pause, the restart of a killed node or of the nodes that lost power) when it is due. Records a {@link FaultEvent}
- * per fault; a fault that cannot be done is recorded as failed and the run goes on.
+ * resume of a pause, the restart of a killed node or of the nodes that lost power) when it is
+ * due. Records a {@link FaultEvent} per fault; a fault that cannot be done is recorded as failed
+ * and the run goes on.
  *
  * <p>Between faults it watches the receiving side: nothing delivered for longer than the plan's
  * fault timeout after a fault, while messages are due, is the run's {@link #failure()}.

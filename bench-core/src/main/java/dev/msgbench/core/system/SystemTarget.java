@@ -95,7 +95,7 @@ public interface SystemTarget {
      * data dir holds no messages measures nothing but the restart.
      */
     default String diskFaultRefused(int localNodes, Map<String, String> brokerProps) {
-        return "the suite does not know where " + name() + " keeps messages on disk";
+        return "its module does not say that its local broker keeps them on disk";
     }
 
     /** False for a system that runs inside this JVM: no broker is started and --url means nothing. */
