@@ -283,7 +283,8 @@ public final class Charts {
         List<FaultMarker> markers = new ArrayList<>();
         for (FaultReport fault : run.result().faults()) {
             FaultEvent e = fault.event();
-            markers.add(new FaultMarker(warmup + e.askedAtSeconds(), e.kind() + (e.node() == null ? "" : " n" + e.node())));
+            String node = e.node() != null ? " n" + e.node() : e.powerCuts() != null ? " all" : "";
+            markers.add(new FaultMarker(warmup + e.askedAtSeconds(), e.kind() + node));
         }
         return markers;
     }
