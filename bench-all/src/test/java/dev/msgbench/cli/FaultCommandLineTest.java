@@ -25,8 +25,9 @@ class FaultCommandLineTest {
     private static final String HELP = " (see java -jar bench-all.jar e2e --help)";
     /** FaultSpec.FORMS as the command line shows it: with the flag that makes partitions possible. */
     private static final String FORMS = "pause=DURATION@TIME, kill@TIME, restart@TIME, partition=DURATION@TIME "
-            + "(--isolate) (each optionally followed by :node=N|leader|any-follower, kill also by "
-            + ":restart-after=DURATION|never) or exec@TIME='COMMAND'";
+            + "(--isolate), power-loss@TIME (each optionally followed by :node=N|leader|any-follower, power-loss also "
+            + "by :node=all; kill also by :restart-after=DURATION|never, power-loss by :restart-after=DURATION) or "
+            + "exec@TIME='COMMAND'";
 
     @TempDir
     Path dir;
@@ -55,6 +56,79 @@ class FaultCommandLineTest {
         assertEquals(2, run.exitCode, run.toString());
         assertEquals(expected + HELP + System.lineSeparator(), run.err, run.toString());
         assertTrue(Files.notExists(dir.resolve("out")), "nothing is written for bad input");
+    }
+
+    /** A power cut takes only what a node keeps on disk: where it keeps no message there, it is refused before any broker starts. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '#', quoteCharacter = '`', value = {
+            "e2e --system nats --fault power-loss@2s#error: --fault 'power-loss@2s': power-loss acts on a node's disk, and "
+                    + "nats keeps no message there: core NATS holds a message in memory only, until it is delivered; use "
+                    + "kill@TIME, or --system jetstream",
+            "e2e --system jetstream --js-storage memory --fault power-loss@2s#error: --fault 'power-loss@2s': power-loss "
+                    + "acts on a node's disk, and jetstream keeps no message there: a memory stream (--js-storage memory) "
+                    + "is never written to disk; use --js-storage file",
+            "e2e --system rabbitmq --fault power-loss@2s#error: --fault 'power-loss@2s': power-loss acts on a node's "
+                    + "disk, and rabbitmq keeps no message there: a transient queue (--queue-type transient, the default "
+                    + "on one node) holds transient messages in memory; use --queue-type durable or quorum",
+            "e2e --system rabbitmq --brokers 3 --queue-type transient --fault power-loss@2s:node=all#error: --fault "
+                    + "'power-loss@2s:node=all': power-loss acts on a node's disk, and rabbitmq keeps no message there: a "
+                    + "transient queue (--queue-type transient, the default on one node) holds transient messages in "
+                    + "memory; use --queue-type durable or quorum",
+            "e2e --system redis --broker-prop appendonly=yes --fault power-loss@2s#error: --fault 'power-loss@2s': "
+                    + "power-loss acts on a node's disk, and redis keeps no message there: a pub/sub message is never "
+                    + "written to the AOF or a snapshot, whatever the persistence; use --system redis-streams with "
+                    + "--broker-prop appendonly=yes",
+            "e2e --system redis-streams --fault power-loss@2s#error: --fault 'power-loss@2s': power-loss acts on a "
+                    + "node's disk, and redis-streams keeps no message there: the local redis-server runs without "
+                    + "persistence (save '' and appendonly no) unless asked; add --broker-prop appendonly=yes (appendfsync "
+                    + "everysec, Redis's default, or --broker-prop appendfsync=always)",
+            "e2e --system redis-streams --broker-prop appendonly=no --broker-prop appendfsync=always --fault "
+                    + "power-loss@2s#error: --fault 'power-loss@2s': power-loss acts on a node's disk, and redis-streams "
+                    + "keeps no message there: the local redis-server runs without persistence (save '' and appendonly no) "
+                    + "unless asked; add --broker-prop appendonly=yes (appendfsync everysec, Redis's default, or "
+                    + "--broker-prop appendfsync=always)",
+            "e2e --system kafka --url 127.0.0.1:1 --fault power-loss@2s#error: --fault 'power-loss@2s': power-loss acts "
+                    + "on a broker the suite starts, not on one given with --url; use exec@TIME='COMMAND' to run a command "
+                    + "that acts on yours",
+            "throughput --system loopback --fault power-loss@2s#error: --fault 'power-loss@2s': loopback runs inside this "
+                    + "JVM, there is no broker to power-loss; use exec@TIME='COMMAND' for a command of your own",
+            "e2e --system kafka --brokers 3 --fault power-loss@2s:node=4#error: --fault 'power-loss@2s:node=4': node 4 "
+                    + "does not exist with --brokers 3",
+            "e2e --system kafka --fault kill@2s:node=all#error: --fault 'kill@2s:node=all': node=all is for power-loss "
+                    + "only (a power cut of the whole cluster); the forms are " + FORMS,
+            "e2e --system kafka --url 127.0.0.1:1 --forgetful-disks#error: --forgetful-disks puts a local broker's nodes "
+                    + "on disks that can lose power; with --url the suite starts no broker",
+            "throughput --system loopback --forgetful-disks#error: --forgetful-disks puts a local broker's nodes on "
+                    + "disks that can lose power; loopback runs inside this JVM without a broker",
+    })
+    void aPowerLossWhereNoMessageIsOnDiskIsOneLineAndExitsWithTwoBeforeAnyBrokerStarts(String args, String expected) {
+        CliRun run = CliRun.of((args + " --output " + dir.resolve("out")).split(" "));
+        assertEquals(2, run.exitCode, run.toString());
+        String command = args.substring(0, args.indexOf(' '));
+        assertEquals(expected + " (see java -jar bench-all.jar " + command + " --help)" + System.lineSeparator(), run.err,
+                run.toString());
+        assertTrue(Files.notExists(dir.resolve("out")), "nothing is written for bad input");
+    }
+
+    /** Where messages live on disk, a power loss passes every check (a workload file's dry run starts nothing). */
+    @Test
+    void aPowerLossIsTakenWhereMessagesLiveOnDisk() throws Exception {
+        Path file = dir.resolve("power.yaml");
+        Files.writeString(file, """
+                name: power
+                command: e2e
+                defaults: {duration: 20s, fault: "power-loss@5s:restart-after=2s"}
+                cells:
+                  - {label: kafka, system: kafka, brokers: 3, fault: "power-loss@5s:node=all"}
+                  - {label: jetstream, system: jetstream}
+                  - {label: durable, system: rabbitmq, queue-type: durable}
+                  - {label: quorum, system: rabbitmq, brokers: 3}
+                  - {label: aof, system: redis-streams, broker-prop: {appendonly: "yes"}}
+                  - {label: rdb, system: redis-streams, broker-prop: {SAVE: "60 1"}}
+                """);
+        CliRun run = CliRun.of("run", file.toString(), "--dry-run");
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains("--fault power-loss@5s:node=all"), run.out);
     }
 
     @Test

@@ -35,8 +35,9 @@ class WorkloadFileErrorsTest {
                 """);
         assertEquals(2, run.exitCode, run.toString());
         assertTrue(run.err.startsWith("error: " + file() + ":5: unknown key 'sise' (did you mean 'size'? flags of e2e: "
-                + "system, url, bootstrap-servers, acks, brokers, broker-prop, secure, ca, client-cert, client-key, user, "
-                + "password-file, password-env, broker-cpus, cpus, rate, duration, warmup, arrival, rate-schedule, "
+                + "system, url, bootstrap-servers, acks, brokers, broker-prop, forgetful-disks, secure, ca, client-cert, "
+                + "client-key, user, password-file, password-env, broker-cpus, cpus, rate, duration, warmup, arrival, "
+                + "rate-schedule, "
                 + "size, "), run.err);
         assertTrue(run.err.contains(", partitions, replication-factor, producer-prop, "), run.err);
         assertEquals(1, run.err.lines().count(), run.err);

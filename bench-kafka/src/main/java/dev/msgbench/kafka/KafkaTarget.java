@@ -95,6 +95,12 @@ public final class KafkaTarget implements SystemTarget {
         return "kafka";
     }
 
+    /** Every partition is a log in log.dirs, whatever the flags. */
+    @Override
+    public String diskFaultRefused(int localNodes, Map<String, String> brokerProps) {
+        return null;
+    }
+
     @Override
     public LocalBroker startLocalBroker(BrokerRequest request) {
         Map<String, String> props = new LinkedHashMap<>();

@@ -66,6 +66,13 @@ public final class JetStreamTarget implements SystemTarget {
         return "jetstream";
     }
 
+    /** A file stream lives in the node's store_dir; a memory stream nowhere on disk. */
+    @Override
+    public String diskFaultRefused(int localNodes, Map<String, String> brokerProps) {
+        return storage == JsStorage.MEMORY ? "a memory stream (--js-storage memory) is never written to disk; use "
+                + "--js-storage file" : null;
+    }
+
     @Override
     public List<String> borrowedFlags() {
         return List.of("--nats-token-file", "--nats-nkey", "--nats-creds");

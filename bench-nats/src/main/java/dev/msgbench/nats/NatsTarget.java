@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 
 import dev.msgbench.core.UserError;
@@ -55,6 +56,11 @@ public final class NatsTarget implements SystemTarget {
     @Override
     public String name() {
         return "nats";
+    }
+
+    @Override
+    public String diskFaultRefused(int localNodes, Map<String, String> brokerProps) {
+        return "core NATS holds a message in memory only, until it is delivered; use kill@TIME, or --system jetstream";
     }
 
     @Override

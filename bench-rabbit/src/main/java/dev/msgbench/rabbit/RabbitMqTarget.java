@@ -1,5 +1,6 @@
 package dev.msgbench.rabbit;
 
+import java.util.Map;
 import java.util.Optional;
 
 import dev.msgbench.core.UserError;
@@ -74,6 +75,13 @@ public final class RabbitMqTarget implements SystemTarget {
         if (prefetch != null && (prefetch < 1 || prefetch > 65_535)) {
             throw new UserError("--prefetch must be 1 to 65535 (RabbitMQ's basic.qos limit), got " + prefetch);
         }
+    }
+
+    /** Durable classic and quorum queues keep persistent messages in the node's Mnesia dir; a transient queue in memory. */
+    @Override
+    public String diskFaultRefused(int localNodes, Map<String, String> brokerProps) {
+        return queueType(localNodes) == QueueType.TRANSIENT ? "a transient queue (--queue-type transient, the default "
+                + "on one node) holds transient messages in memory; use --queue-type durable or quorum" : null;
     }
 
     /** --queue-type, else quorum on a local cluster (replicated, as a cluster is for) and transient elsewhere. */

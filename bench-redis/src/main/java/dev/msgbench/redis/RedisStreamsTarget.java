@@ -1,6 +1,7 @@
 package dev.msgbench.redis;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import dev.msgbench.core.UserError;
@@ -45,6 +46,14 @@ public final class RedisStreamsTarget implements SystemTarget {
     @Override
     public String name() {
         return RedisStreamsSystem.NAME;
+    }
+
+    /** A stream is a key: on disk once the AOF or snapshots are on, which the local broker turns off by default. */
+    @Override
+    public String diskFaultRefused(int localNodes, Map<String, String> brokerProps) {
+        return LocalRedis.persists(brokerProps) ? null : "the local redis-server runs without persistence (save '' and "
+                + "appendonly no) unless asked; add --broker-prop appendonly=yes (appendfsync everysec, Redis's default, "
+                + "or --broker-prop appendfsync=always)";
     }
 
     @Override

@@ -46,6 +46,13 @@ public final class RedisTarget implements SystemTarget {
         return Optional.of(RedisBenchmark.pubSub());
     }
 
+    /** PUBLISH changes no key: Redis writes it to no AOF and no snapshot, whatever the persistence. */
+    @Override
+    public String diskFaultRefused(int localNodes, Map<String, String> brokerProps) {
+        return "a pub/sub message is never written to the AOF or a snapshot, whatever the persistence; use --system "
+                + "redis-streams with --broker-prop appendonly=yes";
+    }
+
     @Override
     public void validate(Acks acks, int localNodes) {
         if (RedisAcks.of(acks) == RedisAcks.REPLICAS) {

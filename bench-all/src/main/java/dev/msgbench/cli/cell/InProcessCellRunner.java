@@ -141,9 +141,16 @@ public final class InProcessCellRunner implements CellRunner {
                 io.err().println("starting a local " + system.name() + " broker (" + target.brokers + " node"
                         + (target.brokers == 1 ? "" : "s") + (brokerCpus == null ? "" : ", CPUs " + brokerCpus)
                         + ") ...");
-                broker = system.startLocalBroker(new SystemTarget.BrokerRequest(target.brokers, target.brokerProps,
+                SystemTarget.BrokerRequest request = new SystemTarget.BrokerRequest(target.brokers, target.brokerProps,
                         dir.resolve("broker-logs"), messages.sizeBytes, brokerCpus, brokerSecurity,
-                        hosts.map(Placement::new).orElse(Placement.LOOPBACK)));
+                        hosts.map(Placement::new).orElse(Placement.LOOPBACK));
+                boolean forgetful = target.forgetfulDisks || cell.faults().needsForgetfulDisks();
+                if (forgetful) {
+                    io.err().println("its nodes run on forgetful disks (what they never sync is lost at a power cut"
+                            + (cell.faults().needsForgetfulDisks() ? ")" : "; no fault cuts the power: --forgetful-disks)"));
+                }
+                broker = system.startLocalBroker(new SystemTarget.BrokerRequest(
+                        request.broker().withForgetfulDisks(forgetful), request.messageSizeBytes()));
                 url = broker.url();
                 clientSecurity = broker.clientSecurity();
                 io.err().println(system.name() + " " + broker.version() + " ready at " + url);
@@ -153,6 +160,10 @@ public final class InProcessCellRunner implements CellRunner {
                 brokerInfo.put("logs", dir.resolve("broker-logs").toString());
                 brokerInfo.put("cpus", pinning.brokerCpus == null ? null : pinning.brokerCpus.toString());
                 brokerInfo.put("cpusAllowed", broker.cpusAllowed());
+                if (forgetful) {
+                    // a power cut's losses count only on such disks; latency and throughput are best measured without
+                    brokerInfo.put("forgetfulDisks", true);
+                }
                 hosts.ifPresent(h -> brokerInfo.put("isolation", h.settings(FlagNames.FLAGS)));
             } else {
                 brokerInfo.put("local", false);

@@ -30,8 +30,13 @@ public final class FaultOptions {
             description = "A fault at a time from the start of the measured window (repeatable): pause=2s@10s "
                     + "(SIGSTOP, SIGCONT 2 s later), kill@10s (SIGKILL, started again on its own data after 5 s, "
                     + "or :restart-after=3s or never), restart@10s (clean stop and start), partition=3s@10s (with --isolate: "
-                    + "the node's link cut for 3 s); each acts on the local "
-                    + "broker's :node=N, leader (the default) or any-follower. exec@30s='COMMAND' runs your command "
+                    + "the node's link cut for 3 s), power-loss@10s (SIGKILL, the node's disk loses every write never "
+                    + "synced, started again on what it kept after 5 s or :restart-after; its nodes then run on "
+                    + "forgetful disks, which needs root and FUSE; only where messages live on disk: kafka, jetstream "
+                    + "with file storage, rabbitmq durable and quorum queues, redis-streams with persistence); each "
+                    + "acts on the local broker's :node=N, leader (the default) or any-follower, power-loss also on "
+                    + ":node=all (every node killed, then every disk cut, then all started together). "
+                    + "exec@30s='COMMAND' runs your command "
                     + "(sh -c) instead, for a cluster given with --url; its exit status and output are kept. "
                     + "Each fault is in result.json, latency.hlog and the summary, with the longest time without "
                     + "delivery, the max latency and the recovery time after it.")
@@ -71,6 +76,11 @@ public final class FaultOptions {
             if (fault.needsLocalBroker() && target.url != null) {
                 throw error("--fault '" + value + "': " + fault.kind().label() + " acts on a broker the suite starts, "
                         + "not on one given with --url; use exec@TIME='COMMAND' to run a command that acts on yours");
+            }
+            String diskless = fault.kind().onDisk() ? system.diskFaultRefused(target.brokers, target.brokerProps) : null;
+            if (diskless != null) {
+                throw error("--fault '" + value + "': " + fault.kind().label() + " acts on a node's disk, and "
+                        + system.name() + " keeps no message there: " + diskless);
             }
             if (fault.needsLocalBroker() && fault.node().rule() == NodeChoice.Rule.NUMBER
                     && fault.node().number() > target.brokers) {

@@ -67,6 +67,11 @@ public final class SystemSelection {
             throw new ParameterException(spec.commandLine(), "--url, --brokers, --broker-prop and --broker-cpus mean "
                     + "nothing to --system " + selected.name() + ", which runs inside this JVM without a broker");
         }
+        if (target.forgetfulDisks && (!selected.needsBroker() || target.url != null)) {
+            throw new ParameterException(spec.commandLine(), "--forgetful-disks puts a local broker's nodes on disks "
+                    + "that can lose power; " + (target.url != null ? "with --url the suite starts no broker"
+                    : selected.name() + " runs inside this JVM without a broker"));
+        }
         if (target.url != null && (target.brokers != 1 || !target.brokerProps.isEmpty())) {
             throw new ParameterException(spec.commandLine(),
                     "--brokers and --broker-prop configure a local broker and cannot be used with --url");

@@ -41,6 +41,12 @@ public final class TargetOptions {
                     + "Kafka's are checked against the broker's own definitions before it starts.")
     public Map<String, String> brokerProps = new LinkedHashMap<>();
 
+    @Option(names = "--forgetful-disks",
+            description = "Run the local broker's nodes on forgetful disks (a FUSE layer that forgets what was never "
+                    + "synced; root and FUSE needed), as --fault power-loss does, but cut no power: the same run with "
+                    + "and without it is what the layer costs.")
+    public boolean forgetfulDisks;
+
     @Option(names = "--secure",
             description = "Start the local broker with TLS (a throwaway CA and certificate made with openssl for this "
                     + "run) and a login (user msgbench, a random password, or the one in --password-file); clients "

@@ -112,7 +112,9 @@ public final class OverTimeCharts {
         List<FaultMarker> markers = new ArrayList<>();
         for (FaultReport fault : run.whole() ? run.result().faults() : List.<FaultReport>of()) {
             FaultEvent e = fault.event();
-            markers.add(new FaultMarker(e.askedAtSeconds(), e.kind() + (e.node() == null ? "" : " n" + e.node())));
+            // a power cut of every node has no one node: "power-loss all"
+            String node = e.node() != null ? " n" + e.node() : e.powerCuts() != null ? " all" : "";
+            markers.add(new FaultMarker(e.askedAtSeconds(), e.kind() + node));
         }
         return markers;
     }

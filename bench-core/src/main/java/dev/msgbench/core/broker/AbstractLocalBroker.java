@@ -7,10 +7,14 @@ import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.disk.ForgetfulDisk;
+import dev.msgbench.core.disk.PowerCut;
+import dev.msgbench.core.disk.StaleMounts;
 
 /**
  * What every launcher of a local broker shares: its processes and temp dir (one
@@ -26,6 +30,12 @@ import dev.msgbench.core.UserError;
  * <p>Every node starts through {@link #launch}, that is through {@link #startNode} on its own
  * config and data, so that restarting one node later (fault injection, {@link #restartNode}) has
  * one place to go; a subclass adds only {@link #awaitNodeReady}, its probes for one node.
+ *
+ * <p>Asked for forgetful disks ({@link BrokerSpec#forgetfulDisks}), {@link #launch} mounts one over
+ * the node's {@link #dataDir} before the node's first start (what the launcher wrote there before
+ * counts as synced, and so does what the nodes wrote until the broker served clients: see
+ * {@code NodeDisks.settle}), {@link #powerCut} cuts it, and close unmounts them after the nodes
+ * stopped.
  */
 public abstract class AbstractLocalBroker implements LocalBroker {
 
@@ -35,6 +45,17 @@ public abstract class AbstractLocalBroker implements LocalBroker {
     private final Duration stopGrace;
     private final Duration abortGrace;
     private final BrokerProcesses processes;
+    private final NodeDisks disks;
+
+    /**
+     * @param broker     its nodes, log dir and whether the nodes run on forgetful disks
+     * @param tempDir    the run's data, configs and (without a log dir) logs; removed at close
+     * @param stopGrace  how long a node may take to stop cleanly at close before it is killed
+     * @param abortGrace the same after a failed start, whose data is thrown away: shorter
+     */
+    protected AbstractLocalBroker(BrokerSpec broker, Path tempDir, Duration stopGrace, Duration abortGrace) {
+        this(broker.nodes(), tempDir, broker.logDir(), stopGrace, abortGrace, broker.forgetfulDisks());
+    }
 
     /**
      * @param nodeCount  the nodes it will start, numbered 1 to nodeCount
@@ -44,6 +65,11 @@ public abstract class AbstractLocalBroker implements LocalBroker {
      * @param abortGrace the same after a failed start, whose data is thrown away: shorter
      */
     protected AbstractLocalBroker(int nodeCount, Path tempDir, Path logDir, Duration stopGrace, Duration abortGrace) {
+        this(nodeCount, tempDir, logDir, stopGrace, abortGrace, false);
+    }
+
+    private AbstractLocalBroker(int nodeCount, Path tempDir, Path logDir, Duration stopGrace, Duration abortGrace,
+                                boolean forgetfulDisks) {
         if (nodeCount < 1) {
             throw new IllegalArgumentException("nodeCount must be at least 1, got " + nodeCount);
         }
@@ -52,7 +78,8 @@ public abstract class AbstractLocalBroker implements LocalBroker {
         this.logDir = logDir != null ? logDir.toAbsolutePath() : tempDir.resolve("logs");
         this.stopGrace = stopGrace;
         this.abortGrace = abortGrace;
-        this.processes = new BrokerProcesses(tempDir, this.logDir, this::stopProcesses);
+        this.disks = new NodeDisks(forgetfulDisks);
+        this.processes = new BrokerProcesses(tempDir, this.logDir, this::stopAndUnmount);
     }
 
     /**
@@ -66,6 +93,8 @@ public abstract class AbstractLocalBroker implements LocalBroker {
      */
     protected static <B extends AbstractLocalBroker> B startBroker(String system, Path tempParent,
                                                                  Duration startTimeout, Function<Path, B> create) {
+        // first: a dead forgetful disk's mount inside a stale temp dir would make its deletion fail
+        StaleMounts.reap();
         StaleReaper.reapDefault();
         Readiness budget = Readiness.within(startTimeout);
         B broker = create.apply(TempDirs.create(tempParent, system));
@@ -73,6 +102,7 @@ public abstract class AbstractLocalBroker implements LocalBroker {
         base.processes.start(base.toString(), base, base.abortGrace, () -> {
             base.createLogDir();
             base.bringUp(budget);
+            base.disks.settle();
         });
         return broker;
     }
@@ -91,11 +121,17 @@ public abstract class AbstractLocalBroker implements LocalBroker {
 
     /**
      * Starts node {@code node} and keeps its process as that node; nodes start in order, node 1
-     * first. Refused once the broker is closed (Ctrl+C during the start).
+     * first. Refused once the broker is closed (Ctrl+C during the start). With forgetful disks, the
+     * node's disk is mounted first.
      */
     protected final ManagedProcess launch(int node) {
         checkNode(node);
         processes.requireOpen(toString());
+        if (disks.mount(node, dataDir(node), logDir.resolve("forgetfs-" + node + ".log"))) {
+            // the disk registered for cleanup after the broker; the broker must come first at exit, so
+            // that its nodes stop before their disks are unmounted
+            processes.registerForCleanup(toString(), this);
+        }
         ManagedProcess process = startNode(node);
         processes.add(process);
         return process;
@@ -149,6 +185,20 @@ public abstract class AbstractLocalBroker implements LocalBroker {
         } catch (RuntimeException e) {
             failure = BrokerProcesses.addTo(failure, e);
         }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /** Close and a failed start: the processes stop as {@link #stopProcesses} says, then the disks are unmounted. */
+    private void stopAndUnmount(List<ManagedProcess> nodes, List<ManagedProcess> helpers, Duration grace) {
+        RuntimeException failure = null;
+        try {
+            stopProcesses(nodes, helpers, grace);
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+        failure = BrokerProcesses.addTo(failure, disks.close());
         if (failure != null) {
             throw failure;
         }
@@ -210,6 +260,28 @@ public abstract class AbstractLocalBroker implements LocalBroker {
 
     @Override
     public final void restartNode(int node, Duration timeout) {
+        restartNodes(List.of(node), timeout);
+    }
+
+    /** Every node started before the first wait, all waits within one {@code timeout}. */
+    @Override
+    public final void restartNodes(List<Integer> nodes, Duration timeout) {
+        Readiness budget = Readiness.within(timeout);
+        List<String> names = new ArrayList<>();
+        for (int node : nodes) {
+            names.add(relaunch(node));
+        }
+        for (int i = 0; i < nodes.size(); i++) {
+            try {
+                awaitNodeReady(nodes.get(i), budget);
+            } catch (UserError e) {
+                throw processes.isClosed() ? new UserError(names.get(i) + " was stopped during its restart", e) : e;
+            }
+        }
+    }
+
+    /** Starts an ended node again in its place, without waiting for it; returns its name. */
+    private String relaunch(int node) {
         ManagedProcess ended = processes.node(checkNode(node));
         if (processes.isClosed()) {
             throw new UserError(this + " is closed; " + ended.name() + " is not restarted");
@@ -220,7 +292,6 @@ public abstract class AbstractLocalBroker implements LocalBroker {
         }
         // a node that died by itself still has its marker; a stop of an ended process only drops it
         ended.stop(Duration.ZERO);
-        Readiness budget = Readiness.within(timeout);
         ManagedProcess started;
         try {
             started = startNode(node);
@@ -228,11 +299,18 @@ public abstract class AbstractLocalBroker implements LocalBroker {
             throw processes.failedRestart(ended.name(), e);
         }
         processes.replace(node, started);
-        try {
-            awaitNodeReady(node, budget);
-        } catch (UserError e) {
-            throw processes.isClosed() ? new UserError(ended.name() + " was stopped during its restart", e) : e;
-        }
+        return ended.name();
+    }
+
+    /**
+     * SIGKILL, then the node's forgetful disk forgets what the node never synced and is mounted
+     * afresh; the node stays down for {@link #restartNode}.
+     */
+    @Override
+    public final PowerCut powerCut(int node) {
+        ForgetfulDisk disk = disks.of(checkNode(node));
+        killNode(node);
+        return disk.powerCut();
     }
 
     @Override

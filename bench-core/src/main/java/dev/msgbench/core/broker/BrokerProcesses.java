@@ -50,9 +50,17 @@ public final class BrokerProcesses {
         this.stopping = stopping;
     }
 
-    /** Makes Ctrl+C and JVM exit stop {@code broker}; the first thing a start does. */
+    /**
+     * Makes Ctrl+C and JVM exit stop {@code broker}; the first thing a start does. Called again, it
+     * registers the broker anew, as the newest resource, which the hook closes first: after
+     * something the broker's nodes need was registered (their disks).
+     */
     public synchronized void registerForCleanup(String name, AutoCloseable broker) {
+        CleanupRegistry.Registration previous = registration;
         registration = CleanupRegistry.register(name, broker);
+        if (previous != null) {
+            previous.deregister();
+        }
     }
 
     /**

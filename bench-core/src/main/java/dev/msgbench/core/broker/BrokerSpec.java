@@ -35,9 +35,13 @@ import dev.msgbench.core.security.BrokerSecurity;
  * @param security     TLS and the login the broker demands (--secure); null: an open broker
  * @param placement    where each node runs and listens (--isolate); null: loopback, in this JVM's
  *                     namespace
+ * @param forgetfulDisks whether each node's data dir is a forgetful disk
+ *                     ({@link dev.msgbench.core.disk.ForgetfulDisk}), mounted before the node's first
+ *                     start, so that a power cut ({@link LocalBroker#powerCut}) can take from it what
+ *                     the node never synced; for runs with a power-loss fault
  */
 public record BrokerSpec(int nodes, Map<String, String> props, Path logDir, Duration startTimeout, CpuList cpus,
-                         BrokerSecurity security, Placement placement) {
+                         BrokerSecurity security, Placement placement, boolean forgetfulDisks) {
 
     public BrokerSpec {
         if (nodes < 1) {
@@ -50,41 +54,52 @@ public record BrokerSpec(int nodes, Map<String, String> props, Path logDir, Dura
         placement = placement == null ? Placement.LOOPBACK : placement;
     }
 
+    /** On plain data dirs. */
+    public BrokerSpec(int nodes, Map<String, String> props, Path logDir, Duration startTimeout, CpuList cpus,
+                      BrokerSecurity security, Placement placement) {
+        this(nodes, props, logDir, startTimeout, cpus, security, placement, false);
+    }
+
     /** One node, no settings, logs in the temp dir, the system's start timeout, open, on loopback. */
     public static BrokerSpec defaults() {
         return new BrokerSpec(1, Map.of(), null, null, null, null, null);
     }
 
     public BrokerSpec withNodes(int nodes) {
-        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement);
+        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement, forgetfulDisks);
     }
 
     public BrokerSpec withProps(Map<String, String> props) {
-        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement);
+        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement, forgetfulDisks);
     }
 
     public BrokerSpec withLogDir(Path logDir) {
-        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement);
+        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement, forgetfulDisks);
     }
 
     /** @param startTimeout how long the start may take, or null for the system's default */
     public BrokerSpec withStartTimeout(Duration startTimeout) {
-        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement);
+        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement, forgetfulDisks);
     }
 
     /** @param cpus the CPUs to run on, or null for this JVM's */
     public BrokerSpec withCpus(CpuList cpus) {
-        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement);
+        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement, forgetfulDisks);
     }
 
     /** @param security TLS and the login the broker demands, or null for an open broker */
     public BrokerSpec withSecurity(BrokerSecurity security) {
-        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement);
+        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement, forgetfulDisks);
     }
 
     /** @param placement where each node runs (--isolate), or null for loopback in this JVM's namespace */
     public BrokerSpec withPlacement(Placement placement) {
-        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement);
+        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement, forgetfulDisks);
+    }
+
+    /** @param forgetfulDisks whether each node's data dir is a forgetful disk, for power cuts */
+    public BrokerSpec withForgetfulDisks(boolean forgetfulDisks) {
+        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement, forgetfulDisks);
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.List;
 import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.cpu.CpuWatch;
+import dev.msgbench.core.disk.PowerCut;
 
 import dev.msgbench.core.security.ClientSecurity;
 import dev.msgbench.core.security.LocalSecurity;
@@ -115,6 +116,35 @@ public interface LocalBroker extends AutoCloseable {
      *         before or during the restart
      */
     void restartNode(int node, Duration timeout);
+
+    /**
+     * Starts several nodes as {@link #restartNode} starts one, but all of them before waiting for
+     * any: after a power cut of a whole cluster, a node of Kafka's KRaft quorum or of a JetStream
+     * cluster is not ready until enough of the others run. By default one after the other, for
+     * brokers whose nodes come up alone.
+     *
+     * @throws dev.msgbench.core.UserError as {@link #restartNode} does, for the first node that fails
+     */
+    default void restartNodes(List<Integer> nodes, Duration timeout) {
+        for (int node : nodes) {
+            restartNode(node, timeout);
+        }
+    }
+
+    /**
+     * A power cut of one node: SIGKILL (it and any processes it started), then its forgetful disk
+     * forgets what the node never synced, and is mounted afresh, with an empty page cache, for
+     * {@link #restartNode}. For a cut of several nodes at once, kill them all first
+     * ({@link #killNode}), then cut each: when the power goes, no node acknowledges anything after
+     * the first one died.
+     *
+     * @return what the cut took from the disk
+     * @throws IllegalStateException when the broker was started without forgetful disks
+     *         ({@link BrokerSpec#forgetfulDisks})
+     */
+    default PowerCut powerCut(int node) {
+        throw new IllegalStateException(this + " runs its nodes on plain disks; node " + node + " cannot lose power");
+    }
 
     /**
      * How the node ended, e.g. "exited with status 1" or "killed by signal 9 (SIGKILL)"; null

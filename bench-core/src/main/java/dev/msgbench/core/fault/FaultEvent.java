@@ -1,5 +1,6 @@
 package dev.msgbench.core.fault;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -18,17 +19,33 @@ import java.util.Locale;
  * @param exitStatus     the exec command's exit status; null for other kinds and a command that
  *                       did not end in time
  * @param output         the exec command's stdout and stderr, cut to a few KiB; null for other kinds
+ * @param powerCuts      a power loss's: what the cut took from each node's disk, in node order (every
+ *                       node for node=all, whose {@code node} is null); null for other kinds, and
+ *                       for a power loss that failed before it killed a node
  */
 public record FaultEvent(String fault, String kind, Integer node, double askedAtSeconds, Double doneAtSeconds,
-                         Double endedAtSeconds, String outcome, Integer exitStatus, String output) {
+                         Double endedAtSeconds, String outcome, Integer exitStatus, String output,
+                         List<NodePowerCut> powerCuts) {
 
     public static final String DONE = "done";
+
+    public FaultEvent {
+        powerCuts = powerCuts == null ? null : List.copyOf(powerCuts);
+    }
+
+    /** A fault that cuts no power. */
+    public FaultEvent(String fault, String kind, Integer node, double askedAtSeconds, Double doneAtSeconds,
+                      Double endedAtSeconds, String outcome, Integer exitStatus, String output) {
+        this(fault, kind, node, askedAtSeconds, doneAtSeconds, endedAtSeconds, outcome, exitStatus, output, null);
+    }
 
     /** The comment line latency.hlog keeps for it (the writer adds the leading #). */
     public String timelineComment() {
         StringBuilder sb = new StringBuilder("[fault ").append(kind);
         if (node != null) {
             sb.append(" node=").append(node);
+        } else if (powerCuts != null) {
+            sb.append(" node=all");
         }
         sb.append(String.format(Locale.US, " asked %.3fs", askedAtSeconds));
         if (doneAtSeconds != null) {
@@ -40,9 +57,31 @@ public record FaultEvent(String fault, String kind, Integer node, double askedAt
         if (exitStatus != null) {
             sb.append(" exit ").append(exitStatus);
         }
+        if (powerCuts != null && !powerCuts.isEmpty()) {
+            sb.append(" rolled back ").append(rolledBack());
+        }
         if (!DONE.equals(outcome)) {
             sb.append(' ').append(outcome);
         }
         return sb.append(']').toString();
+    }
+
+    /**
+     * What the power cuts took, over every node cut: "3 files, 1,234 bytes of unsynced appends, 56
+     * bytes restored, 2 names undone".
+     */
+    public String rolledBack() {
+        long files = 0;
+        long discarded = 0;
+        long restored = 0;
+        long undone = 0;
+        for (NodePowerCut cut : powerCuts) {
+            files += cut.files();
+            discarded += cut.discardedBytes();
+            restored += cut.restoredBytes();
+            undone += cut.namespaceUndone();
+        }
+        return String.format(Locale.US, "%,d files, %,d bytes of unsynced appends, %,d bytes restored, %,d names undone",
+                files, discarded, restored, undone);
     }
 }

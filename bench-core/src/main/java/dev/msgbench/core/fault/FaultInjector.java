@@ -21,8 +21,9 @@ import dev.msgbench.core.time.NanoClock;
 /**
  * Carries out a run's {@link FaultPlan} on its own thread, on the run's clock: each fault at its
  * time, the node it names resolved at that moment (the leader then), and each fault's end (the
- * resume of a pause, the restart of a killed node) when it is due. Records a {@link FaultEvent}
- * per fault; a fault that cannot be done is recorded as failed and the run goes on.
+ * resume of a pause, the restart of a killed node or of the nodes that lost power) when it is
+ * due. Records a {@link FaultEvent} per fault; a fault that cannot be done is recorded as failed
+ * and the run goes on.
  *
  * <p>Between faults it watches the receiving side: nothing delivered for longer than the plan's
  * fault timeout after a fault, while messages are due, is the run's {@link #failure()}.
@@ -218,6 +219,11 @@ public final class FaultInjector {
                         due.add(new Action(h.doneNanos + spec.restartAfter().toNanos(), () -> restart(h)));
                     }
                     break;
+                case POWER_LOSS:
+                    cutPower(h);
+                    h.doneNanos = clock.nanoTime();
+                    due.add(new Action(h.doneNanos + spec.restartAfter().toNanos(), () -> restart(h)));
+                    break;
                 case RESTART:
                     h.node = resolve(spec.node());
                     target.stopNode(h.node);
@@ -236,6 +242,33 @@ public final class FaultInjector {
         } catch (Exception e) {
             h.outcome = "failed: " + oneLine(e);
             finish(h);
+        }
+    }
+
+    /**
+     * Kills the node, or every node, and only then cuts each disk: in a power cut of the cluster no
+     * node acknowledges anything after the first one died. What each cut took goes to the event.
+     */
+    private void cutPower(Happening h) throws Exception {
+        List<Integer> nodes = new ArrayList<>();
+        if (h.spec.node().rule() == NodeChoice.Rule.ALL) {
+            if (target.nodeCount() == 0) {
+                throw new NoSuchNode("no local broker to act on");
+            }
+            for (int node = 1; node <= target.nodeCount(); node++) {
+                nodes.add(node);
+            }
+        } else {
+            h.node = resolve(h.spec.node());
+            nodes.add(h.node);
+        }
+        h.restarted = List.copyOf(nodes);
+        h.powerCuts = new ArrayList<>();
+        for (int node : nodes) {
+            target.killNode(node);
+        }
+        for (int node : nodes) {
+            h.powerCuts.add(NodePowerCut.of(node, target.powerCut(node)));
         }
     }
 
@@ -263,7 +296,11 @@ public final class FaultInjector {
 
     private void restart(Happening h) throws InterruptedException {
         try {
-            target.restartNode(h.node, plan.faultTimeout());
+            if (h.restarted != null) {
+                target.restartNodes(h.restarted, plan.faultTimeout());
+            } else {
+                target.restartNode(h.node, plan.faultTimeout());
+            }
             h.endedNanos = clock.nanoTime();
         } catch (InterruptedException e) {
             throw e;
@@ -362,6 +399,10 @@ public final class FaultInjector {
         String outcome = FaultEvent.DONE;
         Integer exitStatus;
         String output;
+        /** A power loss's nodes, started again together; null for other kinds. */
+        List<Integer> restarted;
+        /** A power loss's cuts so far; null for other kinds. */
+        List<NodePowerCut> powerCuts;
         boolean finished;
 
         Happening(FaultSpec spec, long askedNanos) {
@@ -370,8 +411,8 @@ public final class FaultInjector {
         }
 
         /**
-         * When its effect on the node was over: a pause resumed, a restarted node back, a kill or a
-         * command done; never for a fault that did not get there.
+         * When its effect on the node was over: a pause resumed, a restarted node back, a kill, a power
+         * cut or a command done; never for a fault that did not get there.
          */
         long overNanos() {
             long over = spec.kind().lasts() || spec.kind() == FaultKind.RESTART ? endedNanos : doneNanos;
@@ -381,7 +422,7 @@ public final class FaultInjector {
         FaultEvent event() {
             return new FaultEvent(spec.text(), spec.kind().label(), node, seconds(askedNanos),
                     doneNanos == Long.MIN_VALUE ? null : seconds(doneNanos),
-                    endedNanos == Long.MIN_VALUE ? null : seconds(endedNanos), outcome, exitStatus, output);
+                    endedNanos == Long.MIN_VALUE ? null : seconds(endedNanos), outcome, exitStatus, output, powerCuts);
         }
     }
 }

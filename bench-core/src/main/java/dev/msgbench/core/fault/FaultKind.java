@@ -13,11 +13,29 @@ public enum FaultKind {
     /** A command of the user's, for clusters the suite did not start. */
     EXEC,
     /** The node's link cut at the switch (--isolate), then mended after the partition's length. */
-    PARTITION;
+    PARTITION,
+    /**
+     * SIGKILL, then the node's disk loses what was never made durable (a forgetful disk), then a
+     * start on what the disk kept after restart-after: a machine that lost its power.
+     */
+    POWER_LOSS;
 
-    /** As written in --fault and in the results: pause, kill, restart, exec, partition. */
+    /** As written in --fault and in the results: pause, kill, restart, exec, partition, power-loss. */
     public String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /**
+     * Whether it acts on the node's disk, which must then be a forgetful disk from the node's first
+     * write on; the system must keep its messages there.
+     */
+    public boolean onDisk() {
+        return this == POWER_LOSS;
+    }
+
+    /** Whether the node is started again after restart-after: a kill, unless never, and a power loss. */
+    public boolean restarts() {
+        return this == KILL || this == POWER_LOSS;
     }
 
     /** Pause and partition last a given time ({@code pause=2s@10s}) and are undone after it. */

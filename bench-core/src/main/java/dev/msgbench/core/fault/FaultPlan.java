@@ -25,4 +25,12 @@ public record FaultPlan(List<FaultSpec> faults, Duration faultTimeout) {
     public boolean isEmpty() {
         return faults.isEmpty();
     }
+
+    /**
+     * Whether a fault acts on a node's disk ({@link FaultKind#onDisk}): the local broker's nodes must
+     * then run on forgetful disks from their first write on.
+     */
+    public boolean needsForgetfulDisks() {
+        return faults.stream().anyMatch(f -> f.kind().onDisk());
+    }
 }

@@ -17,9 +17,11 @@ import dev.msgbench.core.units.Durations;
  * @param at           when, from the start of the measured window
  * @param pause        how long a {@link FaultKind#PAUSE} or {@link FaultKind#PARTITION} lasts; null for
  *                     the other kinds
- * @param restartAfter when a {@link FaultKind#KILL}ed node is started again; null for never (and
- *                     for the other kinds)
- * @param node         the node hit; null for {@link FaultKind#EXEC}
+ * @param restartAfter when a {@link FaultKind#KILL}ed node is started again, null for never; when a
+ *                     node is started after a {@link FaultKind#POWER_LOSS}, never null; null for the
+ *                     other kinds
+ * @param node         the node hit ({@link NodeChoice#ALL} only for a power loss); null for
+ *                     {@link FaultKind#EXEC}
  * @param command      the {@link FaultKind#EXEC} command, run with {@code sh -c}; null otherwise
  */
 public record FaultSpec(String text, FaultKind kind, Duration at, Duration pause, Duration restartAfter, NodeChoice node,
@@ -29,15 +31,18 @@ public record FaultSpec(String text, FaultKind kind, Duration at, Duration pause
 
     /** The forms, for every parse error: the user sees the rule beside the value. */
     public static final Phrase FORMS = Phrase.of("pause=DURATION@TIME, kill@TIME, restart@TIME, partition=DURATION@TIME "
-            + "(%s) (each optionally followed by :node=N|leader|any-follower, kill also by "
-            + ":restart-after=DURATION|never) or exec@TIME='COMMAND'", Setting.ISOLATE);
+            + "(%s), power-loss@TIME (each optionally followed by :node=N|leader|any-follower, power-loss also by "
+            + ":node=all; kill also by :restart-after=DURATION|never, power-loss by :restart-after=DURATION) or "
+            + "exec@TIME='COMMAND'", Setting.ISOLATE);
 
     public FaultSpec {
         Objects.requireNonNull(text, "text");
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(at, "at");
         if ((kind == FaultKind.EXEC) != (command != null) || (kind == FaultKind.EXEC) == (node != null)
-                || kind.lasts() != (pause != null) || kind != FaultKind.KILL && restartAfter != null) {
+                || kind.lasts() != (pause != null) || !kind.restarts() && restartAfter != null
+                || kind == FaultKind.POWER_LOSS && restartAfter == null
+                || node != null && node.rule() == NodeChoice.Rule.ALL && kind != FaultKind.POWER_LOSS) {
             throw new IllegalArgumentException("fields that do not fit a " + kind.label() + " fault: " + text);
         }
     }
@@ -81,7 +86,7 @@ public record FaultSpec(String text, FaultKind kind, Duration at, Duration pause
         String[] parts = rest.split(":", -1);
         Duration time = time(text, parts[0]);
         NodeChoice node = NodeChoice.LEADER;
-        Duration restartAfter = kind == FaultKind.KILL ? DEFAULT_RESTART_AFTER : null;
+        Duration restartAfter = kind.restarts() ? DEFAULT_RESTART_AFTER : null;
         Set<String> seen = new HashSet<>();
         for (int i = 1; i < parts.length; i++) {
             String option = parts[i];
@@ -95,12 +100,19 @@ public record FaultSpec(String text, FaultKind kind, Duration at, Duration pause
                 throw error(text, "option '" + option + "' needs a value, as in node=2");
             }
             if (name.equals("node")) {
-                node = node(text, value);
-            } else if (name.equals("restart-after") && kind == FaultKind.KILL) {
+                node = node(text, kind, value);
+                if (node.rule() == NodeChoice.Rule.ALL && kind != FaultKind.POWER_LOSS) {
+                    throw error(text, "node=all is for power-loss only (a power cut of the whole cluster)");
+                }
+            } else if (name.equals("restart-after") && kind.restarts()) {
+                if (value.equals("never") && kind == FaultKind.POWER_LOSS) {
+                    throw error(text, "a power-loss always restarts the node, on what its disk kept; for a node that "
+                            + "stays down use kill@TIME:restart-after=never");
+                }
                 restartAfter = value.equals("never") ? null : positive(text, "restart-after", value);
             } else {
                 throw error(text, "unknown option '" + name + "' for " + kind.label()
-                        + " (options: node" + (kind == FaultKind.KILL ? ", restart-after" : "") + ")");
+                        + " (options: node" + (kind.restarts() ? ", restart-after" : "") + ")");
             }
         }
         return new FaultSpec(text, kind, time, pause, restartAfter, node, null);
@@ -159,17 +171,21 @@ public record FaultSpec(String text, FaultKind kind, Duration at, Duration pause
         return d;
     }
 
-    private static NodeChoice node(String text, String value) {
+    private static NodeChoice node(String text, FaultKind kind, String value) {
         if (value.equals("leader")) {
             return NodeChoice.LEADER;
         }
         if (value.equals("any-follower")) {
             return NodeChoice.ANY_FOLLOWER;
         }
+        if (value.equals("all")) {
+            return NodeChoice.ALL;
+        }
         if (value.matches("[0-9]{1,9}") && Integer.parseInt(value) >= 1) {
             return NodeChoice.node(Integer.parseInt(value));
         }
-        throw error(text, "node must be a number from 1, leader or any-follower, got '" + value + "'");
+        throw error(text, "node must be a number from 1, leader" + (kind == FaultKind.POWER_LOSS
+                ? ", any-follower or all" : " or any-follower") + ", got '" + value + "'");
     }
 
     private static UserError error(String text, String rule) {

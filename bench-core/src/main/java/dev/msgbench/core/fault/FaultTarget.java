@@ -1,9 +1,11 @@
 package dev.msgbench.core.fault;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.OptionalInt;
 
 import dev.msgbench.core.broker.Signal;
+import dev.msgbench.core.disk.PowerCut;
 
 /**
  * What the {@link FaultInjector} acts on: the nodes of a broker the suite started, numbered
@@ -31,6 +33,30 @@ public interface FaultTarget {
      * @throws Exception when it does not within {@code timeout}
      */
     void restartNode(int node, Duration timeout) throws Exception;
+
+    /**
+     * Starts the nodes, stopped or killed, all at once, and returns when each serves clients: a
+     * cluster that lost every node at once needs a quorum back before any one node is ready. By
+     * default one after the other, for targets whose nodes come up alone.
+     *
+     * @throws Exception when they do not within {@code timeout}
+     */
+    default void restartNodes(List<Integer> nodes, Duration timeout) throws Exception {
+        for (int node : nodes) {
+            restartNode(node, timeout);
+        }
+    }
+
+    /**
+     * A power cut of node {@code node}: SIGKILL, then its disk loses everything it never made
+     * durable; it stays down for {@link #restartNodes}. Only where the broker runs its nodes on
+     * forgetful disks.
+     *
+     * @return what the cut took from the node's disk
+     */
+    default PowerCut powerCut(int node) throws Exception {
+        throw new IllegalStateException("node " + node + "'s data is not on a forgetful disk");
+    }
 
     /**
      * Cuts node {@code node}'s link ({@code cut}) or mends it: only where the nodes run on hosts of

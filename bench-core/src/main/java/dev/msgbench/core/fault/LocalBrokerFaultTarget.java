@@ -1,10 +1,12 @@
 package dev.msgbench.core.fault;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.OptionalInt;
 
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.broker.Signal;
+import dev.msgbench.core.disk.PowerCut;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.net.IsolatedHosts;
 import dev.msgbench.core.net.Topology;
@@ -67,5 +69,15 @@ public final class LocalBrokerFaultTarget implements FaultTarget {
     @Override
     public void restartNode(int node, Duration timeout) {
         broker.restartNode(node, timeout);
+    }
+
+    @Override
+    public void restartNodes(List<Integer> nodes, Duration timeout) {
+        broker.restartNodes(nodes, timeout);
+    }
+
+    @Override
+    public PowerCut powerCut(int node) {
+        return broker.powerCut(node);
     }
 }

@@ -205,6 +205,8 @@ public final class SummaryTable {
         StringBuilder sb = new StringBuilder("fault ").append(e.fault());
         if (e.node() != null) {
             sb.append(" (node ").append(e.node()).append(')');
+        } else if (e.powerCuts() != null) {
+            sb.append(" (every node)");
         }
         sb.append(String.format(Locale.US, ": asked %.3f s", e.askedAtSeconds()));
         if (e.doneAtSeconds() != null) {
@@ -215,6 +217,9 @@ public final class SummaryTable {
         }
         if (e.exitStatus() != null) {
             sb.append(", exit status ").append(e.exitStatus());
+        }
+        if (e.powerCuts() != null && !e.powerCuts().isEmpty()) {
+            sb.append(", rolled back ").append(e.rolledBack());
         }
         if (!FaultEvent.DONE.equals(e.outcome())) {
             sb.append(", ").append(e.outcome());

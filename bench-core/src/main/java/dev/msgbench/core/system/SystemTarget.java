@@ -83,6 +83,21 @@ public interface SystemTarget {
         return needsBroker() ? EnumSet.allOf(FaultKind.class) : EnumSet.of(FaultKind.EXEC);
     }
 
+    /**
+     * Why a fault on a node's disk ({@link FaultKind#onDisk}: power-loss) would find none of this
+     * system's messages there, with its flags, {@code localNodes} and {@code brokerProps} as given;
+     * null when its local broker keeps them on disk. Asked before anything starts; the refusal reads
+     * "SYSTEM keeps no message there: REASON", so the reason says why and what to give instead, in
+     * the system's own flags ("a transient queue ... holds its messages in memory; use --queue-type
+     * durable or quorum").
+     *
+     * <p>A system must say so itself: by default none does, since a disk fault on a system whose
+     * data dir holds no messages measures nothing but the restart.
+     */
+    default String diskFaultRefused(int localNodes, Map<String, String> brokerProps) {
+        return "its module does not say that its local broker keeps them on disk";
+    }
+
     /** False for a system that runs inside this JVM: no broker is started and --url means nothing. */
     default boolean needsBroker() {
         return true;

@@ -53,9 +53,19 @@ class AbstractLocalBrokerTest {
             this.steps = steps;
         }
 
+        private SleepBroker(BrokerSpec spec, Path tempDir, Consumer<SleepBroker> steps) {
+            super(spec, tempDir, Duration.ofSeconds(5), Duration.ofSeconds(1));
+            this.steps = steps;
+        }
+
         static SleepBroker start(int nodes, Path tempParent, Path logDir, Consumer<SleepBroker> steps) {
             return startBroker("sleep", tempParent, Duration.ofSeconds(7),
                     tempDir -> new SleepBroker(nodes, tempDir, logDir, steps));
+        }
+
+        /** With what {@code spec} asks for: its nodes, log dir and forgetful disks. */
+        static SleepBroker start(BrokerSpec spec, Path tempParent, Consumer<SleepBroker> steps) {
+            return startBroker("sleep", tempParent, Duration.ofSeconds(30), tempDir -> new SleepBroker(spec, tempDir, steps));
         }
 
         @Override
@@ -216,6 +226,35 @@ class AbstractLocalBrokerTest {
         assertTrue(ProcStat.isRunning(handle(broker.pid(2))), "the new node 2 runs");
         assertNull(broker.exitDescription(2));
         assertEquals(Duration.ofSeconds(4), broker.budget.timeout(), "the readiness wait got the restart's budget");
+    }
+
+    /** A cluster that lost every node needs a quorum back before any node is ready: all start before the first wait. */
+    @Test
+    void nodesRestartedTogetherAllStartBeforeAnyIsWaitedForWithinOneBudget() {
+        SleepBroker broker = start(3, null, b -> { });
+        broker.killNode(1);
+        broker.killNode(3);
+        List<List<Integer>> startedWhenWaited = new ArrayList<>();
+        List<Readiness> budgets = new ArrayList<>();
+        broker.readyCheck = node -> {
+            startedWhenWaited.add(List.copyOf(broker.startOrder));
+            budgets.add(broker.budget);
+        };
+
+        broker.restartNodes(List.of(3, 1), Duration.ofSeconds(4));
+
+        assertEquals(List.of(List.of(1, 2, 3, 3, 1), List.of(1, 2, 3, 3, 1)), startedWhenWaited);
+        assertTrue(budgets.get(0) == budgets.get(1), "one budget for the waits of both");
+        assertTrue(ProcStat.isRunning(handle(broker.pid(1))) && ProcStat.isRunning(handle(broker.pid(3))));
+    }
+
+    @Test
+    void aBrokerOnPlainDisksCannotLosePower() {
+        SleepBroker broker = start(1, null, b -> { });
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> broker.powerCut(1));
+        assertEquals("the broker runs on plain disks (no forgetful disks asked for); node 1 cannot lose power",
+                e.getMessage());
+        assertNull(broker.exitDescription(1), "the node was not killed");
     }
 
     @Test

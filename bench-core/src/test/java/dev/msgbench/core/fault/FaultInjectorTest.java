@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
@@ -95,6 +96,38 @@ class FaultInjectorTest {
 
         assertEquals(List.of("kill 1"), target.events());
         assertEquals(List.of(new FaultEvent("kill@1s", "kill", 1, 1.0, 1.0, null, "done", null, null)), recorded);
+    }
+
+    /** As the power goes: no node acknowledges anything after the first one died, and a quorum comes back together. */
+    @Test
+    void aPowerLossOfEveryNodeKillsThemAllBeforeCuttingAnyDiskAndRestartsThemTogether() {
+        target.withNodes(3, OptionalInt.of(2));
+        FaultInjector injector = start("power-loss@1s:node=all:restart-after=2s");
+        clock.advance(4_000_000_000L);
+
+        injector.stop();
+
+        assertEquals(List.of("kill 1", "kill 2", "kill 3", "power cut 1", "power cut 2", "power cut 3", "restart [1, 2, 3]"),
+                target.events());
+        FaultEvent event = recorded.get(0);
+        assertEquals(new FaultEvent("power-loss@1s:node=all:restart-after=2s", "power-loss", null, 1.0, 1.0, 3.0, "done",
+                null, null, List.of(new NodePowerCut(1, 1, 10, 1000, 1), new NodePowerCut(2, 2, 10, 2000, 1),
+                        new NodePowerCut(3, 3, 10, 3000, 1))), event);
+        assertEquals("[fault power-loss node=all asked 1.000s done 1.000s ended 3.000s rolled back 6 files, 6,000 bytes "
+                + "of unsynced appends, 30 bytes restored, 3 names undone]", event.timelineComment());
+    }
+
+    @Test
+    void aPowerLossOfOneNodeHitsTheLeaderOfTheMomentAndRestartsItAfterFiveSeconds() {
+        target.withNodes(3, OptionalInt.of(2));
+        FaultInjector injector = start("power-loss@1s");
+        clock.advance(7_000_000_000L);
+
+        injector.stop();
+
+        assertEquals(List.of("kill 2", "power cut 2", "restart [2]"), target.events());
+        assertEquals(new FaultEvent("power-loss@1s", "power-loss", 2, 1.0, 1.0, 6.0, "done", null, null,
+                List.of(new NodePowerCut(2, 2, 10, 2000, 1))), recorded.get(0));
     }
 
     @Test

@@ -44,6 +44,29 @@ class FaultSpecTest {
     }
 
     @Test
+    void aPowerLossRestartsAfterFiveSecondsUnlessToldOtherwiseAndMayHitEveryNode() {
+        FaultSpec f = FaultSpec.parse("power-loss@10s");
+        assertEquals(FaultKind.POWER_LOSS, f.kind());
+        assertEquals("power-loss", f.kind().label());
+        assertEquals(Duration.ofSeconds(10), f.at());
+        assertEquals(NodeChoice.LEADER, f.node());
+        assertEquals(Duration.ofSeconds(5), f.restartAfter());
+        assertEquals(Duration.ofMillis(1500), FaultSpec.parse("power-loss@2s:restart-after=1500ms").restartAfter());
+        assertEquals(NodeChoice.ALL, FaultSpec.parse("power-loss@2s:node=all:restart-after=1s").node());
+        assertEquals("all", NodeChoice.ALL.label());
+        assertEquals(NodeChoice.node(3), FaultSpec.parse("power-loss@2s:node=3").node());
+        assertEquals(NodeChoice.ANY_FOLLOWER, FaultSpec.parse("power-loss@2s:node=any-follower").node());
+    }
+
+    @Test
+    void onlyAPowerLossNeedsForgetfulDisks() {
+        assertTrue(new FaultPlan(java.util.List.of(FaultSpec.parse("kill@1s"), FaultSpec.parse("power-loss@9s")),
+                Duration.ofSeconds(30)).needsForgetfulDisks());
+        assertEquals(false, new FaultPlan(java.util.List.of(FaultSpec.parse("kill@1s"), FaultSpec.parse("pause=1s@2s"),
+                FaultSpec.parse("restart@3s"), FaultSpec.parse("exec@4s=true")), Duration.ofSeconds(30)).needsForgetfulDisks());
+    }
+
+    @Test
     void execKeepsItsCommandWithoutTheQuotesAndWithWhateverItContains() {
         FaultSpec f = FaultSpec.parse("exec@30s='ssh host:22 sudo kill -STOP $(pidof kafka) @ once'");
         assertEquals(FaultKind.EXEC, f.kind());
@@ -87,12 +110,22 @@ class FaultSpecTest {
             "exec@30s=\"echo hi' | the command's quotes are unbalanced",
             "exec@30s=' | the command's quotes are unbalanced",
             "exec=1s@30s=true | exec takes no value before @",
+            "kill@10s:node=all | node=all is for power-loss only (a power cut of the whole cluster)",
+            "pause=1s@10s:node=all | node=all is for power-loss only (a power cut of the whole cluster)",
+            "power-loss@10s:node=every | node must be a number from 1, leader, any-follower or all, got 'every'",
+            "power-loss@10s:restart-after=never | a power-loss always restarts the node, on what its disk kept; for a "
+                    + "node that stays down use kill@TIME:restart-after=never",
+            "power-loss@10s:restart-after=0s | restart-after must be longer than 0, got '0s'",
+            "power-loss@10s:for=2s | unknown option 'for' for power-loss (options: node, restart-after)",
+            "power-loss=2s@10s | power-loss takes no value before @",
+            "power_loss@10s | unknown fault 'power_loss'",
     })
     void everyMalformedValueIsRefusedNamingTheValueAndTheRule(String value, String rule) {
         UserError e = assertThrows(UserError.class, () -> FaultSpec.parse(value));
         assertEquals("'" + value + "': " + rule + "; the forms are " + FaultSpec.FORMS, e.getMessage());
-        assertTrue(e.getMessage().endsWith("partition=DURATION@TIME (isolate) (each optionally followed by "
-                + ":node=N|leader|any-follower, kill also by :restart-after=DURATION|never) or exec@TIME='COMMAND'"),
+        assertTrue(e.getMessage().endsWith("partition=DURATION@TIME (isolate), power-loss@TIME (each optionally "
+                + "followed by :node=N|leader|any-follower, power-loss also by :node=all; kill also by "
+                + ":restart-after=DURATION|never, power-loss by :restart-after=DURATION) or exec@TIME='COMMAND'"),
                 e.getMessage());
     }
 

@@ -18,6 +18,7 @@ import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.core.payload.PayloadHeader;
+import dev.msgbench.core.disk.PowerCut;
 import dev.msgbench.core.fault.FaultTarget;
 import dev.msgbench.core.time.NanoClock;
 
@@ -237,6 +238,20 @@ public final class InMemorySystem implements MessagingSystem, FaultTarget {
     public void restartNode(int node, Duration timeout) {
         events.add("restart " + node);
         release();
+    }
+
+    @Override
+    public void restartNodes(List<Integer> nodes, Duration timeout) {
+        events.add("restart " + nodes);
+        release();
+    }
+
+    /** A cut that took {@code node} files, {@code node * 1000} bytes of appends, 10 restored and 1 name. */
+    @Override
+    public PowerCut powerCut(int node) {
+        events.add("power cut " + node);
+        down = true;
+        return new PowerCut(node, 10, node * 1000L, 1);
     }
 
     /** Delivers what was held while a node was down, then lets deliveries through again. */

@@ -84,7 +84,7 @@ public final class LocalKafkaCluster extends AbstractLocalBroker {
     private volatile SecuredListener secured;
 
     private LocalKafkaCluster(KafkaClusterSpec spec, List<Path> jars, Path tempDir) {
-        super(spec.broker().nodes(), tempDir, spec.broker().logDir(), STOP_GRACE, ABORT_GRACE);
+        super(spec.broker(), tempDir, STOP_GRACE, ABORT_GRACE);
         spec.broker().placement().requireNodes(spec.broker().nodes());
         this.spec = spec;
         this.jars = jars;

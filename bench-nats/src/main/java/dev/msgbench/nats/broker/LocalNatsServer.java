@@ -47,7 +47,7 @@ public final class LocalNatsServer extends AbstractLocalBroker {
     private volatile LocalSecurity security;
 
     private LocalNatsServer(NatsServerSpec spec, NatsServerBinary binary, Path tempDir) {
-        super(spec.broker().nodes(), tempDir, spec.broker().logDir(), STOP_GRACE, ABORT_GRACE);
+        super(spec.broker(), tempDir, STOP_GRACE, ABORT_GRACE);
         spec.broker().placement().requireNodes(spec.broker().nodes());
         this.spec = spec;
         this.binary = binary;

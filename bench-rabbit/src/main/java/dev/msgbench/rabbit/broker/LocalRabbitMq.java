@@ -93,7 +93,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
     private volatile String version = "unknown";
 
     private LocalRabbitMq(RabbitBrokerSpec spec, Path epmdBinary, Path tempDir) {
-        super(spec.broker().nodes(), tempDir, spec.broker().logDir(), STOP_GRACE, ABORT_GRACE);
+        super(spec.broker(), tempDir, STOP_GRACE, ABORT_GRACE);
         spec.broker().placement().requireNodes(spec.broker().nodes());
         this.spec = spec;
         this.epmdBinary = epmdBinary;

@@ -67,7 +67,7 @@ public final class LocalRedis extends AbstractLocalBroker {
     private volatile javax.net.ssl.SSLContext probeTls;
 
     private LocalRedis(RedisBrokerSpec spec, Path binary, Path tempDir) {
-        super(spec.broker().nodes(), tempDir, spec.broker().logDir(), STOP_GRACE, ABORT_GRACE);
+        super(spec.broker(), tempDir, STOP_GRACE, ABORT_GRACE);
         spec.broker().placement().requireNodes(spec.broker().nodes());
         this.spec = spec;
         this.binary = binary;
@@ -132,6 +132,17 @@ public final class LocalRedis extends AbstractLocalBroker {
     @Override
     public String version() {
         return version;
+    }
+
+    /**
+     * Whether nodes started with {@code brokerProps} (--broker-prop) write their data to disk: the
+     * AOF (appendonly yes) or snapshots (a save schedule), both off by default.
+     */
+    public static boolean persists(Map<String, String> brokerProps) {
+        Map<String, String> args = new LinkedHashMap<>(DEFAULTS);
+        // redis.conf's names are case-insensitive
+        brokerProps.forEach((key, value) -> args.put(key.toLowerCase(java.util.Locale.ROOT), value));
+        return "yes".equalsIgnoreCase(args.get("appendonly").strip()) || !args.get("save").isBlank();
     }
 
     /** The settings given to every node, ours and --broker-prop, without ports and paths. */
