@@ -25,8 +25,9 @@ class FaultCommandLineTest {
     private static final String HELP = " (see java -jar bench-all.jar e2e --help)";
     /** FaultSpec.FORMS as the command line shows it: with the flag that makes partitions possible. */
     private static final String FORMS = "pause=DURATION@TIME, kill@TIME, restart@TIME, partition=DURATION@TIME "
-            + "(--isolate), power-loss@TIME (each optionally followed by :node=N|leader|any-follower, power-loss also "
-            + "by :node=all; kill also by :restart-after=DURATION|never, power-loss by :restart-after=DURATION) or "
+            + "(--isolate), power-loss@TIME, slow-disk=DURATION@TIME:for=DURATION, disk-full@TIME:for=DURATION (each "
+            + "optionally followed by :node=N|leader|any-follower, power-loss, slow-disk and disk-full also by "
+            + ":node=all; kill also by :restart-after=DURATION|never, power-loss by :restart-after=DURATION) or "
             + "exec@TIME='COMMAND'";
 
     @TempDir
@@ -94,8 +95,29 @@ class FaultCommandLineTest {
                     + "JVM, there is no broker to power-loss; use exec@TIME='COMMAND' for a command of your own",
             "e2e --system kafka --brokers 3 --fault power-loss@2s:node=4#error: --fault 'power-loss@2s:node=4': node 4 "
                     + "does not exist with --brokers 3",
-            "e2e --system kafka --fault kill@2s:node=all#error: --fault 'kill@2s:node=all': node=all is for power-loss "
-                    + "only (a power cut of the whole cluster); the forms are " + FORMS,
+            "e2e --system kafka --fault kill@2s:node=all#error: --fault 'kill@2s:node=all': node=all is for power-loss, "
+                    + "slow-disk and disk-full only (every node's disk at once); the forms are " + FORMS,
+            "e2e --system nats --fault slow-disk=50ms@2s:for=3s#error: --fault 'slow-disk=50ms@2s:for=3s': slow-disk "
+                    + "acts on a node's disk, and nats keeps no message there: core NATS holds a message in memory only, "
+                    + "until it is delivered; use kill@TIME, or --system jetstream",
+            "e2e --system rabbitmq --fault disk-full@2s:for=3s#error: --fault 'disk-full@2s:for=3s': disk-full acts on "
+                    + "a node's disk, and rabbitmq keeps no message there: a transient queue (--queue-type transient, the "
+                    + "default on one node) holds transient messages in memory; use --queue-type durable or quorum",
+            "e2e --system redis --broker-prop appendonly=yes --fault disk-full@2s:for=3s:node=all#error: --fault "
+                    + "'disk-full@2s:for=3s:node=all': disk-full acts on a node's disk, and redis keeps no message there: "
+                    + "a pub/sub message is never written to the AOF or a snapshot, whatever the persistence; use "
+                    + "--system redis-streams with --broker-prop appendonly=yes",
+            "e2e --system jetstream --js-storage memory --fault slow-disk=10ms@2s:for=1s#error: --fault "
+                    + "'slow-disk=10ms@2s:for=1s': slow-disk acts on a node's disk, and jetstream keeps no message there: "
+                    + "a memory stream (--js-storage memory) is never written to disk; use --js-storage file",
+            "e2e --system kafka --url 127.0.0.1:1 --fault disk-full@2s:for=1s#error: --fault 'disk-full@2s:for=1s': "
+                    + "disk-full acts on a broker the suite starts, not on one given with --url; use exec@TIME='COMMAND' "
+                    + "to run a command that acts on yours",
+            "throughput --system loopback --fault slow-disk=1ms@2s:for=1s#error: --fault 'slow-disk=1ms@2s:for=1s': "
+                    + "loopback runs inside this JVM, there is no broker to slow-disk; use exec@TIME='COMMAND' for a "
+                    + "command of your own",
+            "e2e --system kafka --fault slow-disk=50ms@2s#error: --fault 'slow-disk=50ms@2s': a slow-disk needs "
+                    + ":for=DURATION, how long the disk ails, as in slow-disk=50ms@10s:for=5s; the forms are " + FORMS,
             "e2e --system kafka --url 127.0.0.1:1 --forgetful-disks#error: --forgetful-disks puts a local broker's nodes "
                     + "on disks that can lose power; with --url the suite starts no broker",
             "throughput --system loopback --forgetful-disks#error: --forgetful-disks puts a local broker's nodes on "
@@ -125,10 +147,14 @@ class FaultCommandLineTest {
                   - {label: quorum, system: rabbitmq, brokers: 3}
                   - {label: aof, system: redis-streams, broker-prop: {appendonly: "yes"}}
                   - {label: rdb, system: redis-streams, broker-prop: {SAVE: "60 1"}}
+                  - {label: slow, system: kafka, fault: "slow-disk=50ms@5s:for=5s:node=all"}
+                  - {label: full, system: rabbitmq, queue-type: durable, fault: "disk-full@5s:for=5s"}
                 """);
         CliRun run = CliRun.of("run", file.toString(), "--dry-run");
         assertEquals(0, run.exitCode, run.toString());
         assertTrue(run.out.contains("--fault power-loss@5s:node=all"), run.out);
+        assertTrue(run.out.contains("--fault slow-disk=50ms@5s:for=5s:node=all"), run.out);
+        assertTrue(run.out.contains("--fault disk-full@5s:for=5s"), run.out);
     }
 
     @Test

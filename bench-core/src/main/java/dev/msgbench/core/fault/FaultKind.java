@@ -18,9 +18,19 @@ public enum FaultKind {
      * SIGKILL, then the node's disk loses what was never made durable (a forgetful disk), then a
      * start on what the disk kept after restart-after: a machine that lost its power.
      */
-    POWER_LOSS;
+    POWER_LOSS,
+    /**
+     * Every durable write of the node's disk (fsync and friends) takes a given delay longer, for a
+     * given time: a sick disk, the gray failure that fails nothing.
+     */
+    SLOW_DISK,
+    /** The node's disk is full for a given time: writes that need space fail with ENOSPC, then space returns. */
+    DISK_FULL;
 
-    /** As written in --fault and in the results: pause, kill, restart, exec, partition, power-loss. */
+    /**
+     * As written in --fault and in the results: pause, kill, restart, exec, partition, power-loss,
+     * slow-disk, disk-full.
+     */
     public String label() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
@@ -30,7 +40,17 @@ public enum FaultKind {
      * write on; the system must keep its messages there.
      */
     public boolean onDisk() {
-        return this == POWER_LOSS;
+        return this == POWER_LOSS || sickensDisk();
+    }
+
+    /** A slow or a full disk: the node runs on, its disk ails for a while ({@code :for=}) and heals. */
+    public boolean sickensDisk() {
+        return this == SLOW_DISK || this == DISK_FULL;
+    }
+
+    /** Whether it may hit every node at once ({@code :node=all}): only the faults of a node's disk. */
+    public boolean takesAllNodes() {
+        return onDisk();
     }
 
     /** Whether the node is started again after restart-after: a kill, unless never, and a power loss. */
@@ -38,8 +58,11 @@ public enum FaultKind {
         return this == KILL || this == POWER_LOSS;
     }
 
-    /** Pause and partition last a given time ({@code pause=2s@10s}) and are undone after it. */
+    /**
+     * Pause and partition last a given time ({@code pause=2s@10s}), a sick disk too
+     * ({@code :for=5s}), and are undone after it.
+     */
     public boolean lasts() {
-        return this == PAUSE || this == PARTITION;
+        return this == PAUSE || this == PARTITION || sickensDisk();
     }
 }

@@ -15,23 +15,29 @@ import dev.msgbench.core.units.Durations;
  *
  * @param text         the value as given, for messages and the results
  * @param at           when, from the start of the measured window
- * @param pause        how long a {@link FaultKind#PAUSE} or {@link FaultKind#PARTITION} lasts; null for
- *                     the other kinds
+ * @param pause        how long a fault that {@linkplain FaultKind#lasts() lasts} does: a
+ *                     {@link FaultKind#PAUSE}, a {@link FaultKind#PARTITION}, a sick disk's
+ *                     {@code :for=}; null for the other kinds
  * @param restartAfter when a {@link FaultKind#KILL}ed node is started again, null for never; when a
  *                     node is started after a {@link FaultKind#POWER_LOSS}, never null; null for the
  *                     other kinds
- * @param node         the node hit ({@link NodeChoice#ALL} only for a power loss); null for
- *                     {@link FaultKind#EXEC}
+ * @param node         the node hit ({@link NodeChoice#ALL} only for a fault of the disk,
+ *                     {@link FaultKind#takesAllNodes}); null for {@link FaultKind#EXEC}
  * @param command      the {@link FaultKind#EXEC} command, run with {@code sh -c}; null otherwise
+ * @param delay        what a {@link FaultKind#SLOW_DISK} adds to every durable write; null for the other
+ *                     kinds
  */
 public record FaultSpec(String text, FaultKind kind, Duration at, Duration pause, Duration restartAfter, NodeChoice node,
-                        String command) {
+                        String command, Duration delay) {
 
     public static final Duration DEFAULT_RESTART_AFTER = Duration.ofSeconds(5);
 
+    private static final String SLOW_DISK_EXAMPLE = "slow-disk=50ms@10s:for=5s";
+
     /** The forms, for every parse error: the user sees the rule beside the value. */
     public static final Phrase FORMS = Phrase.of("pause=DURATION@TIME, kill@TIME, restart@TIME, partition=DURATION@TIME "
-            + "(%s), power-loss@TIME (each optionally followed by :node=N|leader|any-follower, power-loss also by "
+            + "(%s), power-loss@TIME, slow-disk=DURATION@TIME:for=DURATION, disk-full@TIME:for=DURATION (each "
+            + "optionally followed by :node=N|leader|any-follower, power-loss, slow-disk and disk-full also by "
             + ":node=all; kill also by :restart-after=DURATION|never, power-loss by :restart-after=DURATION) or "
             + "exec@TIME='COMMAND'", Setting.ISOLATE);
 
@@ -42,9 +48,16 @@ public record FaultSpec(String text, FaultKind kind, Duration at, Duration pause
         if ((kind == FaultKind.EXEC) != (command != null) || (kind == FaultKind.EXEC) == (node != null)
                 || kind.lasts() != (pause != null) || !kind.restarts() && restartAfter != null
                 || kind == FaultKind.POWER_LOSS && restartAfter == null
-                || node != null && node.rule() == NodeChoice.Rule.ALL && kind != FaultKind.POWER_LOSS) {
+                || node != null && node.rule() == NodeChoice.Rule.ALL && !kind.takesAllNodes()
+                || (kind == FaultKind.SLOW_DISK) != (delay != null)) {
             throw new IllegalArgumentException("fields that do not fit a " + kind.label() + " fault: " + text);
         }
+    }
+
+    /** Any kind but a slow disk, which has its delay. */
+    public FaultSpec(String text, FaultKind kind, Duration at, Duration pause, Duration restartAfter, NodeChoice node,
+                     String command) {
+        this(text, kind, at, pause, restartAfter, node, command, null);
     }
 
     /** Whether it acts on a node of a broker the suite started (every kind but exec). */
@@ -74,7 +87,14 @@ public record FaultSpec(String text, FaultKind kind, Duration at, Duration pause
             return parseExec(text, rest);
         }
         Duration pause = null;
-        if (kind.lasts()) {
+        Duration delay = null;
+        if (kind == FaultKind.SLOW_DISK) {
+            String prefix = kind.label() + "=";
+            if (!head.startsWith(prefix) || head.length() == prefix.length()) {
+                throw error(text, "a slow-disk needs its delay, as in " + SLOW_DISK_EXAMPLE);
+            }
+            delay = positive(text, "the slow-disk's delay", head.substring(prefix.length()));
+        } else if (kind.lasts() && !kind.sickensDisk()) {
             String prefix = kind.label() + "=";
             if (!head.startsWith(prefix) || head.length() == prefix.length()) {
                 throw error(text, "a " + kind.label() + " needs its length, as in " + prefix + "2s@10s");
@@ -101,8 +121,9 @@ public record FaultSpec(String text, FaultKind kind, Duration at, Duration pause
             }
             if (name.equals("node")) {
                 node = node(text, kind, value);
-                if (node.rule() == NodeChoice.Rule.ALL && kind != FaultKind.POWER_LOSS) {
-                    throw error(text, "node=all is for power-loss only (a power cut of the whole cluster)");
+                if (node.rule() == NodeChoice.Rule.ALL && !kind.takesAllNodes()) {
+                    throw error(text, "node=all is for power-loss, slow-disk and disk-full only (every node's disk "
+                            + "at once)");
                 }
             } else if (name.equals("restart-after") && kind.restarts()) {
                 if (value.equals("never") && kind == FaultKind.POWER_LOSS) {
@@ -110,12 +131,19 @@ public record FaultSpec(String text, FaultKind kind, Duration at, Duration pause
                             + "stays down use kill@TIME:restart-after=never");
                 }
                 restartAfter = value.equals("never") ? null : positive(text, "restart-after", value);
+            } else if (name.equals("for") && kind.sickensDisk()) {
+                pause = positive(text, "for", value);
             } else {
                 throw error(text, "unknown option '" + name + "' for " + kind.label()
-                        + " (options: node" + (kind.restarts() ? ", restart-after" : "") + ")");
+                        + " (options: node" + (kind.restarts() ? ", restart-after" : "")
+                        + (kind.sickensDisk() ? ", for" : "") + ")");
             }
         }
-        return new FaultSpec(text, kind, time, pause, restartAfter, node, null);
+        if (kind.sickensDisk() && pause == null) {
+            throw error(text, "a " + kind.label() + " needs :for=DURATION, how long the disk ails, as in "
+                    + (kind == FaultKind.SLOW_DISK ? SLOW_DISK_EXAMPLE : "disk-full@10s:for=5s"));
+        }
+        return new FaultSpec(text, kind, time, pause, restartAfter, node, null, delay);
     }
 
     private static FaultSpec parseExec(String text, String rest) {
@@ -184,7 +212,7 @@ public record FaultSpec(String text, FaultKind kind, Duration at, Duration pause
         if (value.matches("[0-9]{1,9}") && Integer.parseInt(value) >= 1) {
             return NodeChoice.node(Integer.parseInt(value));
         }
-        throw error(text, "node must be a number from 1, leader" + (kind == FaultKind.POWER_LOSS
+        throw error(text, "node must be a number from 1, leader" + (kind.takesAllNodes()
                 ? ", any-follower or all" : " or any-follower") + ", got '" + value + "'");
     }
 

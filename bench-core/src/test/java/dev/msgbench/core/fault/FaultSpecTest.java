@@ -59,6 +59,45 @@ class FaultSpecTest {
     }
 
     @Test
+    void aSlowDiskHasItsDelayAndHowLongAndMayHitEveryNode() {
+        FaultSpec f = FaultSpec.parse("slow-disk=50ms@10s:for=5s");
+        assertEquals(FaultKind.SLOW_DISK, f.kind());
+        assertEquals("slow-disk", f.kind().label());
+        assertEquals(Duration.ofMillis(50), f.delay());
+        assertEquals(Duration.ofSeconds(10), f.at());
+        assertEquals(Duration.ofSeconds(5), f.pause());
+        assertEquals(NodeChoice.LEADER, f.node());
+        assertNull(f.restartAfter());
+        assertEquals(NodeChoice.ALL, FaultSpec.parse("slow-disk=1s@2s:node=all:for=1m").node());
+        assertEquals(Duration.ofMinutes(1), FaultSpec.parse("slow-disk=1s@2s:node=all:for=1m").pause());
+        assertTrue(f.kind().onDisk() && f.kind().lasts() && !f.kind().restarts());
+    }
+
+    @Test
+    void aFullDiskHasHowLongAndMayHitEveryNode() {
+        FaultSpec f = FaultSpec.parse("disk-full@5s:for=2s:node=2");
+        assertEquals(FaultKind.DISK_FULL, f.kind());
+        assertEquals("disk-full", f.kind().label());
+        assertEquals(Duration.ofSeconds(5), f.at());
+        assertEquals(Duration.ofSeconds(2), f.pause());
+        assertEquals(NodeChoice.node(2), f.node());
+        assertNull(f.delay());
+        assertNull(f.restartAfter());
+        assertEquals(NodeChoice.ALL, FaultSpec.parse("disk-full@5s:node=all:for=2s").node());
+        assertTrue(f.kind().onDisk() && f.kind().lasts() && !f.kind().restarts());
+    }
+
+    @Test
+    void theConstructorWithoutADelayStillMakesEveryOtherKind() {
+        FaultSpec f = new FaultSpec("kill@1s", FaultKind.KILL, Duration.ofSeconds(1), null, null, NodeChoice.LEADER, null);
+        assertEquals(FaultSpec.parse("kill@1s:restart-after=never"), new FaultSpec("kill@1s:restart-after=never",
+                FaultKind.KILL, Duration.ofSeconds(1), null, null, NodeChoice.LEADER, null));
+        assertNull(f.delay());
+        assertThrows(IllegalArgumentException.class, () -> new FaultSpec("slow-disk@1s", FaultKind.SLOW_DISK,
+                Duration.ofSeconds(1), Duration.ofSeconds(1), null, NodeChoice.LEADER, null));
+    }
+
+    @Test
     void onlyAPowerLossNeedsForgetfulDisks() {
         assertTrue(new FaultPlan(java.util.List.of(FaultSpec.parse("kill@1s"), FaultSpec.parse("power-loss@9s")),
                 Duration.ofSeconds(30)).needsForgetfulDisks());
@@ -110,8 +149,8 @@ class FaultSpecTest {
             "exec@30s=\"echo hi' | the command's quotes are unbalanced",
             "exec@30s=' | the command's quotes are unbalanced",
             "exec=1s@30s=true | exec takes no value before @",
-            "kill@10s:node=all | node=all is for power-loss only (a power cut of the whole cluster)",
-            "pause=1s@10s:node=all | node=all is for power-loss only (a power cut of the whole cluster)",
+            "kill@10s:node=all | node=all is for power-loss, slow-disk and disk-full only (every node's disk at once)",
+            "pause=1s@10s:node=all | node=all is for power-loss, slow-disk and disk-full only (every node's disk at once)",
             "power-loss@10s:node=every | node must be a number from 1, leader, any-follower or all, got 'every'",
             "power-loss@10s:restart-after=never | a power-loss always restarts the node, on what its disk kept; for a "
                     + "node that stays down use kill@TIME:restart-after=never",
@@ -119,12 +158,30 @@ class FaultSpecTest {
             "power-loss@10s:for=2s | unknown option 'for' for power-loss (options: node, restart-after)",
             "power-loss=2s@10s | power-loss takes no value before @",
             "power_loss@10s | unknown fault 'power_loss'",
+            "slow-disk@10s:for=5s | a slow-disk needs its delay, as in slow-disk=50ms@10s:for=5s",
+            "slow-disk=@10s:for=5s | a slow-disk needs its delay, as in slow-disk=50ms@10s:for=5s",
+            "slow-disk=0ms@10s:for=5s | the slow-disk's delay must be longer than 0, got '0ms'",
+            "slow-disk=slow@10s:for=5s | the slow-disk's delay 'slow' is not a duration (examples: 30s, 2m, 500ms, 1h)",
+            "slow-disk=50ms@10s | a slow-disk needs :for=DURATION, how long the disk ails, as in slow-disk=50ms@10s:for=5s",
+            "slow-disk=50ms@10s:node=all | a slow-disk needs :for=DURATION, how long the disk ails, as in "
+                    + "slow-disk=50ms@10s:for=5s",
+            "slow-disk=50ms@10s:for=0s | for must be longer than 0, got '0s'",
+            "slow-disk=50ms@10s:for= | option 'for=' needs a value, as in node=2",
+            "slow-disk=50ms@10s:for=1s:for=2s | option 'for' given twice",
+            "slow-disk=50ms@10s:for=1s:restart-after=1s | unknown option 'restart-after' for slow-disk (options: node, for)",
+            "slow-disk=50ms@10s:for=1s:node=every | node must be a number from 1, leader, any-follower or all, got 'every'",
+            "disk-full@10s | a disk-full needs :for=DURATION, how long the disk ails, as in disk-full@10s:for=5s",
+            "disk-full=2s@10s:for=5s | disk-full takes no value before @",
+            "disk-full@10s:for=soon | for 'soon' is not a duration (examples: 30s, 2m, 500ms, 1h)",
+            "disk-full@10s:for=1s:color=red | unknown option 'color' for disk-full (options: node, for)",
+            "pause=1s@10s:for=2s | unknown option 'for' for pause (options: node)",
     })
     void everyMalformedValueIsRefusedNamingTheValueAndTheRule(String value, String rule) {
         UserError e = assertThrows(UserError.class, () -> FaultSpec.parse(value));
         assertEquals("'" + value + "': " + rule + "; the forms are " + FaultSpec.FORMS, e.getMessage());
-        assertTrue(e.getMessage().endsWith("partition=DURATION@TIME (isolate), power-loss@TIME (each optionally "
-                + "followed by :node=N|leader|any-follower, power-loss also by :node=all; kill also by "
+        assertTrue(e.getMessage().endsWith("partition=DURATION@TIME (isolate), power-loss@TIME, "
+                + "slow-disk=DURATION@TIME:for=DURATION, disk-full@TIME:for=DURATION (each optionally followed by "
+                + ":node=N|leader|any-follower, power-loss, slow-disk and disk-full also by :node=all; kill also by "
                 + ":restart-after=DURATION|never, power-loss by :restart-after=DURATION) or exec@TIME='COMMAND'"),
                 e.getMessage());
     }
