@@ -24,6 +24,7 @@ import dev.msgbench.cli.workers.WorkerPlan;
 import dev.msgbench.core.Setting;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.CleanupRegistry;
+import dev.msgbench.core.broker.DataDisks;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.cpu.CpuList;
@@ -144,13 +145,19 @@ public final class InProcessCellRunner implements CellRunner {
                 SystemTarget.BrokerRequest request = new SystemTarget.BrokerRequest(target.brokers, target.brokerProps,
                         dir.resolve("broker-logs"), messages.sizeBytes, brokerCpus, brokerSecurity,
                         hosts.map(Placement::new).orElse(Placement.LOOPBACK));
-                boolean forgetful = target.forgetfulDisks || cell.faults().needsForgetfulDisks();
+                DataDisks disks = cell.faults().dataDisks();
+                if (target.forgetfulDisks && !disks.forgetful()) {
+                    disks = DataDisks.FORGETFUL;
+                }
+                boolean forgetful = disks.forgetful();
                 if (forgetful) {
                     io.err().println("its nodes run on forgetful disks (what they never sync is lost at a power cut"
-                            + (cell.faults().needsForgetfulDisks() ? ")" : "; no fault cuts the power: --forgetful-disks)"));
+                            + (cell.faults().needsForgetfulDisks() ? "" : "; no fault acts on them: --forgetful-disks")
+                            + (disks == DataDisks.FORGETFUL_WRITE_THROUGH
+                                    ? "; without the page cache, so that a full disk fails the broker's write)" : ")"));
                 }
                 broker = system.startLocalBroker(new SystemTarget.BrokerRequest(
-                        request.broker().withForgetfulDisks(forgetful), request.messageSizeBytes()));
+                        request.broker().withDataDisks(disks), request.messageSizeBytes()));
                 url = broker.url();
                 clientSecurity = broker.clientSecurity();
                 io.err().println(system.name() + " " + broker.version() + " ready at " + url);
@@ -163,6 +170,9 @@ public final class InProcessCellRunner implements CellRunner {
                 if (forgetful) {
                     // a power cut's losses count only on such disks; latency and throughput are best measured without
                     brokerInfo.put("forgetfulDisks", true);
+                    if (disks == DataDisks.FORGETFUL_WRITE_THROUGH) {
+                        brokerInfo.put("forgetfulDisksWriteThrough", true);
+                    }
                 }
                 hosts.ifPresent(h -> brokerInfo.put("isolation", h.settings(FlagNames.FLAGS)));
             } else {

@@ -14,6 +14,7 @@ import java.util.function.Function;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.disk.ForgetfulDisk;
 import dev.msgbench.core.disk.PowerCut;
+import dev.msgbench.core.disk.Sickness;
 import dev.msgbench.core.disk.StaleMounts;
 
 /**
@@ -34,8 +35,8 @@ import dev.msgbench.core.disk.StaleMounts;
  * <p>Asked for forgetful disks ({@link BrokerSpec#forgetfulDisks}), {@link #launch} mounts one over
  * the node's {@link #dataDir} before the node's first start (what the launcher wrote there before
  * counts as synced, and so does what the nodes wrote until the broker served clients: see
- * {@code NodeDisks.settle}), {@link #powerCut} cuts it, and close unmounts them after the nodes
- * stopped.
+ * {@code NodeDisks.settle}), {@link #powerCut} cuts it, {@link #slowDisk} and {@link #fillDisk} make
+ * it ail until healed, and close unmounts them after the nodes stopped.
  */
 public abstract class AbstractLocalBroker implements LocalBroker {
 
@@ -54,7 +55,7 @@ public abstract class AbstractLocalBroker implements LocalBroker {
      * @param abortGrace the same after a failed start, whose data is thrown away: shorter
      */
     protected AbstractLocalBroker(BrokerSpec broker, Path tempDir, Duration stopGrace, Duration abortGrace) {
-        this(broker.nodes(), tempDir, broker.logDir(), stopGrace, abortGrace, broker.forgetfulDisks());
+        this(broker.nodes(), tempDir, broker.logDir(), stopGrace, abortGrace, broker.dataDisks());
     }
 
     /**
@@ -65,11 +66,11 @@ public abstract class AbstractLocalBroker implements LocalBroker {
      * @param abortGrace the same after a failed start, whose data is thrown away: shorter
      */
     protected AbstractLocalBroker(int nodeCount, Path tempDir, Path logDir, Duration stopGrace, Duration abortGrace) {
-        this(nodeCount, tempDir, logDir, stopGrace, abortGrace, false);
+        this(nodeCount, tempDir, logDir, stopGrace, abortGrace, DataDisks.PLAIN);
     }
 
     private AbstractLocalBroker(int nodeCount, Path tempDir, Path logDir, Duration stopGrace, Duration abortGrace,
-                                boolean forgetfulDisks) {
+                                DataDisks dataDisks) {
         if (nodeCount < 1) {
             throw new IllegalArgumentException("nodeCount must be at least 1, got " + nodeCount);
         }
@@ -78,7 +79,7 @@ public abstract class AbstractLocalBroker implements LocalBroker {
         this.logDir = logDir != null ? logDir.toAbsolutePath() : tempDir.resolve("logs");
         this.stopGrace = stopGrace;
         this.abortGrace = abortGrace;
-        this.disks = new NodeDisks(forgetfulDisks);
+        this.disks = new NodeDisks(dataDisks);
         this.processes = new BrokerProcesses(tempDir, this.logDir, this::stopAndUnmount);
     }
 
@@ -311,6 +312,30 @@ public abstract class AbstractLocalBroker implements LocalBroker {
         ForgetfulDisk disk = disks.of(checkNode(node));
         killNode(node);
         return disk.powerCut();
+    }
+
+    @Override
+    public final Sickness slowDisk(int node, Duration extra) {
+        return sickDisk(node).slowDurableOps(extra);
+    }
+
+    @Override
+    public final Sickness healDisk(int node) {
+        return sickDisk(node).healSlow();
+    }
+
+    @Override
+    public final Sickness fillDisk(int node) {
+        return sickDisk(node).fillUp();
+    }
+
+    @Override
+    public final Sickness freeDisk(int node) {
+        return sickDisk(node).freeSpace();
+    }
+
+    private ForgetfulDisk sickDisk(int node) {
+        return disks.of(checkNode(node), "cannot have a slow or full disk");
     }
 
     @Override

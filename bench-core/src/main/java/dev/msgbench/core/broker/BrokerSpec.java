@@ -35,13 +35,14 @@ import dev.msgbench.core.security.BrokerSecurity;
  * @param security     TLS and the login the broker demands (--secure); null: an open broker
  * @param placement    where each node runs and listens (--isolate); null: loopback, in this JVM's
  *                     namespace
- * @param forgetfulDisks whether each node's data dir is a forgetful disk
+ * @param dataDisks    whether each node's data dir is a forgetful disk
  *                     ({@link dev.msgbench.core.disk.ForgetfulDisk}), mounted before the node's first
- *                     start, so that a power cut ({@link LocalBroker#powerCut}) can take from it what
- *                     the node never synced; for runs with a power-loss fault
+ *                     start, and with which page cache, so that a power cut ({@link LocalBroker#powerCut})
+ *                     can take from it what the node never synced, and a fault can make it slow or full;
+ *                     for runs with a fault of the disk. Null: {@link DataDisks#PLAIN}
  */
 public record BrokerSpec(int nodes, Map<String, String> props, Path logDir, Duration startTimeout, CpuList cpus,
-                         BrokerSecurity security, Placement placement, boolean forgetfulDisks) {
+                         BrokerSecurity security, Placement placement, DataDisks dataDisks) {
 
     public BrokerSpec {
         if (nodes < 1) {
@@ -52,12 +53,13 @@ public record BrokerSpec(int nodes, Map<String, String> props, Path logDir, Dura
             throw new UserError("the broker start timeout must be positive, got " + startTimeout);
         }
         placement = placement == null ? Placement.LOOPBACK : placement;
+        dataDisks = dataDisks == null ? DataDisks.PLAIN : dataDisks;
     }
 
     /** On plain data dirs. */
     public BrokerSpec(int nodes, Map<String, String> props, Path logDir, Duration startTimeout, CpuList cpus,
                       BrokerSecurity security, Placement placement) {
-        this(nodes, props, logDir, startTimeout, cpus, security, placement, false);
+        this(nodes, props, logDir, startTimeout, cpus, security, placement, DataDisks.PLAIN);
     }
 
     /** One node, no settings, logs in the temp dir, the system's start timeout, open, on loopback. */
@@ -66,40 +68,53 @@ public record BrokerSpec(int nodes, Map<String, String> props, Path logDir, Dura
     }
 
     public BrokerSpec withNodes(int nodes) {
-        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement, forgetfulDisks);
+        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement, dataDisks);
     }
 
     public BrokerSpec withProps(Map<String, String> props) {
-        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement, forgetfulDisks);
+        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement, dataDisks);
     }
 
     public BrokerSpec withLogDir(Path logDir) {
-        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement, forgetfulDisks);
+        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement, dataDisks);
     }
 
     /** @param startTimeout how long the start may take, or null for the system's default */
     public BrokerSpec withStartTimeout(Duration startTimeout) {
-        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement, forgetfulDisks);
+        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement, dataDisks);
     }
 
     /** @param cpus the CPUs to run on, or null for this JVM's */
     public BrokerSpec withCpus(CpuList cpus) {
-        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement, forgetfulDisks);
+        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement, dataDisks);
     }
 
     /** @param security TLS and the login the broker demands, or null for an open broker */
     public BrokerSpec withSecurity(BrokerSecurity security) {
-        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement, forgetfulDisks);
+        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement, dataDisks);
     }
 
     /** @param placement where each node runs (--isolate), or null for loopback in this JVM's namespace */
     public BrokerSpec withPlacement(Placement placement) {
-        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement, forgetfulDisks);
+        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement, dataDisks);
     }
 
-    /** @param forgetfulDisks whether each node's data dir is a forgetful disk, for power cuts */
+    /**
+     * @param forgetfulDisks whether each node's data dir is a forgetful disk (behind the writeback
+     *                       cache), for power cuts
+     */
     public BrokerSpec withForgetfulDisks(boolean forgetfulDisks) {
-        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement, forgetfulDisks);
+        return withDataDisks(forgetfulDisks ? DataDisks.FORGETFUL : DataDisks.PLAIN);
+    }
+
+    /** @param dataDisks what the nodes keep their data on, null for plain data dirs */
+    public BrokerSpec withDataDisks(DataDisks dataDisks) {
+        return new BrokerSpec(nodes, props, logDir, startTimeout, cpus, security, placement, dataDisks);
+    }
+
+    /** Whether each node's data dir is a forgetful disk, whatever its page cache. */
+    public boolean forgetfulDisks() {
+        return dataDisks.forgetful();
     }
 
     /**

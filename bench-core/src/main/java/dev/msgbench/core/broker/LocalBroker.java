@@ -9,6 +9,7 @@ import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.cpu.CpuWatch;
 import dev.msgbench.core.disk.PowerCut;
+import dev.msgbench.core.disk.Sickness;
 
 import dev.msgbench.core.security.ClientSecurity;
 import dev.msgbench.core.security.LocalSecurity;
@@ -144,6 +145,39 @@ public interface LocalBroker extends AutoCloseable {
      */
     default PowerCut powerCut(int node) {
         throw new IllegalStateException(this + " runs its nodes on plain disks; node " + node + " cannot lose power");
+    }
+
+    /**
+     * A slow disk under node {@code node}: every fsync, fdatasync and fsync of a directory of its
+     * forgetful disk takes {@code extra} longer until {@link #healDisk}.
+     *
+     * @return the disk's state now
+     * @throws IllegalStateException when the broker was started without forgetful disks
+     */
+    default Sickness slowDisk(int node, Duration extra) {
+        throw plainDisks(node);
+    }
+
+    /** Node {@code node}'s disk is fast again: the syncs it holds go on at once. */
+    default Sickness healDisk(int node) {
+        throw plainDisks(node);
+    }
+
+    /**
+     * Node {@code node}'s disk is full until {@link #freeDisk}: what needs a new block fails with
+     * ENOSPC, in the write(2) itself on a write-through disk ({@link DataDisks#FORGETFUL_WRITE_THROUGH}).
+     */
+    default Sickness fillDisk(int node) {
+        throw plainDisks(node);
+    }
+
+    /** Node {@code node}'s disk has space again. */
+    default Sickness freeDisk(int node) {
+        throw plainDisks(node);
+    }
+
+    private IllegalStateException plainDisks(int node) {
+        return new IllegalStateException(this + " runs its nodes on plain disks; node " + node + "'s disk cannot ail");
     }
 
     /**

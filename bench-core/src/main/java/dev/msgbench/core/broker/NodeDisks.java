@@ -25,13 +25,15 @@ import dev.msgbench.core.disk.ForgetfulDisk;
  */
 final class NodeDisks {
 
+    private final DataDisks kind;
     private final boolean forgetful;
     private final Map<Integer, ForgetfulDisk> disks = new TreeMap<>();
     private boolean closed;
 
-    /** @param forgetful false for plain data dirs: then it never mounts anything */
-    NodeDisks(boolean forgetful) {
-        this.forgetful = forgetful;
+    /** @param kind {@link DataDisks#PLAIN}: then it never mounts anything */
+    NodeDisks(DataDisks kind) {
+        this.kind = kind;
+        this.forgetful = kind.forgetful();
     }
 
     /**
@@ -50,7 +52,7 @@ final class NodeDisks {
             throw new UserError("the forgetful disk of node " + node + " was not mounted: the broker was stopped "
                     + "during its start");
         }
-        disks.put(node, ForgetfulDisk.mount(dataDir, logFile));
+        disks.put(node, ForgetfulDisk.mount(dataDir, logFile, kind.pageCache()));
         return true;
     }
 
@@ -88,10 +90,18 @@ final class NodeDisks {
 
     /** @throws IllegalStateException when node {@code node} has no forgetful disk (not asked for, or not started yet) */
     synchronized ForgetfulDisk of(int node) {
+        return of(node, "cannot lose power");
+    }
+
+    /**
+     * @param cannot what a node on a plain disk cannot do, for the message: "cannot lose power"
+     * @throws IllegalStateException when node {@code node} has no forgetful disk (not asked for, or not started yet)
+     */
+    synchronized ForgetfulDisk of(int node, String cannot) {
         ForgetfulDisk disk = disks.get(node);
         if (disk == null) {
             throw new IllegalStateException(forgetful ? "node " + node + " has no forgetful disk: it was never started"
-                    : "the broker runs on plain disks (no forgetful disks asked for); node " + node + " cannot lose power");
+                    : "the broker runs on plain disks (no forgetful disks asked for); node " + node + " " + cannot);
         }
         return disk;
     }

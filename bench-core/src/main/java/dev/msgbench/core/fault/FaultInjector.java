@@ -21,15 +21,16 @@ import dev.msgbench.core.time.NanoClock;
 /**
  * Carries out a run's {@link FaultPlan} on its own thread, on the run's clock: each fault at its
  * time, the node it names resolved at that moment (the leader then), and each fault's end (the
- * resume of a pause, the restart of a killed node or of the nodes that lost power) when it is
- * due. Records a {@link FaultEvent} per fault; a fault that cannot be done is recorded as failed
+ * resume of a pause, the heal of a sick disk, the restart of a killed node or of the nodes that
+ * lost power) when it is due. Records a {@link FaultEvent} per fault; a fault that cannot be done is recorded as failed
  * and the run goes on.
  *
  * <p>Between faults it watches the receiving side: nothing delivered for longer than the plan's
  * fault timeout after a fault, while messages are due, is the run's {@link #failure()}.
  *
- * <p>A node it paused is always resumed when it stops, however the run ends, and a node it cut
- * off is joined again: a stopped broker must never be left behind.
+ * <p>A node it paused is always resumed when it stops, however the run ends, a node it cut off is
+ * joined again, and a disk it made slow or full is healed: a stopped broker or a sick disk must
+ * never be left behind.
  */
 public final class FaultInjector {
 
@@ -48,7 +49,7 @@ public final class FaultInjector {
     private final List<Happening> happenings = new ArrayList<>();
     /** Only the injector thread touches the queue. */
     private final PriorityQueue<Action> due = new PriorityQueue<>(Comparator.comparingLong(Action::atNanos));
-    /** Paused or partitioned nodes: undone when due, or when the injector stops. */
+    /** Paused or partitioned nodes and sick disks: undone when due, or when the injector stops. */
     private final List<Happening> pausedNow = new ArrayList<>();
     private Thread thread;
     private volatile Throwable failure;
@@ -219,6 +220,13 @@ public final class FaultInjector {
                         due.add(new Action(h.doneNanos + spec.restartAfter().toNanos(), () -> restart(h)));
                     }
                     break;
+                case SLOW_DISK:
+                case DISK_FULL:
+                    sicken(h);
+                    h.doneNanos = clock.nanoTime();
+                    pausedNow.add(h);
+                    due.add(new Action(h.askedNanos + spec.pause().toNanos(), () -> resume(h)));
+                    break;
                 case POWER_LOSS:
                     cutPower(h);
                     h.doneNanos = clock.nanoTime();
@@ -250,6 +258,19 @@ public final class FaultInjector {
      * node acknowledges anything after the first one died. What each cut took goes to the event.
      */
     private void cutPower(Happening h) throws Exception {
+        List<Integer> nodes = nodesHit(h);
+        h.restarted = List.copyOf(nodes);
+        h.powerCuts = new ArrayList<>();
+        for (int node : nodes) {
+            target.killNode(node);
+        }
+        for (int node : nodes) {
+            h.powerCuts.add(NodePowerCut.of(node, target.powerCut(node)));
+        }
+    }
+
+    /** Every node for node=all, else the one resolved now (then the event's node). */
+    private List<Integer> nodesHit(Happening h) throws Exception {
         List<Integer> nodes = new ArrayList<>();
         if (h.spec.node().rule() == NodeChoice.Rule.ALL) {
             if (target.nodeCount() == 0) {
@@ -262,13 +283,55 @@ public final class FaultInjector {
             h.node = resolve(h.spec.node());
             nodes.add(h.node);
         }
-        h.restarted = List.copyOf(nodes);
-        h.powerCuts = new ArrayList<>();
-        for (int node : nodes) {
-            target.killNode(node);
+        return nodes;
+    }
+
+    /**
+     * Makes the disk of the node, or of every node, slow or full. Should one fail, those already
+     * sick are healed at once: the fault failed, and no run may end with a sick disk.
+     */
+    private void sicken(Happening h) throws Exception {
+        h.sickDisks = new ArrayList<>();
+        for (int node : nodesHit(h)) {
+            try {
+                if (h.spec.kind() == FaultKind.SLOW_DISK) {
+                    target.slowDisk(node, h.spec.delay());
+                } else {
+                    target.fillDisk(node);
+                }
+            } catch (Exception e) {
+                try {
+                    heal(h);
+                } catch (RuntimeException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+                throw e;
+            }
+            h.sickDisks.add(node);
         }
-        for (int node : nodes) {
-            h.powerCuts.add(NodePowerCut.of(node, target.powerCut(node)));
+    }
+
+    /** Heals every disk the fault made sick, each even when another fails; throws the first failure. */
+    private void heal(Happening h) {
+        RuntimeException failure = null;
+        for (int node : h.sickDisks) {
+            try {
+                if (h.spec.kind() == FaultKind.SLOW_DISK) {
+                    target.healDisk(node);
+                } else {
+                    target.freeDisk(node);
+                }
+            } catch (Exception e) {
+                RuntimeException wrapped = e instanceof RuntimeException r ? r : new IllegalStateException(e);
+                if (failure == null) {
+                    failure = wrapped;
+                } else {
+                    failure.addSuppressed(wrapped);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
         }
     }
 
@@ -278,17 +341,19 @@ public final class FaultInjector {
             pausedNow.remove(h);
         } catch (RuntimeException e) {
             // stays in pausedNow: endAll tries again
-            h.outcome = "failed: resume: " + oneLine(e);
+            h.outcome = "failed: " + (h.spec.kind().sickensDisk() ? "heal" : "resume") + ": " + oneLine(e);
         }
         h.endedNanos = clock.nanoTime();
         watchFromNanos = h.endedNanos;
         finish(h);
     }
 
-    /** Ends a pause or a partition. */
+    /** Ends a pause, a partition or a sick disk. */
     private void undo(Happening h) {
         if (h.spec.kind() == FaultKind.PARTITION) {
             target.partition(h.node, false);
+        } else if (h.spec.kind().sickensDisk()) {
+            heal(h);
         } else {
             target.signal(h.node, Signal.CONT);
         }
@@ -310,7 +375,7 @@ public final class FaultInjector {
         finish(h);
     }
 
-    /** The thread is ending: resume what is paused, and record what was asked but is not over. */
+    /** The thread is ending: resume what is paused, heal what is sick, and record what was asked but is not over. */
     private void endAll() {
         for (Happening h : new ArrayList<>(pausedNow)) {
             try {
@@ -318,7 +383,7 @@ public final class FaultInjector {
                 pausedNow.remove(h);
                 h.endedNanos = clock.nanoTime();
             } catch (RuntimeException e) {
-                h.outcome = "failed: resume: " + oneLine(e);
+                h.outcome = "failed: " + (h.spec.kind().sickensDisk() ? "heal" : "resume") + ": " + oneLine(e);
             }
         }
         List<Happening> all;
@@ -403,6 +468,8 @@ public final class FaultInjector {
         List<Integer> restarted;
         /** A power loss's cuts so far; null for other kinds. */
         List<NodePowerCut> powerCuts;
+        /** The nodes whose disk a slow-disk or disk-full made sick, to heal; null for other kinds. */
+        List<Integer> sickDisks;
         boolean finished;
 
         Happening(FaultSpec spec, long askedNanos) {

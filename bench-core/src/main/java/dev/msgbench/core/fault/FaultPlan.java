@@ -5,6 +5,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 
+import dev.msgbench.core.broker.DataDisks;
+
 /**
  * The faults of a run, in time order, and how long the system may deliver nothing after one
  * before the run gives up with partial results.
@@ -32,5 +34,17 @@ public record FaultPlan(List<FaultSpec> faults, Duration faultTimeout) {
      */
     public boolean needsForgetfulDisks() {
         return faults.stream().anyMatch(f -> f.kind().onDisk());
+    }
+
+    /**
+     * What the local broker's nodes must keep their data on: write-through forgetful disks for a
+     * full disk (only then does the broker's own write fail with ENOSPC, as on ext4), forgetful disks
+     * behind the writeback cache for the other faults of the disk, plain ones otherwise.
+     */
+    public DataDisks dataDisks() {
+        if (faults.stream().anyMatch(f -> f.kind() == FaultKind.DISK_FULL)) {
+            return DataDisks.FORGETFUL_WRITE_THROUGH;
+        }
+        return needsForgetfulDisks() ? DataDisks.FORGETFUL : DataDisks.PLAIN;
     }
 }

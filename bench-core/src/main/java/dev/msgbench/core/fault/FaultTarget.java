@@ -59,6 +59,30 @@ public interface FaultTarget {
     }
 
     /**
+     * Every durable write of node {@code node}'s disk (fsync and friends) takes {@code extra} longer
+     * until {@link #healDisk}; the node runs on. Only where the broker runs its nodes on forgetful
+     * disks.
+     */
+    default void slowDisk(int node, Duration extra) throws Exception {
+        throw new IllegalStateException("node " + node + "'s data is not on a forgetful disk");
+    }
+
+    /** Node {@code node}'s disk is fast again. */
+    default void healDisk(int node) throws Exception {
+        throw new IllegalStateException("node " + node + "'s data is not on a forgetful disk");
+    }
+
+    /** Node {@code node}'s disk is full (writes that need space fail with ENOSPC) until {@link #freeDisk}. */
+    default void fillDisk(int node) throws Exception {
+        throw new IllegalStateException("node " + node + "'s data is not on a forgetful disk");
+    }
+
+    /** Node {@code node}'s disk has space again. */
+    default void freeDisk(int node) throws Exception {
+        throw new IllegalStateException("node " + node + "'s data is not on a forgetful disk");
+    }
+
+    /**
      * Cuts node {@code node}'s link ({@code cut}) or mends it: only where the nodes run on hosts of
      * their own (--isolate).
      */

@@ -80,4 +80,24 @@ public final class LocalBrokerFaultTarget implements FaultTarget {
     public PowerCut powerCut(int node) {
         return broker.powerCut(node);
     }
+
+    @Override
+    public void slowDisk(int node, Duration extra) {
+        broker.slowDisk(node, extra);
+    }
+
+    @Override
+    public void healDisk(int node) {
+        broker.healDisk(node);
+    }
+
+    @Override
+    public void fillDisk(int node) {
+        broker.fillDisk(node);
+    }
+
+    @Override
+    public void freeDisk(int node) {
+        broker.freeDisk(node);
+    }
 }

@@ -258,6 +258,17 @@ class AbstractLocalBrokerTest {
     }
 
     @Test
+    void aBrokerOnPlainDisksCannotHaveASlowOrFullDisk() {
+        SleepBroker broker = start(1, null, b -> { });
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> broker.fillDisk(1));
+        assertEquals("the broker runs on plain disks (no forgetful disks asked for); node 1 cannot have a slow or full "
+                + "disk", e.getMessage());
+        assertThrows(IllegalStateException.class, () -> broker.slowDisk(1, Duration.ofMillis(5)));
+        assertThrows(IllegalStateException.class, () -> broker.healDisk(1));
+        assertThrows(IllegalStateException.class, () -> broker.freeDisk(1));
+    }
+
+    @Test
     void aStoppedNodeEndsOnSigtermAndARunningOrFrozenNodeIsNotRestarted() {
         SleepBroker broker = start(1, null, b -> { });
         broker.signal(1, Signal.STOP);

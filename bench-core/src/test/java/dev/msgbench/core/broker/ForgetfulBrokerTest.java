@@ -77,6 +77,36 @@ class ForgetfulBrokerTest {
                 .map(p -> p.getFileName().toString()).filter(n -> n.startsWith("forgetfs")).sorted().toList());
     }
 
+    /**
+     * Write-through disks, as a disk-full fault asks: a full disk fails the write itself, until space
+     * is back; a slow one holds the fsync (time bounded from below only); the other node's disk is
+     * left alone.
+     */
+    @Test
+    void aNodesDiskFailsWritesWhileFullAndHoldsSyncsWhileSlowUntilHealed() throws IOException {
+        Path parent = Files.createDirectories(dir.resolve("tmp"));
+        SleepBroker broker = SleepBroker.start(BrokerSpec.defaults().withNodes(2)
+                .withDataDisks(DataDisks.FORGETFUL_WRITE_THROUGH), parent, b -> { });
+        try {
+            assertTrue(broker.fillDisk(1).full());
+            IOException full = assertThrows(IOException.class, () -> writeChecked(broker.dataDir(1).resolve("a"), 8192));
+            assertTrue(String.valueOf(full.getMessage()).contains("No space left on device"), full.toString());
+            write(broker.dataDir(2).resolve("a"), 8192, true);
+            assertTrue(broker.freeDisk(1).healthy());
+            write(broker.dataDir(1).resolve("b"), 8192, true);
+
+            assertEquals(Duration.ofMillis(300), broker.slowDisk(1, Duration.ofMillis(300)).slowDurableOps());
+            long start = System.nanoTime();
+            write(broker.dataDir(1).resolve("c"), 100, true);
+            assertTrue(System.nanoTime() - start >= 300_000_000L, "the fsync waited at least the delay");
+            assertTrue(broker.healDisk(1).healthy());
+        } finally {
+            broker.close();
+        }
+        assertEquals(List.of(), ForgetfsMount.list().stream().filter(m -> m.mountPoint().startsWith(dir)).toList());
+        assertEquals(List.of(), list(parent), "the temp dir is removed");
+    }
+
     /** What the forgetful disks of a failed start leave: nothing but the logs. */
     @Test
     void aFailedStartUnmountsTheDisksItMounted() throws IOException {
@@ -102,6 +132,12 @@ class ForgetfulBrokerTest {
             }
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static void writeChecked(Path file, int size) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            channel.write(ByteBuffer.wrap(new byte[size]));
         }
     }
 

@@ -131,6 +131,62 @@ class FaultInjectorTest {
     }
 
     @Test
+    void aSlowDiskHitsTheLeaderOfTheMomentAndIsHealedAfterItsTime() {
+        target.withNodes(3, OptionalInt.of(2));
+        FaultInjector injector = start("slow-disk=50ms@1s:for=3s");
+        clock.advance(2_000_000_000L);
+        assertEquals(List.of("slow disk 2 50ms"), target.events());
+        clock.advance(3_000_000_000L);
+
+        injector.stop();
+
+        assertEquals(List.of("slow disk 2 50ms", "heal disk 2"), target.events());
+        assertEquals(List.of(new FaultEvent("slow-disk=50ms@1s:for=3s", "slow-disk", 2, 1.0, 1.0, 4.0, "done", null,
+                null)), recorded);
+    }
+
+    @Test
+    void aFullDiskOfEveryNodeIsFreedOnEveryNodeAfterItsTime() {
+        target.withNodes(3, OptionalInt.of(2));
+        FaultInjector injector = start("disk-full@1s:for=2s:node=all");
+        clock.advance(4_000_000_000L);
+
+        injector.stop();
+
+        assertEquals(List.of("fill disk 1", "fill disk 2", "fill disk 3", "free disk 1", "free disk 2", "free disk 3"),
+                target.events());
+        assertEquals(List.of(new FaultEvent("disk-full@1s:for=2s:node=all", "disk-full", null, 1.0, 1.0, 3.0, "done",
+                null, null)), recorded);
+    }
+
+    @Test
+    void aRunThatEndsWhileADiskIsSickLeavesItHealed() {
+        FaultInjector injector = start("slow-disk=1s@1s:for=1m", "disk-full@2s:for=1m");
+        clock.advance(3_000_000_000L);
+        assertEquals(List.of("slow disk 1 1s", "fill disk 1"), target.events());
+
+        injector.stop();
+
+        assertEquals(List.of("slow disk 1 1s", "fill disk 1", "heal disk 1", "free disk 1"), target.events());
+        assertEquals(List.of(new FaultEvent("slow-disk=1s@1s:for=1m", "slow-disk", 1, 1.0, 1.0, 3.0, "done", null, null),
+                new FaultEvent("disk-full@2s:for=1m", "disk-full", 1, 2.0, 2.0, 3.0, "done", null, null)), recorded);
+    }
+
+    /** A disk that cannot ail fails the fault, and those already sick are healed at once. */
+    @Test
+    void aDiskThatCannotAilFailsTheFaultAndHealsThoseAlreadySick() {
+        target.withNodes(3, OptionalInt.of(1)).withFailingDisk(2);
+        FaultInjector injector = start("disk-full@1s:for=5s:node=all");
+        clock.advance(2_000_000_000L);
+
+        injector.stop();
+
+        assertEquals(List.of("fill disk 1", "free disk 1"), target.events());
+        assertEquals(List.of(new FaultEvent("disk-full@1s:for=5s:node=all", "disk-full", null, 1.0, null, null,
+                "failed: IllegalStateException: node 2's disk is not a forgetful disk", null, null)), recorded);
+    }
+
+    @Test
     void stoppingTwiceOrWithoutFaultsIsHarmless() {
         FaultInjector none = FaultInjector.start(FaultPlan.NONE, target, clock, 0, DeliveryProbe.of(() -> 0, () -> false),
                 recorded::add, SettingNames.KEYS);

@@ -12,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.DataDisks;
 
 class FaultSpecTest {
 
@@ -103,6 +104,21 @@ class FaultSpecTest {
                 Duration.ofSeconds(30)).needsForgetfulDisks());
         assertEquals(false, new FaultPlan(java.util.List.of(FaultSpec.parse("kill@1s"), FaultSpec.parse("pause=1s@2s"),
                 FaultSpec.parse("restart@3s"), FaultSpec.parse("exec@4s=true")), Duration.ofSeconds(30)).needsForgetfulDisks());
+    }
+
+    /** A full disk must fail the broker's own write, as ext4 does: only a disk without the page cache does. */
+    @Test
+    void aFullDiskAsksForWriteThroughDisksTheOtherFaultsOfTheDiskForWriteBackOnes() {
+        assertEquals(DataDisks.FORGETFUL_WRITE_THROUGH, plan("power-loss@1s", "disk-full@2s:for=1s").dataDisks());
+        assertEquals(DataDisks.FORGETFUL_WRITE_THROUGH, plan("disk-full@2s:for=1s:node=all").dataDisks());
+        assertEquals(DataDisks.FORGETFUL, plan("slow-disk=5ms@2s:for=1s", "power-loss@3s").dataDisks());
+        assertEquals(DataDisks.FORGETFUL, plan("slow-disk=5ms@2s:for=1s").dataDisks());
+        assertEquals(DataDisks.PLAIN, plan("kill@1s", "pause=1s@2s").dataDisks());
+        assertTrue(plan("slow-disk=5ms@2s:for=1s").needsForgetfulDisks());
+    }
+
+    private static FaultPlan plan(String... faults) {
+        return new FaultPlan(java.util.Arrays.stream(faults).map(FaultSpec::parse).toList(), Duration.ofSeconds(30));
     }
 
     @Test

@@ -21,6 +21,7 @@ import dev.msgbench.core.payload.PayloadHeader;
 import dev.msgbench.core.disk.PowerCut;
 import dev.msgbench.core.fault.FaultTarget;
 import dev.msgbench.core.time.NanoClock;
+import dev.msgbench.core.units.Durations;
 
 /**
  * A messaging system in memory, for testing the core only: delivers each published message to
@@ -63,6 +64,7 @@ public final class InMemorySystem implements MessagingSystem, FaultTarget {
     private final List<String> events = new CopyOnWriteArrayList<>();
     private int nodes = 1;
     private OptionalInt leader = OptionalInt.of(1);
+    private volatile int failingDisk;
     /** Set while a node is down; deliveries then go to {@link #held}. Both guarded by this system. */
     private volatile boolean down;
     private final List<byte[]> held = new ArrayList<>();
@@ -252,6 +254,39 @@ public final class InMemorySystem implements MessagingSystem, FaultTarget {
         events.add("power cut " + node);
         down = true;
         return new PowerCut(node, 10, node * 1000L, 1);
+    }
+
+    @Override
+    public void slowDisk(int node, Duration extra) {
+        sickenDisk("slow disk " + node + " " + Durations.format(extra), node);
+    }
+
+    @Override
+    public void healDisk(int node) {
+        events.add("heal disk " + node);
+    }
+
+    @Override
+    public void fillDisk(int node) {
+        sickenDisk("fill disk " + node, node);
+    }
+
+    @Override
+    public void freeDisk(int node) {
+        events.add("free disk " + node);
+    }
+
+    private void sickenDisk(String event, int node) {
+        if (node == failingDisk) {
+            throw new IllegalStateException("node " + node + "'s disk is not a forgetful disk");
+        }
+        events.add(event);
+    }
+
+    /** As a fault target: node {@code node}'s disk refuses to be made slow or full. */
+    public InMemorySystem withFailingDisk(int node) {
+        this.failingDisk = node;
+        return this;
     }
 
     /** Delivers what was held while a node was down, then lets deliveries through again. */
