@@ -84,8 +84,9 @@ public interface SystemTarget {
     }
 
     /**
-     * Why a fault on a node's disk ({@link FaultKind#onDisk}: power-loss) would find none of this
-     * system's messages there, with its flags, {@code localNodes} and {@code brokerProps} as given;
+     * Why a fault on a node's disk ({@link FaultKind#onDisk}: power-loss, slow-disk, disk-full) would
+     * find none of this system's messages there, with its flags, {@code localNodes} and
+     * {@code brokerProps} as given;
      * null when its local broker keeps them on disk. Asked before anything starts; the refusal reads
      * "SYSTEM keeps no message there: REASON", so the reason says why and what to give instead, in
      * the system's own flags ("a transient queue ... holds its messages in memory; use --queue-type
