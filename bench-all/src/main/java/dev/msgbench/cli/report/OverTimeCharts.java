@@ -113,7 +113,7 @@ public final class OverTimeCharts {
         for (FaultReport fault : run.whole() ? run.result().faults() : List.<FaultReport>of()) {
             FaultEvent e = fault.event();
             // a power cut of every node has no one node: "power-loss all"
-            String node = e.node() != null ? " n" + e.node() : e.powerCuts() != null ? " all" : "";
+            String node = e.node() != null ? " n" + e.node() : e.everyNode() ? " all" : "";
             markers.add(new FaultMarker(e.askedAtSeconds(), e.kind() + node));
         }
         return markers;

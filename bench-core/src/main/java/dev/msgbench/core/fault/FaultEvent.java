@@ -39,12 +39,21 @@ public record FaultEvent(String fault, String kind, Integer node, double askedAt
         this(fault, kind, node, askedAtSeconds, doneAtSeconds, endedAtSeconds, outcome, exitStatus, output, null);
     }
 
+    /**
+     * Whether it hit every node (node=all): a power loss that cut, or a slow or full disk that was
+     * done (which names no node then).
+     */
+    public boolean everyNode() {
+        return node == null && (powerCuts != null || doneAtSeconds != null
+                && (FaultKind.SLOW_DISK.label().equals(kind) || FaultKind.DISK_FULL.label().equals(kind)));
+    }
+
     /** The comment line latency.hlog keeps for it (the writer adds the leading #). */
     public String timelineComment() {
         StringBuilder sb = new StringBuilder("[fault ").append(kind);
         if (node != null) {
             sb.append(" node=").append(node);
-        } else if (powerCuts != null) {
+        } else if (everyNode()) {
             sb.append(" node=all");
         }
         sb.append(String.format(Locale.US, " asked %.3fs", askedAtSeconds));

@@ -205,7 +205,7 @@ public final class SummaryTable {
         StringBuilder sb = new StringBuilder("fault ").append(e.fault());
         if (e.node() != null) {
             sb.append(" (node ").append(e.node()).append(')');
-        } else if (e.powerCuts() != null) {
+        } else if (e.everyNode()) {
             sb.append(" (every node)");
         }
         sb.append(String.format(Locale.US, ": asked %.3f s", e.askedAtSeconds()));

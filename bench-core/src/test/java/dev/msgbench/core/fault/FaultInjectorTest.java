@@ -157,6 +157,7 @@ class FaultInjectorTest {
                 target.events());
         assertEquals(List.of(new FaultEvent("disk-full@1s:for=2s:node=all", "disk-full", null, 1.0, 1.0, 3.0, "done",
                 null, null)), recorded);
+        assertEquals("[fault disk-full node=all asked 1.000s done 1.000s ended 3.000s]", recorded.get(0).timelineComment());
     }
 
     @Test
@@ -184,6 +185,7 @@ class FaultInjectorTest {
         assertEquals(List.of("fill disk 1", "free disk 1"), target.events());
         assertEquals(List.of(new FaultEvent("disk-full@1s:for=5s:node=all", "disk-full", null, 1.0, null, null,
                 "failed: IllegalStateException: node 2's disk is not a forgetful disk", null, null)), recorded);
+        assertEquals(false, recorded.get(0).everyNode(), "it never got there");
     }
 
     @Test
