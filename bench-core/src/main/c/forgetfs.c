@@ -102,6 +102,7 @@ static int grave_fd;
 static int write_through;
 static const char *mountpoint;
 static char abort_path[PATH_MAX];
+static int abort_fd = -1; /* opened at mount: it outlives the private fusectl mount it came from */
 
 /* ------------------------------------------------------------------------------------------
  * The gate: a power cut must see no operation change BACKING after the rollback. The abort
@@ -1236,13 +1237,7 @@ static void say(const char *fmt, ...)
 
 static int abort_connection(void)
 {
-	int fd = open(abort_path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0) {
-		return -1;
-	}
-	int ok = write(fd, "1", 1) == 1;
-	close(fd);
-	return ok ? 0 : -1;
+	return write(abort_fd, "1", 1) == 1 ? 0 : -1;
 }
 
 static void power_cut(void)
@@ -1429,18 +1424,35 @@ static unsigned connection_of(const char *fsname, char *device, size_t size)
 	return found;
 }
 
-/* The abort file of the fuse control file system, which systemd mounts on most machines. */
+/*
+ * Opens the abort file of the fuse control file system and keeps it open for the power cut.
+ * systemd mounts that file system on most machines; where nobody has, it is mounted on a private
+ * directory just long enough to open the file, then detached: the open file keeps working, and
+ * the machine is left with no mount of ours, even if this daemon is killed later.
+ */
 static void find_abort_file(unsigned connection)
 {
 	snprintf(abort_path, sizeof abort_path, CONNECTIONS "/%u/abort", connection);
-	if (access(abort_path, W_OK) == 0) {
+	abort_fd = open(abort_path, O_WRONLY | O_CLOEXEC);
+	if (abort_fd >= 0) {
 		return;
 	}
-	if (mount("fusectl", CONNECTIONS, "fusectl", 0, NULL) != 0 && errno != EBUSY) {
-		fail("cannot mount the fuse control file system on " CONNECTIONS ": %s", strerror(errno));
+	char private_dir[] = "/tmp/msgbench-fusectl-XXXXXX";
+	if (!mkdtemp(private_dir)) {
+		fail("cannot make a directory for the fuse control file system: %s", strerror(errno));
 	}
-	if (access(abort_path, W_OK) != 0) {
-		fail("%s is missing: a power cut could not stop the kernel's late writes", abort_path);
+	if (mount("fusectl", private_dir, "fusectl", 0, NULL) != 0) {
+		int error = errno;
+		rmdir(private_dir);
+		fail("cannot mount the fuse control file system: %s", strerror(error));
+	}
+	snprintf(abort_path, sizeof abort_path, "%s/%u/abort", private_dir, connection);
+	abort_fd = open(abort_path, O_WRONLY | O_CLOEXEC);
+	int error = errno;
+	umount2(private_dir, MNT_DETACH);
+	rmdir(private_dir);
+	if (abort_fd < 0) {
+		fail("%s is missing: a power cut could not stop the kernel's late writes: %s", abort_path, strerror(error));
 	}
 }
 
