@@ -2,6 +2,7 @@ package dev.msgbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,7 +11,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Timeout;
@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.msgbench.core.broker.ProcStat;
 import dev.msgbench.core.testing.NeedsBroker;
+import dev.msgbench.core.testing.ProcessEnds;
 
 /**
  * A runner JVM killed with SIGKILL runs no shutdown hook, so it cannot stop the native brokers it
@@ -47,7 +48,8 @@ class KilledRunBrokersTest {
                 "broker", system)).redirectErrorStream(true).start();
         try {
             KilledRunTest.awaitLine(runner, line -> line.endsWith("; Ctrl+C stops it"), "... Ctrl+C stops it");
-            List<ProcessHandle> brokers = runner.descendants()
+            List<ProcessHandle> all = runner.descendants().toList();
+            List<ProcessHandle> brokers = all.stream()
                     .filter(h -> !h.info().commandLine().orElse("").contains("msgbench watchdog of"))
                     .toList();
             assertFalse(brokers.isEmpty(), "the broker runs as a child process of the runner");
@@ -57,13 +59,14 @@ class KilledRunBrokersTest {
             runner.destroyForcibly(); // SIGKILL: no shutdown hook runs
             assertEquals(128 + 9, runner.waitFor());
 
-            awaitTrue(() -> brokers.stream().noneMatch(ProcStat::isRunning), "every process of the broker ended: "
-                    + brokers.stream().filter(ProcStat::isRunning).map(h -> h.pid() + " " + h.info().command().orElse(""))
+            // the watchdogs end last, once they have ended the brokers and deleted their folders and markers
+            ProcessEnds.await(all, GONE_WITHIN, () -> "every process of the broker and its watchdogs ended: "
+                    + all.stream().filter(ProcStat::isRunning).map(h -> h.pid() + " " + h.info().command().orElse(""))
                     .toList());
             // the runner's own log folder is the runner's to delete: the next run's reaper has no marker for it
-            awaitTrue(() -> brokerFolders().stream().allMatch(name -> name.startsWith("msgbench-broker-logs-")),
+            assertTrue(brokerFolders().stream().allMatch(name -> name.startsWith("msgbench-broker-logs-")),
                     "the broker's temp dirs deleted: " + brokerFolders());
-            awaitTrue(() -> markers().isEmpty(), "its markers deleted: " + markers());
+            assertEquals(List.of(), markers(), "its markers deleted");
         } finally {
             runner.destroyForcibly();
         }
@@ -86,17 +89,6 @@ class KilledRunBrokersTest {
             return files.map(p -> p.getFileName().toString()).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    /** Polls {@code condition} until it holds, failing after {@link #GONE_WITHIN}. */
-    private static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + GONE_WITHIN.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadline >= 0) {
-                throw new AssertionError("not within " + GONE_WITHIN.toSeconds() + " s: " + what);
-            }
-            Thread.sleep(20);
         }
     }
 }

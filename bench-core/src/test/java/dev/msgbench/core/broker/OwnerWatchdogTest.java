@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.msgbench.core.testing.ProcessEnds;
 import dev.msgbench.core.testing.TakesSeconds;
 
 /**
@@ -70,14 +71,17 @@ class OwnerWatchdogTest {
             List<ProcessHandle> group = new ArrayList<>(node.descendants().toList());
             group.add(node);
             assertTrue(group.size() >= 2, "the node and its child sleep: " + group);
+            // the watchdog ends last, once it has ended the group and deleted the folder and marker
+            List<ProcessHandle> all = owner.descendants().toList();
+            assertTrue(all.containsAll(group), "the owner started the group: " + all);
             assertEquals(1, markers(markers).size());
 
             owner.destroyForcibly(); // SIGKILL: no shutdown hook runs
             assertEquals(137, owner.waitFor());
 
-            awaitGone(group);
-            awaitTrue(() -> !Files.exists(tempDir), "temp dir " + tempDir + " deleted");
-            awaitTrue(() -> markers(markers).isEmpty(), "marker deleted");
+            ProcessEnds.await(all, GONE_WITHIN, () -> "processes " + all + " ended after their owner's SIGKILL");
+            assertFalse(Files.exists(tempDir), "temp dir " + tempDir + " deleted");
+            assertEquals(List.of(), markers(markers), "marker deleted");
         } finally {
             owner.destroyForcibly();
         }
@@ -147,19 +151,4 @@ class OwnerWatchdogTest {
         }
     }
 
-    private static void awaitGone(List<ProcessHandle> processes) throws InterruptedException {
-        awaitTrue(() -> processes.stream().noneMatch(ProcStat::isRunning),
-                "processes " + processes + " ended after their owner's SIGKILL");
-    }
-
-    /** Polls {@code condition} until it holds, failing after {@link #GONE_WITHIN}. */
-    static void awaitTrue(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + GONE_WITHIN.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadline >= 0) {
-                throw new AssertionError("not within " + GONE_WITHIN.toSeconds() + " s: " + what);
-            }
-            Thread.sleep(20);
-        }
-    }
 }
