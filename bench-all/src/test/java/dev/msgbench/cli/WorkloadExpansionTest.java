@@ -140,6 +140,24 @@ class WorkloadExpansionTest {
     }
 
     @Test
+    void scaleMovesAFaultToTheSameShareOfTheRunButKeepsWhatTheSystemTakesToComeBack() {
+        Cell cell = cells("defaults: {rate: 2000, warmup: 0s, duration: 30s, backlog: 40000, "
+                + "fault: 'power-loss@15s:node=all:restart-after=5s'}\n").get(0);
+        assertEquals("e2e --rate 2000 --warmup 0s --duration 3s --backlog 4000 "
+                        + "--fault power-loss@1500ms:node=all:restart-after=5s",
+                args(Scaling.scale(cell, 0.1, CATALOGS.of("e2e"), 1)));
+        assertEquals("slow-disk=50ms@1s:for=1s", Scaling.scaledFault("slow-disk=50ms@10s:for=10s", 0.1),
+                "how long the disk ails is on the run's timeline; the delay it adds is the disk's");
+        assertEquals("pause=2s@2s", Scaling.scaledFault("pause=4s@4s", 0.5));
+        assertEquals("exec@3s='kill -STOP 1'", Scaling.scaledFault("exec@30s='kill -STOP 1'", 0.1));
+        assertEquals("kill@1s:restart-after=never", Scaling.scaledFault("kill@200ms:restart-after=never", 5));
+        assertEquals("power-loss@soon", Scaling.scaledFault("power-loss@soon", 0.1), "left for the command's own error");
+        Cell two = cells("defaults: {duration: 1m, fault: ['kill@20s', 'restart@40s']}\n").get(0);
+        assertEquals("e2e --duration 6s --fault kill@2s --fault restart@4s --warmup auto",
+                args(Scaling.scale(two, 0.1, CATALOGS.of("e2e"), 1)));
+    }
+
+    @Test
     void aCellWithoutAWarmupWarmsUpUntilSettledWhateverTheScale() {
         Cell e2e = cells("defaults: {rate: 3000, duration: 30s}\n").get(0);
         assertEquals("e2e --rate 3000 --duration 30s --warmup auto", args(e2e));

@@ -12,7 +12,8 @@ import dev.msgbench.core.result.RunResult;
  * of its faults, done, is one of these; its result's {@code counts.acknowledgedLost} is the figure.
  *
  * @param kind     as result.json's {@code faults[].event.kind}: power-loss or kill
- * @param allNodes {@code :node=all} (a coordinated power cut of the cluster)
+ * @param allNodes {@code :node=all} (a coordinated power cut of the cluster), or the one node of a
+ *                 one-node broker
  */
 record LossKey(String kind, boolean allNodes) {
 
@@ -28,11 +29,16 @@ record LossKey(String kind, boolean allNodes) {
             String kind = fault.event().kind();
             if (KINDS.contains(kind) && FaultEvent.DONE.equals(fault.event().outcome())) {
                 // the --fault value names node=all; the resolved node is null for it (and for a node not found, not done)
-                LossKey key = new LossKey(kind, fault.event().fault().contains("node=all"));
+                LossKey key = new LossKey(kind, fault.event().fault().contains("node=all") || oneNode(result));
                 found = found == null || key.rank() < found.rank() ? key : found;
             }
         }
         return found;
+    }
+
+    /** A broker of one node: the power loss of its node is the power loss of every node. */
+    private static boolean oneNode(RunResult result) {
+        return result.broker() != null && result.broker().get("nodes") instanceof Number n && n.intValue() == 1;
     }
 
     /** Lower tells more: a power loss of every node, of one node, a kill of every node, of one. */

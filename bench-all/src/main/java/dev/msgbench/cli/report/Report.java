@@ -21,10 +21,13 @@ public final class Report {
 
     private static final String SAFETY_NOTE = "<p class=\"note\">A row is a system at one durability setting: the runs"
             + " whose result.json has the same system and <code>durability</code>. Rate and percentiles: its runs without a"
-            + " fault, at the rate most of them ran at (several runs: their histograms added). Knee: the highest rate that"
-            + " passed its sweep's repeats (a sweep folder given to report). Acknowledged lost: messages the system"
-            + " acknowledged and no consumer received, in its runs with that fault, added over them; hover over a row for"
-            + " every setting.</p>\n";
+            + " fault on plain disks, at the rate most of them ran at (several runs: their histograms added). On the fault"
+            + " layer: the same on forgetful disks, which the losses are measured on (its cost, not the system's). Knee:"
+            + " the highest rate that passed its sweep's repeats (a sweep folder given to report). Highest rate: a"
+            + " throughput run's, the lower of what was acknowledged and what was delivered per second, with no latency"
+            + " objective. Acknowledged lost: messages the system acknowledged and no consumer received, in its runs with"
+            + " that fault, added over them (a power loss of the only node of a one-node broker is one of every node);"
+            + " hover over a row for every setting.</p>\n";
 
     private static final String LOAD_NOTE = "<p class=\"note\">Each run of a sweep at the rate it was asked for"
             + " (warm-up runs left out); past the knee a run misses its objective or its rate, and its latency is what the"

@@ -11,9 +11,11 @@ import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
 
 /**
- * The price-of-safety view's cells, gathered from every run and sweep of a report: a run without
- * a fault gives its cell's latency, a run with a power loss or a kill its acknowledged loss, a
- * sweep its knee. Other runs (a pause, a restart) give nothing here.
+ * The price-of-safety view's cells, gathered from every run and sweep of a report: a run at a
+ * stated rate without a fault gives its cell's latency (on forgetful disks: what the fault layer
+ * costs), a throughput run without a fault the highest rate the cell sustains, a run with a power
+ * loss or a kill its acknowledged loss, a sweep its knee. Other runs (a pause, a restart) give
+ * nothing here.
  */
 final class SafetyCells {
 
@@ -26,6 +28,8 @@ final class SafetyCells {
      */
     static List<SafetyCell> of(List<RunFolder> runs, List<LoadCurve> curves) {
         Map<DurabilityCell, List<RunFolder>> steady = new LinkedHashMap<>();
+        Map<DurabilityCell, List<RunFolder>> onLayer = new LinkedHashMap<>();
+        Map<DurabilityCell, List<Double>> highest = new LinkedHashMap<>();
         Map<DurabilityCell, Map<LossKey, LossFigure>> losses = new LinkedHashMap<>();
         Map<DurabilityCell, List<Double>> knees = new LinkedHashMap<>();
         for (RunFolder run : runs) {
@@ -38,10 +42,13 @@ final class SafetyCells {
             if (key != null) {
                 losses.computeIfAbsent(cell, c -> new TreeMap<>(Comparator.comparingInt(LossKey::rank)))
                         .merge(key, LossFigure.of(r), LossFigure::plus);
-            } else if (r.faults().isEmpty() && r.status() == RunStatus.COMPLETE && r.workload() != null
-                    && r.workload().rateMsgsPerSec() > 0 && r.latenciesMs().latency() != null) {
-                // at a stated rate: a throughput run's latency is that of a queue it filled as fast as it could
-                steady.computeIfAbsent(cell, c -> new ArrayList<>()).add(run);
+            } else if (!r.faults().isEmpty() || r.status() != RunStatus.COMPLETE) {
+                continue;
+            } else if (r.throughput() != null) {
+                // a throughput run's latency is that of a queue it filled as fast as it could: only its rate counts
+                highest.computeIfAbsent(cell, c -> new ArrayList<>()).add(sustained(r));
+            } else if (r.workload() != null && r.workload().rateMsgsPerSec() > 0 && r.latenciesMs().latency() != null) {
+                (onForgetfulDisks(r) ? onLayer : steady).computeIfAbsent(cell, c -> new ArrayList<>()).add(run);
             }
         }
         for (LoadCurve curve : curves) {
@@ -49,20 +56,32 @@ final class SafetyCells {
                 knees.computeIfAbsent(curve.cell(), c -> new ArrayList<>()).add(curve.knee());
             }
         }
-        if (losses.isEmpty() || steady.isEmpty() && knees.isEmpty()) {
+        if (losses.isEmpty() || steady.isEmpty() && knees.isEmpty() && highest.isEmpty()) {
             // a run with a kill and nothing to set it beside is a run, not a price
             return List.of();
         }
         List<DurabilityCell> order = new ArrayList<>();
-        for (Map<DurabilityCell, ?> map : List.of(steady, losses, knees)) {
+        for (Map<DurabilityCell, ?> map : List.of(steady, highest, losses, onLayer, knees)) {
             map.keySet().stream().filter(c -> !order.contains(c)).forEach(order::add);
         }
         List<SafetyCell> cells = new ArrayList<>();
         for (DurabilityCell cell : order) {
-            cells.add(new SafetyCell(cell, latency(steady.getOrDefault(cell, List.of())), knees.getOrDefault(cell, List.of()),
-                    losses.getOrDefault(cell, Map.of())));
+            cells.add(new SafetyCell(cell, latency(steady.getOrDefault(cell, List.of())),
+                    latency(onLayer.getOrDefault(cell, List.of())), knees.getOrDefault(cell, List.of()),
+                    highest.getOrDefault(cell, List.of()), losses.getOrDefault(cell, Map.of())));
         }
         return cells;
+    }
+
+    /** Acknowledged and delivered: the lower of the publisher's rate and, where there were consumers, theirs. */
+    private static double sustained(RunResult r) {
+        double publisher = r.throughput().publisherMsgsPerSec();
+        return r.throughput().received() > 0 ? Math.min(publisher, r.throughput().consumerMsgsPerSec()) : publisher;
+    }
+
+    /** A run the fault layer was under: its latency is the layer's as much as the system's. */
+    static boolean onForgetfulDisks(RunResult r) {
+        return r.broker() != null && Boolean.TRUE.equals(r.broker().get("forgetfulDisks"));
     }
 
     /** Every loss key of the cells, the one that tells more first: the table's columns. */

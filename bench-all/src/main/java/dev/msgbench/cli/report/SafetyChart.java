@@ -14,7 +14,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The price of safety in one picture: for each cell, its p99 at the stated rate (circles, left
- * axis) and its knee (diamonds, right axis) against the share of acknowledged messages it lost
+ * axis) and its knee, or without a sweep the highest rate a throughput run sustained (diamonds,
+ * right axis), against the share of acknowledged messages it lost
  * after the fault that tells the most (a power loss of every node where the cells have one). A
  * safe setting sits at 0 on the left, higher; what a setting saves in milliseconds or gains in
  * messages per second, and what it costs in lost messages, reads across.
@@ -24,6 +25,7 @@ final class SafetyChart {
     static final String FILE_STEM = "price-of-safety";
     private static final int LATENCY_AXIS = 0;
     private static final int RATE_AXIS = 1;
+    private static final String RATE_TITLE = "highest rate sustained: the knee, else a throughput run's (msg/s)";
     /** Room left of 0 and right of the largest loss, so their markers are not on the frame. */
     private static final double MARGIN = 0.06;
 
@@ -38,7 +40,7 @@ final class SafetyChart {
     static Charts.Chart chart(List<SafetyCell> cells, Map<DurabilityCell, String> labels) {
         LossKey key = drawnAgainst(cells);
         XYChart chart = new XYChartBuilder().width(Charts.WIDTH).height(Charts.HEIGHT)
-                .title("p99 at the stated rate (circles) and the knee (diamonds) against acknowledged loss")
+                .title("p99 at the stated rate (circles) and the highest rate (diamonds) against acknowledged loss")
                 .xAxisTitle("acknowledged messages lost after a " + key.title() + " (% of those acknowledged)")
                 .yAxisTitle("p99 latency at the stated rate (ms)").build();
         Charts.style(chart);
@@ -64,17 +66,17 @@ final class SafetyChart {
                 point(chart, label, share, Math.max(p99, Charts.FLOOR_MS), Charts.color(i), LATENCY_AXIS,
                         SeriesMarkers.CIRCLE, true);
             }
-            if (cell.knee() != null) {
+            if (cell.rate() != null) {
                 // named in the legend by its latency, unless it has none
-                point(chart, label + " (knee)", share, cell.knee(), Charts.color(i), rateAxis, SeriesMarkers.DIAMOND,
-                        p99 == null);
+                point(chart, label + (cell.knee() != null ? " (knee)" : " (highest rate)"), share, cell.rate(),
+                        Charts.color(i), rateAxis, SeriesMarkers.DIAMOND, p99 == null);
             }
         }
         if (rateAxis == RATE_AXIS && chart.getSeriesMap().values().stream().anyMatch(s -> s.getYAxisGroup() == RATE_AXIS)) {
-            chart.setYAxisGroupTitle(RATE_AXIS, "highest rate sustained, the knee (msg/s)");
+            chart.setYAxisGroupTitle(RATE_AXIS, RATE_TITLE);
             chart.getStyler().setYAxisGroupPosition(RATE_AXIS, Styler.YAxisPosition.Right);
         } else if (!latency) {
-            chart.setYAxisTitle("highest rate sustained, the knee (msg/s)");
+            chart.setYAxisTitle(RATE_TITLE);
         }
         double width = Math.max(largest, 1.0);
         chart.getStyler().setXAxisMin(-MARGIN * width).setXAxisMax(largest == 0 ? width : largest * (1 + MARGIN));

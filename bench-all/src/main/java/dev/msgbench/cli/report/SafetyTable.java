@@ -4,7 +4,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** The price-of-safety table: a row per cell, its latency at a stated rate, its knee and its acknowledged losses. */
+/**
+ * The price-of-safety table: a row per cell, its latency at a stated rate, the same on the fault
+ * layer, its knee, its highest rate and its acknowledged losses; a column no cell has a figure
+ * for is left out.
+ */
 final class SafetyTable {
 
     private static final List<String> PERCENTILES = List.of("p50", "p99", "p99.9");
@@ -17,7 +21,20 @@ final class SafetyTable {
         StringBuilder b = new StringBuilder("<div style=\"overflow-x:auto\"><table id=\"price-of-safety-table\" "
                 + "class=\"views\"><tr><th>system and setting</th><th>rate msg/s</th>");
         PERCENTILES.forEach(p -> b.append("<th>").append(p).append(" ms</th>"));
-        b.append("<th>knee msg/s</th>");
+        boolean layer = cells.stream().anyMatch(c -> c.onLayer() != null);
+        boolean knees = cells.stream().anyMatch(c -> !c.knees().isEmpty());
+        boolean highest = cells.stream().anyMatch(c -> !c.highestRates().isEmpty());
+        if (layer) {
+            b.append("<th title=\"the same rate on forgetful disks, no fault: what the layer the losses are measured on "
+                    + "costs\">p99 on the fault layer ms</th>");
+        }
+        if (knees) {
+            b.append("<th>knee msg/s</th>");
+        }
+        if (highest) {
+            b.append("<th title=\"a throughput run: acknowledged and delivered, the lower of its two ends\">"
+                    + "highest rate msg/s</th>");
+        }
         keys.forEach(k -> b.append("<th>acknowledged lost after a ").append(HtmlPage.esc(k.title())).append("</th>"));
         b.append("</tr>\n");
         for (SafetyCell cell : cells) {
@@ -30,8 +47,18 @@ final class SafetyTable {
                 Double ms = latency == null ? null : latency.ms(p);
                 b.append(td(ms == null ? "-" : String.format(Locale.US, "%.3f", ms)));
             }
-            b.append(td(cell.knees().isEmpty() ? "-" : String.join(" / ", cell.knees().stream()
-                    .map(k -> String.format(Locale.US, "%,.0f", k)).toList())));
+            if (layer) {
+                Double ms = cell.onLayer() == null ? null : cell.onLayer().ms("p99");
+                b.append(td(ms == null ? "-" : String.format(Locale.US, "%.3f", ms)
+                        + (cell.onLayer().rateMsgsPerSec() == (latency == null ? -1 : latency.rateMsgsPerSec()) ? ""
+                                : String.format(Locale.US, " at %,.0f/s", cell.onLayer().rateMsgsPerSec()))));
+            }
+            if (knees) {
+                b.append(td(rates(cell.knees())));
+            }
+            if (highest) {
+                b.append(td(rates(cell.highestRates())));
+            }
             for (LossKey key : keys) {
                 LossFigure loss = cell.losses().get(key);
                 b.append(loss == null ? "<td>-</td>" : "<td" + (loss.acknowledgedLost() > 0 ? " class=\"warn\">" : ">")
@@ -40,6 +67,10 @@ final class SafetyTable {
             b.append("</tr>\n");
         }
         return b.append("</table></div>\n").toString();
+    }
+
+    private static String rates(List<Double> rates) {
+        return rates.isEmpty() ? "-" : String.join(" / ", rates.stream().map(k -> String.format(Locale.US, "%,.0f", k)).toList());
     }
 
     private static String td(String text) {

@@ -5,13 +5,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import dev.msgbench.core.fault.FaultKind;
+import dev.msgbench.core.fault.FaultSpec;
 import dev.msgbench.core.run.Backlog;
 import dev.msgbench.core.time.RateSchedule;
 import dev.msgbench.core.units.Durations;
 
 /**
  * --scale: a quick look at a long experiment. Multiplies the measured time, the warm-up,
- * message counts, a backlog (built at the run's rate) and each part of a rate schedule, never rates, sizes or
+ * message counts, a backlog (built at the run's rate), each part of a rate schedule and a fault's
+ * time (and how long it lasts), never rates, sizes or
  * anything else, so that each cell still runs the published load, only for less time. A scaled value never drops below 1 s or 1 message
  * (or below the original, if that was already shorter): a cell must still measure something.
  * A warm-up of whole seconds stays whole seconds. An automatic warm-up ({@code auto}) is not
@@ -24,6 +27,7 @@ public final class Scaling {
     static final String MESSAGES = "messages";
     static final String BACKLOG = "backlog";
     static final String RATE_SCHEDULE = "rate-schedule";
+    static final String FAULT = "fault";
     private static final Duration FLOOR = Duration.ofSeconds(1);
 
     private Scaling() {
@@ -75,6 +79,7 @@ public final class Scaling {
         }
         scaleBacklog(cell, factor, catalog, settings);
         scaleRateSchedule(cell, factor, catalog, settings);
+        scaleFaults(cell, factor, catalog, settings);
         return cell.withSettings(settings);
     }
 
@@ -99,6 +104,53 @@ public final class Scaling {
         } catch (IllegalArgumentException e) {
             // left as written, for the command's own error
         }
+    }
+
+    /**
+     * A fault falls at the same share of a shorter run: its time, and how long a pause, a
+     * partition or a sick disk lasts, times the factor, as a duration is. What the system takes
+     * to come back is not the run's to shorten: restart-after and a slow disk's delay stay.
+     */
+    private static void scaleFaults(Cell cell, double factor, FlagCatalog catalog, List<Setting> settings) {
+        Setting given = cell.setting(FAULT);
+        if (!catalog.has(FAULT) || given == null) {
+            return;
+        }
+        FlagValue scaled;
+        if (given.value() instanceof FlagValue.Scalar scalar) {
+            scaled = new FlagValue.Scalar(scaledFault(scalar.text(), factor), scalar.type());
+        } else if (given.value() instanceof FlagValue.Items items) {
+            scaled = new FlagValue.Items(items.items().stream()
+                    .map(i -> new FlagValue.Scalar(scaledFault(i.text(), factor), i.type())).toList());
+        } else {
+            return;
+        }
+        put(settings, new Setting(FAULT, scaled, given.origin()));
+    }
+
+    /** One --fault value with its timeline scaled; left as written if it does not parse (the command says why). */
+    public static String scaledFault(String text, double factor) {
+        FaultSpec spec;
+        try {
+            spec = FaultSpec.parse(text);
+        } catch (RuntimeException e) {
+            return text;
+        }
+        int at = text.indexOf('@');
+        String head = text.substring(0, at);
+        if (spec.kind() == FaultKind.EXEC) {
+            return head + "@" + Durations.format(duration(spec.at(), factor)) + text.substring(text.indexOf('=', at));
+        }
+        if (spec.kind().lasts() && !spec.kind().sickensDisk()) {
+            head = spec.kind().label() + "=" + Durations.format(duration(spec.pause(), factor));
+        }
+        StringBuilder b = new StringBuilder(head).append('@').append(Durations.format(duration(spec.at(), factor)));
+        String[] options = text.substring(at + 1).split(":", -1);
+        for (int i = 1; i < options.length; i++) {
+            b.append(':').append(options[i].startsWith("for=")
+                    ? "for=" + Durations.format(duration(spec.pause(), factor)) : options[i]);
+        }
+        return b.toString();
     }
 
     /** A backlog is built at the run's rate: a shorter run builds a smaller one. */

@@ -31,6 +31,7 @@ public final class Fixtures {
     /** Kafka's durability settings as result.json has them, at the default flush and at an fsync per message. */
     public static final Map<String, Object> KAFKA_DEFAULT_FLUSH = Map.of("acks", "all", "replicationFactor", 3,
             "flush.messages", Long.MAX_VALUE);
+    public static final Map<String, Object> AOF_EVERYSEC = Map.of("appendonly", "yes", "appendfsync", "everysec");
     public static final Map<String, Object> KAFKA_FLUSH_EACH = Map.of("acks", "all", "replicationFactor", 3,
             "flush.messages", 1);
 
@@ -60,6 +61,11 @@ public final class Fixtures {
         ObjectNode json = (ObjectNode) ResultFiles.json().readTree(dir.resolve(ResultFiles.RESULT_JSON).toFile());
         edit.accept(json);
         ResultFiles.json().writeValue(dir.resolve(ResultFiles.RESULT_JSON).toFile(), json);
+    }
+
+    /** Changes result.json's broker object in place (made if the run had none). */
+    public static void editBroker(Path dir, Consumer<ObjectNode> edit) throws IOException {
+        editResult(dir, json -> edit.accept(json.get("broker") instanceof ObjectNode broker ? broker : json.putObject("broker")));
     }
 
     /**

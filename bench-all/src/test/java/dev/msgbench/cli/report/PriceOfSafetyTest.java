@@ -103,7 +103,7 @@ class PriceOfSafetyTest {
         XYSeries knee = chart.getSeriesMap().get("kafka flush.messages=1 (knee)");
         assertEquals("[0.0]/[4000.0] on the right axis", Arrays.toString(knee.getXData()) + "/"
                 + Arrays.toString(knee.getYData()) + (knee.getYAxisGroup() == 1 ? " on the right axis" : ""));
-        assertEquals("highest rate sustained, the knee (msg/s)", chart.getYAxisGroupTitle(1));
+        assertEquals("highest rate sustained: the knee, else a throughput run's (msg/s)", chart.getYAxisGroupTitle(1));
         assertFalse(knee.isShowInLegend(), "the cell is named once, by its latency");
     }
 
@@ -138,6 +138,44 @@ class PriceOfSafetyTest {
         assertEquals(1_200, loss.acknowledged(), "6 s at 200 msg/s");
         assertEquals("acknowledged lost after a kill of one node", "acknowledged lost after a " + new LossKey("kill", false)
                 .title());
+    }
+
+    @Test
+    void aThroughputRunGivesTheHighestRateAndARunOnTheFaultLayerItsCostButNotTheLatency() throws Exception {
+        Path base = dir.resolve("workload-run");
+        Fixtures.setting(Fixtures.run(base.resolve("1-at-rate"), "redis-streams", 1000), "redis-streams", Fixtures.AOF_EVERYSEC);
+        Path layer = Fixtures.run(base.resolve("2-on-the-layer"), "redis-streams", 3000);
+        Fixtures.setting(layer, "redis-streams", Fixtures.AOF_EVERYSEC);
+        Fixtures.editBroker(layer, broker -> broker.put("forgetfulDisks", true).put("nodes", 1));
+        Path throughput = Fixtures.run(base.resolve("3-highest-rate"), "redis-streams", 1000);
+        Fixtures.setting(throughput, "redis-streams", Fixtures.AOF_EVERYSEC);
+        Fixtures.editResult(throughput, json -> json.putObject("throughput").put("sent", 90_000).put("received", 90_000)
+                .put("publisherMsgsPerSec", 30_000.0).put("consumerMsgsPerSec", 29_000.0));
+        Path cut = Fixtures.run(base.resolve("4-power-loss"), "redis-streams", 1000);
+        Fixtures.setting(cut, "redis-streams", Fixtures.AOF_EVERYSEC);
+        Fixtures.lostAfter(cut, "power-loss", "power-loss@1s", 12);
+        Fixtures.editBroker(cut, broker -> broker.put("nodes", 1));
+
+        List<SafetyCell> cells = SafetyCells.of(RunFolder.findReadable(List.of(base), "report DIR", new ArrayList<>()),
+                List.of());
+
+        assertEquals(1, cells.size());
+        SafetyCell cell = cells.get(0);
+        assertEquals(1.0, cell.latency().ms("p99"), 0.01, "the run on plain disks alone");
+        assertEquals(1, cell.latency().runs());
+        assertEquals(3.0, cell.onLayer().ms("p99"), 0.01);
+        assertEquals(List.of(29_000.0), cell.highestRates(), "what was delivered, the lower end");
+        assertEquals(29_000.0, cell.rate());
+        assertEquals(List.of(new LossKey("power-loss", true)), List.copyOf(cell.losses().keySet()),
+                "the one node of a one-node broker is every node");
+        String table = SafetyTable.html(cells, DurabilityCell.labels(List.of(cell.cell())));
+        assertTrue(table.contains("p99 on the fault layer ms</th><th title=\"a throughput run: acknowledged and "
+                + "delivered, the lower of its two ends\">highest rate msg/s</th><th>acknowledged lost after a power loss "
+                + "of every node</th>"), "no knee column without a sweep: " + table);
+        assertTrue(table.contains("<td>3.000</td><td>29,000</td><td class=\"warn\">12 of 400 (3.00%)</td>"), table);
+        XYSeries rate = SafetyChart.chart(cells, DurabilityCell.labels(List.of(cell.cell()))).xchart().getSeriesMap()
+                .get("redis-streams (highest rate)");
+        assertEquals(29_000.0, rate.getYData()[0]);
     }
 
     @Test
