@@ -53,6 +53,14 @@ public enum FaultKind {
         return onDisk();
     }
 
+    /**
+     * Whether the node's process goes away (a kill, a restart, a power loss), taking with it what
+     * it held in memory: the run's losses are the fault's before they are anything else.
+     */
+    public boolean stopsNode() {
+        return this == KILL || this == RESTART || this == POWER_LOSS;
+    }
+
     /** Whether the node is started again after restart-after: a kill, unless never, and a power loss. */
     public boolean restarts() {
         return this == KILL || this == POWER_LOSS;

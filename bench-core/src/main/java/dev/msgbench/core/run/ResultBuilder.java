@@ -2,6 +2,7 @@ package dev.msgbench.core.run;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -12,6 +13,7 @@ import dev.msgbench.core.Setting;
 import dev.msgbench.core.SettingNames;
 import dev.msgbench.core.ToolVersion;
 import dev.msgbench.core.analysis.Steadiness;
+import dev.msgbench.core.fault.FaultKind;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.Losses;
@@ -278,9 +280,9 @@ final class ResultBuilder {
                     + "promise of its durability settings", SummaryTable.ACKNOWLEDGED_LOST_WARNING, counts.acknowledgedLost(),
                     counts.acknowledged()));
         }
-        // a node the run killed or restarted explains its losses better than the system's guess
-        boolean nodeWentAway = run.faults().stream().anyMatch(f -> f.event().kind().equals("kill")
-                || f.event().kind().equals("restart"));
+        // a node the run killed, restarted or cut the power of explains its losses better than the system's guess
+        boolean nodeWentAway = run.faults().stream().anyMatch(f -> Arrays.stream(FaultKind.values())
+                .anyMatch(k -> k.stopsNode() && k.label().equals(f.event().kind())));
         if (counts.lost() > 0 && run.lossHint() != null && !nodeWentAway) {
             warnings.add(String.format(Locale.US, "%,d messages lost; %s", counts.lost(), run.lossHint()));
         }

@@ -93,6 +93,18 @@ class FaultRunTest {
     }
 
     @Test
+    void aPowerCutExplainsTheLossesInsteadOfTheSystemsGuess() throws Exception {
+        system.losingBecause("streams are trimmed").dropping(s -> s == 1_500);
+        RunResult r = run("power-loss@1s:restart-after=1s");
+
+        assertEquals(1, r.counts().lost());
+        assertTrue(r.warnings().stream().noneMatch(w -> w.contains("streams are trimmed")), r.warnings().toString());
+        RunResult paused = run("pause=1s@1s");
+        assertTrue(paused.warnings().stream().anyMatch(w -> w.contains("streams are trimmed")),
+                "a pause takes nothing from memory: the system's own reason stands; " + paused.warnings());
+    }
+
+    @Test
     void theTimelineIsInTheIntervalLogAndTheSummary() throws Exception {
         RunResult r = run("pause=1500ms@2s");
 
