@@ -107,15 +107,20 @@ public final class FaultInjector {
         Threads.interruptAndJoin(thread);
     }
 
-    /** Every fault asked, in order, with its figures; call after {@link #stop()}. */
-    public List<FaultReport> reports(DeliveryGaps gaps, RunIntervals intervals) {
+    /**
+     * Every fault asked, in order, with its figures; call after {@link #stop()}.
+     *
+     * @param drained whether every message came before the run ended; if not, the time from the last
+     *                delivery to the end is a gap that never closed (a node that never came back)
+     */
+    public List<FaultReport> reports(DeliveryGaps gaps, RunIntervals intervals, boolean drained) {
         List<Happening> all;
         synchronized (happenings) {
             all = new ArrayList<>(happenings);
         }
         List<long[]> gapList = new ArrayList<>(gaps.longest());
-        if (failure != null && stoppedNanos != Long.MIN_VALUE) {
-            // the run gave up waiting: the gap it waited in is still open
+        if ((failure != null || !drained) && stoppedNanos != Long.MIN_VALUE) {
+            // the run gave up waiting, or messages were still due when it ended: the gap it waited in is still open
             long last = probe.lastDeliveryNanos();
             gapList.add(new long[] {last, stoppedNanos - last});
         }

@@ -447,7 +447,7 @@ public final class LoadRun {
         return new RunObservation(info, system.lossHint(), startedAt, m.window, m.accounting, sendTotals(m.window), ends,
                 measured, m.ackErrors.first(), receiver.subscriberErrors().first(), receiver.subscriberErrors().count(),
                 failure, interrupted, m.drained, generatorUsage,
-                faults == null ? List.of() : faults.reports(receiver.deliveryGaps(), m.monitor.intervals()),
+                faults == null ? List.of() : faults.reports(receiver.deliveryGaps(), m.monitor.intervals(), m.drained),
                 // an interval ends when the monitor wakes, a little after the second it samples
                 m.monitor.intervals().seconds(m.window.measureStartNanos(), m.window.endNanos() + INTERVAL_SLACK_NANOS),
                 m.backlogGate == null ? null : m.backlogGate.figures(), cpu);

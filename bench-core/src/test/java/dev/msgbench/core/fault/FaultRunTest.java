@@ -93,6 +93,17 @@ class FaultRunTest {
     }
 
     @Test
+    void aNodeThatNeverComesBackLeavesAnOutageToTheEndNotNone() throws Exception {
+        RunResult r = run("kill@1s:restart-after=never");
+
+        FaultReport fault = r.faults().get(0);
+        assertTrue(r.counts().lost() > 0, "messages sent to a dead node are lost");
+        // from the last delivery, just before the kill at 1 s, to the end of the 6 s measured and of the 10 s drain
+        assertEquals(5 + 10, fault.longestNoDeliverySeconds(), 0.01);
+        assertEquals(null, fault.recoverySeconds());
+    }
+
+    @Test
     void aPowerCutExplainsTheLossesInsteadOfTheSystemsGuess() throws Exception {
         system.losingBecause("streams are trimmed").dropping(s -> s == 1_500);
         RunResult r = run("power-loss@1s:restart-after=1s");
