@@ -120,7 +120,7 @@ public final class ForgetfulDisk implements AutoCloseable {
         }
     }
 
-    private static int uid() {
+    static int uid() {
         try {
             return (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid");
         } catch (IOException | UnsupportedOperationException e) {

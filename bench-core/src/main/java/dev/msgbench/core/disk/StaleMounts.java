@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import dev.msgbench.core.UserError;
+
 /**
  * Detaches the forgetfs mounts whose daemon is gone: the counterpart of the broker StaleReaper
  * and of the NamespaceReaper, run before every mount.
@@ -25,8 +27,25 @@ public final class StaleMounts {
     private StaleMounts() {
     }
 
-    /** @return the mount points it detached */
+    /**
+     * @return the mount points it detached; none when not root: only root mounts forgetful disks
+     *         (ForgetfulDisk refuses anyone else) and only root can detach them, so another
+     *         user's broker start neither can nor needs to, and must not fail over a mount it never made
+     */
     public static List<Path> reap() {
+        int uid;
+        try {
+            uid = ForgetfulDisk.uid();
+        } catch (UserError e) {
+            return List.of(); // not Linux: no forgetful disk was ever mounted here
+        }
+        return reap(uid);
+    }
+
+    static List<Path> reap(int uid) {
+        if (uid != 0) {
+            return List.of();
+        }
         List<Path> reaped = new ArrayList<>();
         for (ForgetfsMount mount : ForgetfsMount.list()) {
             if (!mount.daemonRunning()) {

@@ -280,6 +280,8 @@ class ForgetfulDiskTest {
             daemon.destroyForcibly();
             Poll.until(() -> !mount.daemonRunning());
             assertEquals(List.of(mount), ForgetfsMount.on(data), "the dead daemon's mount stays");
+            assertEquals(List.of(), StaleMounts.reap(1000), "another user's broker start leaves it, and does not fail");
+            assertEquals(List.of(mount), ForgetfsMount.on(data));
             assertTrue(StaleMounts.reap().contains(data));
             assertEquals(List.of(), ForgetfsMount.on(data));
         }
