@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.msgbench.core.testing.NeedsBroker;
@@ -18,6 +19,7 @@ import dev.msgbench.core.testing.NeedsFuse;
 /** calibrate --power-loss against real redis-servers on forgetful disks: each run loses what Redis's documentation says. */
 @NeedsBroker
 @NeedsFuse
+@ExtendWith(OwnTmpdir.class)
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class CalibratePowerLossEndToEndTest {
 
@@ -26,13 +28,7 @@ class CalibratePowerLossEndToEndTest {
 
     @Test
     void aKillLosesNothingAndAPowerCutLosesWhatEverysecHadNotSyncedAndAlwaysNothing() throws Exception {
-        OwnTmpdir tmp = OwnTmpdir.enter(dir.resolve("tmp"));
-        CliRun run;
-        try {
-            run = CliRun.of("calibrate", "--power-loss", "--output", dir.resolve("out").toString());
-        } finally {
-            tmp.restoreAndCheck();
-        }
+        CliRun run = CliRun.of("calibrate", "--power-loss", "--output", dir.resolve("out").toString());
 
         assertEquals(0, run.exitCode, run.toString());
         List<String> verdicts = run.out.lines().filter(l -> l.startsWith("  appendfsync ")).toList();

@@ -3,15 +3,13 @@ package dev.msgbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -32,23 +30,12 @@ import dev.msgbench.core.testing.NeedsFuse;
  */
 @NeedsBroker
 @NeedsFuse
+@ExtendWith(OwnTmpdir.class)
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class PowerLossEndToEndTest {
 
     @TempDir
     Path dir;
-
-    private OwnTmpdir tmp;
-
-    @BeforeEach
-    void brokersInATempDirOfTheirOwn() throws IOException {
-        tmp = OwnTmpdir.enter(dir.resolve("tmp"));
-    }
-
-    @AfterEach
-    void noMountProcessOrFileIsLeftBehind() throws Exception {
-        tmp.restoreAndCheck();
-    }
 
     /**
      * Redis Streams with AOF: everysec writes every reply's entry to the AOF at once and fsyncs once

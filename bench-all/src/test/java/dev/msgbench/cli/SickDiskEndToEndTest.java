@@ -3,15 +3,13 @@ package dev.msgbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -27,23 +25,12 @@ import dev.msgbench.core.testing.NeedsFuse;
  */
 @NeedsBroker
 @NeedsFuse
+@ExtendWith(OwnTmpdir.class)
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class SickDiskEndToEndTest {
 
     @TempDir
     Path dir;
-
-    private OwnTmpdir tmp;
-
-    @BeforeEach
-    void brokersInATempDirOfTheirOwn() throws IOException {
-        tmp = OwnTmpdir.enter(dir.resolve("tmp"));
-    }
-
-    @AfterEach
-    void noMountProcessOrFileIsLeftBehind() throws Exception {
-        tmp.restoreAndCheck();
-    }
 
     /**
      * Every fsync 100 ms late for 3 s: the confirms that wait for one are that late, and so are the

@@ -66,7 +66,8 @@ public final class MessageOptions {
     public long seed;
 
     @Option(names = "--drain-timeout", paramLabel = "TIME", defaultValue = "10s", converter = TimeConverter.class,
-            description = "After the last send, how long to wait for outstanding messages before counting them lost (default: ${DEFAULT-VALUE}).")
+            description = "After the last send, how long to wait for outstanding messages (the clients' flush included) before "
+                    + "counting them lost (default: ${DEFAULT-VALUE}).")
     public Duration drainTimeout;
 
     @Option(names = "--spin-window", paramLabel = "TIME|auto", defaultValue = "auto", converter = Converters.SpinWindow.class,

@@ -3,6 +3,7 @@ package dev.msgbench.core.run;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -14,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongToDoubleFunction;
 import java.util.function.Supplier;
 
@@ -397,8 +399,12 @@ public final class LoadRun {
      * missing; returns the first failure seen meanwhile, or null.
      */
     private Throwable flushAndDrain(Measurement m, RunClients clients, SystemInfo info) throws Exception {
-        for (Publisher publisher : clients.publishers) {
-            publisher.flush();
+        if (!flushWithin(clients.publishers, config.drainTimeout())) {
+            // a client that still holds messages for a broker that does not answer (Kafka's flush waits up to its
+            // delivery.timeout.ms, 2 min): the drain's time is up, what it held is never acknowledged
+            m.drained = false;
+            m.flushedNanos = clock.nanoTime();
+            return firstFailure(m.receiver);
         }
         m.flushedNanos = clock.nanoTime();
         if (consumesAfterProducing()) {
@@ -615,6 +621,33 @@ public final class LoadRun {
     }
 
     /** Waits for every sent message to arrive (and be acknowledged); false on timeout. */
+    /**
+     * Flushes every publisher on a thread of its own, waiting at most {@code timeout} for it;
+     * rethrows what a flush threw. A flush left waiting ends when its publisher is closed.
+     *
+     * @return whether every flush ended in time
+     */
+    private static boolean flushWithin(List<Publisher> publishers, Duration timeout) throws Exception {
+        AtomicReference<Exception> failure = new AtomicReference<>();
+        Thread flusher = new Thread(() -> {
+            try {
+                for (Publisher publisher : publishers) {
+                    publisher.flush();
+                }
+            } catch (Exception e) {
+                failure.set(e);
+            }
+        }, "msgbench-flush");
+        flusher.setDaemon(true);
+        flusher.start();
+        // the wait is for an event, the end of the flush: its bound needs no fake clock, a test's flush ends at once
+        flusher.join(Math.max(1, timeout.toMillis()));
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+        return !flusher.isAlive();
+    }
+
     private boolean drain(Accounting accounting, boolean acknowledges, int consumers, Receiver receiver)
             throws InterruptedException {
         long deadline = clock.nanoTime() + config.drainTimeout().toNanos();

@@ -34,6 +34,7 @@ import dev.msgbench.core.result.SubscriptionCounts;
 import dev.msgbench.core.result.SummaryTable;
 import dev.msgbench.core.result.Throughput;
 import dev.msgbench.core.result.Workload;
+import dev.msgbench.core.units.Durations;
 
 /** Turns what a run observed into its {@link RunResult}: counts, rates, latencies and warnings. */
 final class ResultBuilder {
@@ -272,8 +273,8 @@ final class ResultBuilder {
                             ? "reached its time limit" : "fell too far behind schedule"));
         }
         if (!run.drained()) {
-            warnings.add("drain timed out after " + config.drainTimeout().toSeconds()
-                    + " s: messages still missing are counted as lost");
+            warnings.add("drain timed out after " + Durations.format(config.drainTimeout())
+                    + ": messages still missing are counted as lost");
         }
         if (counts.acknowledgedLost() > 0) {
             warnings.add(String.format(Locale.US, "%s: %,d of %,d acknowledged were never received; the system broke the "

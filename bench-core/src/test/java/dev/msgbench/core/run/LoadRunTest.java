@@ -33,6 +33,7 @@ import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.testing.InMemorySystem;
 import dev.msgbench.core.testing.ManualClock;
+import dev.msgbench.core.time.Arrival;
 import dev.msgbench.core.time.NanoClock;
 
 /**
@@ -444,6 +445,21 @@ class LoadRunTest {
         String printed = out.toString(StandardCharsets.UTF_8);
         assertFalse(printed.contains("p50"), "no distribution, no percentile rows:\n" + printed);
         assertTrue(printed.contains("publisher "), printed);
+    }
+
+    @Test
+    void aFlushThatDoesNotEndIsGivenTheDrainTimeoutThenTheRunEndsWithWhatItHas() throws Exception {
+        InMemorySystem system = new InMemorySystem(clock).acknowledgingInBatchesOf(300).flushingUntilClosed();
+        RunSpec config = new RunSpec("e2e", "in-memory", new Pacing.FixedRate(1_000, Arrival.UNIFORM, Duration.ZERO,
+                Duration.ofSeconds(1)), 100, 1, 1, 1, Duration.ofMillis(200), Duration.ofSeconds(5), dir, false, Map.of());
+        RunResult r = run(config, system);
+
+        assertEquals(RunStatus.COMPLETE, r.status());
+        assertEquals(1_000, r.counts().sent());
+        assertEquals(900, r.counts().acknowledged(), "three batches of 300; the last 100 waited for the flush");
+        assertTrue(r.warnings().contains("drain timed out after 200ms: messages still missing are counted as lost"),
+                r.warnings().toString());
+        assertTrue(system.eventsSnapshot().contains("close publisher 0"), "the close ends the waiting flush");
     }
 
     @Test

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.LongPredicate;
 
@@ -58,6 +59,7 @@ public final class InMemorySystem implements MessagingSystem, FaultTarget {
     private boolean retaining;
     private boolean acknowledging = true;
     private long flushNanos;
+    private boolean flushUntilClosed;
     private final List<byte[]> stored = new CopyOnWriteArrayList<>();
     private volatile int maxUnacknowledged;
     private RunPlan plan;
@@ -194,6 +196,15 @@ public final class InMemorySystem implements MessagingSystem, FaultTarget {
     public InMemorySystem withoutAcknowledgements(long flushTakingNanos) {
         this.acknowledging = false;
         this.flushNanos = flushTakingNanos;
+        return this;
+    }
+
+    /**
+     * Each publisher's flush waits until the publisher is closed, as Kafka's waits out its
+     * delivery.timeout.ms for a broker that does not answer.
+     */
+    public InMemorySystem flushingUntilClosed() {
+        this.flushUntilClosed = true;
         return this;
     }
 
@@ -398,6 +409,7 @@ public final class InMemorySystem implements MessagingSystem, FaultTarget {
     public Publisher publisher(int streamId, AckListener acks) {
         events.add("publisher " + streamId);
         return new Publisher() {
+            private final CountDownLatch closed = new CountDownLatch(1);
             private long firstPublishNanos = -1;
             /** When the (one) server of this publisher ends its latest request. */
             private long serviceFreeAt = Long.MIN_VALUE;
@@ -432,12 +444,20 @@ public final class InMemorySystem implements MessagingSystem, FaultTarget {
                 unacknowledged.add(new long[] {sequence, intendedSendNanos});
                 maxUnacknowledged = Math.max(maxUnacknowledged, unacknowledged.size());
                 if (unacknowledged.size() >= ackBatch) {
-                    flush();
+                    acknowledgePending();
                 }
             }
 
             @Override
             public void flush() throws InterruptedException {
+                if (flushUntilClosed) {
+                    closed.await();
+                    return; // a closed publisher acknowledges nothing more
+                }
+                acknowledgePending();
+            }
+
+            private void acknowledgePending() throws InterruptedException {
                 if (flushNanos > 0) {
                     clock.sleepUntil(clock.nanoTime() + flushNanos);
                 }
@@ -485,6 +505,7 @@ public final class InMemorySystem implements MessagingSystem, FaultTarget {
 
             @Override
             public void close() {
+                closed.countDown();
                 events.add("close publisher " + streamId);
                 if (failClose) {
                     throw new IllegalStateException("injected failure closing publisher " + streamId);
