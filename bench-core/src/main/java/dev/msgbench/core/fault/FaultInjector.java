@@ -87,6 +87,34 @@ public final class FaultInjector {
         return injector;
     }
 
+    /**
+     * Waits, on the run's clock, until no node is down or unreachable by a fault of the plan (a
+     * killed node or one without power is started again, a pause or a partition is over), at most
+     * the fault timeout: consumers released from a backlog while a node is down subscribe once it
+     * serves again, as a client arriving then would wait for it, rather than fail to connect. A slow
+     * or full disk leaves its node serving; a kill that never restarts is over once done.
+     *
+     * @param waiting the waiting thread's view of the run's clock (on a fake clock, one that never moves it)
+     * @return whether every node serves again (false: the timeout passed, or the plan's thread ended first)
+     */
+    public boolean awaitNodesServing(NanoClock waiting) throws InterruptedException {
+        long deadline = waiting.nanoTime() + plan.faultTimeout().toNanos();
+        while (nodeAway()) {
+            if (waiting.nanoTime() >= deadline || thread == null || !thread.isAlive()) {
+                return false;
+            }
+            waiting.sleepUntil(waiting.nanoTime() + WATCH_STEP_NANOS);
+        }
+        return true;
+    }
+
+    private boolean nodeAway() {
+        synchronized (happenings) {
+            return happenings.stream().anyMatch(h -> !h.finished && h.spec.kind() != FaultKind.EXEC
+                    && !h.spec.kind().sickensDisk());
+        }
+    }
+
     /** The fault timeout's verdict, or null: set once, on the injector thread. */
     public Throwable failure() {
         return failure;
@@ -475,7 +503,8 @@ public final class FaultInjector {
         List<NodePowerCut> powerCuts;
         /** The nodes whose disk a slow-disk or disk-full made sick, to heal; null for other kinds. */
         List<Integer> sickDisks;
-        boolean finished;
+        /** Read by {@link #awaitNodesServing} on another thread. */
+        volatile boolean finished;
 
         Happening(FaultSpec spec, long askedNanos) {
             this.spec = spec;

@@ -281,8 +281,16 @@ public final class LoadRun {
         monitorThread.start();
         Thread gateThread = null;
         if (config.backlog() != null) {
+            NanoClock gateClock = waiterClocks.get();
             m.backlogGate = new BacklogGate(config.backlog(), config.backlog().messagesToSend(config.sizes()), m.accounting, window, m.log,
-                    targetRateAt(window), waiterClocks.get(), () -> subscribe(clients.subscribers, m.receiver), m.receiver);
+                    targetRateAt(window), gateClock, () -> {
+                        FaultInjector injector = faults;
+                        if (injector != null) {
+                            // released while a node is down: the consumers connect once it serves again
+                            injector.awaitNodesServing(gateClock);
+                        }
+                        subscribe(clients.subscribers, m.receiver);
+                    }, m.receiver);
             gateThread = new Thread(m.backlogGate, "msgbench-backlog");
             gateThread.setDaemon(true);
             gateThread.start();

@@ -24,6 +24,8 @@ import dev.msgbench.core.UserError;
 import dev.msgbench.core.payload.MessageSizes;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.Recorders;
+import dev.msgbench.core.fault.FaultPlan;
+import dev.msgbench.core.fault.FaultSpec;
 import dev.msgbench.core.result.BacklogFigures;
 import dev.msgbench.core.result.IntervalLog;
 import dev.msgbench.core.result.ResultFiles;
@@ -44,6 +46,21 @@ class BacklogRunTest {
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ManualClock clock = new ManualClock(0);
+
+    @Test
+    void consumersReleasedWhileTheNodeIsDownSubscribeOnceItServesAgain() throws Exception {
+        InMemorySystem system = new InMemorySystem(clock).retaining();
+        RunSpec spec = RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(3)).withFaults(new FaultPlan(
+                List.of(FaultSpec.parse("kill@200ms:restart-after=1s")), FaultPlan.DEFAULT_TIMEOUT));
+        RunResult r = FakeClockRuns.loadRun(spec.withBacklog(Backlog.parse("500")), system, system, clock,
+                new PrintStream(out, true, StandardCharsets.UTF_8)).execute();
+
+        List<String> events = system.eventsSnapshot();
+        assertTrue(events.indexOf("restart 1") >= 0 && events.indexOf("restart 1") < events.indexOf("subscribe 0"),
+                "reached at 0.5 s, the node down from 0.2 s to 1.2 s: " + events);
+        assertEquals(3_000, r.counts().received(), "the kill held the messages until the restart; none lost");
+        assertTrue(r.backlog().readyAtSeconds() >= 1.2, r.backlog().toString());
+    }
 
     @Test
     void consumersSubscribeOnlyOnceTheBacklogWasSentAndThenReceiveEveryMessage() throws Exception {
