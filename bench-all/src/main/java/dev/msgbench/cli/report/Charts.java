@@ -40,6 +40,13 @@ public final class Charts {
     static final int WIDTH = 1100;
     static final int HEIGHT = 620;
     static final int SMALL_HEIGHT = 380;
+    /** What one entry of a legend below the plot takes, so that the plot keeps its height however many there are. */
+    private static final int LEGEND_ROW = 20;
+
+    /** {@link #HEIGHT}, and room for a legend of {@code entries} below the plot if {@code below}. */
+    static int height(int entries, boolean below) {
+        return HEIGHT + (below ? entries * LEGEND_ROW : 0);
+    }
 
     private Charts() {
     }
@@ -70,7 +77,8 @@ public final class Charts {
         String what = service ? "response time (solid) and service time (dashed)" : "response time, from the intended send";
         boolean allRoundTrips = runs.stream().allMatch(RunFolder::roundTrip);
         String latency = allRoundTrips && !runs.isEmpty() ? "Round-trip latency" : "Latency";
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+        boolean legendBelow = runs.size() > 8;
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(height(runs.size() * (service ? 2 : 1), legendBelow))
                 .title(setting == null ? latency + " by percentile (" + what + ")"
                         : latency + " by percentile, " + setting + " (" + what + ")")
                 .xAxisTitle("percentile").yAxisTitle("latency (ms)").build();
@@ -80,7 +88,7 @@ public final class Charts {
         // their gridlines instead: XChart 3.8.8's tick calculator can loop forever when given a
         // tick label function, so none is given
         chart.getStyler().setYAxisLogarithmic(true).setXAxisTicksVisible(false);
-        chart.getStyler().setLegendPosition(runs.size() > 8 ? Styler.LegendPosition.OutsideS : Styler.LegendPosition.OutsideE)
+        chart.getStyler().setLegendPosition(legendBelow ? Styler.LegendPosition.OutsideS : Styler.LegendPosition.OutsideE)
                 .setLegendLayout(Styler.LegendLayout.Vertical);
         styler.setLegendSeriesLineLength(32);
         double maxDecades = 1;

@@ -39,14 +39,15 @@ final class LoadCharts {
     }
 
     static Charts.Chart latencyAgainstLoad(List<LoadCurve> curves, Map<DurabilityCell, String> labels) {
-        XYChart chart = new XYChartBuilder().width(Charts.WIDTH).height(Charts.HEIGHT)
+        boolean legendBelow = curves.size() > 6;
+        XYChart chart = new XYChartBuilder().width(Charts.WIDTH).height(Charts.height(curves.size(), legendBelow))
                 .title("Latency against offered load (lines: the median of the runs at each rate, p99 solid, p99.9 dashed,"
                         + " p50 dotted; x: each run)")
                 .xAxisTitle("offered load, messages per second (the rate each run was asked for)")
                 .yAxisTitle("latency from the intended send (ms)").build();
         Charts.style(chart);
         chart.getStyler().setYAxisLogarithmic(true).setXAxisDecimalPattern("#,###")
-                .setLegendPosition(curves.size() > 6 ? Styler.LegendPosition.OutsideS : Styler.LegendPosition.OutsideE)
+                .setLegendPosition(legendBelow ? Styler.LegendPosition.OutsideS : Styler.LegendPosition.OutsideE)
                 .setLegendLayout(Styler.LegendLayout.Vertical).setMarkerSize(7);
         List<String> names = names(curves, labels);
         double lowest = Double.MAX_VALUE;

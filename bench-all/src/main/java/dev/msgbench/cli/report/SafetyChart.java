@@ -25,6 +25,7 @@ final class SafetyChart {
     static final String FILE_STEM = "price-of-safety";
     private static final int LATENCY_AXIS = 0;
     private static final int RATE_AXIS = 1;
+    private static final int LONG_LABEL = 40;
     private static final String RATE_TITLE = "highest rate sustained: the knee, else a throughput run's (msg/s)";
     /** Room left of 0 and right of the largest loss, so their markers are not on the frame. */
     private static final double MARGIN = 0.06;
@@ -39,14 +40,17 @@ final class SafetyChart {
 
     static Charts.Chart chart(List<SafetyCell> cells, Map<DurabilityCell, String> labels) {
         LossKey key = drawnAgainst(cells);
-        XYChart chart = new XYChartBuilder().width(Charts.WIDTH).height(Charts.HEIGHT)
+        // long names beside the plot would leave it no width
+        boolean legendBelow = cells.size() > 6 || labels.values().stream().anyMatch(l -> l.length() > LONG_LABEL);
+        XYChart chart = new XYChartBuilder().width(Charts.WIDTH).height(Charts.height(cells.size(), legendBelow))
                 .title("p99 at the stated rate (circles) and the highest rate (diamonds) against acknowledged loss")
                 .xAxisTitle("acknowledged messages lost after a " + key.title() + " (% of those acknowledged)")
                 .yAxisTitle("p99 latency at the stated rate (ms)").build();
         Charts.style(chart);
         // labels between the decades too: the cells' p99s are often within one
         chart.getStyler().setYAxisLogarithmic(true).setYAxisLogarithmicDecadeOnly(false).setYAxisDecimalPattern("#,##0.###")
-                .setLegendPosition(Styler.LegendPosition.OutsideE).setLegendLayout(Styler.LegendLayout.Vertical)
+                .setLegendPosition(legendBelow ? Styler.LegendPosition.OutsideS : Styler.LegendPosition.OutsideE)
+                .setLegendLayout(Styler.LegendLayout.Vertical)
                 .setMarkerSize(11);
         chart.getStyler().putYAxisGroupDecimalPatternMap(RATE_AXIS, "#,###");
         boolean latency = cells.stream().anyMatch(c -> c.losses().containsKey(key) && p99(c) != null);

@@ -179,6 +179,30 @@ class PriceOfSafetyTest {
     }
 
     @Test
+    void aCellIsNamedByTheSettingsThatDifferWithoutTheirExplanations() {
+        DurabilityCell r1 = new DurabilityCell("jetstream", Map.of("acks", "1", "publisherAcknowledgement",
+                "PubAck: stored by the one replica", "sync", "interval 2m", "replicas", "1"));
+        DurabilityCell r3 = new DurabilityCell("jetstream", Map.of("acks", "all", "publisherAcknowledgement",
+                "PubAck: stored by a quorum, 2 of 3 replicas", "sync", "always (fsync before each PubAck)", "replicas", "3"));
+        DurabilityCell quorum = new DurabilityCell("rabbitmq", Map.of("confirmedWhen",
+                "a quorum of the queue's replicas has written the message to disk (fsync)"));
+        DurabilityCell classic = new DurabilityCell("rabbitmq", Map.of("confirmedWhen",
+                "the queue has written the message to disk (fsync, batched by the broker)"));
+
+        Map<DurabilityCell, String> labels = DurabilityCell.labels(List.of(r1, r3, quorum, classic));
+
+        assertEquals(List.of("acks=1", "replicas=1", "sync=interval 2m"), sorted(labels.get(r1), "jetstream "));
+        assertEquals(List.of("acks=all", "replicas=3", "sync=always"), sorted(labels.get(r3), "jetstream "));
+        assertEquals("rabbitmq confirmedWhen=a quorum of the queue's replicas has written the message to disk",
+                labels.get(quorum), "where only a sentence tells them apart, the sentence it is");
+    }
+
+    private static List<String> sorted(String label, String system) {
+        assertTrue(label.startsWith(system), label);
+        return Arrays.stream(label.substring(system.length()).split(", ")).sorted().toList();
+    }
+
+    @Test
     void aLoneRunWithAFaultIsNoPriceOfSafety() throws Exception {
         Path killed = Fixtures.faulted(dir.resolve("lone/kill"), "kill@1s:restart-after=1s", InMemorySystem::new);
 
