@@ -54,6 +54,6 @@ record PulsarBatching(boolean enabled, Duration maxDelay) {
 
     @Override
     public String toString() {
-        return !enabled ? "off" : maxDelay == null ? "default" : Durations.format(maxDelay);
+        return !enabled ? "off" : maxDelay == null ? "default" : TimeUnit.NANOSECONDS.toMicros(maxDelay.toNanos()) + "us";
     }
 }

@@ -122,6 +122,12 @@ public final class LocalPulsar extends AbstractLocalBroker {
         return "http://" + LOOPBACK + ":" + webPort;
     }
 
+    /** The admin API is on a port of its own, which a client given only the service URL cannot guess. */
+    @Override
+    public List<String> clientFlags() {
+        return List.of("--pulsar-admin-url", adminUrl());
+    }
+
     /** From the launch of the JVM to the first "ok" of the health check. */
     public Duration startTime() {
         return startTime;
@@ -145,7 +151,7 @@ public final class LocalPulsar extends AbstractLocalBroker {
 
     @Override
     public String toString() {
-        return "pulsar standalone at " + url();
+        return "pulsar standalone at " + url() + " (admin API " + adminUrl() + ")";
     }
 
     @Override
