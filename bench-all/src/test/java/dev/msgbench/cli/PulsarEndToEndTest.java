@@ -59,6 +59,7 @@ class PulsarEndToEndTest {
         assertEquals("4.0.7", r.get("versions").get("broker").asText());
         assertEquals("default", r.get("settings").get("pulsarBatching").asText());
         assertEquals("true", r.get("settings").get("standaloneConf").get("journalSyncData").asText());
+        assertTrue(r.get("settings").get("standaloneStartSeconds").asDouble() > 0);
         try (Stream<Path> logs = Files.list(out.resolve("broker-logs"))) {
             assertTrue(logs.anyMatch(p -> p.getFileName().toString().equals("pulsar-1.log")),
                     "broker log kept with the results");

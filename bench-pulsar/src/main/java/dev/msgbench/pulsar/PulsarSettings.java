@@ -1,5 +1,6 @@
 package dev.msgbench.pulsar;
 
+import java.time.Duration;
 import java.util.Map;
 
 import org.apache.pulsar.client.api.SubscriptionType;
@@ -18,7 +19,10 @@ import dev.msgbench.core.driver.Acks;
  * @param partitions       partitions of each topic; 0 for a non-partitioned topic
  * @param localConf        a local standalone's standalone.conf settings (journalSyncData is the
  *                         bookie's); null with --url, whose bookies' files the suite cannot read
+ * @param localStart       how long the local standalone took to start, to its first healthy
+ *                         answer; null with --url
  */
 record PulsarSettings(String serviceUrl, String adminUrl, Acks acks, PulsarBatching batching,
-                      SubscriptionType subscriptionType, int partitions, Map<String, String> localConf) {
+                      SubscriptionType subscriptionType, int partitions, Map<String, String> localConf,
+                      Duration localStart) {
 }

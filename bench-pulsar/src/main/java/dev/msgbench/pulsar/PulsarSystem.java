@@ -204,6 +204,10 @@ public final class PulsarSystem implements MessagingSystem {
         if (settings.localConf() != null) {
             s.put("standaloneConf", settings.localConf());
         }
+        if (settings.localStart() != null) {
+            // Pulsar's start is slow (a JVM, a bookie, a broker): the figure says how slow here
+            s.put("standaloneStartSeconds", settings.localStart().toMillis() / 1000.0);
+        }
         return new SystemInfo(NAME, "pulsar-client " + PulsarClientVersion.VALUE, brokerVersion, durability, s, true);
     }
 

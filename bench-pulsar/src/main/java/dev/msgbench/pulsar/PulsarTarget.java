@@ -91,7 +91,8 @@ public final class PulsarTarget implements SystemTarget {
         LocalPulsar local = request.broker() instanceof LocalPulsar pulsar ? pulsar : null;
         String admin = local != null ? local.adminUrl() : adminUrl != null ? adminUrl : defaultAdminUrl(request.url());
         return new PulsarSystem(new PulsarSettings(request.url(), admin, request.acks(), batching, subscriptionType,
-                partitions, local == null ? null : local.effectiveConf()), local != null);
+                partitions, local == null ? null : local.effectiveConf(), local == null ? null : local.startTime()),
+                local != null);
     }
 
     /** http://HOST:8080 for pulsar://HOST:PORT. */

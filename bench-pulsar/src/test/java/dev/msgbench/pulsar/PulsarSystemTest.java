@@ -113,7 +113,7 @@ class PulsarSystemTest {
     @Test
     void anExclusiveSubscriptionOfTwoConsumersIsRefusedNamingTheFlag() throws Exception {
         PulsarSettings settings = new PulsarSettings(pulsar.url(), pulsar.adminUrl(), null, PulsarBatching.DEFAULT,
-                SubscriptionType.Exclusive, 0, pulsar.effectiveConf());
+                SubscriptionType.Exclusive, 0, pulsar.effectiveConf(), pulsar.startTime());
         try (PulsarSystem system = new PulsarSystem(settings, true)) {
             UserError refused = assertThrows(UserError.class, () -> system.prepare(
                     new RunPlan("pulsar-exclusive", 100, 1, 1).withConsumersPerSubscription(2)));
@@ -124,7 +124,7 @@ class PulsarSystemTest {
 
     private static PulsarSystem system(Acks acks, PulsarBatching batching, int partitions) {
         return new PulsarSystem(new PulsarSettings(pulsar.url(), pulsar.adminUrl(), acks, batching, null, partitions,
-                pulsar.effectiveConf()), true);
+                pulsar.effectiveConf(), pulsar.startTime()), true);
     }
 
     /** The first int of each message, in arrival order, and the lanes they came on. */
