@@ -1,12 +1,10 @@
 package dev.msgbench.cli;
 
+import static dev.msgbench.cli.LoopbackPorts.accepts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -124,14 +122,5 @@ class PulsarEndToEndTest {
                 + " --pulsar-admin-url http://127.0.0.1:"), run.err);
         assertTrue(run.err.contains("pulsar 4.0.7 is running with 1 node"), run.err);
         assertTrue(Files.exists(dir.resolve("logs").resolve("pulsar-1.log")));
-    }
-
-    private static boolean accepts(int port) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
     }
 }

@@ -26,6 +26,7 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.echo.CloseAll;
 import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.pulsar.broker.StandaloneConf;
 
@@ -211,32 +212,14 @@ public final class PulsarSystem implements MessagingSystem {
         return new SystemInfo(NAME, "pulsar-client " + PulsarClientVersion.VALUE, brokerVersion, durability, s, true);
     }
 
+    /** Disconnects, then deletes the run's topics with their subscriptions: each, whatever the others do. */
     @Override
     public void close() throws Exception {
-        Exception first = null;
-        if (client != null) {
-            try {
-                client.close();
-            } catch (PulsarClientException e) {
-                first = e;
-            }
-        }
+        List<AutoCloseable> steps = new ArrayList<>();
+        steps.add(client);
         for (String topic : topics) {
-            try {
-                admin.deleteTopic(topic, settings.partitions() > 0);
-            } catch (Exception e) {
-                if (e instanceof InterruptedException) {
-                    Thread.currentThread().interrupt();
-                }
-                if (first == null) {
-                    first = e;
-                } else {
-                    first.addSuppressed(e);
-                }
-            }
+            steps.add(() -> admin.deleteTopic(topic, settings.partitions() > 0));
         }
-        if (first != null) {
-            throw first;
-        }
+        CloseAll.inOrder(steps);
     }
 }
