@@ -36,10 +36,6 @@ final class PulsarAdmin {
         this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     }
 
-    String baseUrl() {
-        return baseUrl;
-    }
-
     /** The broker's version, as GET /admin/v2/brokers/version has it. */
     String brokerVersion() throws IOException, InterruptedException {
         return call("GET", "/admin/v2/brokers/version", null).replace("\"", "").strip();
