@@ -1,12 +1,10 @@
 package dev.msgbench.cli;
 
+import static dev.msgbench.cli.LoopbackPorts.accepts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -98,15 +96,6 @@ class KafkaEndToEndTest {
         int port = Integer.parseInt(url.substring(url.indexOf(':') + 1));
         assertFalse(accepts(port), "the broker is stopped when the command ends");
         assertTrue(run.err.contains("is running with 1 node"), run.err);
-    }
-
-    private static boolean accepts(int port) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     @Test

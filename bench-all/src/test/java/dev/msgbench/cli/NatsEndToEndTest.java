@@ -1,12 +1,10 @@
 package dev.msgbench.cli;
 
+import static dev.msgbench.cli.LoopbackPorts.accepts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -196,15 +194,6 @@ class NatsEndToEndTest {
         assertEquals("error: --url: no NATS server answered at 127.0.0.1:1 within 5 s; check the address, or omit --url "
                 + "to start a local server" + System.lineSeparator(), run.err);
         assertTrue(seconds < 10, "took " + seconds + " s");
-    }
-
-    private static boolean accepts(int port) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     @Test

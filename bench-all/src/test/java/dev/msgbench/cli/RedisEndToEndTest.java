@@ -1,12 +1,10 @@
 package dev.msgbench.cli;
 
+import static dev.msgbench.cli.LoopbackPorts.accepts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -151,15 +149,6 @@ class RedisEndToEndTest {
         assertFalse(accepts(port), "the broker is stopped when the command ends");
         assertTrue(run.err.contains("is running with 2 nodes"), run.err);
         assertTrue(Files.exists(dir.resolve("logs").resolve("redis-2.log")));
-    }
-
-    private static boolean accepts(int port) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     @Test

@@ -143,6 +143,10 @@ public final class BrokerCommand implements Callable<Integer> {
             io.out().println(broker.url());
             BrokerIsolateOptions.printWorkerPrefixes(io.out());
             LocalSecurity secured = broker.localSecurity();
+            if (secured == null && !broker.clientFlags().isEmpty()) {
+                io.err().println("measure it with: e2e --system " + system + " --url " + broker.url() + " "
+                        + String.join(" ", broker.clientFlags()));
+            }
             if (secured != null) {
                 io.err().println("TLS: trust " + secured.pki().caFile() + "; client certificate " + secured.pki().clientCertFile()
                         + " with key " + secured.pki().clientKeyFile() + "; user " + secured.login().user()

@@ -24,7 +24,7 @@ public final class TargetOptions {
     @Option(names = {"--url", "--bootstrap-servers"}, paramLabel = "URL",
             description = "An existing broker or cluster to measure: Kafka host:port[,host:port...]; "
                     + "NATS nats://host:port[,...]; RabbitMQ amqp://[user:password@]host[:port][/vhost]; Redis "
-                    + "redis://host:port. Without it the suite starts a local broker on free ports and stops it afterwards.")
+                    + "redis://host:port; Pulsar pulsar://host:6650 (its admin API: --pulsar-admin-url). Without it the suite starts a local broker on free ports and stops it afterwards.")
     public String url;
 
     @Option(names = "--acks", paramLabel = "ACKS", converter = Converters.AcksValue.class,

@@ -24,6 +24,14 @@ public interface LocalBroker extends AutoCloseable {
     /** What clients connect to, in the system's own syntax, e.g. {@code 127.0.0.1:9092,127.0.0.1:9094}. */
     String url();
 
+    /**
+     * What a client given only {@link #url} still needs to reach this broker, as the system's own
+     * flags and their values (Pulsar's admin API, on a port of its own); none by default.
+     */
+    default List<String> clientFlags() {
+        return List.of();
+    }
+
     int nodeCount();
 
     /** The broker's own version, for the results. */

@@ -1,0 +1,126 @@
+package dev.msgbench.cli;
+
+import static dev.msgbench.cli.LoopbackPorts.accepts;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.testing.NeedsBroker;
+
+/** e2e and throughput --system pulsar against a standalone each run starts itself, run in-process. */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+@NeedsBroker
+class PulsarEndToEndTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void e2eReceivesEverythingAndRecordsTheDurabilityAsTheBrokerHasIt() throws Exception {
+        Path out = dir.resolve("e2e");
+        CliRun run = CliRun.of("e2e", "--system", "pulsar", "--rate", "1000", "--duration", "2s", "--warmup", "1s",
+                "--size", "256B", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals("complete", r.get("status").asText());
+        assertEquals("pulsar", r.get("system").asText());
+        assertEquals(3_000, r.get("counts").get("sent").asLong());
+        assertEquals(3_000, r.get("counts").get("acknowledged").asLong());
+        assertEquals(3_000, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(0, r.get("counts").get("duplicated").asLong());
+        assertEquals(0, r.get("counts").get("reordered").asLong());
+        JsonNode durability = r.get("durability");
+        assertEquals("broker default", durability.get("acks").asText());
+        assertEquals("broker default (public/default sets none)", durability.get("persistencePolicy").asText());
+        assertEquals(1, durability.get("bookkeeperEnsemble").asInt());
+        assertEquals(1, durability.get("bookkeeperWriteQuorum").asInt());
+        assertEquals(1, durability.get("bookkeeperAckQuorum").asInt());
+        assertTrue(durability.get("journalSyncData").asBoolean(), "the suite's standalone fsyncs the bookie's journal");
+        assertEquals("pulsar-client 4.0.7", r.get("versions").get("client").asText());
+        assertEquals("4.0.7", r.get("versions").get("broker").asText());
+        assertEquals("default", r.get("settings").get("pulsarBatching").asText());
+        assertEquals("true", r.get("settings").get("standaloneConf").get("journalSyncData").asText());
+        assertTrue(r.get("settings").get("standaloneStartSeconds").asDouble() > 0);
+        try (Stream<Path> logs = Files.list(out.resolve("broker-logs"))) {
+            assertTrue(logs.anyMatch(p -> p.getFileName().toString().equals("pulsar-1.log")),
+                    "broker log kept with the results");
+        }
+        assertTrue(run.err.contains("ready at pulsar://127.0.0.1:"), run.err);
+    }
+
+    /** The experiment: Pulsar's shipped standalone.conf does not fsync the journal; the result says so. */
+    @Test
+    void throughputWithAcksAllWithoutJournalSyncOverTwoPartitionsLosesNothing() throws Exception {
+        Path out = dir.resolve("throughput");
+        CliRun run = CliRun.of("throughput", "--system", "pulsar", "--messages", "20000", "--size", "100B",
+                "--acks", "all", "--broker-prop", "journalSyncData=false", "--pulsar-partitions", "2",
+                "--consumers", "2", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals("complete", r.get("status").asText(), run.toString());
+        assertEquals(20_000, r.get("counts").get("sent").asLong());
+        assertEquals(20_000, r.get("counts").get("acknowledged").asLong());
+        assertEquals(20_000, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(0, r.get("counts").get("unsent").asLong());
+        JsonNode durability = r.get("durability");
+        assertEquals("all", durability.get("acks").asText());
+        assertEquals("namespace public/default", durability.get("persistencePolicy").asText());
+        assertEquals(1, durability.get("bookkeeperAckQuorum").asInt());
+        assertFalse(durability.get("journalSyncData").asBoolean());
+        assertEquals("Shared", r.get("settings").get("subscriptionType").asText());
+        assertEquals(2, r.get("settings").get("partitions").asInt());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "--acks 0|error: --acks 0: a Pulsar producer always waits for the bookies' ack quorum; use --acks 1 (ack quorum 1) or all (ack quorum = write quorum), or leave it out for the broker's default",
+            "--brokers 3|error: --brokers 3: a local Pulsar is one standalone for now (broker, bookie and metadata store in one JVM); use --brokers 1, or --url for a cluster",
+            "--pulsar-batching fast|error: Invalid value for option '--pulsar-batching': must be off, default or the longest delay of a batch such as 100us or 5ms, got 'fast' (see java -jar bench-all.jar e2e --help)",
+            "--pulsar-subscription-type round_robin|error: Invalid value for option '--pulsar-subscription-type': must be exclusive, shared, failover or key_shared, got 'round_robin' (see java -jar bench-all.jar e2e --help)",
+            "--pulsar-partitions -1|error: --pulsar-partitions must be 0 (a non-partitioned topic) to 1000, got -1",
+            "--url http://127.0.0.1:1|error: --url must be Pulsar's service URL, pulsar://HOST:PORT, got 'http://127.0.0.1:1'",
+            "--url pulsar://127.0.0.1:1 --pulsar-admin-url http://127.0.0.1:1|error: --pulsar-admin-url: nothing answers at http://127.0.0.1:1; give the broker's web service (http://HOST:8080), or omit --url to start a local Pulsar",
+    })
+    void badInputIsOneLineNamingTheFlag(String args, String expected) {
+        List<String> all = new java.util.ArrayList<>(List.of("e2e", "--system", "pulsar", "--output",
+                dir.resolve("out").toString()));
+        all.addAll(List.of(args.split(" ")));
+        CliRun run = CliRun.of(all.toArray(new String[0]));
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals(List.of(expected), run.err.lines().filter(l -> l.startsWith("error")).toList(), run.toString());
+        assertFalse(run.err.contains("starting a local"), "refused before any broker starts: " + run.err);
+    }
+
+    @Test
+    void theBrokerCommandPrintsAUrlThatAnswersWithTheAdminUrlAndStopsCleanly() throws Exception {
+        CliRun run = CliRun.of("broker", "pulsar", "--stop-after", "1s", "--logs", dir.resolve("logs").toString());
+        assertEquals(0, run.exitCode, run.toString());
+        String url = run.out.trim();
+        assertTrue(url.matches("pulsar://127\\.0\\.0\\.1:\\d+"), run.out);
+        int port = Integer.parseInt(url.substring(url.lastIndexOf(':') + 1));
+        assertFalse(accepts(port), "the broker is stopped when the command ends");
+        assertTrue(run.err.contains("measure it with: e2e --system pulsar --url " + url
+                + " --pulsar-admin-url http://127.0.0.1:"), run.err);
+        assertTrue(run.err.contains("pulsar 4.0.7 is running with 1 node"), run.err);
+        assertTrue(Files.exists(dir.resolve("logs").resolve("pulsar-1.log")));
+    }
+}

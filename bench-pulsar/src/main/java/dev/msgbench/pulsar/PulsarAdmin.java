@@ -1,0 +1,121 @@
+package dev.msgbench.pulsar;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.msgbench.core.UserError;
+
+/**
+ * The few calls of Pulsar's admin REST API (the broker's web service) that a run needs: topics,
+ * the namespace's persistence policy and the broker's configuration, over the JDK's HTTP client, so
+ * that the jar needs no pulsar-client-admin with its Jersey and Jackson of another version.
+ */
+final class PulsarAdmin {
+
+    /** Where the run's topics live: the namespace every Pulsar has. */
+    static final String NAMESPACE = "public/default";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    private final String baseUrl;
+    private final HttpClient http;
+
+    PulsarAdmin(String baseUrl) {
+        this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    }
+
+    /** The broker's version, as GET /admin/v2/brokers/version has it. */
+    String brokerVersion() throws IOException, InterruptedException {
+        return call("GET", "/admin/v2/brokers/version", null).replace("\"", "").strip();
+    }
+
+    /** Every setting of the broker in effect, as strings (GET /admin/v2/brokers/configuration/runtime). */
+    Map<String, String> runtimeConfiguration() throws IOException, InterruptedException {
+        return JSON.readValue(call("GET", "/admin/v2/brokers/configuration/runtime", null), new TypeReference<>() {
+        });
+    }
+
+    /**
+     * The namespace's persistence policy (bookkeeperEnsemble, bookkeeperWriteQuorum,
+     * bookkeeperAckQuorum), or an empty map where it sets none and the broker's defaults apply.
+     */
+    Map<String, Object> persistence() throws IOException, InterruptedException {
+        String body = call("GET", "/admin/v2/namespaces/" + NAMESPACE + "/persistence", null).strip();
+        if (body.isEmpty() || body.equals("null")) {
+            return Map.of();
+        }
+        return JSON.readValue(body, new TypeReference<LinkedHashMap<String, Object>>() {
+        });
+    }
+
+    /** Sets the namespace's persistence policy: ledgers made from now on use these quorums. */
+    void setPersistence(int ensemble, int writeQuorum, int ackQuorum) throws IOException, InterruptedException {
+        Map<String, Object> policy = new LinkedHashMap<>();
+        policy.put("bookkeeperEnsemble", ensemble);
+        policy.put("bookkeeperWriteQuorum", writeQuorum);
+        policy.put("bookkeeperAckQuorum", ackQuorum);
+        policy.put("managedLedgerMaxMarkDeleteRate", 0.0);
+        call("POST", "/admin/v2/namespaces/" + NAMESPACE + "/persistence", JSON.writeValueAsString(policy));
+    }
+
+    /** Creates a topic: partitioned with {@code partitions} above 0; one made before is kept as it is. */
+    void createTopic(String topic, int partitions) throws IOException, InterruptedException {
+        String path = topicPath(topic) + (partitions > 0 ? "/partitions" : "");
+        call("PUT", path, partitions > 0 ? Integer.toString(partitions) : "", 409);
+    }
+
+    /** Deletes a topic with its subscriptions, whether or not anyone is connected. */
+    void deleteTopic(String topic, boolean partitioned) throws IOException, InterruptedException {
+        call("DELETE", topicPath(topic) + (partitioned ? "/partitions" : "") + "?force=true", null, 404);
+    }
+
+    private static String topicPath(String topic) {
+        return "/admin/v2/persistent/" + NAMESPACE + "/" + URLEncoder.encode(topic, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * @param accepted status codes beside 2xx that mean the state asked for is there already
+     * @throws UserError for any other answer, naming the call and what the broker said
+     */
+    private String call(String method, String path, String jsonBody, int... accepted)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(TIMEOUT)
+                .header("Accept", "application/json");
+        if (jsonBody == null) {
+            request.method(method, HttpRequest.BodyPublishers.noBody());
+        } else {
+            request.header("Content-Type", "application/json")
+                    .method(method, HttpRequest.BodyPublishers.ofString(jsonBody));
+        }
+        HttpResponse<String> response;
+        try {
+            response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (java.net.ConnectException e) {
+            throw new UserError("--pulsar-admin-url: nothing answers at " + baseUrl + "; give the broker's web "
+                    + "service (http://HOST:8080), or omit --url to start a local Pulsar");
+        }
+        int status = response.statusCode();
+        if (status / 100 == 2) {
+            return response.body();
+        }
+        for (int ok : accepted) {
+            if (status == ok) {
+                return "";
+            }
+        }
+        throw new UserError("Pulsar's admin API refused " + method + " " + path + " at " + baseUrl + ": HTTP " + status
+                + " " + response.body().strip());
+    }
+}

@@ -1,0 +1,133 @@
+package dev.msgbench.pulsar;
+
+import java.net.URI;
+import java.util.Locale;
+
+import org.apache.pulsar.client.api.SubscriptionType;
+
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.LocalBroker;
+import dev.msgbench.core.driver.Acks;
+import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.system.SystemTarget;
+import dev.msgbench.pulsar.broker.LocalPulsar;
+import dev.msgbench.pulsar.broker.PulsarBrokerSpec;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
+
+/** Apache Pulsar: its flags, and a local standalone. */
+public final class PulsarTarget implements SystemTarget {
+
+    /** Far above what a topic of one benchmark needs. */
+    private static final int MAX_PARTITIONS = 1_000;
+    /** The broker's web service where --url names a broker of its own: Pulsar's default port. */
+    private static final int DEFAULT_WEB_PORT = 8080;
+
+    @Option(names = "--pulsar-batching", paramLabel = "off|default|DELAY", defaultValue = "default",
+            converter = BatchingConverter.class,
+            description = "Pulsar: the producers' batching: default (Pulsar's own: on, a batch sent at the latest 1 ms "
+                    + "after its first message, at most 1000 messages or 128 KiB), off (each message sent alone: the "
+                    + "lowest latency at low rates), or the longest delay of a batch, such as 100us or 5ms "
+                    + "(default: ${DEFAULT-VALUE}).")
+    PulsarBatching batching;
+
+    @Option(names = "--pulsar-subscription-type", paramLabel = "TYPE", converter = SubscriptionTypeConverter.class,
+            description = "Pulsar: the type of every subscription (one per --subscriptions-per-topic): exclusive (one "
+                    + "consumer), failover (one consumer at a time, the others stand by), shared (messages dealt to "
+                    + "the consumers round-robin) or key_shared (by key, --keys) (default: exclusive with one consumer "
+                    + "per subscription, shared with several).")
+    SubscriptionType subscriptionType;
+
+    @Option(names = "--pulsar-partitions", paramLabel = "N", defaultValue = "0",
+            description = "Pulsar: partitions of each topic, a partitioned topic from 1; 0 is a non-partitioned "
+                    + "topic (default: ${DEFAULT-VALUE}).")
+    int partitions;
+
+    @Option(names = "--pulsar-admin-url", paramLabel = "URL",
+            description = "Pulsar: the broker's web service (admin REST API) where --url names a broker, for the "
+                    + "topics and the namespace's persistence policy (default: http://HOST:8080, HOST from --url).")
+    String adminUrl;
+
+    @Override
+    public String name() {
+        return PulsarSystem.NAME;
+    }
+
+    @Override
+    public boolean retainsMessages() {
+        return true;
+    }
+
+    /*
+     * diskFaultRefused stays the default refusal: the bookie's journal and ledgers are in the
+     * standalone's data dir, but no power-loss run has shown it yet.
+     */
+
+    @Override
+    public void validate(Acks acks, int localNodes) {
+        if (acks != null) {
+            PulsarAcks.validate(acks);
+        }
+        if (localNodes > 1) {
+            throw new UserError("--brokers " + localNodes + ": a local Pulsar is one standalone for now (broker, "
+                    + "bookie and metadata store in one JVM); use --brokers 1, or --url for a cluster");
+        }
+        if (partitions < 0 || partitions > MAX_PARTITIONS) {
+            throw new UserError("--pulsar-partitions must be 0 (a non-partitioned topic) to " + MAX_PARTITIONS
+                    + ", got " + partitions);
+        }
+    }
+
+    @Override
+    public LocalBroker startLocalBroker(BrokerRequest request) {
+        return LocalPulsar.start(PulsarBrokerSpec.of(request.broker()));
+    }
+
+    @Override
+    public MessagingSystem connect(ConnectRequest request) {
+        LocalPulsar local = request.broker() instanceof LocalPulsar pulsar ? pulsar : null;
+        String admin = local != null ? local.adminUrl() : adminUrl != null ? adminUrl : defaultAdminUrl(request.url());
+        return new PulsarSystem(new PulsarSettings(request.url(), admin, request.acks(), batching, subscriptionType,
+                partitions, local == null ? null : local.effectiveConf(), local == null ? null : local.startTime()),
+                local != null);
+    }
+
+    /** http://HOST:8080 for pulsar://HOST:PORT. */
+    static String defaultAdminUrl(String serviceUrl) {
+        String first = serviceUrl.split(",")[0];
+        URI uri;
+        try {
+            uri = URI.create(first);
+        } catch (IllegalArgumentException e) {
+            uri = null;
+        }
+        if (uri == null || uri.getHost() == null || !"pulsar".equals(uri.getScheme())) {
+            throw new UserError("--url must be Pulsar's service URL, pulsar://HOST:PORT, got '" + serviceUrl + "'");
+        }
+        return "http://" + uri.getHost() + ":" + DEFAULT_WEB_PORT;
+    }
+
+    static final class BatchingConverter implements ITypeConverter<PulsarBatching> {
+        @Override
+        public PulsarBatching convert(String value) {
+            try {
+                return PulsarBatching.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class SubscriptionTypeConverter implements ITypeConverter<SubscriptionType> {
+        @Override
+        public SubscriptionType convert(String value) {
+            for (SubscriptionType type : SubscriptionType.values()) {
+                if (type.name().toLowerCase(Locale.ROOT).equals(value)) {
+                    return type;
+                }
+            }
+            throw new TypeConversionException("must be exclusive, shared, failover or key_shared, got '" + value + "'");
+        }
+    }
+}

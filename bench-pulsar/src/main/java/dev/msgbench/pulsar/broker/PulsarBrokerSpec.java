@@ -1,0 +1,62 @@
+package dev.msgbench.pulsar.broker;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.BrokerSpec;
+
+/**
+ * What local Pulsar to start.
+ *
+ * @param broker what every local broker has: one node is one {@code pulsar standalone} (broker,
+ *               bookie and RocksDB metadata store in one JVM); its props are standalone.conf
+ *               settings, written after ours so that they win, and read by the broker and the
+ *               bookie alike (journalSyncData is the bookie's); its log dir holds pulsar-1.log; its
+ *               start timeout covers the JVM, the bookie, the broker and the health check (default
+ *               120 s)
+ * @param heap   -Xmx and -Xms of the standalone's JVM, e.g. "512m"; its direct memory (the bookie's
+ *               write cache and read-ahead, the broker's entry cache) is as large
+ */
+public record PulsarBrokerSpec(BrokerSpec broker, String heap) {
+
+    public static final String DEFAULT_HEAP = "512m";
+    public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(120);
+
+    /** Ports, addresses and directories differ on every start; a user's value would break it. */
+    static final Set<String> RESERVED_PROPS = Set.of("clusterName", "brokerServicePort", "brokerServicePortTls",
+            "webServicePort", "webServicePortTls", "bindAddress", "bindAddresses", "advertisedAddress",
+            "advertisedListeners", "metadataStoreUrl", "configurationMetadataStoreUrl", "bookiePort",
+            "journalDirectory", "journalDirectories", "ledgerDirectories", "indexDirectories", "httpServerPort");
+
+    public PulsarBrokerSpec {
+        broker = Objects.requireNonNull(broker, "broker").withDefaultStartTimeout(DEFAULT_START_TIMEOUT);
+        for (Map.Entry<String, String> prop : broker.props().entrySet()) {
+            if (RESERVED_PROPS.contains(prop.getKey())) {
+                throw new UserError("--broker-prop " + prop.getKey() + " cannot be set: msgbench chooses it for "
+                        + "every start (ports, addresses, directories); remove it");
+            }
+            if (!prop.getKey().matches("[A-Za-z][A-Za-z0-9_.]*") || prop.getValue() == null
+                    || prop.getValue().contains("\n")) {
+                throw new UserError("--broker-prop must be KEY=VALUE with a standalone.conf setting as KEY "
+                        + "(journalSyncData=false), got '" + prop.getKey() + "'");
+            }
+        }
+        heap = heap == null ? DEFAULT_HEAP : heap;
+        if (!heap.matches("[1-9][0-9]*[kKmMgG]?")) {
+            throw new UserError("the broker heap must be a JVM size such as 512m or 2g, got '" + heap + "'");
+        }
+    }
+
+    /** {@code broker} with a 512m heap. */
+    public static PulsarBrokerSpec of(BrokerSpec broker) {
+        return new PulsarBrokerSpec(broker, DEFAULT_HEAP);
+    }
+
+    /** One node, no overrides, 512m heap, logs in the temp dir, 120 s to start. */
+    public static PulsarBrokerSpec defaults() {
+        return of(BrokerSpec.defaults());
+    }
+}

@@ -1,0 +1,67 @@
+package dev.msgbench.pulsar;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.time.Duration;
+
+import org.apache.pulsar.client.api.SubscriptionType;
+import org.junit.jupiter.api.Test;
+
+import dev.msgbench.core.UserError;
+import dev.msgbench.core.driver.Acks;
+import picocli.CommandLine.TypeConversionException;
+
+/** The mapping of --acks and the refusals of Pulsar's flags, with no broker. */
+class PulsarTargetTest {
+
+    @Test
+    void acksChooseTheAckQuorumAndZeroIsRefused() {
+        assertEquals(1, PulsarAcks.ackQuorum(Acks.BROKER, 3));
+        assertEquals(3, PulsarAcks.ackQuorum(Acks.ALL, 3));
+        assertEquals(1, PulsarAcks.ackQuorum(Acks.ALL, 1), "one bookie: all is one");
+        UserError zero = assertThrows(UserError.class, () -> new PulsarTarget().validate(Acks.NONE, 1));
+        assertEquals("--acks 0: a Pulsar producer always waits for the bookies' ack quorum; use --acks 1 (ack quorum "
+                + "1) or all (ack quorum = write quorum), or leave it out for the broker's default", zero.getMessage());
+    }
+
+    @Test
+    void aLocalClusterAndANegativePartitionCountAreRefusedBeforeAnyBrokerStarts() {
+        PulsarTarget target = new PulsarTarget();
+        UserError cluster = assertThrows(UserError.class, () -> target.validate(null, 3));
+        assertEquals("--brokers 3: a local Pulsar is one standalone for now (broker, bookie and metadata store in one "
+                + "JVM); use --brokers 1, or --url for a cluster", cluster.getMessage());
+        target.partitions = -1;
+        UserError partitions = assertThrows(UserError.class, () -> target.validate(null, 1));
+        assertEquals("--pulsar-partitions must be 0 (a non-partitioned topic) to 1000, got -1", partitions.getMessage());
+    }
+
+    @Test
+    void batchingIsOffDefaultOrTheLongestDelay() {
+        assertEquals(PulsarBatching.OFF, PulsarBatching.parse("off"));
+        assertEquals(PulsarBatching.DEFAULT, PulsarBatching.parse("default"));
+        assertEquals(new PulsarBatching(true, Duration.ofNanos(100_000)), PulsarBatching.parse("100us"));
+        assertEquals("100us", PulsarBatching.parse("100us").toString());
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> PulsarBatching.parse("fast"));
+        assertEquals("must be off, default or the longest delay of a batch such as 100us or 5ms, got 'fast'",
+                bad.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> PulsarBatching.parse("0ms"));
+    }
+
+    @Test
+    void subscriptionTypesAreNamedInLowerCase() {
+        PulsarTarget.SubscriptionTypeConverter converter = new PulsarTarget.SubscriptionTypeConverter();
+        assertEquals(SubscriptionType.Key_Shared, converter.convert("key_shared"));
+        assertEquals(SubscriptionType.Failover, converter.convert("failover"));
+        TypeConversionException bad = assertThrows(TypeConversionException.class, () -> converter.convert("Shared"));
+        assertEquals("must be exclusive, shared, failover or key_shared, got 'Shared'", bad.getMessage());
+    }
+
+    @Test
+    void theAdminApiOfABrokerGivenWithUrlIsOnPulsarsDefaultWebPort() {
+        assertEquals("http://broker-1:8080", PulsarTarget.defaultAdminUrl("pulsar://broker-1:6650"));
+        UserError bad = assertThrows(UserError.class, () -> PulsarTarget.defaultAdminUrl("http://broker-1:8080"));
+        assertEquals("--url must be Pulsar's service URL, pulsar://HOST:PORT, got 'http://broker-1:8080'",
+                bad.getMessage());
+    }
+}
