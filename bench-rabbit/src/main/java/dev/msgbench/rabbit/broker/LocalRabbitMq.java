@@ -75,8 +75,12 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
     private static final String NODE_NAME_HOST = "localhost";
     private static final String LONG_NAMES = "RABBITMQ_USE_LONGNAME";
 
-    /** One node's own ports and name; its files are in {@link #nodeDir}. */
-    private record Node(int number, int amqpPort, int distPort, String name) {
+    /**
+     * One node's own ports and name; its files are in {@link #nodeDir}.
+     *
+     * @param streamPort the stream protocol's, {@link RabbitConf#NO_STREAM_PORT} without the stream plugin
+     */
+    private record Node(int number, int amqpPort, int distPort, int streamPort, String name) {
     }
 
     private final RabbitBrokerSpec spec;
@@ -97,14 +101,17 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         spec.broker().placement().requireNodes(spec.broker().nodes());
         this.spec = spec;
         this.epmdBinary = epmdBinary;
-        List<Integer> ports = FreePorts.take(1 + 2 * spec.broker().nodes());
+        int portsPerNode = spec.streams() ? 3 : 2;
+        List<Integer> ports = FreePorts.take(1 + portsPerNode * spec.broker().nodes());
         this.epmdPort = ports.get(0);
         List<Node> made = new ArrayList<>();
         for (int n = 1; n <= spec.broker().nodes(); n++) {
-            int amqpPort = ports.get(2 * n - 1);
+            int first = 1 + portsPerNode * (n - 1);
+            int amqpPort = ports.get(first);
+            int streamPort = spec.streams() ? ports.get(first + 2) : RabbitConf.NO_STREAM_PORT;
             String nameHost = spec.broker().placement().isolated() ? spec.broker().placement().address(n)
                     : NODE_NAME_HOST;
-            made.add(new Node(n, amqpPort, ports.get(2 * n), "msgbench-" + amqpPort + "@" + nameHost));
+            made.add(new Node(n, amqpPort, ports.get(first + 1), streamPort, "msgbench-" + amqpPort + "@" + nameHost));
         }
         this.nodes = List.copyOf(made);
         Map<String, String> ctlEnv = new LinkedHashMap<>(Map.of("HOME", tempDir.resolve("home").toString(),
@@ -149,14 +156,37 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         return (spec.broker().security() == null ? "amqp" : "amqps") + "://" + host(node) + ":" + amqpPort(node);
     }
 
-    /** Every node's URL, node 1 first, separated by commas: a client given them all can fail over. */
+    /**
+     * Every node's URL, node 1 first, separated by commas: a client given them all can fail over.
+     * With the stream plugin ({@link RabbitBrokerSpec#withStreams}) the stream protocol's, which is
+     * what the nodes were started for.
+     */
     @Override
     public String url() {
-        return nodes.stream().map(n -> url(n.number())).collect(Collectors.joining(","));
+        return nodes.stream().map(n -> spec.streams() ? streamUrl(n.number()) : url(n.number()))
+                .collect(Collectors.joining(","));
     }
 
     public int amqpPort(int node) {
         return nodes.get(checkNode(node) - 1).amqpPort();
+    }
+
+    /**
+     * {@code rabbitmq-stream://127.0.0.1:PORT} of one node started with the stream plugin, where guest
+     * may log in over loopback (the node's host under --isolate).
+     *
+     * @throws IllegalStateException when the nodes run without the stream plugin
+     */
+    public String streamUrl(int node) {
+        return "rabbitmq-stream://" + host(node) + ":" + streamPort(node);
+    }
+
+    /** @throws IllegalStateException when the nodes run without the stream plugin */
+    public int streamPort(int node) {
+        if (!spec.streams()) {
+            throw new IllegalStateException(this + " runs without the " + RabbitBrokerSpec.STREAM_PLUGIN + " plugin");
+        }
+        return nodes.get(checkNode(node) - 1).streamPort();
     }
 
     /**
@@ -308,6 +338,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         watched.addAll(epmds);
         for (Node node : nodes) {
             awaitAmqp(node.number(), budget, watched);
+            awaitStream(node.number(), budget, watched);
         }
         if (nodes.size() > 1) {
             awaitCluster(1, budget, watched);
@@ -365,8 +396,8 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         List<String> peers = nodes.size() == 1 ? List.of() : nodes.stream().map(Node::name).collect(Collectors.toList());
         List<Map<String, String>> made = new ArrayList<>();
         for (Node node : nodes) {
-            made.add(Collections.unmodifiableMap(RabbitConf.of(host(node.number()), node.amqpPort(), peers,
-                    spec.broker().placement().isolated(), spec.broker().props(), security)));
+            made.add(Collections.unmodifiableMap(RabbitConf.of(host(node.number()), node.amqpPort(),
+                    node.streamPort(), peers, spec.broker().placement().isolated(), spec.broker().props(), security)));
         }
         confs = List.copyOf(made);
         try {
@@ -381,7 +412,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
                 Path dir = Files.createDirectories(nodeDir(node.number()));
                 Files.createDirectories(dir.resolve("mnesia"));
                 Files.createDirectories(dir.resolve("log"));
-                Files.writeString(dir.resolve("enabled_plugins"), "[].\n");
+                Files.writeString(dir.resolve("enabled_plugins"), "[" + String.join(",", spec.plugins()) + "].\n");
                 RabbitConf.write(confs.get(node.number() - 1), security, dir.resolve("rabbitmq.conf"));
             }
         } catch (IOException e) {
@@ -457,6 +488,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
     @Override
     protected void awaitNodeReady(int node, Readiness budget) {
         awaitAmqp(node, budget, startedNodes());
+        awaitStream(node, budget, startedNodes());
         if (nodes.size() > 1) {
             awaitCluster(node, budget, startedNodes());
         }
@@ -478,6 +510,17 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
                         + logFile(node), e);
             }
             throw e;
+        }
+    }
+
+    /**
+     * With the stream plugin: node {@code node} answers the stream protocol's first request. The
+     * plugin opens its listener after AMQP's, and a client that came between would be refused.
+     */
+    private void awaitStream(int node, Readiness budget, List<ManagedProcess> watched) {
+        if (spec.streams()) {
+            budget.await(nodeText(node) + "'s stream listener", logFile(node), watched,
+                    () -> StreamGreeting.answers(host(node), streamPort(node)));
         }
     }
 

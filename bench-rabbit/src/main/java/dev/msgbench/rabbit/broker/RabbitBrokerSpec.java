@@ -3,7 +3,9 @@ package dev.msgbench.rabbit.broker;
 import dev.msgbench.core.broker.BrokerSpec;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -18,8 +20,14 @@ import java.util.Objects;
  *                   are those epmd and the node (and every process they start) run on; without
  *                   security the node speaks plain AMQP and lets guest in over loopback
  * @param installDir where Debian's rabbitmq-server package put its scripts
+ * @param plugins    the plugins each node enables (its enabled_plugins file), none by default; with
+ *                   {@link #STREAM_PLUGIN} each node also listens for the stream protocol on a port of
+ *                   its own, and is ready only once that port answers
  */
-public record RabbitBrokerSpec(BrokerSpec broker, Path installDir) {
+public record RabbitBrokerSpec(BrokerSpec broker, Path installDir, List<String> plugins) {
+
+    /** RabbitMQ Streams' binary protocol, shipped with rabbitmq-server since 3.9. */
+    public static final String STREAM_PLUGIN = "rabbitmq_stream";
 
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(120);
     public static final Path DEFAULT_INSTALL_DIR = Path.of("/usr/lib/rabbitmq/bin");
@@ -29,6 +37,18 @@ public record RabbitBrokerSpec(BrokerSpec broker, Path installDir) {
         broker = Objects.requireNonNull(broker, "broker").withDefaultStartTimeout(DEFAULT_START_TIMEOUT);
         RabbitConf.checkUserProps(broker.props());
         installDir = installDir == null ? DEFAULT_INSTALL_DIR : installDir;
+        plugins = plugins == null ? List.of() : List.copyOf(plugins);
+        for (String plugin : plugins) {
+            // it goes into an Erlang term, [plugin, ...].
+            if (!plugin.matches("[a-z][a-z0-9_]*")) {
+                throw new IllegalArgumentException("not a RabbitMQ plugin name: '" + plugin + "'");
+            }
+        }
+    }
+
+    /** No plugins. */
+    public RabbitBrokerSpec(BrokerSpec broker, Path installDir) {
+        this(broker, installDir, List.of());
     }
 
     /** {@code broker} from Debian's install. */
@@ -42,11 +62,27 @@ public record RabbitBrokerSpec(BrokerSpec broker, Path installDir) {
     }
 
     public RabbitBrokerSpec withBroker(BrokerSpec broker) {
-        return new RabbitBrokerSpec(broker, installDir);
+        return new RabbitBrokerSpec(broker, installDir, plugins);
     }
 
     public RabbitBrokerSpec withInstallDir(Path installDir) {
-        return new RabbitBrokerSpec(broker, installDir);
+        return new RabbitBrokerSpec(broker, installDir, plugins);
+    }
+
+    /** Each node with the stream plugin and a stream port: what RabbitMQ Streams' clients need. */
+    public RabbitBrokerSpec withStreams() {
+        return plugins.contains(STREAM_PLUGIN) ? this
+                : new RabbitBrokerSpec(broker, installDir, concat(plugins, STREAM_PLUGIN));
+    }
+
+    public boolean streams() {
+        return plugins.contains(STREAM_PLUGIN);
+    }
+
+    private static List<String> concat(List<String> list, String more) {
+        List<String> all = new ArrayList<>(list);
+        all.add(more);
+        return all;
     }
 
     /**
