@@ -266,6 +266,41 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
     }
 
     /**
+     * The arguments a queue or stream was declared with (x-queue-type, x-initial-cluster-size,
+     * x-max-segment-size-bytes, ...), as rabbitmqctl list_queues reports them on the first node that
+     * runs, each value as text.
+     *
+     * @throws IOException when no node runs, rabbitmqctl fails, or the default virtual host has no
+     *                     such queue
+     */
+    public Map<String, String> queueArguments(String queue) throws IOException, InterruptedException {
+        Node asked = firstRunningNode();
+        JsonNode queues = ctl.json(spec.broker().placement().namespace(asked.number()), asked.name(), CTL_TIMEOUT,
+                "list_queues", "name", "arguments");
+        for (JsonNode q : queues) {
+            if (queue.equals(q.path("name").asText())) {
+                return arguments(q.path("arguments"));
+            }
+        }
+        throw new IOException("rabbitmqctl list_queues on " + asked.name() + " shows no queue '" + queue + "'");
+    }
+
+    /** rabbitmqctl shows a table as an object or as [name, type, value] triples, as it shows client properties. */
+    private static Map<String, String> arguments(JsonNode table) {
+        Map<String, String> arguments = new TreeMap<>();
+        if (table.isObject()) {
+            table.fields().forEachRemaining(e -> arguments.put(e.getKey(), e.getValue().asText()));
+            return arguments;
+        }
+        for (JsonNode argument : table) {
+            if (argument.isArray() && argument.size() >= 2) {
+                arguments.put(argument.path(0).asText(), argument.path(argument.size() - 1).asText());
+            }
+        }
+        return arguments;
+    }
+
+    /**
      * Has node {@code node} write Mnesia's transaction log to disk ({@code mnesia:sync_log()}), where
      * the definitions of durable queues live: those declared so far then survive the node's kill.
      * A node frozen right after a declare can die with the definition still unwritten: once in CI a

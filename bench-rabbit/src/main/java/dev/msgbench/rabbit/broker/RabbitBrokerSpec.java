@@ -1,6 +1,7 @@
 package dev.msgbench.rabbit.broker;
 
 import dev.msgbench.core.broker.BrokerSpec;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -8,6 +9,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What local RabbitMQ node to start.
@@ -32,6 +36,7 @@ public record RabbitBrokerSpec(BrokerSpec broker, Path installDir, List<String> 
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(120);
     public static final Path DEFAULT_INSTALL_DIR = Path.of("/usr/lib/rabbitmq/bin");
     private static final long MESSAGE_SIZE_MARGIN_BYTES = 64 * 1024;
+    private static final Pattern INSTALLED_VERSION = Pattern.compile("rabbitmq_server-(\\d+\\.\\d+\\.\\d+)/");
 
     public RabbitBrokerSpec {
         broker = Objects.requireNonNull(broker, "broker").withDefaultStartTimeout(DEFAULT_START_TIMEOUT);
@@ -97,6 +102,20 @@ public record RabbitBrokerSpec(BrokerSpec broker, Path installDir, List<String> 
         Map<String, String> props = new LinkedHashMap<>(broker.props());
         props.put(RabbitConf.MAX_MESSAGE_SIZE, Long.toString(needed));
         return withBroker(broker.withProps(props));
+    }
+
+    /**
+     * The version of the installed rabbitmq-server, from the directory its script links into
+     * (Debian's {@code /usr/lib/rabbitmq/lib/rabbitmq_server-3.10.8}), known before any node starts;
+     * empty when it is not installed there.
+     */
+    public Optional<String> installedVersion() {
+        try {
+            Matcher m = INSTALLED_VERSION.matcher(serverScript().toRealPath().toString());
+            return m.find() ? Optional.of(m.group(1)) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     Path serverScript() {
