@@ -173,10 +173,16 @@ public final class RabbitStreamsSystem implements MessagingSystem {
         return true;
     }
 
-    /** Node 1 of a one-node broker; on a cluster the stream's leader is not asked yet. */
+    /**
+     * The node that leads the first topic's stream on the suite's local broker, as rabbitmqctl
+     * reports it (node 1 of a one-node broker, without asking); empty with --url.
+     */
     @Override
-    public OptionalInt leaderNode() {
-        return broker != null && broker.nodeCount() == 1 ? OptionalInt.of(1) : OptionalInt.empty();
+    public OptionalInt leaderNode() throws Exception {
+        if (broker == null || created.isEmpty()) {
+            return OptionalInt.empty();
+        }
+        return broker.nodeCount() == 1 ? OptionalInt.of(1) : broker.placement(created.get(0)).leaderNode();
     }
 
     @Override
