@@ -12,6 +12,7 @@ import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.echo.CloseAll;
 import dev.msgbench.rabbit.broker.LocalRabbitMq;
 import dev.msgbench.rabbit.broker.StreamGreeting;
 import java.io.IOException;
@@ -47,6 +48,8 @@ public final class RabbitStreamsSystem implements MessagingSystem {
     static final int SUPER_STREAM_MAJOR = 3;
     static final int SUPER_STREAM_MINOR = 11;
 
+    /** The stream protocol's port (rabbitmq-stream:// without one). */
+    private static final int DEFAULT_PORT = 5552;
     /** RabbitMQ's default stream.frame_max, which a frame holding one message must fit. */
     private static final int FRAME_MAX_BYTES = 1_048_576;
     /** Room for the publish frame's fields and the message's AMQP 1.0 encoding around the body. */
@@ -151,9 +154,6 @@ public final class RabbitStreamsSystem implements MessagingSystem {
         return StreamGreeting.serverProperties(first.getHost(), port).getOrDefault("version", "unknown");
     }
 
-    /** The stream protocol's port (rabbitmq-stream:// without one). */
-    private static final int DEFAULT_PORT = 5552;
-
     @Override
     public Subscriber subscribe(int index, MessageSink sink) {
         return new RabbitStreamSubscriber(environment, plan.topicName(plan.topicOfConsumer(index)), sink);
@@ -254,35 +254,17 @@ public final class RabbitStreamsSystem implements MessagingSystem {
         }
     }
 
-    /** Deletes the streams this run made, then closes every connection. */
+    /** Deletes the streams this run made, then closes every connection, whatever fails on the way. */
     @Override
     public void close() throws Exception {
         if (environment == null) {
             return;
         }
-        Exception failure = null;
+        List<AutoCloseable> steps = new ArrayList<>();
         for (String stream : created) {
-            try {
-                environment.deleteStream(stream);
-            } catch (RuntimeException e) {
-                if (failure == null) {
-                    failure = e;
-                } else {
-                    failure.addSuppressed(e);
-                }
-            }
+            steps.add(() -> environment.deleteStream(stream));
         }
-        try {
-            environment.close();
-        } catch (RuntimeException e) {
-            if (failure == null) {
-                failure = e;
-            } else {
-                failure.addSuppressed(e);
-            }
-        }
-        if (failure != null) {
-            throw failure;
-        }
+        steps.add(environment);
+        CloseAll.inOrder(steps);
     }
 }
