@@ -25,7 +25,8 @@ public final class RabbitMqTarget implements SystemTarget {
 
     @Option(names = "--max-unconfirmed", paramLabel = "N",
             description = "RabbitMQ: with --acks 1 or all, how many publishes per producer may await their confirm; "
-                    + "publish blocks at the limit (default: " + RabbitSettings.DEFAULT_MAX_UNCONFIRMED + ").")
+                    + "publish blocks at the limit (default: " + RabbitSettings.DEFAULT_MAX_UNCONFIRMED
+                    + "; rabbitmq-streams: the stream client's " + StreamSettings.DEFAULT_MAX_UNCONFIRMED + ").")
     Integer maxUnconfirmed;
 
     @Option(names = "--consumer-ack", paramLabel = "MODE", defaultValue = "manual",

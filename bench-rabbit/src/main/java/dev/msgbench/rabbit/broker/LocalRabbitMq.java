@@ -75,8 +75,12 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
     private static final String NODE_NAME_HOST = "localhost";
     private static final String LONG_NAMES = "RABBITMQ_USE_LONGNAME";
 
-    /** One node's own ports and name; its files are in {@link #nodeDir}. */
-    private record Node(int number, int amqpPort, int distPort, String name) {
+    /**
+     * One node's own ports and name; its files are in {@link #nodeDir}.
+     *
+     * @param streamPort the stream protocol's, {@link RabbitConf#NO_STREAM_PORT} without the stream plugin
+     */
+    private record Node(int number, int amqpPort, int distPort, int streamPort, String name) {
     }
 
     private final RabbitBrokerSpec spec;
@@ -97,14 +101,17 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         spec.broker().placement().requireNodes(spec.broker().nodes());
         this.spec = spec;
         this.epmdBinary = epmdBinary;
-        List<Integer> ports = FreePorts.take(1 + 2 * spec.broker().nodes());
+        int portsPerNode = spec.streams() ? 3 : 2;
+        List<Integer> ports = FreePorts.take(1 + portsPerNode * spec.broker().nodes());
         this.epmdPort = ports.get(0);
         List<Node> made = new ArrayList<>();
         for (int n = 1; n <= spec.broker().nodes(); n++) {
-            int amqpPort = ports.get(2 * n - 1);
+            int first = 1 + portsPerNode * (n - 1);
+            int amqpPort = ports.get(first);
+            int streamPort = spec.streams() ? ports.get(first + 2) : RabbitConf.NO_STREAM_PORT;
             String nameHost = spec.broker().placement().isolated() ? spec.broker().placement().address(n)
                     : NODE_NAME_HOST;
-            made.add(new Node(n, amqpPort, ports.get(2 * n), "msgbench-" + amqpPort + "@" + nameHost));
+            made.add(new Node(n, amqpPort, ports.get(first + 1), streamPort, "msgbench-" + amqpPort + "@" + nameHost));
         }
         this.nodes = List.copyOf(made);
         Map<String, String> ctlEnv = new LinkedHashMap<>(Map.of("HOME", tempDir.resolve("home").toString(),
@@ -149,14 +156,37 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         return (spec.broker().security() == null ? "amqp" : "amqps") + "://" + host(node) + ":" + amqpPort(node);
     }
 
-    /** Every node's URL, node 1 first, separated by commas: a client given them all can fail over. */
+    /**
+     * Every node's URL, node 1 first, separated by commas: a client given them all can fail over.
+     * With the stream plugin ({@link RabbitBrokerSpec#withStreams}) the stream protocol's, which is
+     * what the nodes were started for.
+     */
     @Override
     public String url() {
-        return nodes.stream().map(n -> url(n.number())).collect(Collectors.joining(","));
+        return nodes.stream().map(n -> spec.streams() ? streamUrl(n.number()) : url(n.number()))
+                .collect(Collectors.joining(","));
     }
 
     public int amqpPort(int node) {
         return nodes.get(checkNode(node) - 1).amqpPort();
+    }
+
+    /**
+     * {@code rabbitmq-stream://127.0.0.1:PORT} of one node started with the stream plugin, where guest
+     * may log in over loopback (the node's host under --isolate).
+     *
+     * @throws IllegalStateException when the nodes run without the stream plugin
+     */
+    public String streamUrl(int node) {
+        return "rabbitmq-stream://" + host(node) + ":" + streamPort(node);
+    }
+
+    /** @throws IllegalStateException when the nodes run without the stream plugin */
+    public int streamPort(int node) {
+        if (!spec.streams()) {
+            throw new IllegalStateException(this + " runs without the " + RabbitBrokerSpec.STREAM_PLUGIN + " plugin");
+        }
+        return nodes.get(checkNode(node) - 1).streamPort();
     }
 
     /**
@@ -236,6 +266,41 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
     }
 
     /**
+     * The arguments a queue or stream was declared with (x-queue-type, x-initial-cluster-size,
+     * x-max-segment-size-bytes, ...), as rabbitmqctl list_queues reports them on the first node that
+     * runs, each value as text.
+     *
+     * @throws IOException when no node runs, rabbitmqctl fails, or the default virtual host has no
+     *                     such queue
+     */
+    public Map<String, String> queueArguments(String queue) throws IOException, InterruptedException {
+        Node asked = firstRunningNode();
+        JsonNode queues = ctl.json(spec.broker().placement().namespace(asked.number()), asked.name(), CTL_TIMEOUT,
+                "list_queues", "name", "arguments");
+        for (JsonNode q : queues) {
+            if (queue.equals(q.path("name").asText())) {
+                return arguments(q.path("arguments"));
+            }
+        }
+        throw new IOException("rabbitmqctl list_queues on " + asked.name() + " shows no queue '" + queue + "'");
+    }
+
+    /** rabbitmqctl shows a table as an object or as [name, type, value] triples, as it shows client properties. */
+    private static Map<String, String> arguments(JsonNode table) {
+        Map<String, String> arguments = new TreeMap<>();
+        if (table.isObject()) {
+            table.fields().forEachRemaining(e -> arguments.put(e.getKey(), e.getValue().asText()));
+            return arguments;
+        }
+        for (JsonNode argument : table) {
+            if (argument.isArray() && argument.size() >= 2) {
+                arguments.put(argument.path(0).asText(), argument.path(argument.size() - 1).asText());
+            }
+        }
+        return arguments;
+    }
+
+    /**
      * Has node {@code node} write Mnesia's transaction log to disk ({@code mnesia:sync_log()}), where
      * the definitions of durable queues live: those declared so far then survive the node's kill.
      * A node frozen right after a declare can die with the definition still unwritten: once in CI a
@@ -308,6 +373,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         watched.addAll(epmds);
         for (Node node : nodes) {
             awaitAmqp(node.number(), budget, watched);
+            awaitStream(node.number(), budget, watched);
         }
         if (nodes.size() > 1) {
             awaitCluster(1, budget, watched);
@@ -365,8 +431,8 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         List<String> peers = nodes.size() == 1 ? List.of() : nodes.stream().map(Node::name).collect(Collectors.toList());
         List<Map<String, String>> made = new ArrayList<>();
         for (Node node : nodes) {
-            made.add(Collections.unmodifiableMap(RabbitConf.of(host(node.number()), node.amqpPort(), peers,
-                    spec.broker().placement().isolated(), spec.broker().props(), security)));
+            made.add(Collections.unmodifiableMap(RabbitConf.of(host(node.number()), node.amqpPort(),
+                    node.streamPort(), peers, spec.broker().placement().isolated(), spec.broker().props(), security)));
         }
         confs = List.copyOf(made);
         try {
@@ -381,7 +447,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
                 Path dir = Files.createDirectories(nodeDir(node.number()));
                 Files.createDirectories(dir.resolve("mnesia"));
                 Files.createDirectories(dir.resolve("log"));
-                Files.writeString(dir.resolve("enabled_plugins"), "[].\n");
+                Files.writeString(dir.resolve("enabled_plugins"), "[" + String.join(",", spec.plugins()) + "].\n");
                 RabbitConf.write(confs.get(node.number() - 1), security, dir.resolve("rabbitmq.conf"));
             }
         } catch (IOException e) {
@@ -457,6 +523,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
     @Override
     protected void awaitNodeReady(int node, Readiness budget) {
         awaitAmqp(node, budget, startedNodes());
+        awaitStream(node, budget, startedNodes());
         if (nodes.size() > 1) {
             awaitCluster(node, budget, startedNodes());
         }
@@ -478,6 +545,17 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
                         + logFile(node), e);
             }
             throw e;
+        }
+    }
+
+    /**
+     * With the stream plugin: node {@code node} answers the stream protocol's first request. The
+     * plugin opens its listener after AMQP's, and a client that came between would be refused.
+     */
+    private void awaitStream(int node, Readiness budget, List<ManagedProcess> watched) {
+        if (spec.streams()) {
+            budget.await(nodeText(node) + "'s stream listener", logFile(node), watched,
+                    () -> StreamGreeting.answers(host(node), streamPort(node)));
         }
     }
 

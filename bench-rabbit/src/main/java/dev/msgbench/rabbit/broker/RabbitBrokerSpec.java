@@ -1,11 +1,17 @@
 package dev.msgbench.rabbit.broker;
 
 import dev.msgbench.core.broker.BrokerSpec;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What local RabbitMQ node to start.
@@ -18,17 +24,36 @@ import java.util.Objects;
  *                   are those epmd and the node (and every process they start) run on; without
  *                   security the node speaks plain AMQP and lets guest in over loopback
  * @param installDir where Debian's rabbitmq-server package put its scripts
+ * @param plugins    the plugins each node enables (its enabled_plugins file), none by default; with
+ *                   {@link #STREAM_PLUGIN} each node also listens for the stream protocol on a port of
+ *                   its own, and is ready only once that port answers
  */
-public record RabbitBrokerSpec(BrokerSpec broker, Path installDir) {
+public record RabbitBrokerSpec(BrokerSpec broker, Path installDir, List<String> plugins) {
+
+    /** RabbitMQ Streams' binary protocol, shipped with rabbitmq-server since 3.9. */
+    public static final String STREAM_PLUGIN = "rabbitmq_stream";
 
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(120);
     public static final Path DEFAULT_INSTALL_DIR = Path.of("/usr/lib/rabbitmq/bin");
     private static final long MESSAGE_SIZE_MARGIN_BYTES = 64 * 1024;
+    private static final Pattern INSTALLED_VERSION = Pattern.compile("rabbitmq_server-(\\d+\\.\\d+\\.\\d+)/");
 
     public RabbitBrokerSpec {
         broker = Objects.requireNonNull(broker, "broker").withDefaultStartTimeout(DEFAULT_START_TIMEOUT);
         RabbitConf.checkUserProps(broker.props());
         installDir = installDir == null ? DEFAULT_INSTALL_DIR : installDir;
+        plugins = plugins == null ? List.of() : List.copyOf(plugins);
+        for (String plugin : plugins) {
+            // it goes into an Erlang term, [plugin, ...].
+            if (!plugin.matches("[a-z][a-z0-9_]*")) {
+                throw new IllegalArgumentException("not a RabbitMQ plugin name: '" + plugin + "'");
+            }
+        }
+    }
+
+    /** No plugins. */
+    public RabbitBrokerSpec(BrokerSpec broker, Path installDir) {
+        this(broker, installDir, List.of());
     }
 
     /** {@code broker} from Debian's install. */
@@ -42,11 +67,27 @@ public record RabbitBrokerSpec(BrokerSpec broker, Path installDir) {
     }
 
     public RabbitBrokerSpec withBroker(BrokerSpec broker) {
-        return new RabbitBrokerSpec(broker, installDir);
+        return new RabbitBrokerSpec(broker, installDir, plugins);
     }
 
     public RabbitBrokerSpec withInstallDir(Path installDir) {
-        return new RabbitBrokerSpec(broker, installDir);
+        return new RabbitBrokerSpec(broker, installDir, plugins);
+    }
+
+    /** Each node with the stream plugin and a stream port: what RabbitMQ Streams' clients need. */
+    public RabbitBrokerSpec withStreams() {
+        return plugins.contains(STREAM_PLUGIN) ? this
+                : new RabbitBrokerSpec(broker, installDir, concat(plugins, STREAM_PLUGIN));
+    }
+
+    public boolean streams() {
+        return plugins.contains(STREAM_PLUGIN);
+    }
+
+    private static List<String> concat(List<String> list, String more) {
+        List<String> all = new ArrayList<>(list);
+        all.add(more);
+        return all;
     }
 
     /**
@@ -61,6 +102,20 @@ public record RabbitBrokerSpec(BrokerSpec broker, Path installDir) {
         Map<String, String> props = new LinkedHashMap<>(broker.props());
         props.put(RabbitConf.MAX_MESSAGE_SIZE, Long.toString(needed));
         return withBroker(broker.withProps(props));
+    }
+
+    /**
+     * The version of the installed rabbitmq-server, from the directory its script links into
+     * (Debian's {@code /usr/lib/rabbitmq/lib/rabbitmq_server-3.10.8}), known before any node starts;
+     * empty when it is not installed there.
+     */
+    public Optional<String> installedVersion() {
+        try {
+            Matcher m = INSTALLED_VERSION.matcher(serverScript().toRealPath().toString());
+            return m.find() ? Optional.of(m.group(1)) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     Path serverScript() {

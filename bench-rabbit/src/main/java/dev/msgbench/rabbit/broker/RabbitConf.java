@@ -25,6 +25,9 @@ final class RabbitConf {
     /** The largest max_message_size RabbitMQ 3.10 accepts (512 MiB). */
     static final long LIMIT_MAX_MESSAGE_BYTES = 536_870_912L;
 
+    /** No stream listener: the node runs without the stream plugin. */
+    static final int NO_STREAM_PORT = 0;
+
     /** Printable ASCII but space and '#'. */
     private static final String CONF_VALUE = "[!\"$-~]+";
 
@@ -36,7 +39,8 @@ final class RabbitConf {
         for (Map.Entry<String, String> prop : props.entrySet()) {
             String key = prop.getKey();
             if (key.startsWith("listeners.") || key.startsWith("distribution.listener.") || key.startsWith("log.file")
-                    || key.equals("log.dir") || key.startsWith("cluster_formation.")) {
+                    || key.equals("log.dir") || key.startsWith("cluster_formation.")
+                    || key.startsWith("stream.listeners.") || key.startsWith("stream.advertised_")) {
                 throw new UserError("--broker-prop " + key + " cannot be set: msgbench chooses it for every run "
                         + "(ports, log files, cluster peers); remove it");
             }
@@ -48,9 +52,15 @@ final class RabbitConf {
         }
     }
 
-    /** A one-node broker's: no peers. */
+    /** A one-node broker's: no peers, no stream listener. */
     static Map<String, String> of(int amqpPort, Map<String, String> userProps, LocalSecurity security) {
         return of("127.0.0.1", amqpPort, List.of(), false, userProps, security);
+    }
+
+    /** As {@link #of(String, int, int, List, boolean, Map, LocalSecurity)} without a stream listener. */
+    static Map<String, String> of(String host, int amqpPort, List<String> peerNodes, boolean remoteClients,
+                                  Map<String, String> userProps, LocalSecurity security) {
+        return of(host, amqpPort, NO_STREAM_PORT, peerNodes, remoteClients, userProps, security);
     }
 
     /**
@@ -63,13 +73,17 @@ final class RabbitConf {
      * forms the cluster; the others, retrying, join it. Only a node with an empty database looks
      * for peers, so a node restarted on its own data rejoins as the member it was.
      *
-     * @param host      the address the AMQP listener binds
+     * @param host      the address the AMQP listener binds, and the stream listener
+     * @param streamPort the stream plugin's port, which it also advertises with {@code host}: a
+     *                   stream client connects to the address a node advertises for a stream's
+     *                   leader or replica, by default the machine's host name, which may not
+     *                   resolve to an address the node listens on; {@link #NO_STREAM_PORT} for none
      * @param peerNodes every node name of the cluster; empty for a single node
      * @param remoteClients true when the clients are on other hosts (--isolate): an open node then
      *                      lets guest log in from them, not from loopback only
      */
-    static Map<String, String> of(String host, int amqpPort, List<String> peerNodes, boolean remoteClients,
-                                  Map<String, String> userProps, LocalSecurity security) {
+    static Map<String, String> of(String host, int amqpPort, int streamPort, List<String> peerNodes,
+                                  boolean remoteClients, Map<String, String> userProps, LocalSecurity security) {
         Map<String, String> conf = new LinkedHashMap<>();
         if (security == null) {
             conf.put("listeners.tcp.default", host + ":" + amqpPort);
@@ -83,6 +97,11 @@ final class RabbitConf {
             // a client certificate, when one comes, must be the CA's; mutual TLS demands one
             conf.put("ssl_options.verify", "verify_peer");
             conf.put("ssl_options.fail_if_no_peer_cert", Boolean.toString(security.login().mutualTls()));
+        }
+        if (streamPort != NO_STREAM_PORT) {
+            conf.put("stream.listeners.tcp.1", host + ":" + streamPort);
+            conf.put("stream.advertised_host", host);
+            conf.put("stream.advertised_port", Integer.toString(streamPort));
         }
         if (remoteClients && security == null) {
             // the hosts' network is made for this run only; a secured node has its own user instead of guest

@@ -1,0 +1,148 @@
+package dev.msgbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.testing.NeedsBroker;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** e2e and throughput --system rabbitmq-streams against a local RabbitMQ with its stream plugin, run in-process. */
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+@NeedsBroker
+class RabbitStreamsEndToEndTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void oneNodeConfirmsAndDeliversEveryMessageAndRecordsTheStreamsDurabilityAsReadBack() throws Exception {
+        Path out = dir.resolve("one-node");
+        CliRun run = CliRun.of("e2e", "--system", "rabbitmq-streams", "--rate", "500", "--duration", "2s",
+                "--warmup", "1s", "--size", "256B", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals("complete", r.get("status").asText());
+        assertEquals("rabbitmq-streams", r.get("system").asText());
+        assertEquals(1_500, r.get("counts").get("sent").asLong());
+        assertEquals(1_500, r.get("counts").get("acknowledged").asLong());
+        assertEquals(1_500, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(0, r.get("counts").get("duplicated").asLong());
+        assertEquals(0, r.get("counts").get("reordered").asLong());
+        JsonNode d = r.get("durability");
+        assertEquals("all", d.get("acks").asText());
+        assertTrue(d.get("confirms").asBoolean());
+        assertEquals("written by a quorum of the stream's replicas (into each node's page cache: streams never fsync)",
+                d.get("confirmedWhen").asText());
+        assertEquals(1, d.get("replicas").asInt());
+        assertEquals("1", d.get("initialClusterSize").asText());
+        assertEquals("500000000 (RabbitMQ's default)", d.get("maxSegmentSizeBytes").asText());
+        assertEquals("none: the stream keeps every message", d.get("retention").asText());
+        assertEquals("stream", d.get("streamArguments").get("x-queue-type").asText());
+        assertTrue(r.get("versions").get("client").asText().startsWith("stream-client 1."), r.get("versions").toString());
+        assertTrue(r.get("versions").get("broker").asText().startsWith("3."));
+        assertTrue(r.get("broker").get("local").asBoolean());
+        for (String file : List.of("latency.hgrm", "service.hgrm", "ack.hgrm", "latency.hlog")) {
+            assertTrue(Files.size(out.resolve(file)) > 0, file);
+        }
+        assertTrue(Files.readString(out.resolve("broker-logs").resolve("rabbitmq-1.log")).contains("rabbitmq_stream"),
+                "the broker's log, kept with the results, names the plugin");
+        assertTrue(run.out.contains("sent 1,500   acknowledged 1,500   received 1,500   lost 0"), run.out);
+        assertTrue(run.err.contains(" ready at rabbitmq-stream://127.0.0.1:"), run.err);
+    }
+
+    @Test
+    void threeTopicsAreThreeStreamsEachReadWholeByBothOfItsSubscriptions() throws Exception {
+        FanOutRuns.threeTopicsTwoSubscriptionsEach(dir.resolve("fan-out"), "--system", "rabbitmq-streams");
+    }
+
+    @Test
+    void throughputConfirmsAndDeliversEveryMessage() throws Exception {
+        Path out = dir.resolve("throughput");
+        CliRun run = CliRun.of("throughput", "--system", "rabbitmq-streams", "--messages", "30000",
+                "--warmup-messages", "0", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals(30_000, r.get("counts").get("acknowledged").asLong());
+        assertEquals(30_000, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals("all", r.get("durability").get("acks").asText());
+    }
+
+    @Test
+    @Timeout(180)
+    void threeNodesReplicateEachStreamOnEveryNodeAndLoseNothing() throws Exception {
+        Path out = dir.resolve("three-nodes");
+        CliRun run = CliRun.of("e2e", "--system", "rabbitmq-streams", "--brokers", "3", "--rate", "500",
+                "--duration", "2s", "--warmup", "1s", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals(1_500, r.get("counts").get("acknowledged").asLong());
+        assertEquals(1_500, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(0, r.get("counts").get("reordered").asLong());
+        JsonNode d = r.get("durability");
+        assertEquals(3, d.get("replicas").asInt(), d.toString());
+        assertEquals("3", d.get("initialClusterSize").asText());
+        assertEquals(3, r.get("settings").get("nodes").asInt());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '#', value = {
+        "--acks 0#error: --acks 0 has no equivalent on rabbitmq-streams: the stream protocol confirms every publish; "
+                + "use --acks all (the default)",
+        "--acks 1 --brokers 3#error: --acks 1 has no equivalent on rabbitmq-streams with more than one replica: a "
+                + "stream confirms a publish once a quorum of its replicas has it; use --acks all",
+        "--super-stream-partitions 3#error: --super-stream-partitions needs RabbitMQ 3.11 or later, where super "
+                + "streams arrived; this RabbitMQ is 3.10.8: leave it out, or pass --url to a newer broker",
+        "--queue-type quorum#error: --queue-type applies to --system rabbitmq only, not rabbitmq-streams (see java -jar "
+                + "bench-all.jar e2e --help)"})
+    void whatStreamsOrThisRabbitMqCannotDoIsOneLineBeforeAnyBrokerStarts(String flags, String error) {
+        List<String> args = new ArrayList<>(List.of("e2e", "--system", "rabbitmq-streams", "--output",
+                dir.resolve("refused").toString()));
+        args.addAll(List.of(flags.split(" ")));
+        CliRun run = CliRun.of(args.toArray(new String[0]));
+
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals(error + System.lineSeparator(), run.err);
+        assertFalse(Files.exists(dir.resolve("refused")), "no run started");
+    }
+
+    @Test
+    void theBrokerCommandPrintsAStreamAddressThatAnswersAndStopsCleanly() throws Exception {
+        CliRun run = CliRun.of("broker", "rabbitmq-streams", "--stop-after", "1s", "--logs", dir.resolve("logs").toString());
+        assertEquals(0, run.exitCode, run.toString());
+        String url = run.out.trim();
+        assertTrue(url.matches("rabbitmq-stream://127\\.0\\.0\\.1:\\d+"), run.out);
+        assertFalse(accepts(URI.create(url).getPort()), "the broker is stopped when the command ends");
+        assertTrue(Files.exists(dir.resolve("logs").resolve("rabbitmq-1.log")));
+    }
+
+    private static boolean accepts(int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}
