@@ -45,11 +45,11 @@ final class SafetyTable {
                     + (latency.runs() == 1 ? "" : " (" + latency.runs() + " runs)")));
             for (String p : PERCENTILES) {
                 Double ms = latency == null ? null : latency.ms(p);
-                b.append(td(ms == null ? "-" : String.format(Locale.US, "%.3f", ms)));
+                b.append(td(ms == null ? "-" : String.format(Locale.US, "%,.3f", ms)));
             }
             if (layer) {
                 Double ms = cell.onLayer() == null ? null : cell.onLayer().ms("p99");
-                b.append(td(ms == null ? "-" : String.format(Locale.US, "%.3f", ms)
+                b.append(td(ms == null ? "-" : String.format(Locale.US, "%,.3f", ms)
                         + (cell.onLayer().rateMsgsPerSec() == (latency == null ? -1 : latency.rateMsgsPerSec()) ? ""
                                 : String.format(Locale.US, " at %,.0f/s", cell.onLayer().rateMsgsPerSec()))));
             }
