@@ -628,7 +628,6 @@ public final class LoadRun {
         return receiver.subscriberErrors().first();
     }
 
-    /** Waits for every sent message to arrive (and be acknowledged); false on timeout. */
     /**
      * Flushes every publisher on a thread of its own, waiting at most {@code timeout} for it;
      * rethrows what a flush threw. A flush left waiting ends when its publisher is closed.
@@ -656,6 +655,7 @@ public final class LoadRun {
         return !flusher.isAlive();
     }
 
+    /** Waits for every sent message to arrive (and be acknowledged); false on timeout. */
     private boolean drain(Accounting accounting, boolean acknowledges, int consumers, Receiver receiver)
             throws InterruptedException {
         long deadline = clock.nanoTime() + config.drainTimeout().toNanos();
