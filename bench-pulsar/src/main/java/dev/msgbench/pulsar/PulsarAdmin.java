@@ -33,7 +33,9 @@ final class PulsarAdmin {
 
     PulsarAdmin(String baseUrl) {
         this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        // a broker redirects a topic's call to the broker that owns the topic (307, method and body kept)
+        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+                .followRedirects(HttpClient.Redirect.NORMAL).build();
     }
 
     /** The broker's version, as GET /admin/v2/brokers/version has it. */
@@ -74,6 +76,13 @@ final class PulsarAdmin {
     void createTopic(String topic, int partitions) throws IOException, InterruptedException {
         String path = topicPath(topic) + (partitions > 0 ? "/partitions" : "");
         call("PUT", path, partitions > 0 ? Integer.toString(partitions) : "", 409);
+    }
+
+    /** The service URL (pulsar://HOST:PORT) of the broker that owns {@code topic} now, as a lookup answers. */
+    String ownerOf(String topic) throws IOException, InterruptedException {
+        String body = call("GET", "/lookup/v2/topic/persistent/" + NAMESPACE + "/"
+                + URLEncoder.encode(topic, StandardCharsets.UTF_8), null);
+        return JSON.readTree(body).path("brokerUrl").asText();
     }
 
     /** Deletes a topic with its subscriptions, whether or not anyone is connected. */
