@@ -16,7 +16,8 @@ import java.util.Map;
  * <p>Our settings are the standalone's ({@link StandaloneConf}: journalSyncData=true above all) with
  * the quorums of three bookies: every ledger on all three (ensemble and write quorum 3), an entry
  * acknowledged once two have it (ack quorum 2, Pulsar's broker.conf default) unless --acks says
- * otherwise. --broker-prop goes into the brokers' and the bookies' files alike, after ours, so that
+ * otherwise; the brokers' ZooKeeper sessions expire after 5 s, so that a killed broker's topics
+ * move to another within seconds. --broker-prop goes into the brokers' and the bookies' files alike, after ours, so that
  * it wins; each ignores the other's keys.
  */
 final class ClusterConf {
@@ -24,6 +25,7 @@ final class ClusterConf {
     /** The cluster's name in the metadata store: every broker registers under it. */
     static final String CLUSTER = "msgbench";
     static final String QUORUM = "3";
+    static final String SESSION_TIMEOUT = "metadataStoreSessionTimeoutMillis";
 
     private ClusterConf() {
     }
@@ -34,6 +36,8 @@ final class ClusterConf {
         all.put(StandaloneConf.ENSEMBLE, QUORUM);
         all.put(StandaloneConf.WRITE_QUORUM, QUORUM);
         all.put(StandaloneConf.ACK_QUORUM, "2");
+        // a killed broker's topics move once its ZooKeeper session expires: 5 s instead of Pulsar's 30 s
+        all.put(SESSION_TIMEOUT, "5000");
         all.putAll(props);
         return Collections.unmodifiableMap(all);
     }
