@@ -50,7 +50,8 @@ public final class PulsarTarget implements SystemTarget {
 
     @Option(names = "--pulsar-admin-url", paramLabel = "URL",
             description = "Pulsar: the broker's web service (admin REST API) where --url names a broker, for the "
-                    + "topics and the namespace's persistence policy (default: http://HOST:8080, HOST from --url).")
+                    + "topics and the namespace's persistence policy; several brokers in Pulsar's multi-host form, "
+                    + "http://H1:8080,H2:8080, are asked in turn (default: http://HOST:8080, HOST from --url).")
     String adminUrl;
 
     @Override

@@ -111,10 +111,15 @@ public final class LocalPulsarCluster extends AbstractLocalBroker implements Loc
                 .collect(Collectors.joining(","));
     }
 
-    /** Broker 1's admin API: any broker answers for the whole cluster (and redirects to a topic's owner). */
+    /**
+     * {@code http://127.0.0.1:W1,127.0.0.1:W2,127.0.0.1:W3}, Pulsar's multi-host form: any broker
+     * answers for the whole cluster (and redirects a topic's calls to its owner), so the suite asks
+     * the next where one is down.
+     */
     @Override
     public String adminUrl() {
-        return webUrl(1);
+        return "http://" + webPorts.stream().map(port -> PulsarJvm.LOOPBACK + ":" + port)
+                .collect(Collectors.joining(","));
     }
 
     @Override

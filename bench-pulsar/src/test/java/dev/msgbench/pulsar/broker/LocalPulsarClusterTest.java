@@ -37,8 +37,10 @@ class LocalPulsarClusterTest {
         String admin;
         try (LocalPulsarCluster pulsar = LocalPulsarCluster.start(
                 PulsarBrokerSpec.of(BrokerSpec.defaults().withNodes(3).withLogDir(logs)), temp)) {
-            admin = pulsar.adminUrl();
             assertTrue(pulsar.url().matches("pulsar://127\\.0\\.0\\.1:\\d+(,127\\.0\\.0\\.1:\\d+){2}"), pulsar.url());
+            assertTrue(pulsar.adminUrl().matches("http://127\\.0\\.0\\.1:\\d+(,127\\.0\\.0\\.1:\\d+){2}"),
+                    pulsar.adminUrl());
+            admin = pulsar.adminUrl().split(",")[0];
             assertEquals(6, pulsar.nodeCount(), "brokers 1 to 3, bookies 4 to 6");
             assertEquals("ok", get(admin + "/admin/v2/brokers/health"));
             assertEquals("[\"msgbench\"]", get(admin + "/admin/v2/clusters"));
