@@ -1,9 +1,5 @@
 package dev.msgbench.pulsar.broker;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -17,8 +13,8 @@ import java.util.Map;
  * the quorums of three bookies: every ledger on all three (ensemble and write quorum 3), an entry
  * acknowledged once two have it (ack quorum 2, Pulsar's broker.conf default) unless --acks says
  * otherwise; the brokers' ZooKeeper sessions expire after 5 s, so that a killed broker's topics
- * move to another within seconds. --broker-prop goes into the brokers' and the bookies' files alike, after ours, so that
- * it wins; each ignores the other's keys.
+ * move to another within seconds. --broker-prop goes into the brokers' and the bookies' files
+ * alike, after ours, so that it wins; each ignores the other's keys.
  */
 final class ClusterConf {
 
@@ -51,7 +47,7 @@ final class ClusterConf {
         conf.put("clientPortAddress", PulsarJvm.LOOPBACK);
         conf.put("admin.enableServer", "false");
         conf.put("maxClientCnxns", "0");
-        write(file, "ZooKeeper", conf);
+        StandaloneConf.writeFile(file, "ZooKeeper", conf);
     }
 
     /** One broker: its ports and the metadata store, then {@link #effective}. */
@@ -65,7 +61,7 @@ final class ClusterConf {
         conf.put("brokerServicePort", Integer.toString(brokerPort));
         conf.put("webServicePort", Integer.toString(webPort));
         conf.putAll(effective(props));
-        write(file, "a Pulsar broker", conf);
+        StandaloneConf.writeFile(file, "a Pulsar broker", conf);
     }
 
     /** One bookie: its port, directories and the metadata store, then {@link #effective}. */
@@ -79,16 +75,6 @@ final class ClusterConf {
         // its HTTP server and Prometheus endpoint would take port 8000 on every bookie
         conf.put("httpServerEnabled", "false");
         conf.putAll(effective(props));
-        write(file, "a bookie", conf);
-    }
-
-    private static void write(Path file, String what, Map<String, String> conf) {
-        StringBuilder text = new StringBuilder("# written by msgbench for one start of " + what + "\n");
-        conf.forEach((key, value) -> text.append(key).append('=').append(value).append('\n'));
-        try {
-            Files.writeString(file, text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file, e);
-        }
+        StandaloneConf.writeFile(file, "a bookie", conf);
     }
 }

@@ -1,15 +1,12 @@
 package dev.msgbench.pulsar.broker;
 
 import java.io.IOException;
-import java.net.http.HttpClient;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 
 import dev.msgbench.core.UserError;
-import dev.msgbench.core.broker.AbstractLocalBroker;
 import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.broker.JavaChild;
 import dev.msgbench.core.broker.ManagedProcess;
@@ -30,25 +27,19 @@ import dev.msgbench.core.broker.Readiness;
  *
  * <p>The JVM runs the standalone's own jars ({@link PulsarJvm#CLASS_PATH}), not this JVM's class path.
  */
-public final class LocalPulsar extends AbstractLocalBroker implements LocalPulsarBroker {
+public final class LocalPulsar extends AbstractLocalPulsar {
 
     private static final String MAIN = "org.apache.pulsar.PulsarStandaloneStarter";
     private static final String LOOPBACK = PulsarJvm.LOOPBACK;
-    /** The broker closes its topics and the bookie flushes its journal on TERM; more is a hang. */
-    private static final Duration STOP_GRACE = Duration.ofSeconds(20);
-    private static final Duration ABORT_GRACE = Duration.ofSeconds(5);
 
     private final PulsarBrokerSpec spec;
-    private final List<Path> jars;
     private final int brokerPort;
     private final int webPort;
     private final int bookiePort;
     private final Map<String, String> effectiveConf;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-    private volatile Duration startTime;
 
     private LocalPulsar(PulsarBrokerSpec spec, List<Path> jars, Path tempDir) {
-        super(spec.broker(), tempDir, STOP_GRACE, ABORT_GRACE);
+        super(spec.broker(), jars, tempDir);
         if (spec.broker().nodes() != 1) {
             throw new IllegalArgumentException("a standalone is one node, asked for " + spec.broker().nodes()
                     + "; LocalPulsarCluster starts a cluster");
@@ -57,7 +48,6 @@ public final class LocalPulsar extends AbstractLocalBroker implements LocalPulsa
             throw new UserError("--isolate: a local Pulsar runs on loopback only for now; leave out --isolate");
         }
         this.spec = spec;
-        this.jars = jars;
         List<Integer> ports = FreePorts.take(3);
         this.brokerPort = ports.get(0);
         this.webPort = ports.get(1);
@@ -76,13 +66,7 @@ public final class LocalPulsar extends AbstractLocalBroker implements LocalPulsa
 
     /** Test seam: the temp dir is made in {@code tempParent}, so a test can see what is left. */
     static LocalPulsar start(PulsarBrokerSpec spec, Path tempParent) {
-        // before the start's budget: on a machine that lacks the jars, their download is not the broker's start
-        List<Path> jars = PulsarJvm.CLASS_PATH.jars();
-        long begin = System.nanoTime();
-        LocalPulsar pulsar = startBroker("pulsar", tempParent, spec.broker().startTimeout(),
-                tempDir -> new LocalPulsar(spec, jars, tempDir));
-        pulsar.startTime = Duration.ofNanos(System.nanoTime() - begin);
-        return pulsar;
+        return timedStart(spec, tempParent, (jars, tempDir) -> new LocalPulsar(spec, jars, tempDir));
     }
 
     /** {@code pulsar://127.0.0.1:PORT}, the binary protocol's service URL. */
@@ -95,24 +79,6 @@ public final class LocalPulsar extends AbstractLocalBroker implements LocalPulsa
     @Override
     public String adminUrl() {
         return "http://" + LOOPBACK + ":" + webPort;
-    }
-
-    /** The admin API is on a port of its own, which a client given only the service URL cannot guess. */
-    @Override
-    public List<String> clientFlags() {
-        return List.of("--pulsar-admin-url", adminUrl());
-    }
-
-    /** From the launch of the JVM to the first "ok" of the health check. */
-    @Override
-    public Duration startTime() {
-        return startTime;
-    }
-
-    /** The version of the standalone's jars. */
-    @Override
-    public String version() {
-        return PulsarJvm.CLASS_PATH.version("pulsar-broker");
     }
 
     /** The standalone.conf settings msgbench wrote, the user's overrides included, without ports and paths. */
@@ -144,7 +110,6 @@ public final class LocalPulsar extends AbstractLocalBroker implements LocalPulsa
 
     @Override
     protected void bringUp(Readiness budget) {
-        Path dir = dataDir(1);
         PulsarJvm.writeLog4jConfig(log4jConfig());
         StandaloneConf.write(conf(), LOOPBACK, brokerPort, webPort, spec.broker().props());
         launch(1);

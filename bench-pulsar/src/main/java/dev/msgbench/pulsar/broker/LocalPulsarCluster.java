@@ -3,10 +3,8 @@ package dev.msgbench.pulsar.broker;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +12,6 @@ import java.util.OptionalInt;
 import java.util.stream.Collectors;
 
 import dev.msgbench.core.UserError;
-import dev.msgbench.core.broker.AbstractLocalBroker;
 import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.broker.JavaChild;
 import dev.msgbench.core.broker.ManagedProcess;
@@ -37,7 +34,7 @@ import dev.msgbench.core.broker.Readiness;
  * bookies 256m and 256m, ZooKeeper 128m: at most 4.9 GiB in seven JVMs, and an eighth for the
  * few seconds of the metadata setup.
  */
-public final class LocalPulsarCluster extends AbstractLocalBroker implements LocalPulsarBroker {
+public final class LocalPulsarCluster extends AbstractLocalPulsar {
 
     static final int BROKERS = 3;
     static final int BOOKIES = 3;
@@ -48,23 +45,17 @@ public final class LocalPulsarCluster extends AbstractLocalBroker implements Loc
     private static final String BOOKIE_HEAP = "256m";
     private static final String ZOOKEEPER_HEAP = "128m";
     private static final String SETUP_HEAP = "256m";
-    /** A broker unloads its topics and a bookie flushes its journal on TERM; more is a hang. */
-    private static final Duration STOP_GRACE = Duration.ofSeconds(20);
-    private static final Duration ABORT_GRACE = Duration.ofSeconds(5);
 
     private final PulsarBrokerSpec spec;
-    private final List<Path> jars;
     private final int zooKeeperPort;
     /** Index i is broker i+1's, bookie i+1's. */
     private final List<Integer> brokerPorts;
     private final List<Integer> webPorts;
     private final List<Integer> bookiePorts;
     private final Map<String, String> effectiveConf;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-    private volatile Duration startTime;
 
     private LocalPulsarCluster(PulsarBrokerSpec spec, List<Path> jars, Path tempDir) {
-        super(BROKERS + BOOKIES, tempDir, spec.broker().logDir(), STOP_GRACE, ABORT_GRACE);
+        super(BROKERS + BOOKIES, spec.broker(), jars, tempDir);
         if (spec.broker().nodes() != BROKERS) {
             throw new IllegalArgumentException("a local Pulsar cluster has " + BROKERS + " brokers, asked for "
                     + spec.broker().nodes());
@@ -73,7 +64,6 @@ public final class LocalPulsarCluster extends AbstractLocalBroker implements Loc
             throw new UserError("--isolate: a local Pulsar runs on loopback only for now; leave out --isolate");
         }
         this.spec = spec;
-        this.jars = jars;
         List<Integer> ports = FreePorts.take(1 + BROKERS * 2 + BOOKIES);
         this.zooKeeperPort = ports.get(0);
         this.brokerPorts = ports.subList(1, 1 + BROKERS);
@@ -95,13 +85,7 @@ public final class LocalPulsarCluster extends AbstractLocalBroker implements Loc
 
     /** Test seam: the temp dir is made in {@code tempParent}, so a test can see what is left. */
     static LocalPulsarCluster start(PulsarBrokerSpec spec, Path tempParent) {
-        // before the start's budget: on a machine that lacks the jars, their download is not the broker's start
-        List<Path> jars = PulsarJvm.CLASS_PATH.jars();
-        long begin = System.nanoTime();
-        LocalPulsarCluster cluster = startBroker("pulsar", tempParent, spec.broker().startTimeout(),
-                tempDir -> new LocalPulsarCluster(spec, jars, tempDir));
-        cluster.startTime = Duration.ofNanos(System.nanoTime() - begin);
-        return cluster;
+        return timedStart(spec, tempParent, (jars, tempDir) -> new LocalPulsarCluster(spec, jars, tempDir));
     }
 
     /** {@code pulsar://127.0.0.1:P1,127.0.0.1:P2,127.0.0.1:P3}: a client tries the brokers in turn. */
@@ -123,16 +107,6 @@ public final class LocalPulsarCluster extends AbstractLocalBroker implements Loc
     }
 
     @Override
-    public List<String> clientFlags() {
-        return List.of("--pulsar-admin-url", adminUrl());
-    }
-
-    @Override
-    public Duration startTime() {
-        return startTime;
-    }
-
-    @Override
     public Map<String, String> effectiveConf() {
         return effectiveConf;
     }
@@ -147,11 +121,6 @@ public final class LocalPulsarCluster extends AbstractLocalBroker implements Loc
         URI uri = URI.create(brokerUrl);
         int index = brokerPorts.indexOf(uri.getPort());
         return PulsarJvm.LOOPBACK.equals(uri.getHost()) && index >= 0 ? OptionalInt.of(index + 1) : OptionalInt.empty();
-    }
-
-    @Override
-    public String version() {
-        return PulsarJvm.CLASS_PATH.version("pulsar-broker");
     }
 
     /** Nodes 1 to 3, the brokers, hold only their conf; nodes 4 to 6, the bookies, their journal and ledgers. */
