@@ -74,7 +74,7 @@ public final class PulsarTarget implements SystemTarget {
         if (acks != null) {
             PulsarAcks.validate(acks);
         }
-        if (localNodes != 1 && localNodes != CLUSTER_BROKERS) {
+        if (localNodes > 1 && localNodes != CLUSTER_BROKERS) {
             throw new UserError("--brokers " + localNodes + ": a local Pulsar is one standalone (--brokers 1) or a "
                     + "cluster of 3 brokers and 3 bookies (--brokers 3); use one of them, or --url");
         }

@@ -29,6 +29,7 @@ class PulsarTargetTest {
     void aLocalPulsarOfTwoBrokersAndANegativePartitionCountAreRefusedBeforeAnyBrokerStarts() {
         PulsarTarget target = new PulsarTarget();
         target.validate(null, 3);
+        target.validate(null, 0); // --url: no local broker
         UserError cluster = assertThrows(UserError.class, () -> target.validate(null, 2));
         assertEquals("--brokers 2: a local Pulsar is one standalone (--brokers 1) or a cluster of 3 brokers and 3 "
                 + "bookies (--brokers 3); use one of them, or --url", cluster.getMessage());
