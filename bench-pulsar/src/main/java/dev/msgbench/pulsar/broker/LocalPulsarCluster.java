@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -31,7 +30,7 @@ import dev.msgbench.core.broker.Readiness;
  * bookies (all three, with ensemble and write quorum 3) and read it back.
  *
  * <p>JVMs and memory: the brokers have the spec's heap (512m) and as much direct memory, the
- * bookies 256m and 256m, ZooKeeper 128m: at most 4.9 GiB in seven JVMs, and an eighth for the
+ * bookies 256m and 256m, ZooKeeper 128m and 128m: at most 4.75 GiB in seven JVMs, and an eighth for the
  * few seconds of the metadata setup.
  */
 public final class LocalPulsarCluster extends AbstractLocalPulsar {
