@@ -93,7 +93,7 @@ class PulsarEndToEndTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
             "--acks 0|error: --acks 0: a Pulsar producer always waits for the bookies' ack quorum; use --acks 1 (ack quorum 1) or all (ack quorum = write quorum), or leave it out for the broker's default",
-            "--brokers 3|error: --brokers 3: a local Pulsar is one standalone for now (broker, bookie and metadata store in one JVM); use --brokers 1, or --url for a cluster",
+            "--brokers 2|error: --brokers 2: a local Pulsar is one standalone (--brokers 1) or a cluster of 3 brokers and 3 bookies (--brokers 3); use one of them, or --url",
             "--pulsar-batching fast|error: Invalid value for option '--pulsar-batching': must be off, default or the longest delay of a batch such as 100us or 5ms, got 'fast' (see java -jar bench-all.jar e2e --help)",
             "--pulsar-subscription-type round_robin|error: Invalid value for option '--pulsar-subscription-type': must be exclusive, shared, failover or key_shared, got 'round_robin' (see java -jar bench-all.jar e2e --help)",
             "--pulsar-partitions -1|error: --pulsar-partitions must be 0 (a non-partitioned topic) to 1000, got -1",

@@ -8,7 +8,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -29,11 +31,18 @@ final class PulsarAdmin {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     private final String baseUrl;
+    /** One per broker of Pulsar's multi-host form: http://HOST1:P1,HOST2:P2 is two. */
+    private final List<String> brokers;
+    /** The broker that answered last: asked first, so that a dead one costs one failed connect. */
+    private volatile int answering;
     private final HttpClient http;
 
     PulsarAdmin(String baseUrl) {
         this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        this.brokers = brokers(this.baseUrl);
+        // a broker redirects a topic's call to the broker that owns the topic (307, method and body kept)
+        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+                .followRedirects(HttpClient.Redirect.NORMAL).build();
     }
 
     /** The broker's version, as GET /admin/v2/brokers/version has it. */
@@ -76,6 +85,13 @@ final class PulsarAdmin {
         call("PUT", path, partitions > 0 ? Integer.toString(partitions) : "", 409);
     }
 
+    /** The service URL (pulsar://HOST:PORT) of the broker that owns {@code topic} now, as a lookup answers. */
+    String ownerOf(String topic) throws IOException, InterruptedException {
+        String body = call("GET", "/lookup/v2/topic/persistent/" + NAMESPACE + "/"
+                + URLEncoder.encode(topic, StandardCharsets.UTF_8), null);
+        return JSON.readTree(body).path("brokerUrl").asText();
+    }
+
     /** Deletes a topic with its subscriptions, whether or not anyone is connected. */
     void deleteTopic(String topic, boolean partitioned) throws IOException, InterruptedException {
         call("DELETE", topicPath(topic) + (partitioned ? "/partitions" : "") + "?force=true", null, 404);
@@ -85,27 +101,31 @@ final class PulsarAdmin {
         return "/admin/v2/persistent/" + NAMESPACE + "/" + URLEncoder.encode(topic, StandardCharsets.UTF_8);
     }
 
+    /** http://A:1,B:2 as http://A:1 and http://B:2, Pulsar's multi-host form. */
+    static List<String> brokers(String baseUrl) {
+        int hosts = baseUrl.indexOf("://") + 3;
+        String scheme = baseUrl.substring(0, hosts);
+        List<String> all = new ArrayList<>();
+        for (String host : baseUrl.substring(hosts).split(",")) {
+            all.add(host.startsWith(scheme) ? host : scheme + host);
+        }
+        return all;
+    }
+
     /**
      * @param accepted status codes beside 2xx that mean the state asked for is there already
      * @throws UserError for any other answer, naming the call and what the broker said
      */
     private String call(String method, String path, String jsonBody, int... accepted)
             throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(TIMEOUT)
-                .header("Accept", "application/json");
+        HttpRequest.Builder request = HttpRequest.newBuilder().timeout(TIMEOUT).header("Accept", "application/json");
         if (jsonBody == null) {
             request.method(method, HttpRequest.BodyPublishers.noBody());
         } else {
             request.header("Content-Type", "application/json")
                     .method(method, HttpRequest.BodyPublishers.ofString(jsonBody));
         }
-        HttpResponse<String> response;
-        try {
-            response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        } catch (java.net.ConnectException e) {
-            throw new UserError("--pulsar-admin-url: nothing answers at " + baseUrl + "; give the broker's web "
-                    + "service (http://HOST:8080), or omit --url to start a local Pulsar");
-        }
+        HttpResponse<String> response = send(request, path);
         int status = response.statusCode();
         if (status / 100 == 2) {
             return response.body();
@@ -117,5 +137,23 @@ final class PulsarAdmin {
         }
         throw new UserError("Pulsar's admin API refused " + method + " " + path + " at " + baseUrl + ": HTTP " + status
                 + " " + response.body().strip());
+    }
+
+    /** To the broker that answered last, then to the others in turn: a killed broker leaves the others. */
+    private HttpResponse<String> send(HttpRequest.Builder request, String path) throws IOException, InterruptedException {
+        int first = answering;
+        for (int i = 0; i < brokers.size(); i++) {
+            int broker = (first + i) % brokers.size();
+            try {
+                HttpResponse<String> response = http.send(request.uri(URI.create(brokers.get(broker) + path)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                answering = broker;
+                return response;
+            } catch (java.net.ConnectException e) {
+                // the next broker, if any
+            }
+        }
+        throw new UserError("--pulsar-admin-url: nothing answers at " + baseUrl + "; give the broker's web "
+                + "service (http://HOST:8080), or omit --url to start a local Pulsar");
     }
 }

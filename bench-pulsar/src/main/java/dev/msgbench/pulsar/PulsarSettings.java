@@ -1,11 +1,9 @@
 package dev.msgbench.pulsar;
 
-import java.time.Duration;
-import java.util.Map;
-
 import org.apache.pulsar.client.api.SubscriptionType;
 
 import dev.msgbench.core.driver.Acks;
+import dev.msgbench.pulsar.broker.LocalPulsarBroker;
 
 /**
  * How one run reaches Pulsar.
@@ -17,12 +15,10 @@ import dev.msgbench.core.driver.Acks;
  * @param subscriptionType the subscriptions' type, or null: exclusive with one consumer per
  *                         subscription, shared with several
  * @param partitions       partitions of each topic; 0 for a non-partitioned topic
- * @param localConf        a local standalone's standalone.conf settings (journalSyncData is the
- *                         bookie's); null with --url, whose bookies' files the suite cannot read
- * @param localStart       how long the local standalone took to start, to its first healthy
- *                         answer; null with --url
+ * @param local            the standalone or cluster the suite started, for its settings
+ *                         (journalSyncData is the bookies'), its start time and its nodes; null
+ *                         with --url, whose bookies' files the suite cannot read
  */
 record PulsarSettings(String serviceUrl, String adminUrl, Acks acks, PulsarBatching batching,
-                      SubscriptionType subscriptionType, int partitions, Map<String, String> localConf,
-                      Duration localStart) {
+                      SubscriptionType subscriptionType, int partitions, LocalPulsarBroker local) {
 }

@@ -48,7 +48,6 @@ public final class PulsarSystem implements MessagingSystem {
 
     private final PulsarSettings settings;
     private final PulsarAdmin admin;
-    private final boolean local;
     private final List<String> topics = new ArrayList<>();
     private final Map<String, Object> durability = new LinkedHashMap<>();
     private PulsarClient client;
@@ -58,11 +57,9 @@ public final class PulsarSystem implements MessagingSystem {
     private ProducerConfigurationData producerConf;
     private byte[][] keyBytes;
 
-    /** @param local whether the broker is the suite's own standalone, its only node node 1 */
-    PulsarSystem(PulsarSettings settings, boolean local) {
+    PulsarSystem(PulsarSettings settings) {
         this.settings = settings;
         this.admin = new PulsarAdmin(settings.adminUrl());
-        this.local = local;
     }
 
     @Override
@@ -129,9 +126,9 @@ public final class PulsarSystem implements MessagingSystem {
                 durability.put(key, policy.get(key));
             }
         }
-        durability.put(StandaloneConf.JOURNAL_SYNC_DATA, settings.localConf() == null
-                ? "unknown (a bookie's setting; the suite reads it only from a standalone it started)"
-                : Boolean.parseBoolean(settings.localConf().get(StandaloneConf.JOURNAL_SYNC_DATA).strip()));
+        durability.put(StandaloneConf.JOURNAL_SYNC_DATA, settings.local() == null
+                ? "unknown (a bookie's setting; the suite reads it only from a Pulsar it started)"
+                : Boolean.parseBoolean(settings.local().effectiveConf().get(StandaloneConf.JOURNAL_SYNC_DATA).strip()));
         durability.put("consumerAck", "acknowledgeAsync of each message after it was handed over");
     }
 
@@ -178,10 +175,17 @@ public final class PulsarSystem implements MessagingSystem {
         return true;
     }
 
-    /** The standalone is the one node: it leads every topic. */
+    /**
+     * The node of the broker that owns the first topic (its partition 0 if partitioned), as a lookup
+     * answers now: a standalone's one node, a cluster's broker 1 to 3.
+     */
     @Override
-    public OptionalInt leaderNode() {
-        return local ? OptionalInt.of(1) : OptionalInt.empty();
+    public OptionalInt leaderNode() throws Exception {
+        if (settings.local() == null || topics.isEmpty()) {
+            return OptionalInt.empty();
+        }
+        String topic = topics.get(0) + (settings.partitions() > 0 ? "-partition-0" : "");
+        return settings.local().nodeOfBroker(admin.ownerOf(topic));
     }
 
     @Override
@@ -202,12 +206,10 @@ public final class PulsarSystem implements MessagingSystem {
             s.put("batchingMaxMessages", producerConf.getBatchingMaxMessages());
             s.put("batchingMaxBytes", producerConf.getBatchingMaxBytes());
         }
-        if (settings.localConf() != null) {
-            s.put("standaloneConf", settings.localConf());
-        }
-        if (settings.localStart() != null) {
-            // Pulsar's start is slow (a JVM, a bookie, a broker): the figure says how slow here
-            s.put("standaloneStartSeconds", settings.localStart().toMillis() / 1000.0);
+        if (settings.local() != null) {
+            s.put(settings.local().kind() + "Conf", settings.local().effectiveConf());
+            // Pulsar's start is slow (JVMs, bookies, brokers): the figure says how slow here
+            s.put(settings.local().kind() + "StartSeconds", settings.local().startTime().toMillis() / 1000.0);
         }
         return new SystemInfo(NAME, "pulsar-client " + PulsarClientVersion.VALUE, brokerVersion, durability, s, true);
     }

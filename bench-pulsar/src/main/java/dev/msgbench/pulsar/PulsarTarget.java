@@ -11,6 +11,8 @@ import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.system.SystemTarget;
 import dev.msgbench.pulsar.broker.LocalPulsar;
+import dev.msgbench.pulsar.broker.LocalPulsarBroker;
+import dev.msgbench.pulsar.broker.LocalPulsarCluster;
 import dev.msgbench.pulsar.broker.PulsarBrokerSpec;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
@@ -23,6 +25,8 @@ public final class PulsarTarget implements SystemTarget {
     private static final int MAX_PARTITIONS = 1_000;
     /** The broker's web service where --url names a broker of its own: Pulsar's default port. */
     private static final int DEFAULT_WEB_PORT = 8080;
+    /** --brokers of a local cluster: 3 brokers on 3 bookies. */
+    private static final int CLUSTER_BROKERS = 3;
 
     @Option(names = "--pulsar-batching", paramLabel = "off|default|DELAY", defaultValue = "default",
             converter = BatchingConverter.class,
@@ -46,7 +50,8 @@ public final class PulsarTarget implements SystemTarget {
 
     @Option(names = "--pulsar-admin-url", paramLabel = "URL",
             description = "Pulsar: the broker's web service (admin REST API) where --url names a broker, for the "
-                    + "topics and the namespace's persistence policy (default: http://HOST:8080, HOST from --url).")
+                    + "topics and the namespace's persistence policy; several brokers in Pulsar's multi-host form, "
+                    + "http://H1:8080,H2:8080, are asked in turn (default: http://HOST:8080, HOST from --url).")
     String adminUrl;
 
     @Override
@@ -69,9 +74,9 @@ public final class PulsarTarget implements SystemTarget {
         if (acks != null) {
             PulsarAcks.validate(acks);
         }
-        if (localNodes > 1) {
-            throw new UserError("--brokers " + localNodes + ": a local Pulsar is one standalone for now (broker, "
-                    + "bookie and metadata store in one JVM); use --brokers 1, or --url for a cluster");
+        if (localNodes > 1 && localNodes != CLUSTER_BROKERS) {
+            throw new UserError("--brokers " + localNodes + ": a local Pulsar is one standalone (--brokers 1) or a "
+                    + "cluster of 3 brokers and 3 bookies (--brokers 3); use one of them, or --url");
         }
         if (partitions < 0 || partitions > MAX_PARTITIONS) {
             throw new UserError("--pulsar-partitions must be 0 (a non-partitioned topic) to " + MAX_PARTITIONS
@@ -81,16 +86,16 @@ public final class PulsarTarget implements SystemTarget {
 
     @Override
     public LocalBroker startLocalBroker(BrokerRequest request) {
-        return LocalPulsar.start(PulsarBrokerSpec.of(request.broker()));
+        PulsarBrokerSpec spec = PulsarBrokerSpec.of(request.broker());
+        return request.broker().nodes() == 1 ? LocalPulsar.start(spec) : LocalPulsarCluster.start(spec);
     }
 
     @Override
     public MessagingSystem connect(ConnectRequest request) {
-        LocalPulsar local = request.broker() instanceof LocalPulsar pulsar ? pulsar : null;
+        LocalPulsarBroker local = request.broker() instanceof LocalPulsarBroker pulsar ? pulsar : null;
         String admin = local != null ? local.adminUrl() : adminUrl != null ? adminUrl : defaultAdminUrl(request.url());
         return new PulsarSystem(new PulsarSettings(request.url(), admin, request.acks(), batching, subscriptionType,
-                partitions, local == null ? null : local.effectiveConf(), local == null ? null : local.startTime()),
-                local != null);
+                partitions, local));
     }
 
     /** http://HOST:8080 for pulsar://HOST:PORT. */

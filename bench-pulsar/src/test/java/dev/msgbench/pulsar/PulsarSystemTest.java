@@ -113,8 +113,8 @@ class PulsarSystemTest {
     @Test
     void anExclusiveSubscriptionOfTwoConsumersIsRefusedNamingTheFlag() throws Exception {
         PulsarSettings settings = new PulsarSettings(pulsar.url(), pulsar.adminUrl(), null, PulsarBatching.DEFAULT,
-                SubscriptionType.Exclusive, 0, pulsar.effectiveConf(), pulsar.startTime());
-        try (PulsarSystem system = new PulsarSystem(settings, true)) {
+                SubscriptionType.Exclusive, 0, pulsar);
+        try (PulsarSystem system = new PulsarSystem(settings)) {
             UserError refused = assertThrows(UserError.class, () -> system.prepare(
                     new RunPlan("pulsar-exclusive", 100, 1, 1).withConsumersPerSubscription(2)));
             assertEquals("--pulsar-subscription-type exclusive admits one consumer per subscription, and the run has 2; "
@@ -124,7 +124,7 @@ class PulsarSystemTest {
 
     private static PulsarSystem system(Acks acks, PulsarBatching batching, int partitions) {
         return new PulsarSystem(new PulsarSettings(pulsar.url(), pulsar.adminUrl(), acks, batching, null, partitions,
-                pulsar.effectiveConf(), pulsar.startTime()), true);
+                pulsar));
     }
 
     /** The first int of each message, in arrival order, and the lanes they came on. */

@@ -26,11 +26,13 @@ class PulsarTargetTest {
     }
 
     @Test
-    void aLocalClusterAndANegativePartitionCountAreRefusedBeforeAnyBrokerStarts() {
+    void aLocalPulsarOfTwoBrokersAndANegativePartitionCountAreRefusedBeforeAnyBrokerStarts() {
         PulsarTarget target = new PulsarTarget();
-        UserError cluster = assertThrows(UserError.class, () -> target.validate(null, 3));
-        assertEquals("--brokers 3: a local Pulsar is one standalone for now (broker, bookie and metadata store in one "
-                + "JVM); use --brokers 1, or --url for a cluster", cluster.getMessage());
+        target.validate(null, 3);
+        target.validate(null, 0); // --url: no local broker
+        UserError cluster = assertThrows(UserError.class, () -> target.validate(null, 2));
+        assertEquals("--brokers 2: a local Pulsar is one standalone (--brokers 1) or a cluster of 3 brokers and 3 "
+                + "bookies (--brokers 3); use one of them, or --url", cluster.getMessage());
         target.partitions = -1;
         UserError partitions = assertThrows(UserError.class, () -> target.validate(null, 1));
         assertEquals("--pulsar-partitions must be 0 (a non-partitioned topic) to 1000, got -1", partitions.getMessage());

@@ -29,11 +29,14 @@ public final class TargetOptions {
 
     @Option(names = "--acks", paramLabel = "ACKS", converter = Converters.AcksValue.class,
             description = "What a publish waits for: 0 = nothing, 1 = the broker has it, all = every replica has it "
-                    + "(default: the system's own; Kafka: all).")
+                    + "(default: the system's own; Kafka: all). Pulsar: the ledgers' ack quorum, 1 bookie or every "
+                    + "bookie of the write quorum (with --brokers 3: ensemble 3, write quorum 3, ack quorum 3).")
     public Acks acks;
 
     @Option(names = "--brokers", paramLabel = "N", defaultValue = "1",
-            description = "Nodes of the local broker (default: ${DEFAULT-VALUE}; 3 makes acks=all with replication real).")
+            description = "Nodes of the local broker (default: ${DEFAULT-VALUE}; 3 makes acks=all with replication real). "
+                    + "Pulsar: 1 is a standalone, 3 a cluster of 3 brokers (node=1..3) on 3 bookies (node=4..6) "
+                    + "and ZooKeeper.")
     public int brokers;
 
     @Option(names = "--broker-prop", paramLabel = "KEY=VALUE",

@@ -1,23 +1,12 @@
 package dev.msgbench.pulsar.broker;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 
 import dev.msgbench.core.UserError;
-import dev.msgbench.core.broker.AbstractLocalBroker;
-import dev.msgbench.core.broker.BrokerClasspath;
 import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.broker.JavaChild;
 import dev.msgbench.core.broker.ManagedProcess;
@@ -36,54 +25,29 @@ import dev.msgbench.core.broker.Readiness;
  * conf and data dir: the metadata store and the bookie's journal and ledgers are where it left
  * them, so a topic keeps what the bookie had acknowledged (all of it with journalSyncData=true).
  *
- * <p>The JVM runs the standalone's own jars ({@link #CLASS_PATH}), not this JVM's class path.
+ * <p>The JVM runs the standalone's own jars ({@link PulsarJvm#CLASS_PATH}), not this JVM's class path.
  */
-public final class LocalPulsar extends AbstractLocalBroker {
+public final class LocalPulsar extends AbstractLocalPulsar {
 
-    /** pulsar-broker and everything it needs, with log4j for the node's log (bench-pulsar-broker's pom). */
-    static final BrokerClasspath CLASS_PATH = BrokerClasspath.named("pulsar");
     private static final String MAIN = "org.apache.pulsar.PulsarStandaloneStarter";
-    private static final String LOG4J_RESOURCE = "pulsar-node-log4j2.xml";
-    private static final String LOOPBACK = "127.0.0.1";
-    /** The broker closes its topics and the bookie flushes its journal on TERM; more is a hang. */
-    private static final Duration STOP_GRACE = Duration.ofSeconds(20);
-    private static final Duration ABORT_GRACE = Duration.ofSeconds(5);
-    private static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(10);
-
-    /*
-     * What bin/pulsar gives a JVM on Java 17 (its --add-opens, for netty, BookKeeper and the
-     * broker's metrics), with the heap of the spec and as much direct memory.
-     */
-    private static final List<String> JVM_OPTIONS = List.of("-XX:+UseG1GC", "-XX:MaxGCPauseMillis=10",
-            "-XX:+ParallelRefProcEnabled", "-XX:+DoEscapeAnalysis", "-Djava.awt.headless=true",
-            "-Dio.netty.tryReflectionSetAccessible=true", "-Dio.netty.leakDetectionLevel=disabled",
-            "-Dpulsar.allocator.exit_on_oom=true",
-            "--add-opens", "java.base/java.io=ALL-UNNAMED", "--add-opens", "java.base/java.util.zip=ALL-UNNAMED",
-            "--add-opens", "java.base/sun.net=ALL-UNNAMED", "--add-opens", "java.management/sun.management=ALL-UNNAMED",
-            "--add-opens", "jdk.management/com.sun.management.internal=ALL-UNNAMED",
-            "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-opens", "java.base/java.nio=ALL-UNNAMED",
-            "--add-opens", "java.base/java.lang=ALL-UNNAMED");
+    private static final String LOOPBACK = PulsarJvm.LOOPBACK;
 
     private final PulsarBrokerSpec spec;
-    private final List<Path> jars;
     private final int brokerPort;
     private final int webPort;
     private final int bookiePort;
     private final Map<String, String> effectiveConf;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-    private volatile Duration startTime;
 
     private LocalPulsar(PulsarBrokerSpec spec, List<Path> jars, Path tempDir) {
-        super(spec.broker(), tempDir, STOP_GRACE, ABORT_GRACE);
+        super(spec.broker(), jars, tempDir);
         if (spec.broker().nodes() != 1) {
-            throw new UserError("--brokers " + spec.broker().nodes() + ": a local Pulsar is one standalone for now "
-                    + "(broker, bookie and metadata store in one JVM); use --brokers 1, or --url for a cluster");
+            throw new IllegalArgumentException("a standalone is one node, asked for " + spec.broker().nodes()
+                    + "; LocalPulsarCluster starts a cluster");
         }
         if (spec.broker().placement().isolated()) {
-            throw new UserError("--isolate: a local Pulsar standalone runs on loopback only for now; leave out --isolate");
+            throw new UserError("--isolate: a local Pulsar runs on loopback only for now; leave out --isolate");
         }
         this.spec = spec;
-        this.jars = jars;
         List<Integer> ports = FreePorts.take(3);
         this.brokerPort = ports.get(0);
         this.webPort = ports.get(1);
@@ -102,13 +66,7 @@ public final class LocalPulsar extends AbstractLocalBroker {
 
     /** Test seam: the temp dir is made in {@code tempParent}, so a test can see what is left. */
     static LocalPulsar start(PulsarBrokerSpec spec, Path tempParent) {
-        // before the start's budget: on a machine that lacks the jars, their download is not the broker's start
-        List<Path> jars = CLASS_PATH.jars();
-        long begin = System.nanoTime();
-        LocalPulsar pulsar = startBroker("pulsar", tempParent, spec.broker().startTimeout(),
-                tempDir -> new LocalPulsar(spec, jars, tempDir));
-        pulsar.startTime = Duration.ofNanos(System.nanoTime() - begin);
-        return pulsar;
+        return timedStart(spec, tempParent, (jars, tempDir) -> new LocalPulsar(spec, jars, tempDir));
     }
 
     /** {@code pulsar://127.0.0.1:PORT}, the binary protocol's service URL. */
@@ -118,30 +76,26 @@ public final class LocalPulsar extends AbstractLocalBroker {
     }
 
     /** {@code http://127.0.0.1:PORT}, the admin REST API. */
+    @Override
     public String adminUrl() {
         return "http://" + LOOPBACK + ":" + webPort;
     }
 
-    /** The admin API is on a port of its own, which a client given only the service URL cannot guess. */
-    @Override
-    public List<String> clientFlags() {
-        return List.of("--pulsar-admin-url", adminUrl());
-    }
-
-    /** From the launch of the JVM to the first "ok" of the health check. */
-    public Duration startTime() {
-        return startTime;
-    }
-
-    /** The version of the standalone's jars. */
-    @Override
-    public String version() {
-        return CLASS_PATH.version("pulsar-broker");
-    }
-
     /** The standalone.conf settings msgbench wrote, the user's overrides included, without ports and paths. */
+    @Override
     public Map<String, String> effectiveConf() {
         return effectiveConf;
+    }
+
+    @Override
+    public String kind() {
+        return "standalone";
+    }
+
+    /** The one node runs the one broker. */
+    @Override
+    public OptionalInt nodeOfBroker(String brokerUrl) {
+        return url().equals(brokerUrl) ? OptionalInt.of(1) : OptionalInt.empty();
     }
 
     @Override
@@ -156,18 +110,7 @@ public final class LocalPulsar extends AbstractLocalBroker {
 
     @Override
     protected void bringUp(Readiness budget) {
-        Path dir = dataDir(1);
-        try {
-            Files.createDirectories(dir);
-            try (InputStream config = LocalPulsar.class.getResourceAsStream(LOG4J_RESOURCE)) {
-                if (config == null) {
-                    throw new IllegalStateException(LOG4J_RESOURCE + " is missing from the class path");
-                }
-                Files.copy(config, log4jConfig(), StandardCopyOption.REPLACE_EXISTING);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the pulsar standalone's files in " + dir, e);
-        }
+        PulsarJvm.writeLog4jConfig(log4jConfig());
         StandaloneConf.write(conf(), LOOPBACK, brokerPort, webPort, spec.broker().props());
         launch(1);
         awaitNodeReady(1, budget);
@@ -180,20 +123,15 @@ public final class LocalPulsar extends AbstractLocalBroker {
         budget.await(nodeName() + " health check", logFile(), watched, this::healthy);
     }
 
-    /** GET /admin/v2/brokers/health: "ok" once a message went through the broker and the bookie and back. */
+    /** "ok" once a message went through the broker and the bookie and back. */
     private boolean healthy() throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(adminUrl() + "/admin/v2/brokers/health"))
-                .timeout(HEALTH_TIMEOUT).GET().build();
-        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-        return response.statusCode() == 200 && "ok".equals(response.body().strip());
+        return PulsarJvm.healthy(http, adminUrl());
     }
 
     @Override
     protected ManagedProcess startNode(int node) {
         Path dir = dataDir(node);
-        List<String> jvm = new ArrayList<>(List.of("-Xmx" + spec.heap(), "-Xms" + spec.heap(),
-                "-XX:MaxDirectMemorySize=" + spec.heap(), "-Dlog4j2.configurationFile=" + log4jConfig()));
-        jvm.addAll(JVM_OPTIONS);
+        List<String> jvm = PulsarJvm.options(spec.heap(), log4jConfig());
         List<String> args = List.of("--config", conf().toString(), "--no-functions-worker", "--no-stream-storage",
                 "--advertised-address", LOOPBACK, "--bookkeeper-port", Integer.toString(bookiePort),
                 "--bookkeeper-dir", dir.resolve("bookkeeper").toString(),

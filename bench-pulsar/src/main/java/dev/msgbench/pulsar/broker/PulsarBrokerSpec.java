@@ -12,13 +12,15 @@ import dev.msgbench.core.broker.BrokerSpec;
  * What local Pulsar to start.
  *
  * @param broker what every local broker has: one node is one {@code pulsar standalone} (broker,
- *               bookie and RocksDB metadata store in one JVM); its props are standalone.conf
- *               settings, written after ours so that they win, and read by the broker and the
- *               bookie alike (journalSyncData is the bookie's); its log dir holds pulsar-1.log; its
- *               start timeout covers the JVM, the bookie, the broker and the health check (default
- *               120 s)
- * @param heap   -Xmx and -Xms of the standalone's JVM, e.g. "512m"; its direct memory (the bookie's
- *               write cache and read-ahead, the broker's entry cache) is as large
+ *               bookie and RocksDB metadata store in one JVM), three nodes a cluster
+ *               ({@link LocalPulsarCluster}); its props are standalone.conf settings, or the
+ *               brokers' and bookies' alike in a cluster, written after ours so that they win
+ *               (journalSyncData is the bookie's); its log dir holds pulsar-1.log, or a log per JVM
+ *               of a cluster; its start timeout covers the JVMs, the bookies, the brokers and their
+ *               health checks (default 120 s)
+ * @param heap   -Xmx and -Xms of the standalone's JVM or of each broker of a cluster, e.g. "512m";
+ *               its direct memory (the bookie's write cache and read-ahead, the broker's entry
+ *               cache) is as large
  */
 public record PulsarBrokerSpec(BrokerSpec broker, String heap) {
 
@@ -29,7 +31,8 @@ public record PulsarBrokerSpec(BrokerSpec broker, String heap) {
     static final Set<String> RESERVED_PROPS = Set.of("clusterName", "brokerServicePort", "brokerServicePortTls",
             "webServicePort", "webServicePortTls", "bindAddress", "bindAddresses", "advertisedAddress",
             "advertisedListeners", "metadataStoreUrl", "configurationMetadataStoreUrl", "bookiePort",
-            "journalDirectory", "journalDirectories", "ledgerDirectories", "indexDirectories", "httpServerPort");
+            "journalDirectory", "journalDirectories", "ledgerDirectories", "indexDirectories", "httpServerPort",
+            "metadataServiceUri", "bookkeeperMetadataServiceUri", "zkServers");
 
     public PulsarBrokerSpec {
         broker = Objects.requireNonNull(broker, "broker").withDefaultStartTimeout(DEFAULT_START_TIMEOUT);

@@ -56,8 +56,13 @@ public final class StandaloneConf {
         all.put("brokerServicePort", Integer.toString(brokerPort));
         all.put("webServicePort", Integer.toString(webPort));
         all.putAll(effective(props));
-        StringBuilder text = new StringBuilder("# written by msgbench for one start of pulsar standalone\n");
-        all.forEach((key, value) -> text.append(key).append('=').append(value).append('\n'));
+        writeFile(file, "pulsar standalone", all);
+    }
+
+    /** KEY=VALUE lines, as every Pulsar, BookKeeper and ZooKeeper file reads them, under a line naming the writer. */
+    static void writeFile(Path file, String what, Map<String, String> conf) {
+        StringBuilder text = new StringBuilder("# written by msgbench for one start of " + what + "\n");
+        conf.forEach((key, value) -> text.append(key).append('=').append(value).append('\n'));
         try {
             Files.writeString(file, text, StandardCharsets.UTF_8);
         } catch (IOException e) {

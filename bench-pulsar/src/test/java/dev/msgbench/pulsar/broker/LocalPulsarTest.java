@@ -56,15 +56,14 @@ class LocalPulsarTest {
     }
 
     @Test
-    void aPortOrDirectoryOfTheSuiteCannotBeSetAndAClusterIsRefused() {
+    void aPortOrDirectoryOfTheSuiteCannotBeSetAndAStandaloneIsOneNode() {
         UserError reserved = assertThrows(UserError.class, () -> PulsarBrokerSpec.of(
                 BrokerSpec.defaults().withProps(Map.of("brokerServicePort", "6650"))));
         assertEquals("--broker-prop brokerServicePort cannot be set: msgbench chooses it for every start (ports, "
                 + "addresses, directories); remove it", reserved.getMessage());
-        UserError cluster = assertThrows(UserError.class, () -> LocalPulsar.start(
+        IllegalArgumentException cluster = assertThrows(IllegalArgumentException.class, () -> LocalPulsar.start(
                 PulsarBrokerSpec.of(BrokerSpec.defaults().withNodes(3)), dir));
-        assertEquals("--brokers 3: a local Pulsar is one standalone for now (broker, bookie and metadata store in "
-                + "one JVM); use --brokers 1, or --url for a cluster", cluster.getMessage());
+        assertEquals("a standalone is one node, asked for 3; LocalPulsarCluster starts a cluster", cluster.getMessage());
         assertFalse(Files.exists(dir.resolve("logs")));
     }
 
