@@ -1,5 +1,7 @@
 package dev.msgbench.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** Values of a result.json read as a tree, as the end-to-end tests check them. */
@@ -12,5 +14,16 @@ final class ResultTrees {
     static long lost(JsonNode result) {
         JsonNode counts = result.get("counts");
         return counts.get("acknowledgedLost").asLong() + counts.get("unacknowledgedLost").asLong();
+    }
+
+    /** Every one of {@code messages} sent, acknowledged and received once, in order: the run of a healthy system. */
+    static void assertEachDeliveredOnce(JsonNode result, long messages) {
+        JsonNode counts = result.get("counts");
+        assertEquals(messages, counts.get("sent").asLong(), "sent");
+        assertEquals(messages, counts.get("acknowledged").asLong(), "acknowledged");
+        assertEquals(messages, counts.get("received").asLong(), "received");
+        assertEquals(0, lost(result), "lost");
+        assertEquals(0, counts.get("duplicated").asLong(), "duplicated");
+        assertEquals(0, counts.get("reordered").asLong(), "reordered");
     }
 }
