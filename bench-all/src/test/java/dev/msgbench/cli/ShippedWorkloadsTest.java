@@ -31,14 +31,15 @@ class ShippedWorkloadsTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource({
-            "e1-commit-log-latency.yaml,          16 cells x 3 repetitions",
+            "e1-commit-log-latency.yaml,          20 cells x 3 repetitions",
             "e2-commit-log-throughput.yaml,       16 cells",
-            "e3-message-queue-latency.yaml,       20 cells",
+            "e3-message-queue-latency.yaml,       25 cells",
             "e5-kafka-low-latency.yaml,           6 cells",
             "e6-redpanda-vs-kafka.yaml,           18 cells",
             "e7-kafka-2m-writes.yaml,             8 cells",
             "e7-record-sizes-and-growing-log.yaml, 6 cells",
             "omb-1-topic-16-partitions-1kb.yaml,  1 cell",
+            "price-of-safety.yaml,                65 cells",
             "tls-cost.yaml,                       24 cells",
     })
     void everyCellOfTheFileIsChecked(String file, String cells) {
@@ -48,15 +49,15 @@ class ShippedWorkloadsTest {
     }
 
     @Test
-    void e3HasFiveConfigurationsForEachOfFourSystems() {
+    void e3HasFiveConfigurationsForEachOfFourSystemsAndPulsarBeside() {
         List<Cell> cells = Expansion.cells(WorkloadReader.read(WORKLOADS.resolve("e3-message-queue-latency.yaml"), "e3",
                 CellCheck.catalogs(Io.system()), "kafka"), CellCheck.catalogs(Io.system()), List.of());
-        assertEquals(20, cells.size());
+        assertEquals(25, cells.size());
         assertEquals("nats 1KiB @ 20,000/s over 25 connections", cells.get(3).label());
         assertEquals("e2e --system nats --duration 30s --warmup auto --nats-pattern request-reply --size 1KiB --rate 20000 "
                 + "--connections 25", String.join(" ", cells.get(3).args(CellCheck.catalogs(Io.system()).of("e2e"))));
-        assertEquals(List.of("nats", "redis", "rabbitmq", "kafka"),
-                List.of(cells.get(0).system(), cells.get(5).system(), cells.get(10).system(), cells.get(15).system()));
+        assertEquals(List.of("nats", "redis", "rabbitmq", "kafka", "pulsar"), List.of(cells.get(0).system(),
+                cells.get(5).system(), cells.get(10).system(), cells.get(15).system(), cells.get(20).system()));
         assertEquals("e2e --system rabbitmq --duration 30s --warmup auto --queue-type transient --size 256B --rate 3000",
                 String.join(" ", cells.get(10).args(CellCheck.catalogs(Io.system()).of("e2e"))));
     }
@@ -68,7 +69,7 @@ class ShippedWorkloadsTest {
         assertEquals(0, run.exitCode, run.toString());
         assertTrue(run.out.contains("e2e --system jetstream --rate 50 --duration 3s --warmup auto --size 256B --js-storage memory"),
                 run.out);
-        assertTrue(run.out.contains("sending time: at most 16m 48s, plus a broker start per run"), run.out);
+        assertTrue(run.out.contains("sending time: at most 21m 00s, plus a broker start per run"), run.out);
     }
 
     @Test
