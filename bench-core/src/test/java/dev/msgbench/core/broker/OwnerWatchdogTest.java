@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.msgbench.core.testing.Poll;
 import dev.msgbench.core.testing.ProcessEnds;
 import dev.msgbench.core.testing.TakesSeconds;
 
@@ -93,7 +94,9 @@ class OwnerWatchdogTest {
         Path tempDir = TempDirs.create(dir, "stopped");
         ManagedProcess p = ManagedProcess.start(new NativeCommand("stopped node", List.of("sleep", "600"), Map.of(),
                 tempDir, tempDir.resolve("node.log"), tempDir), dir.resolve("owned"));
-        List<ProcessHandle> watchdogs = watchdogsOf("stopped node");
+        // a child just forked shows the JVM's command line until it has exec'd the watchdog's
+        List<ProcessHandle> watchdogs = Poll.value(() -> watchdogsOf("stopped node").isEmpty() ? null
+                : watchdogsOf("stopped node"));
         assertEquals(1, watchdogs.size(), "one watchdog beside the process");
 
         p.stop(Duration.ofSeconds(5));
