@@ -34,7 +34,7 @@ public final class LocalMosquitto extends AbstractLocalBroker {
     /** Mosquitto saves its database (when persistence is on) and exits within milliseconds of TERM. */
     private static final Duration STOP_GRACE = Duration.ofSeconds(10);
     private static final Duration ABORT_GRACE = Duration.ofSeconds(2);
-    private static final Pattern VERSION = Pattern.compile("mosquitto version (\\S+) (?:starting|running)");
+    private static final Pattern VERSION = Pattern.compile("mosquitto version (\\S+)");
 
     private final MosquittoBrokerSpec spec;
     private final Path binary;
@@ -135,11 +135,21 @@ public final class LocalMosquitto extends AbstractLocalBroker {
                 .start();
     }
 
+    /**
+     * From {@code mosquitto -h}, whose first line is "mosquitto version 2.0.11": the node's log
+     * would say it too, but mosquitto buffers its stdout, so the line may not be there yet.
+     */
     private String readVersion() {
         try {
-            Matcher m = VERSION.matcher(Files.readString(logFile(), StandardCharsets.UTF_8));
+            Process p = new ProcessBuilder(binary.toString(), "-h").redirectErrorStream(true).start();
+            String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            p.waitFor();
+            Matcher m = VERSION.matcher(text);
             return m.find() ? m.group(1) : "unknown";
         } catch (IOException e) {
+            return "unknown";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
             return "unknown";
         }
     }
