@@ -40,6 +40,13 @@ public final class MqttSystem implements MessagingSystem {
     /** Bytes a publisher may have in flight, as the other adapters bound theirs. */
     private static final long IN_FLIGHT_BYTES = 64L * 1024 * 1024;
     private static final int MAX_IN_FLIGHT = 1000;
+    /**
+     * Mosquitto's max_inflight_messages by default. It bounds a client's incoming QoS 2 messages
+     * awaiting PUBREL too, and Mosquitto 2.0.11 drops a v3.1.1 client that sends more ("Bad socket
+     * read/write ... Unknown error" in its log, the publisher's "Connection lost"), so a QoS 2
+     * publisher keeps within it.
+     */
+    static final int MOSQUITTO_INFLIGHT = 20;
 
     private final MqttSettings settings;
     private RunPlan plan;
@@ -63,6 +70,9 @@ public final class MqttSystem implements MessagingSystem {
         this.plan = runPlan;
         this.topics = new MqttTopics(runPlan, keys);
         this.maxInFlight = (int) Math.max(1, Math.min(MAX_IN_FLIGHT, IN_FLIGHT_BYTES / runPlan.messageSizeBytes()));
+        if (settings.qos() == 2) {
+            maxInFlight = Math.min(maxInFlight, brokerInflight());
+        }
         // checks the connection before the run, as every adapter's prepare does
         MqttClients.close(MqttClients.connect(settings, runPlan.runId() + "-check", MqttSession.CLEAN, 1));
         if (settings.queuesForAbsentSubscribers()) {
@@ -74,6 +84,20 @@ public final class MqttSystem implements MessagingSystem {
                     MqttClients.close(client);
                 }
             }
+        }
+    }
+
+    /** The broker's max_inflight_messages as the suite wrote it, else Mosquitto's default; 0 is no limit. */
+    private int brokerInflight() {
+        String written = settings.writtenConfig() == null ? null : settings.writtenConfig().get("max_inflight_messages");
+        if (written == null) {
+            return MOSQUITTO_INFLIGHT;
+        }
+        try {
+            int value = Integer.parseInt(written.strip());
+            return value <= 0 ? MAX_IN_FLIGHT : value;
+        } catch (NumberFormatException e) {
+            return MOSQUITTO_INFLIGHT;
         }
     }
 
@@ -168,6 +192,10 @@ public final class MqttSystem implements MessagingSystem {
         s.put("topics", topics.describe());
         s.put("retained", false);
         s.put("maxInFlightPerProducer", maxInFlight);
+        if (settings.qos() == 2) {
+            s.put("maxInFlightPerProducerWhy", "QoS 2: at most the broker's max_inflight_messages (Mosquitto's default "
+                    + MOSQUITTO_INFLIGHT + "), beyond which Mosquitto 2.0 drops a 3.1.1 publisher");
+        }
         s.put("clients", "one per producer stream and one per subscriber");
         if (written != null) {
             s.put("mosquittoConf", written);
