@@ -12,6 +12,7 @@ import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.echo.CloseAll;
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.driver.Publisher;
@@ -207,25 +208,15 @@ public final class MqttSystem implements MessagingSystem {
     /** Ends the persistent sessions the run made; its clients are closed already. */
     @Override
     public void close() throws Exception {
-        Exception first = null;
         List<String> made;
         synchronized (this) {
             made = List.copyOf(sessions);
             sessions.clear();
         }
+        List<AutoCloseable> ends = new ArrayList<>();
         for (String clientId : made) {
-            try {
-                MqttClients.discardSession(settings, clientId);
-            } catch (Exception e) {
-                if (first == null) {
-                    first = e;
-                } else {
-                    first.addSuppressed(e);
-                }
-            }
+            ends.add(() -> MqttClients.discardSession(settings, clientId));
         }
-        if (first != null) {
-            throw first;
-        }
+        CloseAll.inOrder(ends);
     }
 }

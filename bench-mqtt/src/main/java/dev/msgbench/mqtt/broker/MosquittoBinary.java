@@ -1,19 +1,19 @@
 package dev.msgbench.mqtt.broker;
 
-import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
-import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.InstalledBinary;
 
 /** Finds Debian's mosquitto, or says how to get it. */
 final class MosquittoBinary {
 
     static final String NAME = "mosquitto";
-    /** Where Debian installs it (/usr/sbin), for a PATH that lacks the sbin directories (cron, a user's shell). */
-    private static final List<Path> FALLBACKS = List.of(Path.of("/usr/sbin", NAME), Path.of("/usr/bin", NAME));
+    /** Debian installs it in /usr/sbin, which a user's PATH may lack. */
+    private static final InstalledBinary BINARY = new InstalledBinary(NAME,
+            List.of(Path.of("/usr/sbin", NAME), Path.of("/usr/bin", NAME)), "on the PATH, /usr/sbin or /usr/bin",
+            "install it (apt-get install mosquitto; the suite never uses its systemd service) or pass --url to "
+                    + "measure a running MQTT broker");
 
     private MosquittoBinary() {
     }
@@ -23,31 +23,11 @@ final class MosquittoBinary {
      * @param pathEnv  the PATH to search
      */
     static Path locate(Path explicit, String pathEnv) {
-        return locate(explicit, pathEnv, FALLBACKS);
+        return BINARY.locate(explicit, pathEnv);
     }
 
     /** Test seam: {@code fallbacks} instead of Debian's directories. */
     static Path locate(Path explicit, String pathEnv, List<Path> fallbacks) {
-        List<Path> candidates = new ArrayList<>();
-        if (explicit != null) {
-            candidates.add(explicit);
-        } else {
-            if (pathEnv != null) {
-                for (String dir : pathEnv.split(File.pathSeparator)) {
-                    if (!dir.isEmpty()) {
-                        candidates.add(Path.of(dir, NAME));
-                    }
-                }
-            }
-            candidates.addAll(fallbacks);
-        }
-        for (Path candidate : candidates) {
-            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                return candidate;
-            }
-        }
-        String where = explicit != null ? explicit.toString() : NAME + " on the PATH, /usr/sbin or /usr/bin";
-        throw new UserError("cannot find " + where + ": install it (apt-get install mosquitto; the suite never uses "
-                + "its systemd service) or pass --url to measure a running MQTT broker");
+        return BINARY.withFallbacks(fallbacks).locate(explicit, pathEnv);
     }
 }
