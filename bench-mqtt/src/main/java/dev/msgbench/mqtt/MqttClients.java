@@ -29,16 +29,25 @@ final class MqttClients {
             throws MqttException {
         MqttAsyncClient client = new MqttAsyncClient(settings.pahoUrl(), clientId, new MemoryPersistence());
         try {
-            client.connect(options(session, maxInflight)).waitForCompletion(TIMEOUT_MILLIS);
+            connect(client, settings, session, maxInflight);
             return client;
-        } catch (MqttException e) {
+        } catch (RuntimeException e) {
             client.close(true);
-            throw new UserError("cannot connect to the MQTT broker at " + settings.url() + " as " + clientId + ": "
-                    + e.getMessage() + " (" + e.getReasonCode() + ")", e);
+            throw e;
         }
     }
 
-    static MqttConnectOptions options(MqttSession session, int maxInflight) {
+    /** Connects {@code client}, made by the caller (a subscriber sets its callback first). */
+    static void connect(MqttAsyncClient client, MqttSettings settings, MqttSession session, int maxInflight) {
+        try {
+            client.connect(options(session, maxInflight)).waitForCompletion(TIMEOUT_MILLIS);
+        } catch (MqttException e) {
+            throw new UserError("cannot connect to the MQTT broker at " + settings.url() + " as " + client.getClientId()
+                    + ": " + e.getMessage() + " (" + e.getReasonCode() + ")", e);
+        }
+    }
+
+    private static MqttConnectOptions options(MqttSession session, int maxInflight) {
         MqttConnectOptions options = new MqttConnectOptions();
         options.setMqttVersion(MqttConnectOptions.MQTT_VERSION_3_1_1);
         options.setCleanSession(session == MqttSession.CLEAN);

@@ -12,13 +12,13 @@ import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.AckListener;
-import dev.msgbench.core.echo.CloseAll;
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.echo.CloseAll;
 import dev.msgbench.core.payload.RecordKeys;
 
 /**
@@ -111,12 +111,12 @@ public final class MqttSystem implements MessagingSystem {
 
     @Override
     public Subscriber subscribe(int index, MessageSink sink) throws Exception {
-        MqttAsyncClient client = new MqttAsyncClient(settings.pahoUrl(), consumerId(index),
-                new MemoryPersistence());
+        MqttAsyncClient client = new MqttAsyncClient(settings.pahoUrl(), consumerId(index), new MemoryPersistence());
         try {
             // the callback first: a persistent session's queued messages come right after CONNACK
             MqttSubscriber subscriber = MqttSubscriber.connecting(client, sink);
-            connect(client, consumerId(index), settings.session());
+            MqttClients.connect(client, settings, settings.session(), maxInFlight);
+            remember(consumerId(index));
             subscriber.subscribe(topics.filterOf(index), settings.qos());
             return subscriber;
         } catch (Exception e) {
@@ -139,16 +139,6 @@ public final class MqttSystem implements MessagingSystem {
         MqttAsyncClient client = MqttClients.connect(settings, clientId, settings.session(), maxInFlight);
         remember(clientId);
         return client;
-    }
-
-    private void connect(MqttAsyncClient client, String clientId, MqttSession session) throws MqttException {
-        try {
-            client.connect(MqttClients.options(session, maxInFlight)).waitForCompletion(MqttClients.TIMEOUT_MILLIS);
-        } catch (MqttException e) {
-            throw new UserError("cannot connect to the MQTT broker at " + settings.url() + " as " + clientId + ": "
-                    + e.getMessage() + " (" + e.getReasonCode() + ")", e);
-        }
-        remember(clientId);
     }
 
     private synchronized void remember(String clientId) {
