@@ -33,7 +33,7 @@ class CommandLineTest {
             "--rate|0|error: --rate must be a positive number of messages per second, got 0 (see java -jar bench-all.jar e2e --help)",
             "--size|16B|error: --size must be at least 32 B (the message header), got 16 B (see java -jar bench-all.jar e2e --help)",
             "--size|1parsec|error: Invalid value for option '--size': '1parsec' has an unknown unit 'parsec' (use B, KB, KiB, MB, MiB, GB or GiB) (see java -jar bench-all.jar e2e --help)",
-            "--system|foo|error: --system must be one of kafka, nats, jetstream, rabbitmq, rabbitmq-streams, redis, redis-streams, pulsar, loopback, got 'foo' (see java -jar bench-all.jar e2e --help)",
+            "--system|foo|error: --system must be one of kafka, nats, jetstream, rabbitmq, rabbitmq-streams, redis, redis-streams, pulsar, mqtt, loopback, got 'foo' (see java -jar bench-all.jar e2e --help)",
             "--duration|0s|error: --duration must be longer than 0, got 0 ms (see java -jar bench-all.jar e2e --help)",
             "--warmup|soon|error: Invalid value for option '--warmup': 'soon' is not a duration (examples: 30s, 2m, 500ms, 1h) (see java -jar bench-all.jar e2e --help)",
             "--warmup|auto:0s|error: Invalid value for option '--warmup': 'auto:0s': the bound of auto:MAX must be whole seconds, at least 11s (two 5 s windows to judge, then measuring starts on the next second) (see java -jar bench-all.jar e2e --help)",
@@ -134,7 +134,7 @@ class CommandLineTest {
     void anUnknownBrokerSystemIsRefused() {
         CliRun run = CliRun.of("broker", "zeromq");
         assertEquals(2, run.exitCode);
-        assertEquals("error: SYSTEM must be one of kafka, nats, jetstream, rabbitmq, rabbitmq-streams, redis, redis-streams, pulsar, got 'zeromq' (see java -jar bench-all.jar broker --help)"
+        assertEquals("error: SYSTEM must be one of kafka, nats, jetstream, rabbitmq, rabbitmq-streams, redis, redis-streams, pulsar, mqtt, got 'zeromq' (see java -jar bench-all.jar broker --help)"
                 + System.lineSeparator(), run.err);
     }
 

@@ -174,7 +174,7 @@ class LoopbackEndToEndTest {
     void thereIsNoLoopbackBrokerToStart() {
         CliRun run = CliRun.of("broker", "loopback");
         assertEquals(2, run.exitCode, run.toString());
-        assertTrue(run.err.startsWith("error: SYSTEM must be one of kafka, nats, jetstream, rabbitmq, rabbitmq-streams, redis, redis-streams, pulsar, got 'loopback'"),
+        assertTrue(run.err.startsWith("error: SYSTEM must be one of kafka, nats, jetstream, rabbitmq, rabbitmq-streams, redis, redis-streams, pulsar, mqtt, got 'loopback'"),
                 run.err);
     }
 

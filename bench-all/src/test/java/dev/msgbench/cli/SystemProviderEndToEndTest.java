@@ -40,7 +40,7 @@ class SystemProviderEndToEndTest {
     @Test
     void withoutTheFixtureOnTheClassPathTheRunnerDoesNotKnowTheRelay() throws Exception {
         assertFalse(Systems.names().contains("relay"), Systems.names().toString());
-        assertEquals(List.of("kafka", "nats", "jetstream", "rabbitmq", "rabbitmq-streams", "redis", "redis-streams", "pulsar", "loopback"),
+        assertEquals(List.of("kafka", "nats", "jetstream", "rabbitmq", "rabbitmq-streams", "redis", "redis-streams", "pulsar", "mqtt", "loopback"),
                 Systems.names());
         assertTrue(withFixture(Systems::names).contains("relay"));
     }

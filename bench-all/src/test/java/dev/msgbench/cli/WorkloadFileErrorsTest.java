@@ -140,7 +140,7 @@ class WorkloadFileErrorsTest {
     @Test
     void unknownSystemsColumnsAndCommandsAreNamed() throws IOException {
         assertEquals("error: " + file() + ":2: unknown system 'natz' in per-system (systems: kafka, nats, jetstream, "
-                + "rabbitmq, rabbitmq-streams, redis, redis-streams, pulsar, loopback)" + NL, dryRun("per-system:\n  natz: {rate: 5}\n").err);
+                + "rabbitmq, rabbitmq-streams, redis, redis-streams, pulsar, mqtt, loopback)" + NL, dryRun("per-system:\n  natz: {rate: 5}\n").err);
         assertTrue(dryRun("table:\n  columns: [p99, p42]\n").err.startsWith("error: " + file()
                 + ":2: unknown column 'p42' (columns: p50, p75, p90, p99, p99.9, "), "columns");
         assertEquals("error: " + file() + ":1: 'command' must be one of e2e, throughput, got 'bench'" + NL,

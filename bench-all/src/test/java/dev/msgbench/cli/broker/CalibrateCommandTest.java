@@ -28,7 +28,7 @@ class CalibrateCommandTest {
     void aSystemWithoutABrokerCannotBePaused() {
         CliRun run = CliRun.of("calibrate", "--system", "loopback");
         assertEquals("error: --system loopback has no broker to pause; give one of kafka, nats, jetstream, rabbitmq, "
-                + "rabbitmq-streams, redis, redis-streams, pulsar" + " (see java -jar bench-all.jar calibrate --help)" + NL, run.err);
+                + "rabbitmq-streams, redis, redis-streams, pulsar, mqtt" + " (see java -jar bench-all.jar calibrate --help)" + NL, run.err);
         assertEquals(2, run.exitCode);
     }
 

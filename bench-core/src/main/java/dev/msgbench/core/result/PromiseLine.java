@@ -22,7 +22,10 @@ public final class PromiseLine {
             Map.entry("replicas", "replicas "),
             Map.entry("storage", "storage "),
             Map.entry("queueType", "queue "),
-            Map.entry("appendfsync", "appendfsync "));
+            Map.entry("appendfsync", "appendfsync "),
+            // MQTT: the delivery handshake, and whether the broker keeps a client's session
+            Map.entry("qos", "QoS "),
+            Map.entry("session", "session "));
 
     private PromiseLine() {
     }

@@ -1,0 +1,144 @@
+package dev.msgbench.cli;
+
+import static dev.msgbench.cli.LoopbackPorts.accepts;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.msgbench.core.result.ResultFiles;
+import dev.msgbench.core.testing.NeedsBroker;
+
+/** e2e and throughput --system mqtt against a Mosquitto it starts itself, run in-process. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+@NeedsBroker
+class MqttEndToEndTest {
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "--mqtt-qos {0}")
+    @ValueSource(ints = {0, 1, 2})
+    void e2eAtEachQosReceivesEverythingAndRecordsTheWrittenConfig(int qos) throws Exception {
+        Path out = dir.resolve("qos" + qos);
+        CliRun run = CliRun.of("e2e", "--system", "mqtt", "--mqtt-qos", Integer.toString(qos), "--rate", "500",
+                "--duration", "2s", "--warmup", "0s", "--topics", "2", "--producers", "2", "--consumers", "1",
+                "--subscriptions-per-topic", "2", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, () -> run + "\n--- broker log\n" + brokerLog(out));
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals("complete", r.get("status").asText());
+        assertEquals("mqtt", r.get("system").asText());
+        assertEquals(1_000, r.get("counts").get("sent").asLong());
+        // fan-out: each message reaches the two subscriptions of its topic
+        assertEquals(2_000, r.get("counts").get("received").asLong());
+        assertEquals(qos == 0 ? 0 : 1_000, r.get("counts").get("acknowledged").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(0, r.get("counts").get("duplicated").asLong());
+        assertEquals(0, r.get("counts").get("reordered").asLong());
+        JsonNode durability = r.get("durability");
+        assertEquals(qos, durability.get("qos").asInt());
+        assertEquals("clean", durability.get("session").asText());
+        assertEquals("false", durability.get("persistence").asText());
+        assertEquals("1800", durability.get("autosave_interval").asText());
+        assertEquals("0", durability.get("max_queued_messages").asText());
+        assertEquals("the mosquitto.conf the suite wrote (Mosquitto reports no setting)",
+                durability.get("configSource").asText());
+        assertEquals("Eclipse Paho MQTT v3 client 1.2.5", r.get("versions").get("client").asText());
+        assertTrue(r.get("versions").get("broker").asText().matches("\\d+\\.\\d+\\.\\d+"), r.toString());
+        assertTrue(Files.size(out.resolve("broker-logs").resolve("mosquitto-1.log")) > 0, "broker log kept");
+        assertTrue(run.err.contains("ready at mqtt://127.0.0.1:"), run.err);
+    }
+
+    private static String brokerLog(Path out) {
+        try {
+            return Files.readString(out.resolve("broker-logs").resolve("mosquitto-1.log"));
+        } catch (java.io.IOException e) {
+            return e.toString();
+        }
+    }
+
+    @Test
+    void keysAreTopicLevelsAndPersistenceComesFromBrokerProps() throws Exception {
+        Path out = dir.resolve("keys");
+        CliRun run = CliRun.of("e2e", "--system", "mqtt", "--rate", "500", "--duration", "1s", "--warmup", "0s",
+                "--keys", "round-robin", "--key-count", "8", "--mqtt-session", "persistent", "--broker-prop", "persistence=true",
+                "--broker-prop", "autosave_interval=60", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals(500, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals("persistent", r.get("durability").get("session").asText());
+        assertEquals("true", r.get("durability").get("persistence").asText());
+        assertEquals("60", r.get("durability").get("autosave_interval").asText());
+    }
+
+    /** QoS 2 keeps within Mosquitto's max_inflight_messages, beyond which it drops a 3.1.1 publisher. */
+    @ParameterizedTest(name = "--mqtt-qos {0}")
+    @ValueSource(ints = {1, 2})
+    void throughputLosesNothing(int qos) throws Exception {
+        Path out = dir.resolve("throughput");
+        CliRun run = CliRun.of("throughput", "--system", "mqtt", "--mqtt-qos", Integer.toString(qos), "--messages",
+                "20000", "--size", "100B", "--consumers", "1", "--output", out.toString());
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals("complete", r.get("status").asText(), run.toString());
+        assertEquals(20_000, r.get("counts").get("acknowledged").asLong());
+        assertEquals(20_000, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(0, r.get("counts").get("unsent").asLong());
+        assertEquals(qos == 2 ? 20 : 1000, r.get("settings").get("maxInFlightPerProducer").asInt());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "--brokers 3|error: --brokers 3: Mosquitto has no cluster, a local MQTT broker is one node; give --brokers 1",
+            "--mqtt-broker rabbitmq|error: --mqtt-broker rabbitmq: not yet; this version of --system mqtt runs --mqtt-broker mosquitto only",
+            "--mqtt-qos 3|error: --mqtt-qos must be 0, 1 or 2, got 3",
+            "--mqtt-session dirty|error: --mqtt-session must be clean or persistent, got 'dirty'",
+            "--acks all|error: --acks all: MQTT has no acks, its QoS is a delivery handshake, not replication; give --mqtt-qos 0, 1 or 2 instead",
+            "--backlog 1000|error: --backlog: mqtt keeps nothing for consumers that are held back, so no backlog can build; use a system that stores messages (Kafka, JetStream, RabbitMQ, Redis Streams) (see java -jar bench-all.jar e2e --help)",
+    })
+    void badInputIsOneLineNamingTheFlag(String args, String expected) {
+        List<String> all = new ArrayList<>(List.of("e2e", "--system", "mqtt", "--output", dir.resolve("out").toString()));
+        all.addAll(List.of(args.split(" ")));
+        CliRun run = CliRun.of(all.toArray(new String[0]));
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals(List.of(expected), run.err.lines().filter(l -> l.startsWith("error")).toList(), run.toString());
+        assertFalse(run.err.contains("ready at"), "refused before a broker starts: " + run.err);
+    }
+
+    @Test
+    void anMqttFlagWithAnotherSystemIsRefused() {
+        CliRun run = CliRun.of("e2e", "--system", "redis", "--mqtt-qos", "2", "--output", dir.resolve("out").toString());
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals("error: --mqtt-qos applies to --system mqtt only, not redis (see java -jar bench-all.jar e2e --help)",
+                run.err.strip(), run.toString());
+    }
+
+    @Test
+    void theBrokerCommandPrintsAUrlThatAnswersAndStopsCleanly() throws Exception {
+        CliRun run = CliRun.of("broker", "mqtt", "--stop-after", "1s", "--logs", dir.resolve("logs").toString());
+        assertEquals(0, run.exitCode, run.toString());
+        String url = run.out.trim();
+        assertTrue(url.matches("mqtt://127\\.0\\.0\\.1:\\d+"), run.out);
+        int port = Integer.parseInt(url.substring(url.lastIndexOf(':') + 1));
+        assertFalse(accepts(port), "the broker is stopped when the command ends");
+        assertTrue(Files.size(dir.resolve("logs").resolve("mosquitto-1.log")) > 0, "its log kept");
+    }
+}

@@ -1,0 +1,100 @@
+package dev.msgbench.mqtt;
+
+import java.util.Arrays;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+import org.eclipse.paho.client.mqttv3.IMqttActionListener;
+import org.eclipse.paho.client.mqttv3.IMqttToken;
+import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
+
+import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.Publisher;
+
+/**
+ * One producer stream on a client of its own. Paho completes a publish's token at the end of its
+ * QoS handshake: QoS 0 once written to the socket (nothing to acknowledge), QoS 1 on PUBACK, QoS 2
+ * on PUBCOMP; the last two are the acknowledgements the suite counts.
+ *
+ * <p>A permit per message in flight: Paho refuses a QoS 1 or 2 publish beyond its max inflight
+ * rather than waiting, and queues QoS 0 ones without a bound; a publish waits here instead, which
+ * the core measures as send delay.
+ */
+final class MqttPublisher implements Publisher {
+
+    private final MqttAsyncClient client;
+    private final String[] topics;
+    private final int qos;
+    private final AckListener acks;
+    private final int maxInFlight;
+    private final Semaphore inFlight;
+
+    MqttPublisher(MqttAsyncClient client, String[] topics, int qos, AckListener acks, int maxInFlight) {
+        this.client = client;
+        this.topics = topics;
+        this.qos = qos;
+        this.acks = acks;
+        this.maxInFlight = maxInFlight;
+        this.inFlight = new Semaphore(maxInFlight);
+    }
+
+    @Override
+    public void publish(byte[] message, long sequence, long intendedSendNanos) throws Exception {
+        send(topics[0], message, sequence, intendedSendNanos);
+    }
+
+    @Override
+    public void publish(byte[] message, int key, long sequence, long intendedSendNanos) throws Exception {
+        send(topics[key], message, sequence, intendedSendNanos);
+    }
+
+    private void send(String topic, byte[] message, long sequence, long intendedSendNanos) throws Exception {
+        inFlight.acquire();
+        try {
+            // Paho keeps the array until the handshake ends; the caller reuses its own
+            client.publish(topic, Arrays.copyOf(message, message.length), qos, false, null,
+                    new Completion(sequence, intendedSendNanos));
+        } catch (Exception e) {
+            inFlight.release();
+            throw e;
+        }
+    }
+
+    /** Waits until Paho has written every QoS 0 message and every handshake has ended. */
+    @Override
+    public void flush() throws Exception {
+        if (inFlight.tryAcquire(maxInFlight, MqttClients.TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)) {
+            inFlight.release(maxInFlight);
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        MqttClients.close(client);
+    }
+
+    private final class Completion implements IMqttActionListener {
+
+        private final long sequence;
+        private final long intendedSendNanos;
+
+        Completion(long sequence, long intendedSendNanos) {
+            this.sequence = sequence;
+            this.intendedSendNanos = intendedSendNanos;
+        }
+
+        @Override
+        public void onSuccess(IMqttToken token) {
+            inFlight.release();
+            if (qos > 0) {
+                acks.acked(sequence, intendedSendNanos);
+            }
+        }
+
+        @Override
+        public void onFailure(IMqttToken token, Throwable error) {
+            inFlight.release();
+            acks.failed(sequence, intendedSendNanos, error);
+        }
+    }
+}
