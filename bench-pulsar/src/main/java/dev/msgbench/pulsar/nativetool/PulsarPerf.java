@@ -41,9 +41,12 @@ import dev.msgbench.core.system.NativeTool;
  * DONE line (its final line's rate is over a time padded to its next 10 s tick:
  * {@link PerformanceProducerOutput}); vs our publisher msg/s, --consumers 0. Subscriber: produce
  * fills the topic as above, then consume reads it from the earliest message in a subscription of
- * its own (the broker keeps a topic's messages until its ledger rolls over, 10 minutes at the
- * least, subscribed or not), acknowledging each: its final rate, from its subscription to its
- * last message; vs our consumer msg/s with --consume-after-produce (from its first message).
+ * its own, acknowledging each: its final rate, from its subscription to its last message; vs our
+ * consumer msg/s with --consume-after-produce (from its first message). Without a subscription
+ * the broker keeps a topic's messages until its ledger rolls over (10 minutes at the least) and
+ * the topic until it has been unused for 60 s; consume subscribes seconds after produce ends.
+ * Nothing deletes the subscriber's topics (the tool has no admin URL): their data stays in the
+ * broker's temp dir until the broker stops.
  *
  * <p>A warm-up is left out on both sides: the tool sends (or reads) it first and is read from its
  * first 10 s progress line past it to its DONE line, so that line may come up to 10 s after the
