@@ -86,7 +86,8 @@ class PulsarPerfTest {
         PulsarPerf tool = new PulsarPerf();
 
         assertEquals(List.of("--consumers", "0"), tool.matchingFlags(request(NativeSide.PUBLISHER, 0)));
-        assertEquals(List.of("--consume-after-produce", "--consumers", "1"), tool.matchingFlags(request(NativeSide.SUBSCRIBER, 0)));
+        assertEquals(List.of("--consume-after-produce", "--consumers", "1", "--drain-timeout", "10m"),
+                tool.matchingFlags(request(NativeSide.SUBSCRIBER, 0)));
         assertEquals(", pulsar-perf consume: from its first 10 s progress line past the first 500 messages to its DONE "
                 + "line, none when fewer than half the measured messages came after that line",
                 tool.warmupNote(request(NativeSide.SUBSCRIBER, 500)));
