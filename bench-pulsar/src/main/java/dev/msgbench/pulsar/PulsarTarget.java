@@ -2,6 +2,7 @@ package dev.msgbench.pulsar;
 
 import java.net.URI;
 import java.util.Locale;
+import java.util.Optional;
 
 import org.apache.pulsar.client.api.SubscriptionType;
 
@@ -9,11 +10,13 @@ import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.system.NativeTool;
 import dev.msgbench.core.system.SystemTarget;
 import dev.msgbench.pulsar.broker.LocalPulsar;
 import dev.msgbench.pulsar.broker.LocalPulsarBroker;
 import dev.msgbench.pulsar.broker.LocalPulsarCluster;
 import dev.msgbench.pulsar.broker.PulsarBrokerSpec;
+import dev.msgbench.pulsar.nativetool.PulsarPerf;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
@@ -88,6 +91,11 @@ public final class PulsarTarget implements SystemTarget {
     public LocalBroker startLocalBroker(BrokerRequest request) {
         PulsarBrokerSpec spec = PulsarBrokerSpec.of(request.broker());
         return request.broker().nodes() == 1 ? LocalPulsar.start(spec) : LocalPulsarCluster.start(spec);
+    }
+
+    @Override
+    public Optional<NativeTool> nativeTool() {
+        return Optional.of(new PulsarPerf());
     }
 
     @Override

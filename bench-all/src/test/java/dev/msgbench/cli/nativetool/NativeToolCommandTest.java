@@ -20,9 +20,11 @@ class NativeToolCommandTest {
         CliRun run = CliRun.of("native-tool", "list");
 
         assertEquals(0, run.exitCode, run.toString());
-        assertEquals(List.of("kafka", "nats", "rabbitmq", "redis", "redis-streams"),
+        assertEquals(List.of("kafka", "nats", "rabbitmq", "redis", "redis-streams", "pulsar"),
                 run.out.lines().map(line -> line.split("\t")[0]).toList());
         assertTrue(run.out.contains("\nrabbitmq\tPerfTest\tcom.rabbitmq:perf-test 2.22.1 from Maven Central\t-\n"), run.out);
+        assertTrue(run.out.contains("\npulsar\tpulsar-perf produce and consume\torg.apache.pulsar:pulsar-testclient 4.0.8 "
+                + "from Maven Central, on the Pulsar 4.0.7 client\t-\n"), run.out);
     }
 
     @Test
@@ -90,6 +92,6 @@ class NativeToolCommandTest {
         CliRun jetstream = CliRun.of("native-tool", "prepare", "jetstream");
         assertEquals(2, jetstream.exitCode, jetstream.toString());
         assertTrue(jetstream.err.startsWith("error: SYSTEM must be a system with a native tool: kafka, nats, rabbitmq, "
-                + "redis, redis-streams; got 'jetstream'"), jetstream.err);
+                + "redis, redis-streams, pulsar; got 'jetstream'"), jetstream.err);
     }
 }
