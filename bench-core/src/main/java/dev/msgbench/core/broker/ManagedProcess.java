@@ -211,7 +211,9 @@ public final class ManagedProcess {
             case TERM -> tree.forEach(ProcessHandle::destroy);
             case KILL -> tree.forEach(ProcessHandle::destroyForcibly);
             case STOP, CONT -> {
-                if (!kill(signal, tree) && process.isAlive()) {
+                // kill fails when any one pid is gone: a short-lived child (a VM's helper) may end
+                // between listing the tree and signalling it, so ask once more for those still alive
+                if (!kill(signal, tree) && !kill(signal, alive(tree)) && process.isAlive()) {
                     throw new IllegalStateException("kill -" + signal + " " + name + " (pid " + pid() + ") failed");
                 }
             }
@@ -345,7 +347,14 @@ public final class ManagedProcess {
     }
 
     /** Runs {@code kill -SIGNAL pid...}; true when every process got it. */
+    private static List<ProcessHandle> alive(List<ProcessHandle> handles) {
+        return handles.stream().filter(ProcessHandle::isAlive).toList();
+    }
+
     private static boolean kill(Signal signal, List<ProcessHandle> handles) {
+        if (handles.isEmpty()) {
+            return true;
+        }
         List<String> command = new ArrayList<>(List.of("kill", "-" + signal.name()));
         handles.forEach(h -> command.add(Long.toString(h.pid())));
         try {

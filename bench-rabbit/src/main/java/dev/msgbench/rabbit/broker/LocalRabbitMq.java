@@ -69,7 +69,11 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
     /** After a failed start the data is thrown away; no point in a long shutdown. */
     private static final Duration ABORT_GRACE = Duration.ofSeconds(5);
     private static final Duration EPMD_GRACE = Duration.ofSeconds(3);
-    private static final Duration CTL_TIMEOUT = Duration.ofSeconds(15);
+    /**
+     * rabbitmqctl starts an Erlang VM of its own (1 to 3 s here) and asks the node, which may be
+     * busy with a run: on a loaded CI machine one answer took more than 15 s.
+     */
+    private static final Duration CTL_TIMEOUT = Duration.ofSeconds(40);
     private static final int CONNECT_TIMEOUT_MILLIS = 3_000;
     /** The node names' host part: Erlang short names, which every node reaches through epmd. */
     private static final String NODE_NAME_HOST = "localhost";
@@ -634,7 +638,11 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
     private static void askToStop(ManagedProcess server) {
         if (server.isAlive()) {
             // a node frozen for fault injection cannot act on TERM
-            server.signal(Signal.CONT);
+            try {
+                server.signal(Signal.CONT);
+            } catch (IllegalStateException e) {
+                // the TERM below, and the KILL after the grace period, still stop it
+            }
             ProcessHandle.of(server.pid()).ifPresent(ProcessHandle::destroy);
         }
     }
