@@ -18,6 +18,9 @@ import dev.msgbench.core.run.ClientSharing;
  */
 public final class OmbWorkload {
 
+    /** Pulsar's partitions: 0 is a topic without partitions, as OMB's Pulsar driver makes for one partition. */
+    private static final String PULSAR_PARTITIONS = "pulsar-partitions";
+
     /** The keys OMB's KeyDistributor draws from. */
     private static final int OMB_KEY_COUNT = 10_000;
 
@@ -86,6 +89,11 @@ public final class OmbWorkload {
         settings.add(new Setting("system", text(system), new Origin("--system")));
         if (catalogs.systemHasFlag().test(system, "partitions")) {
             settings.add(number("partitions", partitions, lines.get("partitionsPerTopic")));
+        } else if (catalogs.systemHasFlag().test(system, PULSAR_PARTITIONS)) {
+            // as OMB's Pulsar driver: one partition is a topic without partitions, more a partitioned topic
+            if (partitions > 1) {
+                settings.add(number(PULSAR_PARTITIONS, partitions, lines.get("partitionsPerTopic")));
+            }
         } else if (partitions != 1) {
             warnings.add(lines.get("partitionsPerTopic") + ": partitionsPerTopic ignored: --system " + system
                     + " has no partitions");

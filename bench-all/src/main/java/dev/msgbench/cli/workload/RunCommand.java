@@ -50,6 +50,7 @@ import picocli.CommandLine.Spec;
                 "  run workloads/e1-commit-log-latency.yaml --scale 0.1 --repetitions 1",
                 "  run workloads/e3-message-queue-latency.yaml --only kafka --only nats",
                 "  run workloads/omb-1-topic-16-partitions-1kb.yaml --set url=broker-1:9092",
+                "  run workloads/omb-1-topic-16-partitions-1kb.yaml --driver driver-pulsar/pulsar.yaml --dry-run",
                 "",
                 "Exit code: 0 when every cell ran, 1 when one failed, 2 for a mistake in the file or the flags, 4 when "
                         + "none failed and one lost messages the system had acknowledged, 130 interrupted."})
@@ -88,6 +89,13 @@ public final class RunCommand implements Callable<Integer> {
                     + "A msgbench file names its own systems.")
     String system;
 
+    @Option(names = "--driver", paramLabel = "FILE",
+            description = "For an OpenMessaging Benchmark file: OMB's driver file (driver-kafka/kafka.yaml, "
+                    + "driver-pulsar/pulsar.yaml): the system from its driverClass, its durability and client fields as "
+                    + "flags, each field without a flag here said in a warning; at OMB's placeholder address "
+                    + "(localhost) the suite starts its own broker, a cluster where the file's replication needs one.")
+    Path driver;
+
     @Option(names = "--output", paramLabel = "DIR",
             description = "Results folder, one folder per cell inside (default: results/<timestamp>-<file name>).")
     Path output;
@@ -115,8 +123,26 @@ public final class RunCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--repetitions must be at least 1, got " + repetitions);
         }
         Catalogs catalogs = CellCheck.catalogs(io);
-        WorkloadFile workload = WorkloadReader.read(file, file.toString(), catalogs, system);
-        if (spec.commandLine().getParseResult().hasMatchedOption("--system") && !workload.fromOmb()) {
+        boolean systemGiven = spec.commandLine().getParseResult().hasMatchedOption("--system");
+        OmbDriver.Read driverRead = null;
+        if (driver != null) {
+            if (systemGiven) {
+                throw new ParameterException(spec.commandLine(), "--driver " + driver + " names its system (driverClass); "
+                        + "leave out --system");
+            }
+            driverRead = OmbDriver.read(driver, driver.toString(),
+                    overrides().stream().anyMatch(s -> s.key().equals("url")));
+        }
+        WorkloadFile workload = WorkloadReader.read(file, file.toString(), catalogs,
+                driverRead != null ? driverRead.system() : system);
+        if (driverRead != null) {
+            if (!workload.fromOmb()) {
+                throw new ParameterException(spec.commandLine(), "--driver applies to an OpenMessaging Benchmark "
+                        + "workload file; " + file + " names its own systems and flags");
+            }
+            workload = workload.withDriver(driverRead);
+        }
+        if (systemGiven && !workload.fromOmb()) {
             throw new ParameterException(spec.commandLine(), "--system applies to OpenMessaging Benchmark files; "
                     + file + " names its own systems (pick cells with --only, or give --set system=" + system + ")");
         }

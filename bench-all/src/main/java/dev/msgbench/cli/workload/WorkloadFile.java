@@ -37,6 +37,16 @@ public record WorkloadFile(String file, String name, String source, String descr
         return OMB_SOURCE.equals(source) || ombRateSearch();
     }
 
+    /** This OpenMessaging Benchmark workload with a driver file's flags added to every cell, and its warnings. */
+    public WorkloadFile withDriver(OmbDriver.Read driver) {
+        List<Setting> all = new java.util.ArrayList<>(defaults);
+        all.addAll(driver.settings());
+        List<String> said = new java.util.ArrayList<>(warnings);
+        said.addAll(driver.warnings());
+        return new WorkloadFile(file, name, source, description, command, repetitions, all, axes, perSystem, columns,
+                said);
+    }
+
     /** Whether this is an OpenMessaging Benchmark file whose producerRate is 0, run as a sweep. */
     public boolean ombRateSearch() {
         return OMB_RATE_SEARCH_SOURCE.equals(source);
