@@ -15,8 +15,8 @@ import dev.msgbench.rabbit.broker.RabbitBrokerSpec;
  * confirm; each subscription is a queue of its own, mqtt-subscription-CLIENTqos1 (or qos0), from
  * which the plugin delivers with a prefetch of {@code mqtt.prefetch}. A QoS 1 subscription's queue
  * is durable, of {@code mqtt.durable_queue_type}, and auto-delete in a clean session (gone when the
- * client leaves); a persistent session's stays while the client is away. QoS 0 queues are not
- * durable. The plugin has no QoS 2: it grants QoS 1 to a QoS 2 subscription.
+ * client leaves); a persistent session's stays while the client is away, until unused for
+ * {@code mqtt.subscription_ttl} (its x-expires, 1 day by default). QoS 0 queues are not durable. The plugin has no QoS 2: it grants QoS 1 to a QoS 2 subscription.
  */
 public final class RabbitMqttBroker {
 
@@ -67,7 +67,7 @@ public final class RabbitMqttBroker {
                 ? "a non-durable classic queue per subscription" + (persistentSession ? ", kept while the client is away"
                         : ", deleted when the client leaves")
                 : persistentSession ? "a durable " + queueType + " queue per subscription (" + QUEUE_TYPE + "), "
-                        + "kept while the client is away"
+                        + "kept while the client is away, for mqtt.subscription_ttl (x-expires, 1 day by default)"
                 : "a durable classic queue per subscription, auto-delete: deleted when the client leaves (a quorum "
                         + "queue cannot be auto-delete, so " + QUEUE_TYPE + " applies to persistent sessions only)");
         keeps.put(QUEUE_TYPE, queueType);
