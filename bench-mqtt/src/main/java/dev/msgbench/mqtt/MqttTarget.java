@@ -32,7 +32,8 @@ public final class MqttTarget implements SystemTarget {
                     + "1 only; a subscription is a queue of its own, at QoS 1 durable, auto-delete in a clean session, "
                     + "and PUBACK waits for the queues' confirm) or nats (nats-server's MQTT listener: QoS 1 and 2 "
                     + "messages and sessions are kept in JetStream streams) (default: ${DEFAULT-VALUE}).")
-    String broker;
+    /* its default also where picocli does not parse this mixin: `broker mqtt` */
+    String broker = MqttBroker.MOSQUITTO.label();
 
     @Option(names = "--mqtt-qos", paramLabel = "0|1|2", defaultValue = "1",
             description = "MQTT: the QoS of every publish and subscription, a delivery handshake between a client and "
