@@ -1,5 +1,6 @@
 package dev.msgbench.mqtt;
 
+import java.io.IOException;
 import java.util.Map;
 
 import dev.msgbench.core.UserError;
@@ -149,7 +150,7 @@ public final class MqttTarget implements SystemTarget {
     private Map<String, String> natsKeeps(LocalNatsServer nats, boolean persistent) {
         try {
             return NatsMqttBroker.keeps(nats, qos, persistent);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new UserError("cannot read the JetStream settings of " + nats + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

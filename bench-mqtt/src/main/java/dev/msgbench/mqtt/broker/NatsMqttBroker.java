@@ -17,9 +17,11 @@ import dev.msgbench.nats.broker.NatsServerSpec;
  * --mqtt-broker nats: bench-nats' local nats-server with its MQTT listener, and what it keeps.
  *
  * <p>nats-server keeps MQTT's state in JetStream streams of the account, in its file store: sessions
- * ($MQTT_sess), QoS 1 and 2 messages ($MQTT_msgs), retained ones ($MQTT_rmsgs); a QoS 1 or 2
- * subscription is a JetStream consumer on $MQTT_msgs, removed when a clean session ends. QoS 0 goes
- * through core NATS and is never stored. QoS 2 came in nats-server 2.10.
+ * ($MQTT_sess), QoS 1 and 2 messages until every subscription acknowledged them ($MQTT_msgs),
+ * incoming QoS 2 messages until their PUBREL ($MQTT_qos2in), outgoing PUBRELs ($MQTT_out),
+ * retained messages ($MQTT_rmsgs); a QoS 1 or 2 subscription is a JetStream consumer on
+ * $MQTT_msgs, removed when a clean session ends. QoS 0 goes through core NATS and is never stored.
+ * QoS 2 came in nats-server 2.10.
  */
 public final class NatsMqttBroker {
 
@@ -47,9 +49,13 @@ public final class NatsMqttBroker {
     public static Map<String, String> keeps(LocalNatsServer server, int qos, boolean persistentSession)
             throws IOException, InterruptedException {
         Map<String, String> keeps = new LinkedHashMap<>();
-        keeps.put("messages", qos == 0 ? "not stored: QoS 0 goes through core NATS"
-                : "stored in the JetStream stream $MQTT_msgs (file storage, one replica) before the "
-                        + (qos == 1 ? "PUBACK" : "PUBREC"));
+        keeps.put("messages", switch (qos) {
+            case 0 -> "not stored: QoS 0 goes through core NATS";
+            case 1 -> "stored in the JetStream stream $MQTT_msgs (file storage, one replica, kept until every "
+                    + "subscription acknowledged it) before the PUBACK";
+            default -> "stored in the JetStream stream $MQTT_qos2in (file storage, one replica) before the PUBREC, "
+                    + "held there until the publisher's PUBREL, then delivered through $MQTT_msgs";
+        });
         keeps.put("subscriptions", qos == 0 ? "core NATS subscriptions, nothing kept"
                 : "a JetStream consumer per subscription, "
                         + (persistentSession ? "kept with the session ($MQTT_sess) while the client is away"

@@ -16,7 +16,8 @@ import dev.msgbench.rabbit.broker.RabbitBrokerSpec;
  * which the plugin delivers with a prefetch of {@code mqtt.prefetch}. A QoS 1 subscription's queue
  * is durable, of {@code mqtt.durable_queue_type}, and auto-delete in a clean session (gone when the
  * client leaves); a persistent session's stays while the client is away, until unused for
- * {@code mqtt.subscription_ttl} (its x-expires, 1 day by default). QoS 0 queues are not durable. The plugin has no QoS 2: it grants QoS 1 to a QoS 2 subscription.
+ * {@code mqtt.subscription_ttl} (its x-expires, 1 day by default). QoS 0 queues are not durable.
+ * The plugin has no QoS 2: it grants QoS 1 to a QoS 2 subscription.
  */
 public final class RabbitMqttBroker {
 

@@ -459,7 +459,8 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         List<Map<String, String>> made = new ArrayList<>();
         for (Node node : nodes) {
             made.add(Collections.unmodifiableMap(RabbitConf.of(host(node.number()), node.amqpPort(),
-                    node.streamPort(), node.mqttPort(), peers, spec.broker().placement().isolated(), spec.broker().props(), security)));
+                    node.streamPort(), node.mqttPort(), peers, spec.broker().placement().isolated(),
+                    spec.broker().props(), security)));
         }
         confs = List.copyOf(made);
         try {

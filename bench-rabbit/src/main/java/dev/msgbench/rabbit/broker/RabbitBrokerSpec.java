@@ -90,7 +90,8 @@ public record RabbitBrokerSpec(BrokerSpec broker, Path installDir, List<String> 
 
     /** Each node with the MQTT plugin and an MQTT port, where MQTT clients log in as guest over loopback. */
     public RabbitBrokerSpec withMqtt() {
-        return plugins.contains(MQTT_PLUGIN) ? this : new RabbitBrokerSpec(broker, installDir, concat(plugins, MQTT_PLUGIN));
+        return plugins.contains(MQTT_PLUGIN) ? this
+                : new RabbitBrokerSpec(broker, installDir, concat(plugins, MQTT_PLUGIN));
     }
 
     public boolean mqtt() {
