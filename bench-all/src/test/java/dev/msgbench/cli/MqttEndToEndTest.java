@@ -64,6 +64,32 @@ class MqttEndToEndTest {
         assertTrue(run.err.contains("ready at mqtt://127.0.0.1:"), run.err);
     }
 
+    /** The same run on RabbitMQ's MQTT plugin and nats-server's MQTT listener, each started by its own launcher. */
+    @ParameterizedTest(name = "--mqtt-broker {0}")
+    @CsvSource({"rabbitmq,rabbitmq-1.log,mqtt.durable_queue_type", "nats,nats-1.log,jetstream.sync_interval"})
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void e2eOnTheOtherBrokersLosesNothingAndNamesTheBroker(String broker, String log, String brokerSetting)
+            throws Exception {
+        Path out = dir.resolve(broker);
+        CliRun run = CliRun.of("e2e", "--system", "mqtt", "--mqtt-broker", broker, "--mqtt-qos", "1", "--rate", "500",
+                "--duration", "1s", "--warmup", "0s", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run::toString);
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals("complete", r.get("status").asText());
+        assertEquals(500, r.get("counts").get("acknowledged").asLong());
+        assertEquals(500, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        JsonNode durability = r.get("durability");
+        assertEquals(broker, durability.get("broker").asText());
+        assertEquals(1, durability.get("qos").asInt());
+        assertEquals("clean", durability.get("session").asText());
+        assertTrue(durability.has(brokerSetting), durability::toString);
+        assertTrue(r.get("versions").get("broker").asText().matches("\\d+\\.\\d+\\.\\d+"), r::toString);
+        assertTrue(Files.size(out.resolve("broker-logs").resolve(log)) > 0, "broker log kept");
+        assertTrue(run.err.contains("ready at mqtt://127.0.0.1:"), run.err);
+    }
+
     private static String brokerLog(Path out) {
         try {
             return Files.readString(out.resolve("broker-logs").resolve("mosquitto-1.log"));
@@ -108,7 +134,8 @@ class MqttEndToEndTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
             "--brokers 3|error: --brokers 3: Mosquitto has no cluster, a local MQTT broker is one node; give --brokers 1",
-            "--mqtt-broker rabbitmq|error: --mqtt-broker rabbitmq: not yet; this version of --system mqtt runs --mqtt-broker mosquitto only",
+            "--mqtt-broker rabbitmq --mqtt-qos 2|error: --mqtt-qos 2: RabbitMQ 3.10.8's MQTT plugin has QoS 0 and 1 only (it grants QoS 1 to a QoS 2 subscription); give --mqtt-qos 0 or 1, or --mqtt-broker mosquitto or nats",
+            "--mqtt-broker hivemq|error: --mqtt-broker must be mosquitto, rabbitmq or nats, got 'hivemq'",
             "--mqtt-qos 3|error: --mqtt-qos must be 0, 1 or 2, got 3",
             "--mqtt-session dirty|error: --mqtt-session must be clean or persistent, got 'dirty'",
             "--acks all|error: --acks all: MQTT has no acks, its QoS is a delivery handshake, not replication; give --mqtt-qos 0, 1 or 2 instead",
@@ -129,6 +156,14 @@ class MqttEndToEndTest {
         assertEquals(2, run.exitCode, run.toString());
         assertEquals("error: --mqtt-qos applies to --system mqtt only, not redis (see java -jar bench-all.jar e2e --help)",
                 run.err.strip(), run.toString());
+    }
+
+    @Test
+    void theBrokerCommandTakesMqttBrokerForMqttOnly() {
+        CliRun run = CliRun.of("broker", "redis", "--mqtt-broker", "nats", "--stop-after", "1s");
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals("error: --mqtt-broker applies to broker mqtt only, not redis (see java -jar bench-all.jar broker "
+                + "--help)", run.err.strip(), run.toString());
     }
 
     @Test

@@ -5,7 +5,7 @@ import java.util.List;
 import dev.msgbench.core.system.SystemProvider;
 import dev.msgbench.core.system.SystemTarget;
 
-/** MQTT, on Mosquitto for now. */
+/** MQTT 3.1.1 on Mosquitto, RabbitMQ or nats-server (--mqtt-broker). */
 public final class MqttProvider implements SystemProvider {
 
     @Override

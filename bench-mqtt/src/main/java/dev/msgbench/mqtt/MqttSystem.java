@@ -166,6 +166,7 @@ public final class MqttSystem implements MessagingSystem {
     @Override
     public SystemInfo info() {
         Map<String, Object> durability = new LinkedHashMap<>();
+        durability.put("broker", settings.broker().label());
         durability.put("qos", settings.qos());
         durability.put("acknowledgement", switch (settings.qos()) {
             case 0 -> "none: QoS 0 has no handshake, a message is sent once";
@@ -174,10 +175,14 @@ public final class MqttSystem implements MessagingSystem {
         });
         durability.put("session", settings.session().label());
         Map<String, String> written = settings.writtenConfig();
-        durability.put("persistence", written == null ? UNKNOWN : written.get("persistence"));
-        durability.put("autosave_interval", written == null ? UNKNOWN : written.get("autosave_interval"));
-        durability.put("max_queued_messages", written == null ? UNKNOWN : written.get("max_queued_messages"));
-        durability.put("configSource", written == null ? UNKNOWN : WRITTEN_CONFIG);
+        if (settings.broker() != MqttBroker.MOSQUITTO) {
+            durability.putAll(settings.brokerKeeps() == null ? Map.of("configSource", UNKNOWN) : settings.brokerKeeps());
+        } else {
+            durability.put("persistence", written == null ? UNKNOWN : written.get("persistence"));
+            durability.put("autosave_interval", written == null ? UNKNOWN : written.get("autosave_interval"));
+            durability.put("max_queued_messages", written == null ? UNKNOWN : written.get("max_queued_messages"));
+            durability.put("configSource", written == null ? UNKNOWN : WRITTEN_CONFIG);
+        }
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("protocol", "MQTT 3.1.1");
         s.put("topics", topics.describe());

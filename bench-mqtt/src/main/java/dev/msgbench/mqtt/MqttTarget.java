@@ -1,6 +1,6 @@
 package dev.msgbench.mqtt;
 
-import java.util.List;
+import java.io.IOException;
 import java.util.Map;
 
 import dev.msgbench.core.UserError;
@@ -10,28 +10,37 @@ import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.system.SystemTarget;
 import dev.msgbench.mqtt.broker.LocalMosquitto;
 import dev.msgbench.mqtt.broker.MosquittoBrokerSpec;
+import dev.msgbench.mqtt.broker.NatsMqttBroker;
+import dev.msgbench.mqtt.broker.RabbitMqttBroker;
+import dev.msgbench.nats.broker.LocalNatsServer;
+import dev.msgbench.nats.broker.NatsServerBinary;
+import dev.msgbench.rabbit.broker.LocalRabbitMq;
 import picocli.CommandLine.Option;
 
 /**
- * MQTT 3.1.1 through Eclipse Paho against a local Mosquitto (--mqtt-broker mosquitto, the only
- * broker of this first increment) or a broker given with --url.
+ * MQTT 3.1.1 through Eclipse Paho against a local broker of --mqtt-broker (Mosquitto, RabbitMQ's
+ * MQTT plugin or nats-server's MQTT listener, each started by its own system's launcher) or a
+ * broker given with --url.
  *
  * <p>--acks has no MQTT meaning: QoS is a handshake between a client and the broker, not
  * replication (Mosquitto has no replicas), so it is its own flag, --mqtt-qos, and --acks is refused.
  */
 public final class MqttTarget implements SystemTarget {
 
-    static final List<String> LATER_BROKERS = List.of("rabbitmq", "nats");
-
     @Option(names = "--mqtt-broker", paramLabel = "BROKER", defaultValue = "mosquitto",
-            description = "MQTT: the local broker: mosquitto (Debian's package, started by the suite with a config it "
-                    + "writes; rabbitmq and nats come later) (default: ${DEFAULT-VALUE}).")
-    String broker;
+            description = "MQTT: the local broker, started and stopped by the suite: mosquitto (Debian's package, with "
+                    + "a mosquitto.conf the suite writes), rabbitmq (RabbitMQ with its rabbitmq_mqtt plugin: QoS 0 and "
+                    + "1 only; a subscription is a queue of its own, at QoS 1 durable, auto-delete in a clean session, "
+                    + "and PUBACK waits for the queues' confirm) or nats (nats-server's MQTT listener: QoS 1 and 2 "
+                    + "messages and sessions are kept in JetStream streams) (default: ${DEFAULT-VALUE}).")
+    /* its default also where picocli does not parse this mixin: `broker mqtt` */
+    String broker = MqttBroker.MOSQUITTO.label();
 
     @Option(names = "--mqtt-qos", paramLabel = "0|1|2", defaultValue = "1",
             description = "MQTT: the QoS of every publish and subscription, a delivery handshake between a client and "
                     + "the broker, not replication (so not --acks, which MQTT refuses): 0 nothing acknowledged, 1 "
-                    + "acknowledged by PUBACK (at least once), 2 by PUBCOMP (exactly once) (default: ${DEFAULT-VALUE}).")
+                    + "acknowledged by PUBACK (at least once), 2 by PUBCOMP (exactly once; not on RabbitMQ) "
+                    + "(default: ${DEFAULT-VALUE}).")
     int qos;
 
     @Option(names = "--mqtt-session", paramLabel = "clean|persistent", defaultValue = "clean",
@@ -45,15 +54,14 @@ public final class MqttTarget implements SystemTarget {
         return MqttSystem.NAME;
     }
 
+    /** Test and `broker mqtt` seam: --mqtt-broker given elsewhere than on a run's command line. */
+    public void useBroker(String mqttBroker) {
+        this.broker = mqttBroker;
+    }
+
     @Override
     public void validate(Acks acks, int localNodes) {
-        if (LATER_BROKERS.contains(broker)) {
-            throw new UserError("--mqtt-broker " + broker + ": not yet; this version of --system mqtt runs "
-                    + "--mqtt-broker mosquitto only");
-        }
-        if (!broker.equals("mosquitto")) {
-            throw new UserError("--mqtt-broker must be mosquitto, got '" + broker + "'");
-        }
+        MqttBroker chosen = chosenBroker();
         if (qos < 0 || qos > 2) {
             throw new UserError("--mqtt-qos must be 0, 1 or 2, got " + qos);
         }
@@ -67,7 +75,32 @@ public final class MqttTarget implements SystemTarget {
                     + "not replication; give --mqtt-qos 0, 1 or 2 instead");
         }
         if (localNodes > 1) {
-            throw new UserError(MosquittoBrokerSpec.noCluster(localNodes));
+            throw new UserError(chosen == MqttBroker.MOSQUITTO ? MosquittoBrokerSpec.noCluster(localNodes)
+                    : "--brokers " + localNodes + ": --system mqtt starts one node of " + chosen.label()
+                            + " in this version; give --brokers 1");
+        }
+        if (qos == 2) {
+            String refused = qos2Refused(chosen, localNodes);
+            if (refused != null) {
+                throw new UserError(refused);
+            }
+        }
+    }
+
+    /** RabbitMQ's MQTT plugin never has QoS 2; a local nats-server before 2.10 lacks it. */
+    private static String qos2Refused(MqttBroker chosen, int localNodes) {
+        return switch (chosen) {
+            case RABBITMQ -> RabbitMqttBroker.qos2Refused(localNodes > 0 ? RabbitMqttBroker.installedVersion() : "3.10");
+            case NATS -> localNodes > 0 ? NatsMqttBroker.qos2Refused(NatsServerBinary.find()) : null;
+            case MOSQUITTO -> null;
+        };
+    }
+
+    private MqttBroker chosenBroker() {
+        try {
+            return MqttBroker.of(broker);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage());
         }
     }
 
@@ -80,19 +113,48 @@ public final class MqttTarget implements SystemTarget {
     /** Mosquitto writes its state only every autosave_interval seconds and at a clean stop, and by default not at all. */
     @Override
     public String diskFaultRefused(int localNodes, Map<String, String> brokerProps) {
+        if (chosenBroker() != MqttBroker.MOSQUITTO) {
+            return "disk faults on --mqtt-broker " + broker + " come in a later version";
+        }
         return "Mosquitto writes its state to disk only every autosave_interval seconds (1800 by default) and on a "
                 + "clean stop, and with persistence off (its default) never; disk faults on MQTT come in a later version";
     }
 
     @Override
     public LocalBroker startLocalBroker(BrokerRequest request) {
-        return LocalMosquitto.start(MosquittoBrokerSpec.of(request.broker()));
+        return switch (chosenBroker()) {
+            case MOSQUITTO -> LocalMosquitto.start(MosquittoBrokerSpec.of(request.broker()));
+            case RABBITMQ -> RabbitMqttBroker.start(request.broker(), request.messageSizeBytes());
+            case NATS -> NatsMqttBroker.start(request.broker(), request.messageSizeBytes());
+        };
     }
 
     @Override
     public MessagingSystem connect(ConnectRequest request) {
         Map<String, String> written = request.broker() instanceof LocalMosquitto local ? local.writtenSettings() : null;
         String version = request.broker() == null ? "unknown" : request.broker().version();
-        return new MqttSystem(new MqttSettings(request.url(), qos, MqttSession.of(session), version, written));
+        MqttSession chosenSession = MqttSession.of(session);
+        boolean persistent = chosenSession == MqttSession.PERSISTENT;
+        Map<String, String> keeps;
+        if (request.broker() instanceof LocalRabbitMq rabbit) {
+            keeps = RabbitMqttBroker.keeps(rabbit, qos, persistent);
+        } else if (request.broker() instanceof LocalNatsServer nats) {
+            keeps = natsKeeps(nats, persistent);
+        } else {
+            keeps = null;
+        }
+        return new MqttSystem(new MqttSettings(request.url(), qos, chosenSession, version, written, chosenBroker(),
+                keeps));
+    }
+
+    private Map<String, String> natsKeeps(LocalNatsServer nats, boolean persistent) {
+        try {
+            return NatsMqttBroker.keeps(nats, qos, persistent);
+        } catch (IOException e) {
+            throw new UserError("cannot read the JetStream settings of " + nats + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UserError("interrupted while reading the JetStream settings of " + nats, e);
+        }
     }
 }

@@ -30,6 +30,7 @@ import dev.msgbench.core.security.Secret;
 import dev.msgbench.core.system.SystemTarget;
 import dev.msgbench.core.system.Systems;
 import dev.msgbench.core.system.TimeConverter;
+import dev.msgbench.mqtt.MqttTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -53,6 +54,7 @@ import picocli.CommandLine.Spec;
                 "  broker kafka",
                 "  broker kafka --brokers 3 --broker-prop log.flush.interval.messages=1",
                 "  broker nats --broker-cpus 0",
+                "  broker mqtt --mqtt-broker rabbitmq",
                 "  broker nats --isolate --clients 4    (as root: prints the URL, then each worker's ip netns exec NS)",
                 "  broker redis --secure"})
 public final class BrokerCommand implements Callable<Integer> {
@@ -89,6 +91,11 @@ public final class BrokerCommand implements Callable<Integer> {
             description = "With --secure: the password to demand instead of a random one.")
     Path passwordFile;
 
+    @Option(names = "--mqtt-broker", paramLabel = "BROKER",
+            description = "With mqtt: which MQTT broker, mosquitto (the default), rabbitmq (its MQTT plugin) or nats "
+                    + "(nats-server's MQTT listener).")
+    String mqttBroker;
+
     @Option(names = "--stop-after", paramLabel = "TIME", converter = TimeConverter.class,
             description = "Stop by itself after this long (default: run until Ctrl+C).")
     Duration stopAfter;
@@ -111,6 +118,13 @@ public final class BrokerCommand implements Callable<Integer> {
         if (target == null) {
             throw new ParameterException(spec.commandLine(), "SYSTEM must be one of "
                     + String.join(", ", Systems.brokerNames()) + ", got '" + system + "'");
+        }
+        if (mqttBroker != null) {
+            if (!(target instanceof MqttTarget mqtt)) {
+                throw new ParameterException(spec.commandLine(), "--mqtt-broker applies to broker mqtt only, not "
+                        + system);
+            }
+            mqtt.useBroker(mqttBroker);
         }
         if (brokers < 1) {
             throw new ParameterException(spec.commandLine(), "--brokers must be at least 1, got " + brokers);

@@ -15,6 +15,7 @@ import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.AbstractLocalBroker;
 import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.broker.ManagedProcess;
+import dev.msgbench.core.broker.MqttProbe;
 import dev.msgbench.core.broker.NativeCommand;
 import dev.msgbench.core.broker.Readiness;
 

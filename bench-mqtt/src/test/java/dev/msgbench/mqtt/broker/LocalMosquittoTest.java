@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.BrokerSpec;
+import dev.msgbench.core.broker.MqttProbe;
 import dev.msgbench.core.testing.NeedsBroker;
 
 /** Debian's mosquitto, started for real on a free loopback port with a config the suite writes. */

@@ -17,6 +17,7 @@ import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.AbstractLocalBroker;
 import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.broker.ManagedProcess;
+import dev.msgbench.core.broker.MqttProbe;
 import dev.msgbench.core.broker.NativeCommand;
 import dev.msgbench.core.broker.Readiness;
 import dev.msgbench.core.security.LocalSecurity;
@@ -51,14 +52,15 @@ public final class LocalNatsServer extends AbstractLocalBroker {
         spec.broker().placement().requireNodes(spec.broker().nodes());
         this.spec = spec;
         this.binary = binary;
-        int perNode = spec.broker().nodes() > 1 ? 3 : 2;
+        boolean cluster = spec.broker().nodes() > 1;
+        int perNode = 2 + (cluster ? 1 : 0) + (spec.mqtt() ? 1 : 0);
         List<Integer> ports = FreePorts.take(perNode * spec.broker().nodes());
         List<NatsNode> list = new ArrayList<>();
         for (int id = 1; id <= spec.broker().nodes(); id++) {
             int first = perNode * (id - 1);
-            list.add(new NatsNode(id, ports.get(first), ports.get(first + 1), perNode == 3 ? ports.get(first + 2) : 0,
+            list.add(new NatsNode(id, ports.get(first), ports.get(first + 1), cluster ? ports.get(first + 2) : 0,
                     tempDir.resolve("node-" + id), logDir().resolve("nats-" + id + ".log"),
-                    spec.broker().placement().address(id)));
+                    spec.broker().placement().address(id), spec.mqtt() ? ports.get(first + perNode - 1) : 0));
         }
         this.nodes = List.copyOf(list);
     }
@@ -85,12 +87,25 @@ public final class LocalNatsServer extends AbstractLocalBroker {
 
     /**
      * Every node, comma-separated, as jnats takes them: {@code nats://127.0.0.1:P1,nats://127.0.0.1:P2},
-     * or {@code tls://} for a secured server.
+     * or {@code tls://} for a secured server. With an MQTT listener ({@link NatsServerSpec#withMqtt})
+     * MQTT's, {@code mqtt://127.0.0.1:P1}: what the servers were started for.
      */
     @Override
     public String url() {
         String scheme = spec.broker().security() == null ? "nats" : "tls";
-        return nodes.stream().map(n -> n.url(scheme)).collect(Collectors.joining(","));
+        return nodes.stream().map(n -> spec.mqtt() ? n.mqttUrl() : n.url(scheme)).collect(Collectors.joining(","));
+    }
+
+    /**
+     * {@code mqtt://127.0.0.1:PORT} of one node's MQTT listener ({@link NatsServerSpec#withMqtt}).
+     *
+     * @throws IllegalStateException when the servers run without one
+     */
+    public String mqttUrl(int node) {
+        if (!spec.mqtt()) {
+            throw new IllegalStateException(this + " runs without an MQTT listener");
+        }
+        return node(node).mqttUrl();
     }
 
     @Override
@@ -210,8 +225,16 @@ public final class LocalNatsServer extends AbstractLocalBroker {
         }
     }
 
-    private static void awaitHealthy(NatsNode node, Readiness budget, List<ManagedProcess> watched) {
+    /**
+     * /healthz answers 200 and, with MQTT, the node accepts an MQTT session: the first one makes the
+     * account's MQTT streams in JetStream, which the probe pays for instead of a run's first client.
+     */
+    private void awaitHealthy(NatsNode node, Readiness budget, List<ManagedProcess> watched) {
         budget.await(node.name(), node.logFile(), watched, node.monitor()::healthy);
+        if (spec.mqtt()) {
+            budget.await(node.name() + "'s MQTT listener", node.logFile(), watched,
+                    () -> MqttProbe.accepts(node.host(), node.mqttPort()));
+        }
     }
 
     private static void awaitRoutes(NatsNode node, long peers, Readiness budget, List<ManagedProcess> watched) {

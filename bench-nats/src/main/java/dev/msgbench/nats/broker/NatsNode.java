@@ -11,12 +11,14 @@ import java.nio.file.Path;
  * @param clusterPort routes between servers; 0 for a single server
  * @param dir         its config and JetStream store
  * @param host        the address it listens on: 127.0.0.1, or its host's under --isolate
+ * @param mqttPort    MQTT clients'; 0 without an MQTT listener
  */
-record NatsNode(int id, int clientPort, int monitorPort, int clusterPort, Path dir, Path logFile, String host) {
+record NatsNode(int id, int clientPort, int monitorPort, int clusterPort, Path dir, Path logFile, String host,
+                int mqttPort) {
 
-    /** On loopback. */
+    /** On loopback, without MQTT. */
     NatsNode(int id, int clientPort, int monitorPort, int clusterPort, Path dir, Path logFile) {
-        this(id, clientPort, monitorPort, clusterPort, dir, logFile, "127.0.0.1");
+        this(id, clientPort, monitorPort, clusterPort, dir, logFile, "127.0.0.1", 0);
     }
 
     static final String SERVER_NAME_PREFIX = "msgbench-nats-";
@@ -32,6 +34,11 @@ record NatsNode(int id, int clientPort, int monitorPort, int clusterPort, Path d
     /** @param scheme nats, or tls for a server that demands TLS */
     String url(String scheme) {
         return scheme + "://" + host + ":" + clientPort;
+    }
+
+    /** {@code mqtt://HOST:PORT} of its MQTT listener. */
+    String mqttUrl() {
+        return "mqtt://" + host + ":" + mqttPort;
     }
 
     ServerMonitor monitor() {

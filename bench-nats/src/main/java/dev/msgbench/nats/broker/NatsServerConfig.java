@@ -62,6 +62,16 @@ final class NatsServerConfig {
             }
             out.append("}\n");
         }
+        if (spec.mqtt()) {
+            // the listener only: sessions and messages go to JetStream's store above
+            out.append("mqtt {\n");
+            out.append("  listen: \"").append(node.host()).append(':').append(node.mqttPort()).append("\"\n");
+            Object mqtt = tree.remove("mqtt");
+            if (mqtt instanceof Map) {
+                render(castMap(mqtt), "  ", out);
+            }
+            out.append("}\n");
+        }
         render(tree, "", out);
         return out.toString();
     }

@@ -21,8 +21,12 @@ import dev.msgbench.core.broker.BrokerSpec;
  * @param jetStream       whether JetStream is enabled (-js)
  * @param maxPayloadBytes the server's max_payload: a size limit, raised so that large messages fit
  * @param binary          the server to run; null: {@link NatsServerBinary#find()}
+ * @param mqtt            whether each server also listens for MQTT 3.1.1 (its {@code mqtt} block,
+ *                        on a port of its own), which needs JetStream: MQTT sessions, QoS 1 and 2
+ *                        messages and retained ones are kept in JetStream streams
  */
-public record NatsServerSpec(BrokerSpec broker, boolean jetStream, long maxPayloadBytes, NatsServerBinary binary) {
+public record NatsServerSpec(BrokerSpec broker, boolean jetStream, long maxPayloadBytes, NatsServerBinary binary,
+                             boolean mqtt) {
 
     /** Holds a 1 MiB message and its headers with room to spare; nats-server warns above 8 MB. */
     public static final long DEFAULT_MAX_PAYLOAD_BYTES = 8L << 20;
@@ -33,7 +37,7 @@ public record NatsServerSpec(BrokerSpec broker, boolean jetStream, long maxPaylo
     /** Ports, paths and cluster membership differ on every run; a user's value would break them. */
     static final Set<String> RESERVED = Set.of("listen", "host", "net", "port", "http", "http_port", "monitor_port",
             "https", "https_port", "server_name", "cluster", "routes", "log_file", "pid_file", "ports_file_dir",
-            "store_dir", "jetstream.store_dir");
+            "store_dir", "jetstream.store_dir", "mqtt.listen", "mqtt.host", "mqtt.port");
 
     /** What --secure writes into the config; a user's value would make a second, conflicting block. */
     static final Set<String> SECURED = Set.of("tls", "authorization", "accounts", "no_auth_user");
@@ -64,6 +68,14 @@ public record NatsServerSpec(BrokerSpec broker, boolean jetStream, long maxPaylo
         if (maxPayloadBytes < 1 || maxPayloadBytes > MAX_PAYLOAD_LIMIT_BYTES) {
             throw new IllegalArgumentException("max_payload must be 1 B to 64 MiB, got " + maxPayloadBytes);
         }
+        if (mqtt && !jetStream) {
+            throw new IllegalArgumentException("nats-server's MQTT listener needs JetStream");
+        }
+    }
+
+    /** Without an MQTT listener. */
+    public NatsServerSpec(BrokerSpec broker, boolean jetStream, long maxPayloadBytes, NatsServerBinary binary) {
+        this(broker, jetStream, maxPayloadBytes, binary, false);
     }
 
     /** Room for a message's headers and protocol line beyond its payload. */
@@ -100,18 +112,23 @@ public record NatsServerSpec(BrokerSpec broker, boolean jetStream, long maxPaylo
     }
 
     public NatsServerSpec withBroker(BrokerSpec broker) {
-        return new NatsServerSpec(broker, jetStream, maxPayloadBytes, binary);
+        return new NatsServerSpec(broker, jetStream, maxPayloadBytes, binary, mqtt);
     }
 
     public NatsServerSpec withJetStream(boolean enabled) {
-        return new NatsServerSpec(broker, enabled, maxPayloadBytes, binary);
+        return new NatsServerSpec(broker, enabled, maxPayloadBytes, binary, mqtt && enabled);
     }
 
     public NatsServerSpec withMaxPayloadBytes(long bytes) {
-        return new NatsServerSpec(broker, jetStream, bytes, binary);
+        return new NatsServerSpec(broker, jetStream, bytes, binary, mqtt);
     }
 
     public NatsServerSpec withBinary(NatsServerBinary server) {
-        return new NatsServerSpec(broker, jetStream, maxPayloadBytes, server);
+        return new NatsServerSpec(broker, jetStream, maxPayloadBytes, server, mqtt);
+    }
+
+    /** Each server with JetStream and an MQTT listener, where MQTT clients connect without a login. */
+    public NatsServerSpec withMqtt() {
+        return new NatsServerSpec(broker, true, maxPayloadBytes, binary, true);
     }
 }

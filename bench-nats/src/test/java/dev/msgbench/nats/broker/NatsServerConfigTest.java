@@ -95,6 +95,32 @@ class NatsServerConfigTest {
     }
 
     @Test
+    void anMqttServerHasJetStreamAndAnMqttBlockOnItsOwnPortWithTheUsersMqttSettingsInIt() {
+        NatsNode mqtt = new NatsNode(1, 4001, 8001, 0, Path.of("/t/node-1"), Path.of("/l/nats-1.log"), "127.0.0.1",
+                1883);
+        NatsServerSpec spec = NatsServerSpec.of(BrokerSpec.defaults().withProps(Map.of("mqtt.max_ack_pending", "100")))
+                .withMqtt();
+        assertEquals("""
+                # written by msgbench for one run; removed when the server stops
+                server_name: msgbench-nats-1
+                listen: "127.0.0.1:4001"
+                http: "127.0.0.1:8001"
+                max_payload: 8388608
+                jetstream {
+                  store_dir: "/t/node-1/store"
+                }
+                mqtt {
+                  listen: "127.0.0.1:1883"
+                  max_ack_pending: 100
+                }
+                """, NatsServerConfig.render(mqtt, List.of(mqtt), spec));
+        UserError e = assertThrows(UserError.class,
+                () -> NatsServerSpec.of(BrokerSpec.defaults().withProps(Map.of("mqtt.listen", "0.0.0.0:1883"))));
+        assertEquals("--broker-prop mqtt.listen cannot be set: msgbench chooses it for every run (ports, directories, "
+                + "cluster routes); remove it", e.getMessage());
+    }
+
+    @Test
     void theLimitHoldsAMebibyteMessageAndGrowsOnlyForLargerOnes() {
         assertEquals(8L << 20, NatsServerSpec.maxPayloadFor(1 << 20));
         assertEquals((20L << 20) + 64 * 1024, NatsServerSpec.maxPayloadFor(20L << 20));

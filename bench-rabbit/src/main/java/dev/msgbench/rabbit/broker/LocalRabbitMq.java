@@ -8,6 +8,7 @@ import dev.msgbench.core.broker.AbstractLocalBroker;
 import dev.msgbench.core.broker.BrokerProcesses;
 import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.broker.ManagedProcess;
+import dev.msgbench.core.broker.MqttProbe;
 import dev.msgbench.core.broker.NativeCommand;
 import dev.msgbench.core.broker.Readiness;
 import dev.msgbench.core.broker.Signal;
@@ -83,8 +84,9 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
      * One node's own ports and name; its files are in {@link #nodeDir}.
      *
      * @param streamPort the stream protocol's, {@link RabbitConf#NO_STREAM_PORT} without the stream plugin
+     * @param mqttPort   MQTT's, {@link RabbitConf#NO_MQTT_PORT} without the MQTT plugin
      */
-    private record Node(int number, int amqpPort, int distPort, int streamPort, String name) {
+    private record Node(int number, int amqpPort, int distPort, int streamPort, int mqttPort, String name) {
     }
 
     private final RabbitBrokerSpec spec;
@@ -105,7 +107,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         spec.broker().placement().requireNodes(spec.broker().nodes());
         this.spec = spec;
         this.epmdBinary = epmdBinary;
-        int portsPerNode = spec.streams() ? 3 : 2;
+        int portsPerNode = 2 + (spec.streams() ? 1 : 0) + (spec.mqtt() ? 1 : 0);
         List<Integer> ports = FreePorts.take(1 + portsPerNode * spec.broker().nodes());
         this.epmdPort = ports.get(0);
         List<Node> made = new ArrayList<>();
@@ -113,9 +115,11 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
             int first = 1 + portsPerNode * (n - 1);
             int amqpPort = ports.get(first);
             int streamPort = spec.streams() ? ports.get(first + 2) : RabbitConf.NO_STREAM_PORT;
+            int mqttPort = spec.mqtt() ? ports.get(first + portsPerNode - 1) : RabbitConf.NO_MQTT_PORT;
             String nameHost = spec.broker().placement().isolated() ? spec.broker().placement().address(n)
                     : NODE_NAME_HOST;
-            made.add(new Node(n, amqpPort, ports.get(first + 1), streamPort, "msgbench-" + amqpPort + "@" + nameHost));
+            made.add(new Node(n, amqpPort, ports.get(first + 1), streamPort, mqttPort,
+                    "msgbench-" + amqpPort + "@" + nameHost));
         }
         this.nodes = List.copyOf(made);
         Map<String, String> ctlEnv = new LinkedHashMap<>(Map.of("HOME", tempDir.resolve("home").toString(),
@@ -162,13 +166,13 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
 
     /**
      * Every node's URL, node 1 first, separated by commas: a client given them all can fail over.
-     * With the stream plugin ({@link RabbitBrokerSpec#withStreams}) the stream protocol's, which is
-     * what the nodes were started for.
+     * With the stream plugin ({@link RabbitBrokerSpec#withStreams}) the stream protocol's, with the
+     * MQTT plugin ({@link RabbitBrokerSpec#withMqtt}) MQTT's: what the nodes were started for.
      */
     @Override
     public String url() {
-        return nodes.stream().map(n -> spec.streams() ? streamUrl(n.number()) : url(n.number()))
-                .collect(Collectors.joining(","));
+        return nodes.stream().map(n -> spec.streams() ? streamUrl(n.number()) : spec.mqtt() ? mqttUrl(n.number())
+                : url(n.number())).collect(Collectors.joining(","));
     }
 
     public int amqpPort(int node) {
@@ -191,6 +195,24 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
             throw new IllegalStateException(this + " runs without the " + RabbitBrokerSpec.STREAM_PLUGIN + " plugin");
         }
         return nodes.get(checkNode(node) - 1).streamPort();
+    }
+
+    /**
+     * {@code mqtt://127.0.0.1:PORT} of one node started with the MQTT plugin, where MQTT clients
+     * without a login are the plugin's default user, guest, let in over loopback.
+     *
+     * @throws IllegalStateException when the nodes run without the MQTT plugin
+     */
+    public String mqttUrl(int node) {
+        return "mqtt://" + host(node) + ":" + mqttPort(node);
+    }
+
+    /** @throws IllegalStateException when the nodes run without the MQTT plugin */
+    public int mqttPort(int node) {
+        if (!spec.mqtt()) {
+            throw new IllegalStateException(this + " runs without the " + RabbitBrokerSpec.MQTT_PLUGIN + " plugin");
+        }
+        return nodes.get(checkNode(node) - 1).mqttPort();
     }
 
     /**
@@ -378,6 +400,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         for (Node node : nodes) {
             awaitAmqp(node.number(), budget, watched);
             awaitStream(node.number(), budget, watched);
+            awaitMqtt(node.number(), budget, watched);
         }
         if (nodes.size() > 1) {
             awaitCluster(1, budget, watched);
@@ -436,7 +459,8 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         List<Map<String, String>> made = new ArrayList<>();
         for (Node node : nodes) {
             made.add(Collections.unmodifiableMap(RabbitConf.of(host(node.number()), node.amqpPort(),
-                    node.streamPort(), peers, spec.broker().placement().isolated(), spec.broker().props(), security)));
+                    node.streamPort(), node.mqttPort(), peers, spec.broker().placement().isolated(),
+                    spec.broker().props(), security)));
         }
         confs = List.copyOf(made);
         try {
@@ -528,6 +552,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
     protected void awaitNodeReady(int node, Readiness budget) {
         awaitAmqp(node, budget, startedNodes());
         awaitStream(node, budget, startedNodes());
+        awaitMqtt(node, budget, startedNodes());
         if (nodes.size() > 1) {
             awaitCluster(node, budget, startedNodes());
         }
@@ -560,6 +585,17 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
         if (spec.streams()) {
             budget.await(nodeText(node) + "'s stream listener", logFile(node), watched,
                     () -> StreamGreeting.answers(host(node), streamPort(node)));
+        }
+    }
+
+    /**
+     * With the MQTT plugin: node {@code node} accepts an MQTT session, which the plugin's listener
+     * opens after AMQP's, as the stream plugin does.
+     */
+    private void awaitMqtt(int node, Readiness budget, List<ManagedProcess> watched) {
+        if (spec.mqtt()) {
+            budget.await(nodeText(node) + "'s MQTT listener", logFile(node), watched,
+                    () -> MqttProbe.accepts(host(node), mqttPort(node)));
         }
     }
 

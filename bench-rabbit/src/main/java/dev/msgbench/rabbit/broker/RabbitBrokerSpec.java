@@ -26,12 +26,16 @@ import java.util.regex.Pattern;
  * @param installDir where Debian's rabbitmq-server package put its scripts
  * @param plugins    the plugins each node enables (its enabled_plugins file), none by default; with
  *                   {@link #STREAM_PLUGIN} each node also listens for the stream protocol on a port of
- *                   its own, and is ready only once that port answers
+ *                   its own, and is ready only once that port answers; likewise with
+ *                   {@link #MQTT_PLUGIN} for MQTT
  */
 public record RabbitBrokerSpec(BrokerSpec broker, Path installDir, List<String> plugins) {
 
     /** RabbitMQ Streams' binary protocol, shipped with rabbitmq-server since 3.9. */
     public static final String STREAM_PLUGIN = "rabbitmq_stream";
+
+    /** RabbitMQ's MQTT 3.1.1 listener, shipped with rabbitmq-server. */
+    public static final String MQTT_PLUGIN = "rabbitmq_mqtt";
 
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(120);
     public static final Path DEFAULT_INSTALL_DIR = Path.of("/usr/lib/rabbitmq/bin");
@@ -82,6 +86,16 @@ public record RabbitBrokerSpec(BrokerSpec broker, Path installDir, List<String> 
 
     public boolean streams() {
         return plugins.contains(STREAM_PLUGIN);
+    }
+
+    /** Each node with the MQTT plugin and an MQTT port, where MQTT clients log in as guest over loopback. */
+    public RabbitBrokerSpec withMqtt() {
+        return plugins.contains(MQTT_PLUGIN) ? this
+                : new RabbitBrokerSpec(broker, installDir, concat(plugins, MQTT_PLUGIN));
+    }
+
+    public boolean mqtt() {
+        return plugins.contains(MQTT_PLUGIN);
     }
 
     private static List<String> concat(List<String> list, String more) {

@@ -27,6 +27,8 @@ final class RabbitConf {
 
     /** No stream listener: the node runs without the stream plugin. */
     static final int NO_STREAM_PORT = 0;
+    /** No MQTT listener: the node runs without the MQTT plugin. */
+    static final int NO_MQTT_PORT = 0;
 
     /** Printable ASCII but space and '#'. */
     private static final String CONF_VALUE = "[!\"$-~]+";
@@ -40,7 +42,8 @@ final class RabbitConf {
             String key = prop.getKey();
             if (key.startsWith("listeners.") || key.startsWith("distribution.listener.") || key.startsWith("log.file")
                     || key.equals("log.dir") || key.startsWith("cluster_formation.")
-                    || key.startsWith("stream.listeners.") || key.startsWith("stream.advertised_")) {
+                    || key.startsWith("stream.listeners.") || key.startsWith("stream.advertised_")
+                    || key.startsWith("mqtt.listeners.")) {
                 throw new UserError("--broker-prop " + key + " cannot be set: msgbench chooses it for every run "
                         + "(ports, log files, cluster peers); remove it");
             }
@@ -57,10 +60,10 @@ final class RabbitConf {
         return of("127.0.0.1", amqpPort, List.of(), false, userProps, security);
     }
 
-    /** As {@link #of(String, int, int, List, boolean, Map, LocalSecurity)} without a stream listener. */
+    /** As {@link #of(String, int, int, int, List, boolean, Map, LocalSecurity)} without stream and MQTT listeners. */
     static Map<String, String> of(String host, int amqpPort, List<String> peerNodes, boolean remoteClients,
                                   Map<String, String> userProps, LocalSecurity security) {
-        return of(host, amqpPort, NO_STREAM_PORT, peerNodes, remoteClients, userProps, security);
+        return of(host, amqpPort, NO_STREAM_PORT, NO_MQTT_PORT, peerNodes, remoteClients, userProps, security);
     }
 
     /**
@@ -78,11 +81,14 @@ final class RabbitConf {
      *                   stream client connects to the address a node advertises for a stream's
      *                   leader or replica, by default the machine's host name, which may not
      *                   resolve to an address the node listens on; {@link #NO_STREAM_PORT} for none
+     * @param mqttPort  the MQTT plugin's port, on {@code host}; {@link #NO_MQTT_PORT} for none. Its
+     *                  clients log in as the plugin's default user, guest, which RabbitMQ lets in
+     *                  over loopback only, as for AMQP
      * @param peerNodes every node name of the cluster; empty for a single node
      * @param remoteClients true when the clients are on other hosts (--isolate): an open node then
      *                      lets guest log in from them, not from loopback only
      */
-    static Map<String, String> of(String host, int amqpPort, int streamPort, List<String> peerNodes,
+    static Map<String, String> of(String host, int amqpPort, int streamPort, int mqttPort, List<String> peerNodes,
                                   boolean remoteClients, Map<String, String> userProps, LocalSecurity security) {
         Map<String, String> conf = new LinkedHashMap<>();
         if (security == null) {
@@ -102,6 +108,9 @@ final class RabbitConf {
             conf.put("stream.listeners.tcp.1", host + ":" + streamPort);
             conf.put("stream.advertised_host", host);
             conf.put("stream.advertised_port", Integer.toString(streamPort));
+        }
+        if (mqttPort != NO_MQTT_PORT) {
+            conf.put("mqtt.listeners.tcp.default", host + ":" + mqttPort);
         }
         if (remoteClients && security == null) {
             // the hosts' network is made for this run only; a secured node has its own user instead of guest

@@ -60,6 +60,21 @@ class RabbitConfTest {
                 RabbitConf.of("127.0.0.1", 5672, List.of(), false, Map.of(), null), "guest over loopback only");
     }
 
+    @Test
+    void theMqttPluginListensOnItsOwnPortOfTheNodesAddressAndNoUserMayMoveIt() {
+        Map<String, String> conf = RabbitConf.of("127.0.0.1", 5672, RabbitConf.NO_STREAM_PORT, 1883, List.of(), false,
+                Map.of("mqtt.prefetch", "10"), null);
+
+        assertEquals(Map.of("listeners.tcp.default", "127.0.0.1:5672", "mqtt.listeners.tcp.default", "127.0.0.1:1883",
+                "mqtt.prefetch", "10"), conf);
+        UserError e = assertThrows(UserError.class,
+                () -> RabbitConf.checkUserProps(Map.of("mqtt.listeners.tcp.default", "1883")));
+        assertEquals("--broker-prop mqtt.listeners.tcp.default cannot be set: msgbench chooses it for every run (ports, "
+                + "log files, cluster peers); remove it", e.getMessage());
+        assertEquals(List.of("rabbitmq_mqtt"), RabbitBrokerSpec.defaults().withMqtt().withMqtt().plugins(),
+                "enabled once");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"two words", "before#after", "caf\u00e9"})
     void aPasswordThatRabbitmqConfCannotHoldIsRefusedWithoutShowingIt(String password) {

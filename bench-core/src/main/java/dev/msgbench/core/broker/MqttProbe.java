@@ -1,4 +1,4 @@
-package dev.msgbench.mqtt.broker;
+package dev.msgbench.core.broker;
 
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -10,9 +10,10 @@ import java.nio.charset.StandardCharsets;
 /**
  * Whether an MQTT broker accepts a session: one CONNECT (MQTT 3.1.1, clean session, no login)
  * answered by a CONNACK that accepts it, then DISCONNECT. A listening port alone is not enough:
- * the probe proves the broker parses MQTT and takes anonymous clients, as a run's will.
+ * the probe proves the broker parses MQTT and takes anonymous clients, as a run's will. Shared by
+ * every launcher with an MQTT listener (Mosquitto, RabbitMQ's MQTT plugin, nats-server's).
  */
-final class MqttProbe {
+public final class MqttProbe {
 
     private static final int TIMEOUT_MILLIS = 2000;
     private static final byte[] CLIENT_ID = "msgbench-probe".getBytes(StandardCharsets.US_ASCII);
@@ -20,7 +21,7 @@ final class MqttProbe {
     private MqttProbe() {
     }
 
-    static boolean accepts(String host, int port) throws IOException {
+    public static boolean accepts(String host, int port) throws IOException {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress(host, port), TIMEOUT_MILLIS);
             socket.setSoTimeout(TIMEOUT_MILLIS);
