@@ -104,7 +104,8 @@ class MqttEndToEndTest {
                 "--broker-prop", "persistence=true", "--rate", "500", "--duration", "4s", "--warmup", "0s", "--backlog",
                 "1500", "--drain-timeout", "3s", "--fault", fault, "--output", out.toString());
 
-        assertEquals(0, run.exitCode, run.toString());
+        ExitCode expected = losesAcknowledged ? ExitCode.ACKNOWLEDGED_LOST : ExitCode.OK;
+        assertEquals(expected.code(), run.exitCode, run.toString());
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
         assertEquals("complete", r.get("status").asText(), r.toString());
         JsonNode counts = r.get("counts");
