@@ -74,6 +74,10 @@ final class MqttSubscriber implements Subscriber {
 
     /** After a reconnect: a failure to subscribe again fails the run, as its messages would be lost unseen. */
     private void subscribeAgain() {
+        if (filter == null) {
+            // dropped before its first SUBSCRIBE went out: subscribe() sends it
+            return;
+        }
         try {
             client.subscribe(filter, qos, null, new IMqttActionListener() {
                 @Override

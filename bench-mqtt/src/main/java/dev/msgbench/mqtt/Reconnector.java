@@ -12,9 +12,10 @@ import org.eclipse.paho.client.mqttv3.MqttException;
  * closed. Paho's own automatic reconnect waits a second before its first try and doubles the wait
  * after each, which would add up to a second of the client's own to the outage a run measures.
  *
- * <p>With a persistent session Paho keeps the QoS 1 and 2 messages that were in flight and sends
- * them again once connected, as MQTT asks; whether the broker still has the session it reports in
- * its CONNACK, and a subscriber subscribes again either way ({@code reconnected}).
+ * <p>Paho fails the publishes in flight when the connection drops, and with a persistent session
+ * may send them again once connected, as MQTT asks (so {@link MqttPublisher} settles each message
+ * once). Whether the broker still has the session it says in its CONNACK; a subscriber subscribes
+ * again either way ({@code reconnected}).
  */
 final class Reconnector {
 
