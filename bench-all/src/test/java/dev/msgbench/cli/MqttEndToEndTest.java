@@ -114,6 +114,49 @@ class MqttEndToEndTest {
         assertEquals("60", r.get("durability").get("autosave_interval").asText());
     }
 
+    /**
+     * The subscriber is held back (--backlog) past the fault, so every message acknowledged before it
+     * waits in Mosquitto's memory, queued for the persistent session. A clean stop saves mosquitto.db
+     * and the restarted broker delivers all of them; a kill one second in, long before the first
+     * autosave (1,800 s), takes them, PUBACK sent or not, and the session with them.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"restart@1s,false", "kill@1s:restart-after=500ms,true"})
+    void qos1WithAPersistentSessionKeepsWhatAStopSavedAndLosesToAKillWhatWasNotAutosaved(String fault,
+                                                                                       boolean losesAcknowledged)
+            throws Exception {
+        Path out = dir.resolve("fault");
+        CliRun run = CliRun.of("e2e", "--system", "mqtt", "--mqtt-qos", "1", "--mqtt-session", "persistent",
+                "--broker-prop", "persistence=true", "--rate", "500", "--duration", "4s", "--warmup", "0s", "--backlog",
+                "1500", "--drain-timeout", "3s", "--fault", fault, "--output", out.toString());
+
+        ExitCode expected = losesAcknowledged ? ExitCode.ACKNOWLEDGED_LOST : ExitCode.OK;
+        assertEquals(expected.code(), run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals("complete", r.get("status").asText(), r.toString());
+        JsonNode counts = r.get("counts");
+        assertEquals(2_000, counts.get("sent").asLong());
+        assertTrue(counts.get("acknowledged").asLong() > 0, counts.toString());
+        if (losesAcknowledged) {
+            assertTrue(counts.get("acknowledgedLost").asLong() > 0, counts.toString());
+        } else {
+            assertEquals(0, counts.get("acknowledgedLost").asLong(), counts.toString());
+        }
+        JsonNode event = r.get("faults").get(0).get("event");
+        assertEquals(fault.substring(0, fault.indexOf('@')), event.get("kind").asText());
+        assertEquals("done", event.get("outcome").asText(), event.toString());
+        assertTrue(event.get("endedAtSeconds").isNumber(), "started again: " + event);
+        JsonNode d = r.get("durability");
+        assertEquals("persistent", d.get("session").asText());
+        assertEquals("true", d.get("persistence").asText());
+        assertEquals("1800", d.get("autosave_interval").asText());
+        assertEquals("false", d.get("autosave_on_changes").asText());
+        assertTrue(d.get("persistence_location").asText().endsWith("/node-1/"), d.toString());
+        assertEquals("the sessions and queued messages changed since the last save: Mosquitto saves mosquitto.db "
+                + "every 1800 s and on a clean stop, so a kill before the first save loses every one",
+                d.get("onKill").asText());
+    }
+
     /** QoS 2 keeps within Mosquitto's max_inflight_messages, beyond which it drops a 3.1.1 publisher. */
     @ParameterizedTest(name = "--mqtt-qos {0}")
     @ValueSource(ints = {1, 2})

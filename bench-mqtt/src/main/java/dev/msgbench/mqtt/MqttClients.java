@@ -47,7 +47,8 @@ final class MqttClients {
         }
     }
 
-    private static MqttConnectOptions options(MqttSession session, int maxInflight) {
+    /** How every client of the run connects, the first time and again after the broker dropped it ({@link Reconnector}). */
+    static MqttConnectOptions options(MqttSession session, int maxInflight) {
         MqttConnectOptions options = new MqttConnectOptions();
         options.setMqttVersion(MqttConnectOptions.MQTT_VERSION_3_1_1);
         options.setCleanSession(session == MqttSession.CLEAN);

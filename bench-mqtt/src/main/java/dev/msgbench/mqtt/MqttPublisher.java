@@ -3,10 +3,16 @@ package dev.msgbench.mqtt;
 import java.util.Arrays;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.eclipse.paho.client.mqttv3.IMqttActionListener;
+import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
 import org.eclipse.paho.client.mqttv3.IMqttToken;
 import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
+import org.eclipse.paho.client.mqttv3.MqttCallback;
+import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
+import org.eclipse.paho.client.mqttv3.MqttException;
+import org.eclipse.paho.client.mqttv3.MqttMessage;
 
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.Publisher;
@@ -28,9 +34,29 @@ final class MqttPublisher implements Publisher {
     private final AckListener acks;
     private final int maxInFlight;
     private final Semaphore inFlight;
+    private final Reconnector reconnector;
 
-    MqttPublisher(MqttAsyncClient client, String[] topics, int qos, AckListener acks, int maxInFlight) {
+    /** @param options how {@code client} connected, to connect again after the broker dropped it */
+    MqttPublisher(MqttAsyncClient client, MqttConnectOptions options, String[] topics, int qos, AckListener acks,
+                  int maxInFlight) {
         this.client = client;
+        this.reconnector = new Reconnector(client, options, () -> { });
+        client.setCallback(new MqttCallback() {
+            @Override
+            public void connectionLost(Throwable cause) {
+                reconnector.connectionLost();
+            }
+
+            @Override
+            public void messageArrived(String topic, MqttMessage message) {
+                // a publisher subscribes to nothing
+            }
+
+            @Override
+            public void deliveryComplete(IMqttDeliveryToken token) {
+                // each publish has its own Completion
+            }
+        });
         this.topics = topics;
         this.qos = qos;
         this.acks = acks;
@@ -54,7 +80,13 @@ final class MqttPublisher implements Publisher {
             // Paho keeps the array until the handshake ends; the caller reuses its own
             client.publish(topic, Arrays.copyOf(message, message.length), qos, false, null,
                     new Completion(sequence, intendedSendNanos));
-        } catch (Exception e) {
+        } catch (MqttException e) {
+            inFlight.release();
+            if (!reconnector.awaitingBroker()) {
+                throw e;
+            }
+            acks.failed(sequence, intendedSendNanos, e);
+        } catch (RuntimeException e) {
             inFlight.release();
             throw e;
         }
@@ -70,11 +102,17 @@ final class MqttPublisher implements Publisher {
 
     @Override
     public void close() throws Exception {
+        reconnector.close();
         MqttClients.close(client);
     }
 
+    /**
+     * Settles its message once: with a persistent session Paho may fail a message in flight when the
+     * connection drops and complete it when it sends it again after the reconnect.
+     */
     private final class Completion implements IMqttActionListener {
 
+        private final AtomicBoolean settled = new AtomicBoolean();
         private final long sequence;
         private final long intendedSendNanos;
 
@@ -85,6 +123,9 @@ final class MqttPublisher implements Publisher {
 
         @Override
         public void onSuccess(IMqttToken token) {
+            if (!settled.compareAndSet(false, true)) {
+                return;
+            }
             inFlight.release();
             if (qos > 0) {
                 acks.acked(sequence, intendedSendNanos);
@@ -93,6 +134,9 @@ final class MqttPublisher implements Publisher {
 
         @Override
         public void onFailure(IMqttToken token, Throwable error) {
+            if (!settled.compareAndSet(false, true)) {
+                return;
+            }
             inFlight.release();
             acks.failed(sequence, intendedSendNanos, error);
         }

@@ -2,10 +2,12 @@ package dev.msgbench.mqtt;
 
 import java.time.Duration;
 
+import org.eclipse.paho.client.mqttv3.IMqttActionListener;
 import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
 import org.eclipse.paho.client.mqttv3.IMqttToken;
 import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
 import org.eclipse.paho.client.mqttv3.MqttCallback;
+import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
 
@@ -17,28 +19,36 @@ import dev.msgbench.core.driver.Subscriber;
  * One subscriber on a client of its own, subscribed at the run's QoS. Paho calls back on one thread
  * per client, in the order the broker sent the messages, and answers PUBACK (QoS 1) or PUBREC (QoS
  * 2) once the callback returns, so a message is in the sink before the broker counts it delivered.
+ *
+ * <p>When the broker drops it (a kill or restart of --fault) it connects again and subscribes
+ * again: a broker restarted without the session (persistence off, or not saved before a kill) has
+ * forgotten the subscription, and one that kept it takes the SUBSCRIBE as a no-op.
  */
 final class MqttSubscriber implements Subscriber {
 
     private final MqttAsyncClient client;
-    private volatile boolean closing;
-    private String filter;
-    private int qos;
+    private final MessageSink sink;
+    private final Reconnector reconnector;
+    private volatile String filter;
+    private volatile int qos;
     private IMqttToken subscribed;
 
-    private MqttSubscriber(MqttAsyncClient client) {
+    private MqttSubscriber(MqttAsyncClient client, MqttConnectOptions options, MessageSink sink) {
         this.client = client;
+        this.sink = sink;
+        this.reconnector = new Reconnector(client, options, this::subscribeAgain);
     }
 
-    /** A subscriber whose messages go to {@code sink}, before {@code client} connects. */
-    static MqttSubscriber connecting(MqttAsyncClient client, MessageSink sink) {
-        MqttSubscriber subscriber = new MqttSubscriber(client);
+    /**
+     * A subscriber whose messages go to {@code sink}, before {@code client} connects with
+     * {@code options}, with which it connects again when the broker drops it.
+     */
+    static MqttSubscriber connecting(MqttAsyncClient client, MqttConnectOptions options, MessageSink sink) {
+        MqttSubscriber subscriber = new MqttSubscriber(client, options, sink);
         client.setCallback(new MqttCallback() {
             @Override
             public void connectionLost(Throwable cause) {
-                if (!subscriber.closing) {
-                    sink.onError(cause);
-                }
+                subscriber.reconnector.connectionLost();
             }
 
             @Override
@@ -62,6 +72,29 @@ final class MqttSubscriber implements Subscriber {
         this.subscribed = client.subscribe(topicFilter, requestedQos);
     }
 
+    /** After a reconnect: a failure to subscribe again fails the run, as its messages would be lost unseen. */
+    private void subscribeAgain() {
+        if (filter == null) {
+            // dropped before its first SUBSCRIBE went out: subscribe() sends it
+            return;
+        }
+        try {
+            client.subscribe(filter, qos, null, new IMqttActionListener() {
+                @Override
+                public void onSuccess(IMqttToken token) {
+                    // the messages published from now on reach the subscriber
+                }
+
+                @Override
+                public void onFailure(IMqttToken token, Throwable error) {
+                    sink.onError(error);
+                }
+            });
+        } catch (MqttException e) {
+            sink.onError(e);
+        }
+    }
+
     /** Returns once the broker's SUBACK granted the subscription. */
     @Override
     public void awaitReady(Duration timeout) throws Exception {
@@ -79,7 +112,7 @@ final class MqttSubscriber implements Subscriber {
 
     @Override
     public void close() throws Exception {
-        closing = true;
+        reconnector.close();
         MqttClients.close(client);
     }
 }

@@ -114,7 +114,8 @@ public final class MqttSystem implements MessagingSystem {
         MqttAsyncClient client = new MqttAsyncClient(settings.pahoUrl(), consumerId(index), new MemoryPersistence());
         try {
             // the callback first: a persistent session's queued messages come right after CONNACK
-            MqttSubscriber subscriber = MqttSubscriber.connecting(client, sink);
+            MqttSubscriber subscriber = MqttSubscriber.connecting(client,
+                    MqttClients.options(settings.session(), maxInFlight), sink);
             MqttClients.connect(client, settings, settings.session(), maxInFlight);
             remember(consumerId(index));
             subscriber.subscribe(topics.filterOf(index), settings.qos());
@@ -127,8 +128,9 @@ public final class MqttSystem implements MessagingSystem {
 
     @Override
     public Publisher publisher(int streamId, AckListener acks) throws Exception {
-        return new MqttPublisher(client(plan.runId() + "-p" + streamId), topics.publishTopics(streamId),
-                settings.qos(), acks, maxInFlight);
+        return new MqttPublisher(client(plan.runId() + "-p" + streamId),
+                MqttClients.options(settings.session(), maxInFlight), topics.publishTopics(streamId), settings.qos(),
+                acks, maxInFlight);
     }
 
     private String consumerId(int index) {
@@ -178,8 +180,10 @@ public final class MqttSystem implements MessagingSystem {
         if (settings.broker() != MqttBroker.MOSQUITTO) {
             durability.putAll(settings.brokerKeeps() == null ? Map.of("configSource", UNKNOWN) : settings.brokerKeeps());
         } else {
-            durability.put("persistence", written == null ? UNKNOWN : written.get("persistence"));
-            durability.put("autosave_interval", written == null ? UNKNOWN : written.get("autosave_interval"));
+            for (String key : List.of("persistence", "autosave_interval", "autosave_on_changes", "persistence_location")) {
+                durability.put(key, written == null ? UNKNOWN : written.get(key));
+            }
+            durability.put("onKill", written == null ? UNKNOWN : MosquittoKill.loses(written));
             durability.put("max_queued_messages", written == null ? UNKNOWN : written.get("max_queued_messages"));
             durability.put("configSource", written == null ? UNKNOWN : WRITTEN_CONFIG);
         }

@@ -113,7 +113,7 @@ public final class RabbitStreamsSystem implements MessagingSystem {
                 .build();
     }
 
-    private static CompressionCodec noCompression(Compression compression) {
+    static CompressionCodec noCompression(Compression compression) {
         throw new IllegalArgumentException("msgbench's rabbitmq-streams publishes uncompressed and its streams hold "
                 + "no compressed batches, yet " + compression + " was asked for");
     }
@@ -174,15 +174,20 @@ public final class RabbitStreamsSystem implements MessagingSystem {
     }
 
     /**
-     * The node that leads the first topic's stream on the suite's local broker, as rabbitmqctl
-     * reports it (node 1 of a one-node broker, without asking); empty with --url.
+     * The node that leads the first topic's stream on the suite's local broker, as the stream
+     * protocol's metadata names it ({@link StreamLeader}), else as rabbitmqctl reports it (node 1 of
+     * a one-node broker, without asking); empty with --url.
      */
     @Override
     public OptionalInt leaderNode() throws Exception {
         if (broker == null || created.isEmpty()) {
             return OptionalInt.empty();
         }
-        return broker.nodeCount() == 1 ? OptionalInt.of(1) : broker.placement(created.get(0)).leaderNode();
+        if (broker.nodeCount() == 1) {
+            return OptionalInt.of(1);
+        }
+        OptionalInt leader = StreamLeader.of(broker, created.get(0));
+        return leader.isPresent() ? leader : broker.placement(created.get(0)).leaderNode();
     }
 
     @Override

@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -85,11 +87,14 @@ public final class LocalMosquitto extends AbstractLocalBroker {
     }
 
     /**
-     * The settings of the config file the suite wrote, ours and --broker-prop, without the listener
-     * and paths: what a result records, since Mosquitto cannot be asked.
+     * The settings of the config file the suite wrote, ours and --broker-prop, and where it keeps
+     * mosquitto.db ({@code persistence_location}), without the listener and the other paths: what a
+     * result records, since Mosquitto cannot be asked.
      */
     public Map<String, String> writtenSettings() {
-        return config.settings();
+        Map<String, String> written = new LinkedHashMap<>(config.settings());
+        written.put("persistence_location", dataDir(1) + "/");
+        return Collections.unmodifiableMap(written);
     }
 
     /** The config file of the node, rewritten on each start. */

@@ -13,7 +13,8 @@ import java.util.Map;
  *
  * <p>Ours first, then --broker-prop, which wins: {@code persistence} is Mosquitto's default (off:
  * a restart keeps nothing, not even persistent sessions); {@code autosave_interval} is its default
- * too (1800 s), written out so that the figure a result records is the one in effect;
+ * too (1800 s), written out so that the figure a result records is the one in effect, and so is
+ * {@code autosave_on_changes} (off: the interval counts seconds, not changes);
  * {@code max_queued_messages 0} lifts its default of 1000 messages queued per client, beyond which
  * Mosquitto drops QoS 1 and 2 messages for a subscriber that is behind, which a throughput run is
  * by design.
@@ -58,6 +59,7 @@ final class MosquittoConfig {
         Map<String, String> d = new LinkedHashMap<>();
         d.put("persistence", "false");
         d.put("autosave_interval", "1800");
+        d.put("autosave_on_changes", "false");
         d.put("max_queued_messages", "0");
         return Collections.unmodifiableMap(d);
     }

@@ -41,7 +41,8 @@ class LocalMosquittoTest {
             assertEquals("mqtt://127.0.0.1:" + port, mosquitto.url());
             assertTrue(MqttProbe.accepts("127.0.0.1", port));
             assertTrue(mosquitto.version().matches("\\d+\\.\\d+\\.\\d+"), mosquitto.version());
-            assertEquals(Map.of("persistence", "false", "autosave_interval", "1800", "max_queued_messages", "0"),
+            assertEquals(Map.of("persistence", "false", "autosave_interval", "1800", "autosave_on_changes", "false",
+                    "max_queued_messages", "0", "persistence_location", mosquitto.dataDir(1) + "/"),
                     mosquitto.writtenSettings());
             List<String> conf = Files.readAllLines(mosquitto.configFile());
             assertEquals("listener " + port + " 127.0.0.1", conf.get(0));

@@ -1,0 +1,39 @@
+package dev.msgbench.mqtt;
+
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What a SIGKILL of Mosquitto loses, from the persistence settings the suite wrote. Mosquitto keeps
+ * persistent sessions, their subscriptions and the QoS 1 and 2 messages queued for them in memory,
+ * and writes them to mosquitto.db only when it saves (every {@code autosave_interval} seconds, or
+ * changes with {@code autosave_on_changes}, and on a clean stop): a kill takes whatever came after
+ * the last save, a PUBACK already sent included. A restart without the session forgets the
+ * subscription too, so what is published before the subscriber subscribes again reaches no one.
+ */
+final class MosquittoKill {
+
+    private MosquittoKill() {
+    }
+
+    static String loses(Map<String, String> written) {
+        if (!isTrue(written.get("persistence"))) {
+            return "everything: persistence is off, a restarted Mosquitto has no session and no queued message";
+        }
+        String interval = written.getOrDefault("autosave_interval", "1800").strip();
+        if (interval.equals("0")) {
+            return "everything since it started: with autosave_interval 0 Mosquitto saves mosquitto.db only on a "
+                    + "clean stop";
+        }
+        if (isTrue(written.get("autosave_on_changes"))) {
+            return "the sessions and queued messages changed since the last save: Mosquitto saves mosquitto.db after "
+                    + "every " + interval + " changes (subscriptions, retained and queued messages) and on a clean stop";
+        }
+        return "the sessions and queued messages changed since the last save: Mosquitto saves mosquitto.db every "
+                + interval + " s and on a clean stop, so a kill before the first save loses every one";
+    }
+
+    private static boolean isTrue(String value) {
+        return value != null && value.strip().toLowerCase(Locale.ROOT).equals("true");
+    }
+}
