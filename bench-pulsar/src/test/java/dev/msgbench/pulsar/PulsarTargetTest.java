@@ -62,8 +62,9 @@ class PulsarTargetTest {
     @Test
     void theAdminApiOfABrokerGivenWithUrlIsOnPulsarsDefaultWebPort() {
         assertEquals("http://broker-1:8080", PulsarTarget.defaultAdminUrl("pulsar://broker-1:6650"));
+        assertEquals("https://broker-1:8443", PulsarTarget.defaultAdminUrl("pulsar+ssl://broker-1:6651"));
         UserError bad = assertThrows(UserError.class, () -> PulsarTarget.defaultAdminUrl("http://broker-1:8080"));
-        assertEquals("--url must be Pulsar's service URL, pulsar://HOST:PORT, got 'http://broker-1:8080'",
-                bad.getMessage());
+        assertEquals("--url must be Pulsar's service URL, pulsar://HOST:PORT or pulsar+ssl://HOST:PORT, got "
+                + "'http://broker-1:8080'", bad.getMessage());
     }
 }
