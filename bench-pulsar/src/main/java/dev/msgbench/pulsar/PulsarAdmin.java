@@ -126,7 +126,7 @@ final class PulsarAdmin {
      */
     private String call(String method, String path, String jsonBody, int... accepted)
             throws IOException, InterruptedException {
-        HttpRequest.Builder request = web.request(URI.create(baseUrl)).timeout(TIMEOUT).header("Accept", "application/json");
+        HttpRequest.Builder request = web.request().timeout(TIMEOUT).header("Accept", "application/json");
         if (jsonBody == null) {
             request.method(method, HttpRequest.BodyPublishers.noBody());
         } else {

@@ -104,6 +104,12 @@ public final class PulsarTarget implements SystemTarget {
         return true;
     }
 
+    /** A cluster's bookies, ZooKeeper and brokers would each need TLS and a login among themselves: not yet. */
+    @Override
+    public String secureRefused(int localNodes) {
+        return localNodes > 1 ? LocalPulsarCluster.SECURE_REFUSED : null;
+    }
+
     @Override
     public Optional<NativeTool> nativeTool() {
         return Optional.of(new PulsarPerf());
@@ -132,7 +138,8 @@ public final class PulsarTarget implements SystemTarget {
             throw new UserError("--url must be Pulsar's service URL, pulsar://HOST:PORT or pulsar+ssl://HOST:PORT, got '"
                     + serviceUrl + "'");
         }
-        return tls ? "https://" + uri.getHost() + ":" + DEFAULT_WEB_TLS_PORT : "http://" + uri.getHost() + ":" + DEFAULT_WEB_PORT;
+        return tls ? "https://" + uri.getHost() + ":" + DEFAULT_WEB_TLS_PORT
+                : "http://" + uri.getHost() + ":" + DEFAULT_WEB_PORT;
     }
 
     static final class BatchingConverter implements ITypeConverter<PulsarBatching> {

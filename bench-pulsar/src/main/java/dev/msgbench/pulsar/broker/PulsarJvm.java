@@ -64,7 +64,7 @@ final class PulsarJvm {
 
     /** GET /admin/v2/brokers/health: "ok" once a message went through the broker and its bookies and back. */
     static boolean healthy(PulsarWebAccess web, String adminUrl) throws IOException, InterruptedException {
-        HttpRequest request = web.request(URI.create(adminUrl + "/admin/v2/brokers/health"))
+        HttpRequest request = web.request().uri(URI.create(adminUrl + "/admin/v2/brokers/health"))
                 .timeout(HEALTH_TIMEOUT).GET().build();
         HttpResponse<String> response = web.http().send(request, HttpResponse.BodyHandlers.ofString());
         return response.statusCode() == 200 && "ok".equals(response.body().strip());

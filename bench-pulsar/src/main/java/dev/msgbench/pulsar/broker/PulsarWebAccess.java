@@ -1,6 +1,5 @@
 package dev.msgbench.pulsar.broker;
 
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
@@ -45,9 +44,9 @@ public final class PulsarWebAccess {
         return http;
     }
 
-    /** A request to {@code uri} that carries the login, if any. */
-    public HttpRequest.Builder request(URI uri) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri);
+    /** A request that carries the login, if any; its URI is the caller's to set. */
+    public HttpRequest.Builder request() {
+        HttpRequest.Builder request = HttpRequest.newBuilder();
         if (authorization != null) {
             request.header("Authorization", authorization.reveal());
         }

@@ -91,8 +91,8 @@ final class SecuredStandaloneConf {
     /** {@code USER:$apr1$SALT$HASH}, one line, owner-only. */
     static void writeHtpasswd(Path file, BrokerSecurity login) {
         if (login.user().contains(":") || login.user().contains("\n") || login.password().reveal().contains("\n")) {
-            throw new UserError(Phrase.of("%s: a Pulsar login's user has no ':' and neither user nor password a line "
-                    + "break; the user is '%s'", Setting.SECURE, login.user()));
+            throw new UserError("--secure: a Pulsar login's user has no ':' and neither user nor password a line "
+                    + "break; the user is '" + login.user() + "'");
         }
         try {
             Files.writeString(file, "", StandardCharsets.UTF_8);
