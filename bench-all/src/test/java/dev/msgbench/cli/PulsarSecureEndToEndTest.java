@@ -3,7 +3,6 @@ package dev.msgbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,7 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.msgbench.core.broker.BrokerSpec;
-import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.security.BrokerSecurity;
 import dev.msgbench.core.security.Secret;
 import dev.msgbench.core.testing.NeedsBroker;
@@ -51,8 +49,7 @@ class PulsarSecureEndToEndTest {
     @BeforeAll
     @Timeout(150)
     static void startSecuredStandalone() throws Exception {
-        Path file = shared.resolve("broker-password");
-        Files.writeString(file, PASSWORD + "\n", StandardCharsets.UTF_8);
+        Path file = SecretLeaks.passwordFile(shared, PASSWORD);
         BrokerSecurity login = BrokerSecurity.generated().withPassword(Secret.fromFile("--password-file", file));
         remote = LocalPulsar.start(PulsarBrokerSpec.of(BrokerSpec.defaults().withLogDir(shared.resolve("remote-logs"))
                 .withSecurity(login)));
@@ -71,7 +68,7 @@ class PulsarSecureEndToEndTest {
         CliRun run = remoteRun(out, BrokerSecurity.DEFAULT_USER, PASSWORD, "--ca", ca());
 
         assertEquals(0, run.exitCode, run.toString());
-        JsonNode r = complete(out);
+        JsonNode r = ResultTrees.complete(out);
         ResultTrees.assertEachDeliveredOnce(r, 600);
         assertEquals(0, ResultTrees.lost(r));
         assertTrue(remote.url().matches("pulsar\\+ssl://127\\.0\\.0\\.1:\\d+"), remote.url());
@@ -92,7 +89,7 @@ class PulsarSecureEndToEndTest {
 
         assertEquals(2, run.exitCode, run.toString());
         assertEquals("error: --user: Pulsar at " + remote.adminUrl() + " refused the login of user 'msgbench' (HTTP 401); "
-                + "check --user and --password-file" + System.lineSeparator(), lastLine(run.err), run.err);
+                + "check --user and --password-file" + System.lineSeparator(), run.lastErrLine(), run.err);
         SecretLeaks.assertAbsent(wrong, run, out, remote.logDir());
         SecretLeaks.assertAbsent(PASSWORD, run, out, remote.logDir());
     }
@@ -105,37 +102,20 @@ class PulsarSecureEndToEndTest {
         assertEquals(2, run.exitCode, run.toString());
         assertEquals("error: --ca: the TLS certificate of Pulsar's web service at " + remote.adminUrl() + " is not "
                 + "trusted (unable to find valid certification path to requested target); give the authority that "
-                + "signed it with --ca FILE (PEM)" + System.lineSeparator(), lastLine(run.err), run.err);
+                + "signed it with --ca FILE (PEM)" + System.lineSeparator(), run.lastErrLine(), run.err);
         SecretLeaks.assertAbsent(PASSWORD, run, out);
     }
 
     private CliRun remoteRun(Path out, String user, String password, String... flags) throws Exception {
         List<String> args = new ArrayList<>(List.of("e2e", "--system", "pulsar", "--url", remote.url(),
                 "--pulsar-admin-url", remote.adminUrl(), "--user", user, "--password-file",
-                passwordFile(password).toString(), "--rate", "300", "--duration", "1s", "--warmup", "1s",
+                SecretLeaks.passwordFile(dir, password).toString(), "--rate", "300", "--duration", "1s", "--warmup", "1s",
                 "--output", out.toString()));
         args.addAll(List.of(flags));
         return CliRun.of(args.toArray(String[]::new));
     }
 
-    private Path passwordFile(String password) throws Exception {
-        Path file = dir.resolve("password-" + password.length() + "-" + password.hashCode());
-        Files.writeString(file, password + "\n", StandardCharsets.UTF_8);
-        return file;
-    }
-
     private static String ca() {
         return remote.localSecurity().pki().caFile().toString();
-    }
-
-    private static JsonNode complete(Path out) throws Exception {
-        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
-        assertEquals("complete", r.get("status").asText(), r.toString());
-        return r;
-    }
-
-    private static String lastLine(String text) {
-        String trimmed = text.substring(0, text.length() - System.lineSeparator().length());
-        return text.substring(trimmed.lastIndexOf('\n') + 1);
     }
 }
