@@ -197,7 +197,8 @@ public final class LocalPulsarCluster extends AbstractLocalPulsar {
         if (isBroker(node)) {
             int web = webPorts.get(node - 1);
             budget.await(nodeName(node), log, watched, () -> accepts(PulsarJvm.LOOPBACK, web));
-            budget.await(nodeName(node) + " health check", log, watched, () -> PulsarJvm.healthy(PulsarWebAccess.OPEN, webUrl(node)));
+            budget.await(nodeName(node) + " health check", log, watched,
+                    () -> PulsarJvm.healthy(PulsarWebAccess.OPEN, webUrl(node)));
         } else {
             int port = bookiePorts.get(node - BROKERS - 1);
             budget.await(nodeName(node), log, watched, () -> accepts(PulsarJvm.LOOPBACK, port));
