@@ -6,18 +6,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
-import dev.msgbench.core.Phrase;
-import dev.msgbench.core.Setting;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.security.BrokerSecurity;
 import dev.msgbench.core.security.LocalSecurity;
+import dev.msgbench.core.security.Openssl;
 import dev.msgbench.core.security.Pki;
 
 /**
@@ -44,7 +40,6 @@ final class SecuredStandaloneConf {
     private static final String BASIC_PROVIDER = "org.apache.pulsar.broker.authentication.AuthenticationProviderBasic";
     private static final String TLS_PROVIDER = "org.apache.pulsar.broker.authentication.AuthenticationProviderTls";
     private static final String TLS_CLIENT_AUTH = "org.apache.pulsar.client.impl.auth.AuthenticationTls";
-    private static final long OPENSSL_TIMEOUT_SECONDS = 30;
 
     private SecuredStandaloneConf() {
     }
@@ -104,31 +99,10 @@ final class SecuredStandaloneConf {
     }
 
     private static String apr1(Path dir, BrokerSecurity login) throws IOException {
-        List<String> command = new ArrayList<>(List.of("openssl", "passwd", "-apr1", "-stdin"));
-        Process process;
-        try {
-            process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            throw new UserError(Phrase.of("%s needs openssl to hash Pulsar's login; install it (apt-get install "
-                    + "openssl, or ./scripts/setup)", Setting.SECURE), e);
+        String hash = Openssl.run(dir, login.password().reveal() + "\n", "the hash of Pulsar's login", "passwd", "-apr1", "-stdin");
+        if (!hash.startsWith("$apr1$")) {
+            throw new IOException("openssl passwd -apr1 printed no apr1 hash: " + hash);
         }
-        try {
-            try (var stdin = process.getOutputStream()) {
-                stdin.write((login.password().reveal() + "\n").getBytes(StandardCharsets.UTF_8));
-            }
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-            if (!process.waitFor(OPENSSL_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                throw new IOException("openssl passwd did not finish within " + OPENSSL_TIMEOUT_SECONDS + " s");
-            }
-            if (process.exitValue() != 0 || !output.startsWith("$apr1$")) {
-                throw new IOException("openssl passwd -apr1 failed (exit " + process.exitValue() + "): " + output);
-            }
-            return output;
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while openssl hashed Pulsar's login", e);
-        }
+        return hash;
     }
 }
