@@ -43,6 +43,12 @@ public final class CliRun {
         return new CliRun(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /** The last line printed on stderr, with its line end: where a run's one-line error is. */
+    public String lastErrLine() {
+        String trimmed = err.substring(0, err.length() - System.lineSeparator().length());
+        return err.substring(trimmed.lastIndexOf('\n') + 1);
+    }
+
     @Override
     public String toString() {
         return "exit " + exitCode + "\n--- out\n" + out + "--- err\n" + err;

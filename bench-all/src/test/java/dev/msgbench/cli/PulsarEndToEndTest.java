@@ -92,7 +92,7 @@ class PulsarEndToEndTest {
             "--pulsar-batching fast|error: Invalid value for option '--pulsar-batching': must be off, default or the longest delay of a batch such as 100us or 5ms, got 'fast' (see java -jar bench-all.jar e2e --help)",
             "--pulsar-subscription-type round_robin|error: Invalid value for option '--pulsar-subscription-type': must be exclusive, shared, failover or key_shared, got 'round_robin' (see java -jar bench-all.jar e2e --help)",
             "--pulsar-partitions -1|error: --pulsar-partitions must be 0 (a non-partitioned topic) to 1000, got -1",
-            "--url http://127.0.0.1:1|error: --url must be Pulsar's service URL, pulsar://HOST:PORT, got 'http://127.0.0.1:1'",
+            "--url http://127.0.0.1:1|error: --url must be Pulsar's service URL, pulsar://HOST:PORT or pulsar+ssl://HOST:PORT, got 'http://127.0.0.1:1'",
             "--url pulsar://127.0.0.1:1 --pulsar-admin-url http://127.0.0.1:1|error: --pulsar-admin-url: nothing answers at http://127.0.0.1:1; give the broker's web service (http://HOST:8080), or omit --url to start a local Pulsar",
     })
     void badInputIsOneLineNamingTheFlag(String args, String expected) {

@@ -5,14 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.msgbench.core.broker.BrokerSpec;
-import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.security.BrokerSecurity;
 import dev.msgbench.core.security.LocalSecurity;
 import dev.msgbench.core.security.Secret;
 import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.rabbit.broker.LocalRabbitMq;
 import dev.msgbench.rabbit.broker.RabbitBrokerSpec;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,11 +61,12 @@ class RabbitMqSecureEndToEndTest {
     @Test
     void e2eSecureRunsOverTlsWithTheKnownPasswordAndNothingWrittenOrPrintedHoldsIt() throws Exception {
         Path out = dir.resolve("secure");
-        CliRun run = CliRun.of("e2e", "--system", "rabbitmq", "--secure", "--password-file", passwordFile(PASSWORD).toString(),
+        CliRun run = CliRun.of("e2e", "--system", "rabbitmq", "--secure", "--password-file",
+                SecretLeaks.passwordFile(dir, PASSWORD).toString(),
                 "--rate", "300", "--duration", "2s", "--warmup", "1s", "--output", out.toString());
 
         assertEquals(0, run.exitCode, run.toString());
-        JsonNode r = complete(out);
+        JsonNode r = ResultTrees.complete(out);
         assertEquals(900, r.get("counts").get("received").asLong());
         assertEquals(0, ResultTrees.lost(r));
         assertTrue(r.get("settings").get("url").asText().matches("amqps://127\\.0\\.0\\.1:\\d+"), r.get("settings").toString());
@@ -85,7 +84,7 @@ class RabbitMqSecureEndToEndTest {
                 "--output", out.toString());
 
         assertEquals(0, run.exitCode, run.toString());
-        JsonNode r = complete(out);
+        JsonNode r = ResultTrees.complete(out);
         assertEquals(20_000, r.get("counts").get("sent").asLong());
         assertEquals(20_000, r.get("counts").get("received").asLong());
         assertEquals(0, ResultTrees.lost(r));
@@ -98,7 +97,7 @@ class RabbitMqSecureEndToEndTest {
         CliRun run = remoteRun(out, PASSWORD, "--url", remote.url(), "--ca", ca());
 
         assertEquals(0, run.exitCode, run.toString());
-        JsonNode r = complete(out);
+        JsonNode r = ResultTrees.complete(out);
         assertEquals(600, r.get("counts").get("received").asLong());
         assertEquals(0, ResultTrees.lost(r));
         assertEquals(remote.url(), r.get("settings").get("url").asText());
@@ -115,7 +114,7 @@ class RabbitMqSecureEndToEndTest {
         assertEquals("error: --user: RabbitMQ at " + remote.url() + " refused the login of user '" + USER + "' "
                 + "(ACCESS_REFUSED - Login was refused using authentication mechanism PLAIN. For details see the broker "
                 + "logfile.); check --user and --password-file, or the URL's amqp://USER:PASSWORD@HOST"
-                + System.lineSeparator(), lastLine(run.err), run.err);
+                + System.lineSeparator(), run.lastErrLine(), run.err);
         SecretLeaks.assertAbsent(wrong, run, out, remote.logDir());
         SecretLeaks.assertAbsent(PASSWORD, run, out, remote.logDir());
     }
@@ -128,7 +127,7 @@ class RabbitMqSecureEndToEndTest {
         assertEquals(2, run.exitCode, run.toString());
         assertEquals("error: --ca: the TLS certificate of RabbitMQ at " + remote.url() + " is not trusted (unable to "
                 + "find valid certification path to requested target); give the authority that signed it with --ca FILE "
-                + "(PEM)" + System.lineSeparator(), lastLine(run.err), run.err);
+                + "(PEM)" + System.lineSeparator(), run.lastErrLine(), run.err);
         SecretLeaks.assertAbsent(PASSWORD, run, out, remote.logDir());
     }
 
@@ -140,7 +139,7 @@ class RabbitMqSecureEndToEndTest {
 
         assertEquals(2, run.exitCode, run.toString());
         assertEquals("error: --url: no RabbitMQ broker answered at amqp://127.0.0.1:1 within 5 s (Connection refused); "
-                + "check the address, or omit --url to start a local broker" + System.lineSeparator(), lastLine(run.err),
+                + "check the address, or omit --url to start a local broker" + System.lineSeparator(), run.lastErrLine(),
                 run.err);
         SecretLeaks.assertAbsent(PASSWORD, run, out);
     }
@@ -148,7 +147,8 @@ class RabbitMqSecureEndToEndTest {
     @Test
     void theBrokerCommandSecuredPrintsTheAmqpsAddressTheCaAndThePasswordFileButNotThePassword() throws Exception {
         Path logs = dir.resolve("broker-logs");
-        CliRun run = CliRun.of("broker", "rabbitmq", "--secure", "--password-file", passwordFile(PASSWORD).toString(),
+        CliRun run = CliRun.of("broker", "rabbitmq", "--secure", "--password-file",
+                SecretLeaks.passwordFile(dir, PASSWORD).toString(),
                 "--stop-after", "1s", "--logs", logs.toString());
 
         assertEquals(0, run.exitCode, run.toString());
@@ -161,31 +161,14 @@ class RabbitMqSecureEndToEndTest {
 
     private CliRun remoteRun(Path out, String password, String... flags) throws Exception {
         List<String> args = new ArrayList<>(List.of("e2e", "--system", "rabbitmq", "--user", USER, "--password-file",
-                passwordFile(password).toString(), "--rate", "300", "--duration", "1s", "--warmup", "1s",
+                SecretLeaks.passwordFile(dir, password).toString(), "--rate", "300", "--duration", "1s", "--warmup", "1s",
                 "--output", out.toString()));
         args.addAll(List.of(flags));
         return CliRun.of(args.toArray(String[]::new));
     }
 
-    private Path passwordFile(String password) throws Exception {
-        Path file = dir.resolve("password-" + password.length() + "-" + password.hashCode());
-        Files.writeString(file, password + "\n", StandardCharsets.UTF_8);
-        return file;
-    }
-
     private static String ca() {
         LocalSecurity security = remote.localSecurity();
         return security.pki().caFile().toString();
-    }
-
-    private static JsonNode complete(Path out) throws Exception {
-        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
-        assertEquals("complete", r.get("status").asText(), r.toString());
-        return r;
-    }
-
-    private static String lastLine(String text) {
-        String trimmed = text.substring(0, text.length() - System.lineSeparator().length());
-        return text.substring(trimmed.lastIndexOf('\n') + 1);
     }
 }

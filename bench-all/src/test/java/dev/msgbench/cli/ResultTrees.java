@@ -2,12 +2,24 @@ package dev.msgbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.io.IOException;
+import java.nio.file.Path;
+
 import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.msgbench.core.result.ResultFiles;
 
 /** Values of a result.json read as a tree, as the end-to-end tests check them. */
 final class ResultTrees {
 
     private ResultTrees() {
+    }
+
+    /** The result.json in {@code out}, asserted complete. */
+    static JsonNode complete(Path out) throws IOException {
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals("complete", r.get("status").asText(), r.toString());
+        return r;
     }
 
     /** Sent and never received, acknowledged or not. */

@@ -21,6 +21,13 @@ final class SecretLeaks {
     private SecretLeaks() {
     }
 
+    /** A file in {@code dir} holding {@code password} and a line end, as an editor leaves it, for --password-file. */
+    static Path passwordFile(Path dir, String password) throws IOException {
+        Path file = dir.resolve("password-" + password.length() + "-" + password.hashCode());
+        Files.writeString(file, password + "\n", StandardCharsets.UTF_8);
+        return file;
+    }
+
     /** Fails naming each file, or the printed stream, that holds {@code secret}. */
     static void assertAbsent(String secret, CliRun printed, Path... written) throws IOException {
         List<byte[]> forms = List.of(secret.getBytes(StandardCharsets.UTF_8),

@@ -3,7 +3,6 @@ package dev.msgbench.pulsar;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -13,15 +12,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import javax.net.ssl.SSLHandshakeException;
+
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.security.ClientSecurity;
+import dev.msgbench.pulsar.broker.PulsarWebAccess;
 
 /**
  * The few calls of Pulsar's admin REST API (the broker's web service) that a run needs: topics,
  * the namespace's persistence policy and the broker's configuration, over the JDK's HTTP client, so
- * that the jar needs no pulsar-client-admin with its Jersey and Jackson of another version.
+ * that the jar needs no pulsar-client-admin with its Jersey and Jackson of another version. A
+ * secured broker's is https with the run's CA, and the login goes as HTTP Basic.
  */
 final class PulsarAdmin {
 
@@ -35,14 +39,15 @@ final class PulsarAdmin {
     private final List<String> brokers;
     /** The broker that answered last: asked first, so that a dead one costs one failed connect. */
     private volatile int answering;
-    private final HttpClient http;
+    private final PulsarWebAccess web;
+    private final ClientSecurity security;
 
-    PulsarAdmin(String baseUrl) {
+    PulsarAdmin(String baseUrl, ClientSecurity security) {
         this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
         this.brokers = brokers(this.baseUrl);
+        this.security = security;
         // a broker redirects a topic's call to the broker that owns the topic (307, method and body kept)
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
-                .followRedirects(HttpClient.Redirect.NORMAL).build();
+        this.web = new PulsarWebAccess(security, true);
     }
 
     /** The broker's version, as GET /admin/v2/brokers/version has it. */
@@ -85,11 +90,14 @@ final class PulsarAdmin {
         call("PUT", path, partitions > 0 ? Integer.toString(partitions) : "", 409);
     }
 
-    /** The service URL (pulsar://HOST:PORT) of the broker that owns {@code topic} now, as a lookup answers. */
-    String ownerOf(String topic) throws IOException, InterruptedException {
+    /**
+     * The service URL of the broker that owns {@code topic} now, as a lookup answers: pulsar://HOST:PORT,
+     * or with {@code tls} its pulsar+ssl:// one.
+     */
+    String ownerOf(String topic, boolean tls) throws IOException, InterruptedException {
         String body = call("GET", "/lookup/v2/topic/persistent/" + NAMESPACE + "/"
                 + URLEncoder.encode(topic, StandardCharsets.UTF_8), null);
-        return JSON.readTree(body).path("brokerUrl").asText();
+        return JSON.readTree(body).path(tls ? "brokerUrlTls" : "brokerUrl").asText();
     }
 
     /** Deletes a topic with its subscriptions, whether or not anyone is connected. */
@@ -118,7 +126,7 @@ final class PulsarAdmin {
      */
     private String call(String method, String path, String jsonBody, int... accepted)
             throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder().timeout(TIMEOUT).header("Accept", "application/json");
+        HttpRequest.Builder request = web.request().timeout(TIMEOUT).header("Accept", "application/json");
         if (jsonBody == null) {
             request.method(method, HttpRequest.BodyPublishers.noBody());
         } else {
@@ -135,8 +143,33 @@ final class PulsarAdmin {
                 return "";
             }
         }
+        if (status == 401) {
+            throw new UserError(security.user() == null
+                    ? "--user: Pulsar at " + baseUrl + " demands a login (HTTP 401); give --user and --password-file"
+                    : "--user: Pulsar at " + baseUrl + " refused the login of user '" + security.user() + "' (HTTP 401); "
+                            + "check --user and --password-file");
+        }
         throw new UserError("Pulsar's admin API refused " + method + " " + path + " at " + baseUrl + ": HTTP " + status
                 + " " + response.body().strip());
+    }
+
+    /** An untrusted certificate names --ca, any other failed handshake says what TLS reported. */
+    private static UserError untrusted(String broker, SSLHandshakeException e) {
+        String reason = rootMessage(e);
+        if (reason.contains("certification path") || reason.contains("PKIX")) {
+            return new UserError("--ca: the TLS certificate of Pulsar's web service at " + broker + " is not trusted ("
+                    + reason + "); give the authority that signed it with --ca FILE (PEM)", e);
+        }
+        return new UserError("--pulsar-admin-url: the TLS handshake with Pulsar's web service at " + broker
+                + " failed (" + reason + ")", e);
+    }
+
+    static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return String.valueOf(root.getMessage());
     }
 
     /** To the broker that answered last, then to the others in turn: a killed broker leaves the others. */
@@ -145,12 +178,14 @@ final class PulsarAdmin {
         for (int i = 0; i < brokers.size(); i++) {
             int broker = (first + i) % brokers.size();
             try {
-                HttpResponse<String> response = http.send(request.uri(URI.create(brokers.get(broker) + path)).build(),
-                        HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> response = web.http().send(
+                        request.uri(URI.create(brokers.get(broker) + path)).build(), HttpResponse.BodyHandlers.ofString());
                 answering = broker;
                 return response;
             } catch (java.net.ConnectException e) {
                 // the next broker, if any
+            } catch (SSLHandshakeException e) {
+                throw untrusted(brokers.get(broker), e);
             }
         }
         throw new UserError("--pulsar-admin-url: nothing answers at " + baseUrl + "; give the broker's web "

@@ -3,6 +3,7 @@ package dev.msgbench.pulsar;
 import org.apache.pulsar.client.api.SubscriptionType;
 
 import dev.msgbench.core.driver.Acks;
+import dev.msgbench.core.security.ClientSecurity;
 import dev.msgbench.pulsar.broker.LocalPulsarBroker;
 
 /**
@@ -18,7 +19,10 @@ import dev.msgbench.pulsar.broker.LocalPulsarBroker;
  * @param local            the standalone or cluster the suite started, for its settings
  *                         (journalSyncData is the bookies'), its start time and its nodes; null
  *                         with --url, whose bookies' files the suite cannot read
+ * @param security         TLS (pulsar+ssl://, https://) and the login, for the client and the
+ *                         admin calls alike
  */
 record PulsarSettings(String serviceUrl, String adminUrl, Acks acks, PulsarBatching batching,
-                      SubscriptionType subscriptionType, int partitions, LocalPulsarBroker local) {
+                      SubscriptionType subscriptionType, int partitions, LocalPulsarBroker local,
+                      ClientSecurity security) {
 }

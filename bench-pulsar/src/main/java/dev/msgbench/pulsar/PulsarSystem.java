@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 
+import org.apache.pulsar.client.api.ClientBuilder;
 import org.apache.pulsar.client.api.Consumer;
 import org.apache.pulsar.client.api.Producer;
 import org.apache.pulsar.client.api.ProducerBuilder;
@@ -59,7 +60,7 @@ public final class PulsarSystem implements MessagingSystem {
 
     PulsarSystem(PulsarSettings settings) {
         this.settings = settings;
-        this.admin = new PulsarAdmin(settings.adminUrl());
+        this.admin = new PulsarAdmin(settings.adminUrl(), settings.security());
     }
 
     @Override
@@ -81,8 +82,10 @@ public final class PulsarSystem implements MessagingSystem {
             topics.add(topic);
         }
         try {
-            client = PulsarClient.builder().serviceUrl(settings.serviceUrl())
-                    .operationTimeout(10, TimeUnit.SECONDS).connectionTimeout(5, TimeUnit.SECONDS).build();
+            ClientBuilder builder = PulsarClient.builder().serviceUrl(settings.serviceUrl())
+                    .operationTimeout(10, TimeUnit.SECONDS).connectionTimeout(5, TimeUnit.SECONDS);
+            PulsarClientSecurity.applyTo(builder, settings.security());
+            client = builder.build();
         } catch (PulsarClientException e) {
             throw new UserError("--url: cannot use '" + settings.serviceUrl() + "' as Pulsar's service URL "
                     + "(pulsar://HOST:6650): " + e.getMessage());
@@ -185,7 +188,8 @@ public final class PulsarSystem implements MessagingSystem {
             return OptionalInt.empty();
         }
         String topic = topics.get(0) + (settings.partitions() > 0 ? "-partition-0" : "");
-        return settings.local().nodeOfBroker(admin.ownerOf(topic));
+        boolean tls = settings.serviceUrl().startsWith(PulsarClientSecurity.TLS_SCHEME);
+        return settings.local().nodeOfBroker(admin.ownerOf(topic, tls));
     }
 
     @Override

@@ -26,8 +26,9 @@ public final class PulsarTarget implements SystemTarget {
 
     /** Far above what a topic of one benchmark needs. */
     private static final int MAX_PARTITIONS = 1_000;
-    /** The broker's web service where --url names a broker of its own: Pulsar's default port. */
+    /** The broker's web service where --url names a broker of its own: Pulsar's default ports. */
     private static final int DEFAULT_WEB_PORT = 8080;
+    private static final int DEFAULT_WEB_TLS_PORT = 8443;
     /** --brokers of a local cluster: 3 brokers on 3 bookies. */
     private static final int CLUSTER_BROKERS = 3;
 
@@ -54,7 +55,8 @@ public final class PulsarTarget implements SystemTarget {
     @Option(names = "--pulsar-admin-url", paramLabel = "URL",
             description = "Pulsar: the broker's web service (admin REST API) where --url names a broker, for the "
                     + "topics and the namespace's persistence policy; several brokers in Pulsar's multi-host form, "
-                    + "http://H1:8080,H2:8080, are asked in turn (default: http://HOST:8080, HOST from --url).")
+                    + "http://H1:8080,H2:8080, are asked in turn (default: http://HOST:8080, HOST from --url; "
+                    + "https://HOST:8443 for pulsar+ssl://).")
     String adminUrl;
 
     @Override
@@ -93,6 +95,21 @@ public final class PulsarTarget implements SystemTarget {
         return request.broker().nodes() == 1 ? LocalPulsar.start(spec) : LocalPulsarCluster.start(spec);
     }
 
+    /**
+     * TLS (pulsar+ssl://, --ca, mutual TLS) and a user and password (Pulsar's basic authentication);
+     * --secure on a standalone.
+     */
+    @Override
+    public boolean securable() {
+        return true;
+    }
+
+    /** A cluster's bookies, ZooKeeper and brokers would each need TLS and a login among themselves: not yet. */
+    @Override
+    public String secureRefused(int localNodes) {
+        return localNodes > 1 ? LocalPulsarCluster.SECURE_REFUSED : null;
+    }
+
     @Override
     public Optional<NativeTool> nativeTool() {
         return Optional.of(new PulsarPerf());
@@ -102,11 +119,12 @@ public final class PulsarTarget implements SystemTarget {
     public MessagingSystem connect(ConnectRequest request) {
         LocalPulsarBroker local = request.broker() instanceof LocalPulsarBroker pulsar ? pulsar : null;
         String admin = local != null ? local.adminUrl() : adminUrl != null ? adminUrl : defaultAdminUrl(request.url());
+        PulsarClientSecurity.check(request.url(), request.security());
         return new PulsarSystem(new PulsarSettings(request.url(), admin, request.acks(), batching, subscriptionType,
-                partitions, local));
+                partitions, local, request.security()));
     }
 
-    /** http://HOST:8080 for pulsar://HOST:PORT. */
+    /** http://HOST:8080 for pulsar://HOST:PORT, https://HOST:8443 for pulsar+ssl://HOST:PORT. */
     static String defaultAdminUrl(String serviceUrl) {
         String first = serviceUrl.split(",")[0];
         URI uri;
@@ -115,10 +133,13 @@ public final class PulsarTarget implements SystemTarget {
         } catch (IllegalArgumentException e) {
             uri = null;
         }
-        if (uri == null || uri.getHost() == null || !"pulsar".equals(uri.getScheme())) {
-            throw new UserError("--url must be Pulsar's service URL, pulsar://HOST:PORT, got '" + serviceUrl + "'");
+        boolean tls = uri != null && "pulsar+ssl".equals(uri.getScheme());
+        if (uri == null || uri.getHost() == null || !("pulsar".equals(uri.getScheme()) || tls)) {
+            throw new UserError("--url must be Pulsar's service URL, pulsar://HOST:PORT or pulsar+ssl://HOST:PORT, got '"
+                    + serviceUrl + "'");
         }
-        return "http://" + uri.getHost() + ":" + DEFAULT_WEB_PORT;
+        return tls ? "https://" + uri.getHost() + ":" + DEFAULT_WEB_TLS_PORT
+                : "http://" + uri.getHost() + ":" + DEFAULT_WEB_PORT;
     }
 
     static final class BatchingConverter implements ITypeConverter<PulsarBatching> {

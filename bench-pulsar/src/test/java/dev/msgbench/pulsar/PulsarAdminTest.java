@@ -15,6 +15,7 @@ import com.sun.net.httpserver.HttpServer;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.FreePorts;
+import dev.msgbench.core.security.ClientSecurity;
 
 /** The admin calls against a stand-in for a broker's web service: no Pulsar. */
 class PulsarAdminTest {
@@ -48,16 +49,18 @@ class PulsarAdminTest {
     @Test
     void aBrokerThatIsDownIsPassedOverForTheNext() throws Exception {
         int down = FreePorts.take(1).get(0);
-        PulsarAdmin admin = new PulsarAdmin("http://127.0.0.1:" + down + ",127.0.0.1:" + broker.getAddress().getPort());
-        assertEquals("pulsar://127.0.0.1:6652", admin.ownerOf("t1"));
-        assertEquals("pulsar://127.0.0.1:6652", admin.ownerOf("t1"), "and asked first from then on");
+        PulsarAdmin admin = new PulsarAdmin("http://127.0.0.1:" + down + ",127.0.0.1:" + broker.getAddress().getPort(),
+                ClientSecurity.NONE);
+        assertEquals("pulsar://127.0.0.1:6652", admin.ownerOf("t1", false));
+        assertEquals("pulsar://127.0.0.1:6652", admin.ownerOf("t1", false), "and asked first from then on");
     }
 
     @Test
     void whenNoneAnswersTheFlagIsNamed() {
         int down = FreePorts.take(1).get(0);
         String url = "http://127.0.0.1:" + down;
-        UserError error = assertThrows(UserError.class, () -> new PulsarAdmin(url).ownerOf("t1"));
+        UserError error = assertThrows(UserError.class,
+                () -> new PulsarAdmin(url, ClientSecurity.NONE).ownerOf("t1", false));
         assertEquals("--pulsar-admin-url: nothing answers at " + url + "; give the broker's web service "
                 + "(http://HOST:8080), or omit --url to start a local Pulsar", error.getMessage());
     }

@@ -26,6 +26,7 @@ import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.security.ClientSecurity;
 import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.core.testing.Poll;
 import dev.msgbench.pulsar.broker.LocalPulsar;
@@ -113,7 +114,7 @@ class PulsarSystemTest {
     @Test
     void anExclusiveSubscriptionOfTwoConsumersIsRefusedNamingTheFlag() throws Exception {
         PulsarSettings settings = new PulsarSettings(pulsar.url(), pulsar.adminUrl(), null, PulsarBatching.DEFAULT,
-                SubscriptionType.Exclusive, 0, pulsar);
+                SubscriptionType.Exclusive, 0, pulsar, ClientSecurity.NONE);
         try (PulsarSystem system = new PulsarSystem(settings)) {
             UserError refused = assertThrows(UserError.class, () -> system.prepare(
                     new RunPlan("pulsar-exclusive", 100, 1, 1).withConsumersPerSubscription(2)));
@@ -124,7 +125,7 @@ class PulsarSystemTest {
 
     private static PulsarSystem system(Acks acks, PulsarBatching batching, int partitions) {
         return new PulsarSystem(new PulsarSettings(pulsar.url(), pulsar.adminUrl(), acks, batching, null, partitions,
-                pulsar));
+                pulsar, ClientSecurity.NONE));
     }
 
     /** The first int of each message, in arrival order, and the lanes they came on. */

@@ -3,13 +3,19 @@ package dev.msgbench.pulsar;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 
 import org.apache.pulsar.client.api.SubscriptionType;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.Acks;
+import dev.msgbench.core.security.ClientSecurity;
+import dev.msgbench.core.security.Secret;
+import dev.msgbench.core.security.TlsFiles;
 import picocli.CommandLine.TypeConversionException;
 
 /** The mapping of --acks and the refusals of Pulsar's flags, with no broker. */
@@ -62,8 +68,37 @@ class PulsarTargetTest {
     @Test
     void theAdminApiOfABrokerGivenWithUrlIsOnPulsarsDefaultWebPort() {
         assertEquals("http://broker-1:8080", PulsarTarget.defaultAdminUrl("pulsar://broker-1:6650"));
+        assertEquals("https://broker-1:8443", PulsarTarget.defaultAdminUrl("pulsar+ssl://broker-1:6651"));
         UserError bad = assertThrows(UserError.class, () -> PulsarTarget.defaultAdminUrl("http://broker-1:8080"));
-        assertEquals("--url must be Pulsar's service URL, pulsar://HOST:PORT, got 'http://broker-1:8080'",
-                bad.getMessage());
+        assertEquals("--url must be Pulsar's service URL, pulsar://HOST:PORT or pulsar+ssl://HOST:PORT, got "
+                + "'http://broker-1:8080'", bad.getMessage());
+    }
+
+    @Test
+    void tlsFilesNeedAPulsarSslUrlAndALoginNeedsBothUserAndPassword(@TempDir Path dir) throws Exception {
+        Path ca = Files.writeString(dir.resolve("ca.pem"), "unread here");
+        ClientSecurity tls = ClientSecurity.NONE.withTls(new TlsFiles(ca, null, null));
+        PulsarClientSecurity.check("pulsar+ssl://broker-1:6651", tls.withLogin("u", Secret.of("pw-unused-1")));
+
+        UserError plain = assertThrows(UserError.class, () -> PulsarClientSecurity.check("pulsar://broker-1:6650", tls));
+        assertEquals("--ca: TLS needs Pulsar's TLS URL, pulsar+ssl://HOST:6651, got --url 'pulsar://broker-1:6650'",
+                plain.getMessage());
+        UserError noPassword = assertThrows(UserError.class,
+                () -> PulsarClientSecurity.check("pulsar+ssl://broker-1:6651", tls.withLogin("u", null)));
+        assertEquals("--user needs --password-file (or --password-env) for Pulsar's basic authentication",
+                noPassword.getMessage());
+        UserError noUser = assertThrows(UserError.class, () -> PulsarClientSecurity.check("pulsar+ssl://broker-1:6651",
+                tls.withLogin(null, Secret.of("pw-unused-2"))));
+        assertEquals("--password-file needs --user for Pulsar's basic authentication (user and password)",
+                noUser.getMessage());
+    }
+
+    @Test
+    void secureIsForAStandaloneNotYetForACluster() {
+        PulsarTarget target = new PulsarTarget();
+
+        assertEquals(null, target.secureRefused(1));
+        assertEquals("a local Pulsar cluster (--brokers 3) starts open for now; secure a standalone (--brokers 1), or "
+                + "measure a secured cluster with --url pulsar+ssl://HOST:6651", target.secureRefused(3));
     }
 }

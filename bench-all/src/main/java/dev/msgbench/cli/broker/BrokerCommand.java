@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 
 import dev.msgbench.cli.Converters;
 import dev.msgbench.cli.ExitCode;
@@ -138,6 +139,10 @@ public final class BrokerCommand implements Callable<Integer> {
         if (secure && !target.securable()) {
             throw new ParameterException(spec.commandLine(), system + " cannot be started secured yet (--secure)");
         }
+        String secureRefused = secure ? target.secureRefused(brokers) : null;
+        if (secureRefused != null) {
+            throw new ParameterException(spec.commandLine(), "--secure: " + secureRefused);
+        }
         LinkShaping shaping = isolation.check();
         if (isolation.makesHosts()) {
             List<String> args = new ArrayList<>(List.of(spec.name()));
@@ -167,7 +172,8 @@ public final class BrokerCommand implements Callable<Integer> {
                         + ", password in " + secured.passwordFile() + " (owner-only)");
                 io.err().println("measure it with: e2e --system " + system + " --url " + broker.url() + " --ca "
                         + secured.pki().caFile() + " --user " + secured.login().user() + " --password-file "
-                        + secured.passwordFile());
+                        + secured.passwordFile() + broker.clientFlags().stream().map(f -> " " + f)
+                        .collect(Collectors.joining()));
             }
             io.err().println(system + " " + broker.version() + " is running with " + broker.nodeCount() + " node"
                     + (broker.nodeCount() == 1 ? "" : "s") + " on CPUs " + String.join(" / ", broker.cpusAllowed())

@@ -134,6 +134,10 @@ public final class InProcessCellRunner implements CellRunner {
                         : "--secure, --ca, --user and --password-file mean nothing for " + system.name()
                                 + ": it runs inside this JVM, with no broker to secure");
             }
+            String secureRefused = brokerSecurity == null ? null : system.secureRefused(target.brokers);
+            if (secureRefused != null) {
+                throw new UserError("--secure: " + secureRefused);
+            }
             if (!system.needsBroker()) {
                 url = "in-process";
                 brokerInfo.put("local", true);

@@ -6,13 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
-import dev.msgbench.core.Phrase;
-import dev.msgbench.core.Setting;
-import dev.msgbench.core.UserError;
 import dev.msgbench.core.net.Placement;
 
 /**
@@ -22,7 +17,6 @@ import dev.msgbench.core.net.Placement;
  */
 public final class ThrowawayPki {
 
-    private static final long OPENSSL_TIMEOUT_SECONDS = 30;
     private static final String DAYS = "2";
 
     private ThrowawayPki() {
@@ -86,31 +80,6 @@ public final class ThrowawayPki {
     }
 
     private static void openssl(Path dir, String... args) throws IOException {
-        List<String> command = new ArrayList<>();
-        command.add("openssl");
-        command.addAll(List.of(args));
-        Process process;
-        try {
-            process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            throw new UserError(Phrase.of("%s needs openssl to make a throwaway certificate; install it (apt-get "
-                    + "install openssl, or ./scripts/setup)", Setting.SECURE), e);
-        }
-        try {
-            process.getOutputStream().close();
-            byte[] output = process.getInputStream().readAllBytes();
-            if (!process.waitFor(OPENSSL_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                throw new IOException("openssl " + args[0] + " did not finish within " + OPENSSL_TIMEOUT_SECONDS + " s");
-            }
-            if (process.exitValue() != 0) {
-                throw new IOException("openssl " + String.join(" ", args) + " failed (exit " + process.exitValue() + "): "
-                        + new String(output, StandardCharsets.UTF_8).trim());
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while openssl made the throwaway certificates", e);
-        }
+        Openssl.run(dir, null, "a throwaway certificate", args);
     }
 }

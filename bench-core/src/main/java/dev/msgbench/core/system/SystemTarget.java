@@ -113,6 +113,14 @@ public interface SystemTarget {
     }
 
     /**
+     * Why --secure cannot secure this system's local broker of {@code localNodes} nodes, or null when
+     * it can; asked before anything starts. The refusal reads "--secure: REASON".
+     */
+    default String secureRefused(int localNodes) {
+        return null;
+    }
+
+    /**
      * The system's own load generator, which scripts/compare-native measures ours against (through
      * {@code native-tool}), or empty when the system has none to compare with.
      */

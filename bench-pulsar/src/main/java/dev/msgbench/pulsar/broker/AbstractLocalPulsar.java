@@ -1,6 +1,5 @@
 package dev.msgbench.pulsar.broker;
 
-import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -18,8 +17,6 @@ abstract class AbstractLocalPulsar extends AbstractLocalBroker implements LocalP
 
     /** The JVMs' class path: Pulsar's own jars ({@link PulsarJvm#CLASS_PATH}), not this JVM's. */
     protected final List<Path> jars;
-    /** For the health checks. */
-    protected final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private volatile Duration startTime;
 
     /** As many nodes as {@code broker} has, on its data disks. */

@@ -11,6 +11,8 @@ import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.broker.JavaChild;
 import dev.msgbench.core.broker.ManagedProcess;
 import dev.msgbench.core.broker.Readiness;
+import dev.msgbench.core.security.BrokerSecurity;
+import dev.msgbench.core.security.LocalSecurity;
 
 /**
  * One {@code pulsar standalone} (PulsarStandaloneStarter: a broker, one bookie and the RocksDB
@@ -25,6 +27,11 @@ import dev.msgbench.core.broker.Readiness;
  * conf and data dir: the metadata store and the bookie's journal and ledgers are where it left
  * them, so a topic keeps what the bookie had acknowledged (all of it with journalSyncData=true).
  *
+ * <p>With a {@link dev.msgbench.core.broker.BrokerSpec#security} (--secure) it listens with TLS
+ * only, on both ports, and demands a login ({@link SecuredStandaloneConf}); the certificates, the
+ * password file and the htpasswd file are in its temp dir's {@code tls} folder (mode 700), the
+ * password itself in no file the broker reads and on no command line.
+ *
  * <p>The JVM runs the standalone's own jars ({@link PulsarJvm#CLASS_PATH}), not this JVM's class path.
  */
 public final class LocalPulsar extends AbstractLocalPulsar {
@@ -37,6 +44,9 @@ public final class LocalPulsar extends AbstractLocalPulsar {
     private final int webPort;
     private final int bookiePort;
     private final Map<String, String> effectiveConf;
+    private volatile LocalSecurity security;
+    /** The health check's HTTP client: with the login and the CA once secured. */
+    private volatile PulsarWebAccess web = PulsarWebAccess.OPEN;
 
     private LocalPulsar(PulsarBrokerSpec spec, List<Path> jars, Path tempDir) {
         super(spec.broker(), jars, tempDir);
@@ -52,7 +62,9 @@ public final class LocalPulsar extends AbstractLocalPulsar {
         this.brokerPort = ports.get(0);
         this.webPort = ports.get(1);
         this.bookiePort = ports.get(2);
-        this.effectiveConf = StandaloneConf.effective(spec.broker().props());
+        BrokerSecurity login = spec.broker().security();
+        this.effectiveConf = StandaloneConf.effective(
+                login == null ? Map.of() : SecuredStandaloneConf.recorded(login.mutualTls()), spec.broker().props());
     }
 
     /**
@@ -69,16 +81,26 @@ public final class LocalPulsar extends AbstractLocalPulsar {
         return timedStart(spec, tempParent, (jars, tempDir) -> new LocalPulsar(spec, jars, tempDir));
     }
 
-    /** {@code pulsar://127.0.0.1:PORT}, the binary protocol's service URL. */
+    /** {@code pulsar://127.0.0.1:PORT}, the binary protocol's service URL; {@code pulsar+ssl://} when secured. */
     @Override
     public String url() {
-        return "pulsar://" + LOOPBACK + ":" + brokerPort;
+        return (secured() ? "pulsar+ssl" : "pulsar") + "://" + LOOPBACK + ":" + brokerPort;
     }
 
-    /** {@code http://127.0.0.1:PORT}, the admin REST API. */
+    /** {@code http://127.0.0.1:PORT}, the admin REST API; {@code https://} when secured. */
     @Override
     public String adminUrl() {
-        return "http://" + LOOPBACK + ":" + webPort;
+        return (secured() ? "https" : "http") + "://" + LOOPBACK + ":" + webPort;
+    }
+
+    /** The certificates and login of a standalone started with --secure, else null. */
+    @Override
+    public LocalSecurity localSecurity() {
+        return security;
+    }
+
+    private boolean secured() {
+        return spec.broker().security() != null;
     }
 
     /** The standalone.conf settings msgbench wrote, the user's overrides included, without ports and paths. */
@@ -111,7 +133,16 @@ public final class LocalPulsar extends AbstractLocalPulsar {
     @Override
     protected void bringUp(Readiness budget) {
         PulsarJvm.writeLog4jConfig(log4jConfig());
-        StandaloneConf.write(conf(), LOOPBACK, brokerPort, webPort, spec.broker().props());
+        Map<String, String> secure = Map.of();
+        if (secured()) {
+            Path tls = tempDir().resolve("tls");
+            security = LocalSecurity.create(tls, spec.broker().security(), spec.broker().placement());
+            Path htpasswd = tls.resolve(SecuredStandaloneConf.HTPASSWD);
+            SecuredStandaloneConf.writeHtpasswd(htpasswd, security.login());
+            secure = SecuredStandaloneConf.settings(security, htpasswd, brokerPort, webPort);
+            web = new PulsarWebAccess(security.client(), false);
+        }
+        StandaloneConf.write(conf(), LOOPBACK, brokerPort, webPort, secure, spec.broker().props());
         launch(1);
         awaitNodeReady(1, budget);
     }
@@ -125,7 +156,7 @@ public final class LocalPulsar extends AbstractLocalPulsar {
 
     /** "ok" once a message went through the broker and the bookie and back. */
     private boolean healthy() throws IOException, InterruptedException {
-        return PulsarJvm.healthy(http, adminUrl());
+        return PulsarJvm.healthy(web, adminUrl());
     }
 
     @Override

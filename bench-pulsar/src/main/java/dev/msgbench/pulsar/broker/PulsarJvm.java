@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -64,10 +63,10 @@ final class PulsarJvm {
     }
 
     /** GET /admin/v2/brokers/health: "ok" once a message went through the broker and its bookies and back. */
-    static boolean healthy(HttpClient http, String adminUrl) throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(adminUrl + "/admin/v2/brokers/health"))
+    static boolean healthy(PulsarWebAccess web, String adminUrl) throws IOException, InterruptedException {
+        HttpRequest request = web.request().uri(URI.create(adminUrl + "/admin/v2/brokers/health"))
                 .timeout(HEALTH_TIMEOUT).GET().build();
-        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = web.http().send(request, HttpResponse.BodyHandlers.ofString());
         return response.statusCode() == 200 && "ok".equals(response.body().strip());
     }
 }

@@ -38,7 +38,13 @@ public final class StandaloneConf {
 
     /** Ours, then {@code props} (--broker-prop), without ports and paths. */
     public static Map<String, String> effective(Map<String, String> props) {
+        return effective(Map.of(), props);
+    }
+
+    /** Ours, then {@code security}'s ({@link SecuredStandaloneConf#recorded}), then {@code props}. */
+    static Map<String, String> effective(Map<String, String> security, Map<String, String> props) {
         Map<String, String> all = new LinkedHashMap<>(DEFAULTS);
+        all.putAll(security);
         all.putAll(props);
         return Collections.unmodifiableMap(all);
     }
@@ -46,15 +52,19 @@ public final class StandaloneConf {
     /**
      * The file of one start: its ports and address first, then {@link #effective}.
      *
-     * @param address the address the broker binds and advertises, and the bookie advertises
+     * @param address  the address the broker binds and advertises, and the bookie advertises
+     * @param security a secured standalone's settings ({@link SecuredStandaloneConf#settings}), which
+     *                 leave the plain ports empty; empty for an open one
      */
-    static void write(Path file, String address, int brokerPort, int webPort, Map<String, String> props) {
+    static void write(Path file, String address, int brokerPort, int webPort, Map<String, String> security,
+                      Map<String, String> props) {
         Map<String, String> all = new LinkedHashMap<>();
         all.put("clusterName", "standalone");
         all.put("bindAddress", address);
         all.put("advertisedAddress", address);
         all.put("brokerServicePort", Integer.toString(brokerPort));
         all.put("webServicePort", Integer.toString(webPort));
+        all.putAll(security);
         all.putAll(effective(props));
         writeFile(file, "pulsar standalone", all);
     }
