@@ -92,7 +92,7 @@ class RabbitMqSecureEndToEndTest {
         assertEquals(20_000, r.get("counts").get("received").asLong());
         assertEquals(0, ResultTrees.lost(r));
         assertEquals(0, r.get("counts").get("unsent").asLong());
-        assertTrue(r.get("broker").get("security").asText().contains("TLS, user msgbench"), r.get("broker").toString());
+        assertEquals("TLS, user " + USER + ", password", r.get("broker").get("security").asText(), r.get("broker").toString());
         SecretLeaks.assertAbsent(PASSWORD, run, out);
     }
 
