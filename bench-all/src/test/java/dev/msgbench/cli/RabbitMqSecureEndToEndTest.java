@@ -92,7 +92,8 @@ class RabbitMqSecureEndToEndTest {
         assertEquals(20_000, r.get("counts").get("received").asLong());
         assertEquals(0, ResultTrees.lost(r));
         assertEquals(0, r.get("counts").get("unsent").asLong());
-        assertEquals("TLS, user " + USER + ", password", r.get("broker").get("security").asText(), r.get("broker").toString());
+        assertEquals("TLS, user " + USER + ", password", r.get("broker").get("security").asText(),
+                r.get("broker").toString());
         SecretLeaks.assertAbsent(PASSWORD, run, out);
     }
 
