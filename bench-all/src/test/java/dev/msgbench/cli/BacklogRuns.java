@@ -4,14 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.msgbench.core.result.ResultFiles;
 
 /**
- * One short e2e run with --backlog against a system's own local broker: 2,000 msg/s for 3 s, the consumers held back
- * until 2,000 messages were sent, then released; everything must arrive once and the backlog be reached and drained.
+ * One short e2e run with --backlog against a system's local broker (or the one {@code --url} names): 2,000 msg/s for
+ * 3 s, the consumers held back until 2,000 messages were sent, then released; everything must arrive once and the
+ * backlog be reached and drained.
  */
 final class BacklogRuns {
 
@@ -22,10 +25,16 @@ final class BacklogRuns {
     private BacklogRuns() {
     }
 
-    /** @return result.json's backlog object, checked */
-    static JsonNode runAndAssertDrained(String system, Path out) throws Exception {
-        CliRun run = CliRun.of("e2e", "--system", system, "--rate", Integer.toString(RATE), "--duration", SECONDS + "s",
-                "--warmup", "0s", "--backlog", Integer.toString(BACKLOG), "--output", out.toString());
+    /**
+     * @param more further flags, such as {@code --url}
+     * @return result.json's backlog object, checked
+     */
+    static JsonNode runAndAssertDrained(String system, Path out, String... more) throws Exception {
+        List<String> args = new ArrayList<>(List.of("e2e", "--system", system, "--rate", Integer.toString(RATE),
+                "--duration", SECONDS + "s", "--warmup", "0s", "--backlog", Integer.toString(BACKLOG), "--output",
+                out.toString()));
+        args.addAll(List.of(more));
+        CliRun run = CliRun.of(args.toArray(new String[0]));
 
         assertEquals(0, run.exitCode, run.toString());
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());

@@ -12,8 +12,8 @@ import dev.msgbench.core.result.ResultFiles;
 
 /**
  * One short e2e run with three topics of two subscriptions each against a system the run starts
- * itself, and its exact accounting: every message is received once by each subscription of its
- * topic, and nothing is lost, duplicated or misrouted.
+ * itself (or the broker {@code --url} names), and its exact accounting: every message is received
+ * once by each subscription of its topic, and nothing is lost, duplicated or misrouted.
  */
 final class FanOutRuns {
 

@@ -97,9 +97,4 @@ class KafkaEndToEndTest {
         assertFalse(accepts(port), "the broker is stopped when the command ends");
         assertTrue(run.err.contains("is running with 1 node"), run.err);
     }
-
-    @Test
-    void threeTopicsWithTwoSubscriptionsEachDeliverEveryMessageToEverySubscription() throws Exception {
-        FanOutRuns.threeTopicsTwoSubscriptionsEach(dir.resolve("fan-out"), "--system", "kafka", "--partitions", "2");
-    }
 }

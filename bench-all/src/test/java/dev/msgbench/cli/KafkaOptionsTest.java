@@ -103,6 +103,12 @@ class KafkaOptionsTest {
         assertEquals(0, r.get("counts").get("duplicated").asLong());
     }
 
+    @Test
+    void threeTopicsWithTwoSubscriptionsEachDeliverEveryMessageToEverySubscription() throws Exception {
+        FanOutRuns.threeTopicsTwoSubscriptionsEach(dir.resolve("fan-out"), "--system", "kafka", "--bootstrap-servers",
+                broker.url(), "--partitions", "2");
+    }
+
     private JsonNode throughput(String... flags) throws Exception {
         List<String> args = new ArrayList<>(List.of("throughput", "--bootstrap-servers", broker.url(), "--output", dir.toString()));
         args.addAll(List.of(flags));

@@ -75,16 +75,21 @@ class KafkaSecureEndToEndTest {
         SecretLeaks.assertAbsent(PASSWORD, run, out);
     }
 
+    /** Against the class's secured cluster: the secured local start is e2e's above, and a start costs 10 s or more. */
     @Test
-    void throughputWithSecureSendsEveryMessage() throws Exception {
+    void throughputOverTlsWithALoginSendsEveryMessage() throws Exception {
         Path out = dir.resolve("throughput");
-        CliRun run = CliRun.of("throughput", "--system", "kafka", "--secure", "--messages", "20000", "--size", "100B",
+        CliRun run = CliRun.of("throughput", "--system", "kafka", "--url", cluster.url(), "--user", "msgbench",
+                "--password-file", passwordFile(PASSWORD).toString(), "--ca",
+                cluster.localSecurity().pki().caFile().toString(), "--messages", "20000", "--size", "100B",
                 "--output", out.toString());
 
         assertEquals(0, run.exitCode, run.toString());
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
         assertEquals("complete", r.get("status").asText(), run.toString());
         assertEquals(0, ResultTrees.lost(r));
+        assertEquals("TLS, user msgbench, password (SCRAM-SHA-512)", r.get("settings").get("security").asText());
+        SecretLeaks.assertAbsent(PASSWORD, run, out);
     }
 
     @Test

@@ -11,22 +11,44 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.testing.NeedsBroker;
+import dev.msgbench.rabbit.broker.LocalRabbitMq;
+import dev.msgbench.rabbit.broker.RabbitBrokerSpec;
 
-/** The e2e and broker commands against real RabbitMQ nodes that they start themselves, run in-process. */
+/**
+ * The e2e and broker commands against real RabbitMQ nodes that they start themselves, run in-process;
+ * the runs that check no broker start use one broker started for the class, with --url.
+ */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 @NeedsBroker
 class RabbitMqEndToEndTest {
 
+    private static LocalRabbitMq broker;
+
     @TempDir
     Path dir;
+
+    @BeforeAll
+    static void startBroker(@TempDir Path logs) {
+        broker = LocalRabbitMq.start(RabbitBrokerSpec.of(BrokerSpec.defaults().withLogDir(logs)));
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (broker != null) {
+            broker.close();
+        }
+    }
 
     @Test
     void quorumQueuesWithAcksAllOverFourConnectionsEachWayReceiveEverythingAndWriteAllFiles() throws Exception {
@@ -74,8 +96,8 @@ class RabbitMqEndToEndTest {
     @Test
     void theDefaultsAreTransientQueuesWithoutConfirmsAndManualAcks() throws Exception {
         Path out = dir.resolve("defaults");
-        CliRun run = CliRun.of("e2e", "--system", "rabbitmq", "--rate", "500", "--size", "256B", "--duration", "2s",
-                "--warmup", "1s", "--output", out.toString());
+        CliRun run = CliRun.of("e2e", "--system", "rabbitmq", "--url", broker.url(), "--rate", "500", "--size", "256B",
+                "--duration", "2s", "--warmup", "1s", "--output", out.toString());
 
         assertEquals(0, run.exitCode, run.toString());
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
@@ -116,12 +138,12 @@ class RabbitMqEndToEndTest {
 
     @Test
     void threeTopicsWithTwoSubscriptionsEachDeliverEveryMessageToEverySubscription() throws Exception {
-        FanOutRuns.threeTopicsTwoSubscriptionsEach(dir.resolve("fan-out"), "--system", "rabbitmq");
+        FanOutRuns.threeTopicsTwoSubscriptionsEach(dir.resolve("fan-out"), "--system", "rabbitmq", "--url", broker.url());
     }
 
     /** The queue is declared before the run, so it keeps what the producers send before the consumer subscribes. */
     @Test
     void aConsumerHeldBackUntilABacklogOfTwoThousandFindsThemInItsQueueAndDrainsIt() throws Exception {
-        BacklogRuns.runAndAssertDrained("rabbitmq", dir.resolve("backlog"));
+        BacklogRuns.runAndAssertDrained("rabbitmq", dir.resolve("backlog"), "--url", broker.url());
     }
 }

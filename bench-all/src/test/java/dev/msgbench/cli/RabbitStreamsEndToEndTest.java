@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.testing.NeedsBroker;
+import dev.msgbench.rabbit.broker.LocalRabbitMq;
+import dev.msgbench.rabbit.broker.RabbitBrokerSpec;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -18,13 +21,18 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** e2e and throughput --system rabbitmq-streams against a local RabbitMQ with its stream plugin, run in-process. */
+/**
+ * e2e and throughput --system rabbitmq-streams against a local RabbitMQ with its stream plugin, run in-process;
+ * the runs that check no broker start use one broker started for the class, with --url.
+ */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 @NeedsBroker
 class RabbitStreamsEndToEndTest {
@@ -33,8 +41,22 @@ class RabbitStreamsEndToEndTest {
     private static final Predicate<String> FIRST_LEADER =
             Pattern.compile("osiris_writer:init/1: name: .* epoch: 1$").asPredicate();
 
+    private static LocalRabbitMq broker;
+
     @TempDir
     Path dir;
+
+    @BeforeAll
+    static void startBroker(@TempDir Path logs) {
+        broker = LocalRabbitMq.start(RabbitBrokerSpec.of(BrokerSpec.defaults().withLogDir(logs)).withStreams());
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (broker != null) {
+            broker.close();
+        }
+    }
 
     @Test
     void oneNodeConfirmsAndDeliversEveryMessageAndRecordsTheStreamsDurabilityAsReadBack() throws Exception {
@@ -71,14 +93,15 @@ class RabbitStreamsEndToEndTest {
 
     @Test
     void threeTopicsAreThreeStreamsEachReadWholeByBothOfItsSubscriptions() throws Exception {
-        FanOutRuns.threeTopicsTwoSubscriptionsEach(dir.resolve("fan-out"), "--system", "rabbitmq-streams");
+        FanOutRuns.threeTopicsTwoSubscriptionsEach(dir.resolve("fan-out"), "--system", "rabbitmq-streams", "--url",
+                broker.url());
     }
 
     @Test
     void throughputConfirmsAndDeliversEveryMessage() throws Exception {
         Path out = dir.resolve("throughput");
-        CliRun run = CliRun.of("throughput", "--system", "rabbitmq-streams", "--messages", "30000",
-                "--warmup-messages", "0", "--output", out.toString());
+        CliRun run = CliRun.of("throughput", "--system", "rabbitmq-streams", "--url", broker.url(), "--messages",
+                "30000", "--warmup-messages", "0", "--output", out.toString());
 
         assertEquals(0, run.exitCode, run.toString());
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
