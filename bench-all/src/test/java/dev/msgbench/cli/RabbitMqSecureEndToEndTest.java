@@ -82,7 +82,7 @@ class RabbitMqSecureEndToEndTest {
     void throughputOverTlsWithALoginLosesNothing() throws Exception {
         Path out = dir.resolve("throughput");
         CliRun run = CliRun.of("throughput", "--system", "rabbitmq", "--url", remote.url(), "--ca", ca(), "--user", USER,
-                "--password-file", passwordFile(PASSWORD).toString(), "--messages", "20000", "--size", "100B",
+                "--password-file", SecretLeaks.passwordFile(dir, PASSWORD).toString(), "--messages", "20000", "--size", "100B",
                 "--output", out.toString());
 
         assertEquals(0, run.exitCode, run.toString());
