@@ -60,6 +60,30 @@ class PulsarEndToEndTest {
         assertTrue(run.err.contains("ready at pulsar://127.0.0.1:"), run.err);
     }
 
+    /**
+     * The suite's default, journalSyncData=true: the bookie fsyncs its journal before the broker
+     * acknowledges, so a power cut of the standalone, its unsynced writes rolled back, loses no
+     * acknowledged message.
+     */
+    @Test
+    void aPowerCutOfTheStandaloneLosesNoAcknowledgedMessageWithItsJournalSynced() throws Exception {
+        Path out = dir.resolve("power-loss");
+        CliRun run = CliRun.of("e2e", "--system", "pulsar", "--rate", "1000", "--duration", "4s", "--warmup", "0s",
+                "--fault", "power-loss@1500ms", "--output", out.toString());
+
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals("complete", r.get("status").asText(), run.toString());
+        assertEquals(0, run.exitCode, run.toString());
+        assertEquals(0, r.get("counts").get("acknowledgedLost").asLong(), r.get("counts").toString());
+        assertTrue(r.get("counts").get("acknowledged").asLong() > 1_000, r.get("counts").toString());
+        assertTrue(r.get("durability").get("journalSyncData").asBoolean(), r.get("durability").toString());
+        assertEquals(true, r.get("broker").get("forgetfulDisks").asBoolean(), r.get("broker").toString());
+        JsonNode event = r.get("faults").get(0).get("event");
+        assertEquals("done", event.get("outcome").asText(), event.toString());
+        assertEquals(1, event.get("powerCuts").get(0).get("node").asInt(), event.toString());
+        assertTrue(Files.readString(out.resolve("latency.hlog")).contains("#[fault power-loss node=1 asked 1."));
+    }
+
     /** The experiment: Pulsar's shipped standalone.conf does not fsync the journal; the result says so. */
     @Test
     void throughputWithAcksAllWithoutJournalSyncOverTwoPartitionsLosesNothing() throws Exception {

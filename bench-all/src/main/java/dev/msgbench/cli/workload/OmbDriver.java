@@ -136,17 +136,8 @@ public final class OmbDriver {
         Map<String, String> producer = properties(top, "producerConfig");
         Map<String, String> consumer = properties(top, "consumerConfig");
         Map<String, String> topic = properties(top, "topicConfig");
-        String servers = common.remove("bootstrap.servers");
-        boolean local = !urlGiven && (servers == null || servers.strip().equals(KAFKA_DEFAULT_SERVERS));
-        if (servers != null && !urlGiven) {
-            if (local) {
-                warnings.add(lines.get("commonConfig") + ": bootstrap.servers=" + KAFKA_DEFAULT_SERVERS + " is OMB's "
-                        + "placeholder: the suite starts its own Kafka (--set url=" + KAFKA_DEFAULT_SERVERS
-                        + " to use one running there)");
-            } else {
-                settings.add(new Setting("url", text(servers.strip()), lines.get("commonConfig")));
-            }
-        }
+        boolean local = address(common.remove("bootstrap.servers"), "bootstrap.servers=", KAFKA_DEFAULT_SERVERS, "Kafka",
+                lines.get("commonConfig"));
         if (top.containsKey("replicationFactor")) {
             long factor = doc.wholeNumber("replicationFactor", top.get("replicationFactor"));
             Origin origin = doc.origin(top.get("replicationFactor"));
@@ -191,6 +182,27 @@ public final class OmbDriver {
         }
     }
 
+    /**
+     * The file's broker address as --url, unless the command line names one or it is OMB's
+     * placeholder.
+     *
+     * @return whether the suite starts its own broker
+     */
+    private boolean address(String address, String field, String placeholder, String system, Origin origin) {
+        if (urlGiven) {
+            return false;
+        }
+        if (address == null || address.strip().equals(placeholder)) {
+            if (address != null) {
+                warnings.add(origin + ": " + field + placeholder + " is OMB's placeholder: the suite starts its own "
+                        + system + " (--set url=" + placeholder + " to use one running there)");
+            }
+            return true;
+        }
+        settings.add(new Setting("url", text(address.strip()), origin));
+        return false;
+    }
+
     /** A Java properties block ({@code producerConfig: |} then {@code acks=all} lines), in file order. */
     private Map<String, String> properties(Map<String, Node> top, String key) {
         Map<String, String> entries = new LinkedHashMap<>();
@@ -218,17 +230,8 @@ public final class OmbDriver {
     private void pulsar(Map<String, Node> top, Map<String, Origin> lines, Function<String, String> environment) {
         Map<String, Node> client = section(top, lines, "client", PULSAR_CLIENT_KEYS, environment);
         Map<String, Origin> clientLines = keyLines(top, "client");
-        String serviceUrl = optionalText(client, "serviceUrl");
-        boolean local = !urlGiven && (serviceUrl == null || serviceUrl.strip().equals(PULSAR_DEFAULT_URL));
-        if (serviceUrl != null && !urlGiven) {
-            if (local) {
-                warnings.add(clientLines.get("serviceUrl") + ": serviceUrl " + PULSAR_DEFAULT_URL + " is OMB's "
-                        + "placeholder: the suite starts its own Pulsar (--set url=" + PULSAR_DEFAULT_URL
-                        + " to use one running there)");
-            } else {
-                settings.add(new Setting("url", text(serviceUrl.strip()), clientLines.get("serviceUrl")));
-            }
-        }
+        boolean local = address(optionalText(client, "serviceUrl"), "serviceUrl ", PULSAR_DEFAULT_URL, "Pulsar",
+                clientLines.get("serviceUrl"));
         String httpUrl = optionalText(client, "httpUrl");
         if (httpUrl != null && !local && !urlGiven) {
             settings.add(new Setting("pulsar-admin-url", text(httpUrl.strip()), clientLines.get("httpUrl")));
