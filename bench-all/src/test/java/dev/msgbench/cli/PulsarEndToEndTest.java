@@ -69,7 +69,8 @@ class PulsarEndToEndTest {
     void aPowerCutOfTheStandaloneLosesNoAcknowledgedMessageWithItsJournalSynced() throws Exception {
         Path out = dir.resolve("power-loss");
         CliRun run = CliRun.of("e2e", "--system", "pulsar", "--rate", "1000", "--duration", "4s", "--warmup", "0s",
-                "--fault", "power-loss@1500ms", "--output", out.toString());
+                // the standalone's restart takes 15 to 40 s here: the drain waits for it
+                "--fault", "power-loss@1500ms", "--drain-timeout", "90s", "--output", out.toString());
 
         JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
         assertEquals("complete", r.get("status").asText(), run.toString());

@@ -39,6 +39,8 @@ final class PulsarAdmin {
     private final List<String> brokers;
     /** The broker that answered last: asked first, so that a dead one costs one failed connect. */
     private volatile int answering;
+    /** Whether any broker ever answered: until one did, nothing answering is a wrong --pulsar-admin-url. */
+    private volatile boolean answeredOnce;
     private final PulsarWebAccess web;
     private final ClientSecurity security;
 
@@ -181,12 +183,17 @@ final class PulsarAdmin {
                 HttpResponse<String> response = web.http().send(
                         request.uri(URI.create(brokers.get(broker) + path)).build(), HttpResponse.BodyHandlers.ofString());
                 answering = broker;
+                answeredOnce = true;
                 return response;
             } catch (java.net.ConnectException e) {
                 // the next broker, if any
             } catch (SSLHandshakeException e) {
                 throw untrusted(brokers.get(broker), e);
             }
+        }
+        if (answeredOnce) {
+            // the broker went away during the run (a fault, a crash): the run's failure, not the flag's
+            throw new IOException("Pulsar's web service at " + baseUrl + " no longer answers");
         }
         throw new UserError("--pulsar-admin-url: nothing answers at " + baseUrl + "; give the broker's web "
                 + "service (http://HOST:8080), or omit --url to start a local Pulsar");
