@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * RabbitMQ with TLS and a login, through the command line, run in-process: the suite's own
  * secured node (--secure), and a secured node the test starts, reached as one the suite did not
- * start (--url amqps:// with --ca, --user, --password-file). A known password is searched for in
+ * start (--url amqps:// with --ca, --user, --password-file), over AMQP and, as rabbitmq-streams,
+ * over the stream protocol (--url rabbitmq-stream+tls://). A known password is searched for in
  * everything each run printed and wrote.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
@@ -35,7 +36,7 @@ class RabbitMqSecureEndToEndTest {
     private static final String PASSWORD = "rabbit-Leak-Check-4Vz9";
     private static final String USER = "bench-user";
 
-    /** Not mutual TLS: --ca and the login are all a client needs. */
+    /** Not mutual TLS: --ca and the login are all a client needs. With the stream plugin too, for rabbitmq-streams. */
     private static LocalRabbitMq remote;
 
     @TempDir
@@ -48,7 +49,7 @@ class RabbitMqSecureEndToEndTest {
     @Timeout(90)
     static void startRemoteBroker() {
         remote = LocalRabbitMq.start(RabbitBrokerSpec.of(BrokerSpec.defaults().withLogDir(shared.resolve("remote-logs"))
-                .withSecurity(new BrokerSecurity(USER, Secret.of(PASSWORD), false))));
+                .withSecurity(new BrokerSecurity(USER, Secret.of(PASSWORD), false))).withStreams());
     }
 
     @AfterAll
@@ -81,7 +82,7 @@ class RabbitMqSecureEndToEndTest {
     @Test
     void throughputOverTlsWithALoginLosesNothing() throws Exception {
         Path out = dir.resolve("throughput");
-        CliRun run = CliRun.of("throughput", "--system", "rabbitmq", "--url", remote.url(), "--ca", ca(), "--user", USER,
+        CliRun run = CliRun.of("throughput", "--system", "rabbitmq", "--url", amqpUrl(), "--ca", ca(), "--user", USER,
                 "--password-file", SecretLeaks.passwordFile(dir, PASSWORD).toString(), "--messages", "20000", "--size", "100B",
                 "--output", out.toString());
 
@@ -99,13 +100,13 @@ class RabbitMqSecureEndToEndTest {
     @Test
     void aSecuredBrokerTheSuiteDidNotStartIsMeasuredWithCaUserAndPasswordFile() throws Exception {
         Path out = dir.resolve("remote");
-        CliRun run = remoteRun(out, PASSWORD, "--url", remote.url(), "--ca", ca());
+        CliRun run = remoteRun(out, PASSWORD, "--url", amqpUrl(), "--ca", ca());
 
         assertEquals(0, run.exitCode, run.toString());
         JsonNode r = ResultTrees.complete(out);
         assertEquals(600, r.get("counts").get("received").asLong());
         assertEquals(0, ResultTrees.lost(r));
-        assertEquals(remote.url(), r.get("settings").get("url").asText());
+        assertEquals(amqpUrl(), r.get("settings").get("url").asText());
         SecretLeaks.assertAbsent(PASSWORD, run, out, remote.logDir());
     }
 
@@ -113,10 +114,10 @@ class RabbitMqSecureEndToEndTest {
     void aRefusedLoginIsOneLineAndNeitherPasswordShows() throws Exception {
         Path out = dir.resolve("refused");
         String wrong = "wrong-Leak-Check-8Kp3";
-        CliRun run = remoteRun(out, wrong, "--url", remote.url(), "--ca", ca());
+        CliRun run = remoteRun(out, wrong, "--url", amqpUrl(), "--ca", ca());
 
         assertEquals(2, run.exitCode, run.toString());
-        assertEquals("error: --user: RabbitMQ at " + remote.url() + " refused the login of user '" + USER + "' "
+        assertEquals("error: --user: RabbitMQ at " + amqpUrl() + " refused the login of user '" + USER + "' "
                 + "(ACCESS_REFUSED - Login was refused using authentication mechanism PLAIN. For details see the broker "
                 + "logfile.); check --user and --password-file, or the URL's amqp://USER:PASSWORD@HOST"
                 + System.lineSeparator(), run.lastErrLine(), run.err);
@@ -127,10 +128,10 @@ class RabbitMqSecureEndToEndTest {
     @Test
     void anUntrustedCertificateIsOneLineNamingTheCaFlagAndThePasswordDoesNotShow() throws Exception {
         Path out = dir.resolve("untrusted");
-        CliRun run = remoteRun(out, PASSWORD, "--url", remote.url());
+        CliRun run = remoteRun(out, PASSWORD, "--url", amqpUrl());
 
         assertEquals(2, run.exitCode, run.toString());
-        assertEquals("error: --ca: the TLS certificate of RabbitMQ at " + remote.url() + " is not trusted (unable to "
+        assertEquals("error: --ca: the TLS certificate of RabbitMQ at " + amqpUrl() + " is not trusted (unable to "
                 + "find valid certification path to requested target); give the authority that signed it with --ca FILE "
                 + "(PEM)" + System.lineSeparator(), run.lastErrLine(), run.err);
         SecretLeaks.assertAbsent(PASSWORD, run, out, remote.logDir());
@@ -164,12 +165,57 @@ class RabbitMqSecureEndToEndTest {
         SecretLeaks.assertAbsent(PASSWORD, run, logs);
     }
 
+    @Test
+    void rabbitmqStreamsSecureRunsOverTlsOnTheStreamPortWithTheKnownPassword() throws Exception {
+        Path out = dir.resolve("streams-secure");
+        CliRun run = CliRun.of("e2e", "--system", "rabbitmq-streams", "--secure", "--password-file",
+                SecretLeaks.passwordFile(dir, PASSWORD).toString(),
+                "--rate", "300", "--duration", "2s", "--warmup", "1s", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultTrees.complete(out);
+        assertEquals(900, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        assertTrue(r.get("settings").get("url").asText().matches("rabbitmq-stream\\+tls://127\\.0\\.0\\.1:\\d+"),
+                r.get("settings").toString());
+        assertTrue(run.err.contains(" ready at rabbitmq-stream+tls://127.0.0.1:"), run.err);
+        assertTrue(r.get("broker").get("security").asText().contains("TLS, user msgbench"), r.get("broker").toString());
+        String log = Files.readString(out.resolve("broker-logs").resolve("rabbitmq-1.log"));
+        assertTrue(log.contains("stream/ssl"), "the stream listener speaks TLS");
+        SecretLeaks.assertAbsent(PASSWORD, run, out);
+    }
+
+    /** The class's broker, with --url: no start of its own. */
+    @Test
+    void rabbitmqStreamsOverTlsWithCaUserAndPasswordFileLosesNothing() throws Exception {
+        Path out = dir.resolve("streams-remote");
+        String url = remote.streamUrl(1);
+        CliRun run = CliRun.of("e2e", "--system", "rabbitmq-streams", "--url", url, "--ca", ca(), "--user", USER,
+                "--password-file", SecretLeaks.passwordFile(dir, PASSWORD).toString(), "--rate", "300", "--duration",
+                "2s", "--warmup", "1s", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(url.startsWith("rabbitmq-stream+tls://127.0.0.1:"), url);
+        JsonNode r = ResultTrees.complete(out);
+        assertEquals(900, r.get("counts").get("received").asLong());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(url, r.get("settings").get("url").asText());
+        assertEquals("TLS, user " + USER + ", password", r.get("broker").get("security").asText(),
+                r.get("broker").toString());
+        SecretLeaks.assertAbsent(PASSWORD, run, out, remote.logDir());
+    }
+
     private CliRun remoteRun(Path out, String password, String... flags) throws Exception {
         List<String> args = new ArrayList<>(List.of("e2e", "--system", "rabbitmq", "--user", USER, "--password-file",
                 SecretLeaks.passwordFile(dir, password).toString(), "--rate", "300", "--duration", "1s", "--warmup", "1s",
                 "--output", out.toString()));
         args.addAll(List.of(flags));
         return CliRun.of(args.toArray(String[]::new));
+    }
+
+    /** The class's broker has the stream plugin: its url() is the stream protocol's. */
+    private static String amqpUrl() {
+        return remote.url(1);
     }
 
     private static String ca() {

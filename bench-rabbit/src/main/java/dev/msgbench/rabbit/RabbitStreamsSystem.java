@@ -177,7 +177,7 @@ public final class RabbitStreamsSystem implements MessagingSystem {
      * The local broker's as it reported it at the start; a broker given with --url answers
      * peer-properties, over TLS where the run uses it: an untrusted certificate shows here first.
      */
-    private String serverVersion() throws IOException {
+    private String serverVersion() {
         if (broker != null) {
             return broker.version();
         }
@@ -194,6 +194,10 @@ public final class RabbitStreamsSystem implements MessagingSystem {
             }
             throw new UserError("--url: the TLS handshake with RabbitMQ Streams at " + address + " failed ("
                     + rootMessage(e) + "); use rabbitmq-stream:// for a plain port", e);
+        } catch (IOException e) {
+            throw new UserError("--url: no RabbitMQ Streams node answered the stream protocol at "
+                    + StreamClientSecurity.hostAndPort(settings.uris().get(0)) + " (" + rootMessage(e)
+                    + "); check the address, or omit --url to start a local broker", e);
         }
     }
 
