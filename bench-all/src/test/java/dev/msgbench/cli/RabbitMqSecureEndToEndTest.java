@@ -205,6 +205,31 @@ class RabbitMqSecureEndToEndTest {
         SecretLeaks.assertAbsent(PASSWORD, run, out, remote.logDir());
     }
 
+    @Test
+    void rabbitmqStreamsRefusedLoginAndUntrustedCertificateAreOneLineEachWithoutThePassword() throws Exception {
+        String url = remote.streamUrl(1);
+        String wrong = "wrong-Leak-Check-2Qx7";
+        Path refusedOut = dir.resolve("streams-refused");
+        CliRun refused = CliRun.of("e2e", "--system", "rabbitmq-streams", "--url", url, "--ca", ca(), "--user", USER,
+                "--password-file", SecretLeaks.passwordFile(dir, wrong).toString(), "--rate", "100", "--duration", "1s",
+                "--warmup", "0s", "--output", refusedOut.toString());
+        Path untrustedOut = dir.resolve("streams-untrusted");
+        CliRun untrusted = CliRun.of("e2e", "--system", "rabbitmq-streams", "--url", url, "--user", USER,
+                "--password-file", SecretLeaks.passwordFile(dir, PASSWORD).toString(), "--rate", "100", "--duration",
+                "1s", "--warmup", "0s", "--output", untrustedOut.toString());
+
+        assertEquals(2, refused.exitCode, refused.toString());
+        assertEquals("error: --user: RabbitMQ Streams at " + url + " refused the login of user '" + USER + "' (TBD); "
+                + "check --user and --password-file, or the URL's rabbitmq-stream+tls://USER:PASSWORD@HOST"
+                + System.lineSeparator(), refused.lastErrLine(), refused.err);
+        assertEquals(2, untrusted.exitCode, untrusted.toString());
+        assertEquals("error: --ca: the TLS certificate of RabbitMQ Streams at " + url + " is not trusted or does not "
+                + "name its host (TBD); give the authority that signed it with --ca FILE (PEM), and the host its "
+                + "certificate names" + System.lineSeparator(), untrusted.lastErrLine(), untrusted.err);
+        SecretLeaks.assertAbsent(wrong, refused, refusedOut, remote.logDir());
+        SecretLeaks.assertAbsent(PASSWORD, untrusted, untrustedOut, remote.logDir());
+    }
+
     private CliRun remoteRun(Path out, String password, String... flags) throws Exception {
         List<String> args = new ArrayList<>(List.of("e2e", "--system", "rabbitmq", "--user", USER, "--password-file",
                 SecretLeaks.passwordFile(dir, password).toString(), "--rate", "300", "--duration", "1s", "--warmup", "1s",

@@ -124,13 +124,21 @@ public final class RabbitStreamsSystem implements MessagingSystem {
         } catch (StreamException e) {
             if (causeOf(e, AuthenticationFailureException.class) != null) {
                 throw new UserError("--user: RabbitMQ Streams at " + StreamClientSecurity.hostAndPort(uris.get(0))
-                        + " refused the login of user '" + (settings.security().user() == null ? "guest"
-                        : settings.security().user()) + "' (" + causeOf(e, AuthenticationFailureException.class)
+                        + " refused the login of user '" + user(uris.get(0)) + "' (" + causeOf(e, AuthenticationFailureException.class)
                         .getMessage() + "); check --user and --password-file, or the URL's "
                         + "rabbitmq-stream+tls://USER:PASSWORD@HOST", e);
             }
             throw e;
         }
+    }
+
+    /** --user, else the URL's, else stream-client's default, guest. */
+    private String user(String uri) {
+        if (settings.security().user() != null) {
+            return settings.security().user();
+        }
+        String userInfo = URI.create(uri).getUserInfo();
+        return userInfo == null ? "guest" : userInfo.split(":", 2)[0];
     }
 
     private static <T extends Throwable> T causeOf(Throwable e, Class<T> type) {

@@ -25,7 +25,6 @@ final class StreamLeader {
      * Asks node 1, then the next while a node does not answer (killed, paused, starting).
      *
      * @param security the run's TLS and login: a secured node has no plain stream port, nor guest
-     *
      * @return empty when no node answers, the stream has no leader now, or the leader's port is no
      *         node's (guest may not log in where the nodes run on hosts of their own); the
      *         caller then asks rabbitmqctl
