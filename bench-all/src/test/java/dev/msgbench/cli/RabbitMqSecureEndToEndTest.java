@@ -1,6 +1,7 @@
 package dev.msgbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -158,7 +159,8 @@ class RabbitMqSecureEndToEndTest {
     void rabbitmqStreamsSecureRunsOverTlsOnTheStreamPortWithTheKnownPassword() throws Exception {
         String log = secureLocalRun("rabbitmq-streams", "rabbitmq-stream+tls");
 
-        assertTrue(log.contains("stream/ssl"), "the stream listener speaks TLS");
+        assertTrue(log.contains("started Stream TLS listener on 127.0.0.1:"), "the stream listener speaks TLS");
+        assertFalse(log.contains("Stream TCP listener"), "and no plain one beside it");
     }
 
     /**
@@ -219,12 +221,13 @@ class RabbitMqSecureEndToEndTest {
                 "1s", "--warmup", "0s", "--output", untrustedOut.toString());
 
         assertEquals(2, refused.exitCode, refused.toString());
-        assertEquals("error: --user: RabbitMQ Streams at " + url + " refused the login of user '" + USER + "' (TBD); "
+        assertEquals("error: --user: RabbitMQ Streams at " + url + " refused the login of user '" + USER + "' (Unexpected "
+                + "response code during authentication: 8 (AUTHENTICATION_FAILURE)); "
                 + "check --user and --password-file, or the URL's rabbitmq-stream+tls://USER:PASSWORD@HOST"
                 + System.lineSeparator(), refused.lastErrLine(), refused.err);
         assertEquals(2, untrusted.exitCode, untrusted.toString());
         assertEquals("error: --ca: the TLS certificate of RabbitMQ Streams at " + url + " is not trusted or does not "
-                + "name its host (TBD); give the authority that signed it with --ca FILE (PEM), and the host its "
+                + "name its host (unable to find valid certification path to requested target); give the authority that signed it with --ca FILE (PEM), and the host its "
                 + "certificate names" + System.lineSeparator(), untrusted.lastErrLine(), untrusted.err);
         SecretLeaks.assertAbsent(wrong, refused, refusedOut, remote.logDir());
         SecretLeaks.assertAbsent(PASSWORD, untrusted, untrustedOut, remote.logDir());
