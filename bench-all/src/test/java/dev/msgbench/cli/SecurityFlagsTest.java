@@ -94,6 +94,21 @@ class SecurityFlagsTest {
     }
 
     @Test
+    void anUnreachableStreamsUrlOverTlsIsOneLineWithoutItsPassword() throws IOException {
+        String secret = "Streams-Secret-2b7e";
+        Path out = dir.resolve("streams");
+        CliRun run = CliRun.of("e2e", "--system", "rabbitmq-streams", "--url",
+                "rabbitmq-stream+tls://bench:" + secret + "@127.0.0.1:1", "--duration", "1s", "--warmup", "0s",
+                "--output", out.toString());
+
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals("error: --url: no RabbitMQ Streams node answered the stream protocol at "
+                + "rabbitmq-stream+tls://127.0.0.1:1 (Connection refused); check the address, or omit --url to start a "
+                + "local broker" + NL, run.lastErrLine(), run.toString());
+        SecretLeaks.assertAbsent(secret, run, out);
+    }
+
+    @Test
     void aPasswordInAWorkloadFilesUrlIsInNoFileTheRunWrites() throws IOException {
         String secret = "Workload-Secret-91c2";
         Path file = Files.writeString(dir.resolve("w.yaml"), "name: secured\ndefaults: {url: \"redis://u:" + secret

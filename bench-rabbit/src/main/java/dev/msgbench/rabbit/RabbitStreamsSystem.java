@@ -1,7 +1,9 @@
 package dev.msgbench.rabbit;
 
+import com.rabbitmq.stream.AuthenticationFailureException;
 import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.OffsetSpecification;
+import com.rabbitmq.stream.StreamException;
 import com.rabbitmq.stream.compression.Compression;
 import com.rabbitmq.stream.compression.CompressionCodec;
 import dev.msgbench.core.UserError;
@@ -19,6 +21,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.security.cert.CertificateException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,6 +29,7 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Properties;
 import java.util.TreeMap;
+import javax.net.ssl.SSLException;
 
 /**
  * RabbitMQ Streams over the stream protocol through stream-client: one stream per topic, named
@@ -48,8 +52,6 @@ public final class RabbitStreamsSystem implements MessagingSystem {
     static final int SUPER_STREAM_MAJOR = 3;
     static final int SUPER_STREAM_MINOR = 11;
 
-    /** The stream protocol's port (rabbitmq-stream:// without one). */
-    private static final int DEFAULT_PORT = 5552;
     /** RabbitMQ's default stream.frame_max, which a frame holding one message must fit. */
     private static final int FRAME_MAX_BYTES = 1_048_576;
     /** Room for the publish frame's fields and the message's AMQP 1.0 encoding around the body. */
@@ -59,6 +61,7 @@ public final class RabbitStreamsSystem implements MessagingSystem {
     /** Null for a broker given with --url: its streams' arguments are not read back. */
     private final LocalRabbitMq broker;
     private Environment environment;
+    private StreamClientSecurity clientSecurity;
     private RunPlan plan;
     private final List<String> created = new ArrayList<>();
     private String brokerVersion = "unknown";
@@ -75,6 +78,7 @@ public final class RabbitStreamsSystem implements MessagingSystem {
     @Override
     public void prepare(RunPlan runPlan) throws Exception {
         this.plan = runPlan;
+        clientSecurity = StreamClientSecurity.of(settings.uris(), settings.security());
         brokerVersion = serverVersion();
         refuseWhatThisBrokerLacks();
         refuseWhatStreamsCannotDo(runPlan);
@@ -83,7 +87,7 @@ public final class RabbitStreamsSystem implements MessagingSystem {
                     + "most " + FRAME_MAX_BYTES + " bytes (RabbitMQ's stream.frame_max) less "
                     + FRAME_OVERHEAD_BYTES + " for its headers; got " + runPlan.messageSizeBytes() + " bytes");
         }
-        environment = environment(settings.uris());
+        environment = connected(settings.uris(), clientSecurity);
         for (int t = 0; t < runPlan.topics(); t++) {
             String stream = runPlan.topicName(t);
             if (runPlan.consumers() == 0 && environment.streamExists(stream)) {
@@ -104,13 +108,46 @@ public final class RabbitStreamsSystem implements MessagingSystem {
     }
 
     /** A connection per producer and per consumer, as the other adapters have. */
-    static Environment environment(List<String> uris) {
-        return Environment.builder().uris(uris)
+    static Environment environment(List<String> uris, StreamClientSecurity security) {
+        return security.apply(Environment.builder().uris(uris))
                 .maxProducersByConnection(1).maxConsumersByConnection(1)
                 // the suite never compresses (sub-entry batching is off); the client's default factory would
                 // load codecs whose libraries the build leaves out
                 .compressionCodecFactory(RabbitStreamsSystem::noCompression)
                 .build();
+    }
+
+    /** The environment, whose first connection logs in now: a refused login is one line naming --user. */
+    private Environment connected(List<String> uris, StreamClientSecurity security) {
+        try {
+            return environment(uris, security);
+        } catch (StreamException e) {
+            if (causeOf(e, AuthenticationFailureException.class) != null) {
+                throw new UserError("--user: RabbitMQ Streams at " + StreamClientSecurity.hostAndPort(uris.get(0))
+                        + " refused the login of user '" + user(uris.get(0)) + "' (" + causeOf(e, AuthenticationFailureException.class)
+                        .getMessage() + "); check --user and --password-file, or the URL's "
+                        + "rabbitmq-stream+tls://USER:PASSWORD@HOST", e);
+            }
+            throw e;
+        }
+    }
+
+    /** --user, else the URL's, else stream-client's default, guest. */
+    private String user(String uri) {
+        if (settings.security().user() != null) {
+            return settings.security().user();
+        }
+        String userInfo = URI.create(uri).getUserInfo();
+        return userInfo == null ? "guest" : userInfo.split(":", 2)[0];
+    }
+
+    private static <T extends Throwable> T causeOf(Throwable e, Class<T> type) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (type.isInstance(t)) {
+                return type.cast(t);
+            }
+        }
+        return null;
     }
 
     static CompressionCodec noCompression(Compression compression) {
@@ -144,14 +181,40 @@ public final class RabbitStreamsSystem implements MessagingSystem {
         }
     }
 
-    /** The local broker's as it reported it at the start; a broker given with --url answers peer-properties. */
-    private String serverVersion() throws IOException {
+    /**
+     * The local broker's as it reported it at the start; a broker given with --url answers
+     * peer-properties, over TLS where the run uses it: an untrusted certificate shows here first.
+     */
+    private String serverVersion() {
         if (broker != null) {
             return broker.version();
         }
         URI first = URI.create(settings.uris().get(0));
-        int port = first.getPort() == -1 ? DEFAULT_PORT : first.getPort();
-        return StreamGreeting.serverProperties(first.getHost(), port).getOrDefault("version", "unknown");
+        try {
+            return StreamGreeting.serverProperties(first.getHost(), clientSecurity.port(first), clientSecurity.greeting())
+                    .getOrDefault("version", "unknown");
+        } catch (SSLException e) {
+            String address = StreamClientSecurity.hostAndPort(settings.uris().get(0));
+            if (causeOf(e, CertificateException.class) != null) {
+                throw new UserError("--ca: the TLS certificate of RabbitMQ Streams at " + address + " is not trusted "
+                        + "or does not name its host (" + rootMessage(e) + "); give the authority that signed it "
+                        + "with --ca FILE (PEM), and the host its certificate names", e);
+            }
+            throw new UserError("--url: the TLS handshake with RabbitMQ Streams at " + address + " failed ("
+                    + rootMessage(e) + "); use rabbitmq-stream:// for a plain port", e);
+        } catch (IOException e) {
+            throw new UserError("--url: no RabbitMQ Streams node answered the stream protocol at "
+                    + StreamClientSecurity.hostAndPort(settings.uris().get(0)) + " (" + rootMessage(e)
+                    + "); check the address, or omit --url to start a local broker", e);
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        return root.getMessage();
     }
 
     @Override
@@ -186,7 +249,7 @@ public final class RabbitStreamsSystem implements MessagingSystem {
         if (broker.nodeCount() == 1) {
             return OptionalInt.of(1);
         }
-        OptionalInt leader = StreamLeader.of(broker, created.get(0));
+        OptionalInt leader = StreamLeader.of(broker, created.get(0), clientSecurity);
         return leader.isPresent() ? leader : broker.placement(created.get(0)).leaderNode();
     }
 

@@ -82,6 +82,12 @@ public final class RabbitStreamsTarget implements SystemTarget {
                 + "is " + version + ": leave it out, or pass --url to a newer broker";
     }
 
+    /** TLS on the stream port (rabbitmq-stream+tls://) and a login, as rabbitmq's on AMQP. */
+    @Override
+    public boolean securable() {
+        return true;
+    }
+
     @Override
     public LocalBroker startLocalBroker(BrokerRequest request) {
         return LocalRabbitMq.start(RabbitBrokerSpec.of(request.broker()).withStreams()
@@ -97,7 +103,8 @@ public final class RabbitStreamsTarget implements SystemTarget {
                 .withMaxUnconfirmed(amqp.maxUnconfirmed == null ? StreamSettings.DEFAULT_MAX_UNCONFIRMED
                         : amqp.maxUnconfirmed)
                 .withReplicas(local == null ? null : local.nodeCount())
-                .withSuperStreamPartitions(superStreamPartitions);
+                .withSuperStreamPartitions(superStreamPartitions)
+                .withSecurity(request.security());
         return new RabbitStreamsSystem(settings, local);
     }
 }

@@ -12,6 +12,7 @@ import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.run.Backlog;
+import dev.msgbench.core.security.ClientSecurity;
 import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.core.testing.ShortRuns;
 import dev.msgbench.rabbit.broker.LocalRabbitMq;
@@ -147,7 +148,8 @@ class RabbitStreamsSystemTest {
     }
 
     private static boolean exists(String stream) {
-        try (Environment environment = RabbitStreamsSystem.environment(List.of(broker.url()))) {
+        try (Environment environment = RabbitStreamsSystem.environment(List.of(broker.url()),
+                StreamClientSecurity.of(List.of(broker.url()), ClientSecurity.NONE))) {
             return environment.streamExists(stream);
         }
     }

@@ -181,12 +181,15 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
 
     /**
      * {@code rabbitmq-stream://127.0.0.1:PORT} of one node started with the stream plugin, where guest
-     * may log in over loopback (the node's host under --isolate).
+     * may log in over loopback (the node's host under --isolate); a secured node's is
+     * {@code rabbitmq-stream+tls://127.0.0.1:PORT} (stream-client's scheme for TLS), the login in
+     * {@link #localSecurity}.
      *
      * @throws IllegalStateException when the nodes run without the stream plugin
      */
     public String streamUrl(int node) {
-        return "rabbitmq-stream://" + host(node) + ":" + streamPort(node);
+        return (spec.broker().security() == null ? "rabbitmq-stream" : "rabbitmq-stream+tls") + "://" + host(node) + ":"
+                + streamPort(node);
     }
 
     /** @throws IllegalStateException when the nodes run without the stream plugin */
@@ -584,7 +587,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
     private void awaitStream(int node, Readiness budget, List<ManagedProcess> watched) {
         if (spec.streams()) {
             budget.await(nodeText(node) + "'s stream listener", logFile(node), watched,
-                    () -> StreamGreeting.answers(host(node), streamPort(node)));
+                    () -> StreamGreeting.answers(host(node), streamPort(node), greetingTls()));
         }
     }
 

@@ -80,7 +80,8 @@ final class RabbitConf {
      * @param streamPort the stream plugin's port, which it also advertises with {@code host}: a
      *                   stream client connects to the address a node advertises for a stream's
      *                   leader or replica, by default the machine's host name, which may not
-     *                   resolve to an address the node listens on; {@link #NO_STREAM_PORT} for none
+     *                   resolve to an address the node listens on; {@link #NO_STREAM_PORT} for none.
+     *                   A secured node's is a TLS listener, and its only stream listener
      * @param mqttPort  the MQTT plugin's port, on {@code host}; {@link #NO_MQTT_PORT} for none. Its
      *                  clients log in as the plugin's default user, guest, which RabbitMQ lets in
      *                  over loopback only, as for AMQP
@@ -104,10 +105,17 @@ final class RabbitConf {
             conf.put("ssl_options.verify", "verify_peer");
             conf.put("ssl_options.fail_if_no_peer_cert", Boolean.toString(security.login().mutualTls()));
         }
-        if (streamPort != NO_STREAM_PORT) {
+        if (streamPort != NO_STREAM_PORT && security == null) {
             conf.put("stream.listeners.tcp.1", host + ":" + streamPort);
             conf.put("stream.advertised_host", host);
             conf.put("stream.advertised_port", Integer.toString(streamPort));
+        } else if (streamPort != NO_STREAM_PORT) {
+            // the plugin's default plain listener (5552, every interface) off; TLS with the shared ssl_options;
+            // a TLS connection is told advertised_tls_host, else advertised_host, and advertised_tls_port
+            conf.put("stream.listeners.tcp", "none");
+            conf.put("stream.listeners.ssl.default", host + ":" + streamPort);
+            conf.put("stream.advertised_host", host);
+            conf.put("stream.advertised_tls_port", Integer.toString(streamPort));
         }
         if (mqttPort != NO_MQTT_PORT) {
             conf.put("mqtt.listeners.tcp.default", host + ":" + mqttPort);

@@ -37,8 +37,8 @@ class LocalRabbitStreamsTest {
         try {
             assertEquals("rabbitmq-stream://127.0.0.1:" + port, node.url());
             assertEquals("rabbitmq-stream://127.0.0.1:" + port, node.streamUrl(1));
-            assertTrue(StreamGreeting.answers("127.0.0.1", port));
-            assertEquals(node.version(), StreamGreeting.serverProperties("127.0.0.1", port).get("version"));
+            assertTrue(StreamGreeting.answers("127.0.0.1", port, null));
+            assertEquals(node.version(), StreamGreeting.serverProperties("127.0.0.1", port, null).get("version"));
             Map<String, String> conf = node.conf();
             assertEquals("127.0.0.1:" + port, conf.get("stream.listeners.tcp.1"));
             assertEquals("127.0.0.1", conf.get("stream.advertised_host"));

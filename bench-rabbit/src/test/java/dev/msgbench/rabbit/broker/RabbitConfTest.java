@@ -31,19 +31,40 @@ class RabbitConfTest {
         Path file = dir.resolve("rabbitmq.conf");
         RabbitConf.write(conf, security, file);
 
-        assertEquals("# written by msgbench for one run\n"
-                + "default_user = bench-user\n"
-                + "default_pass = conf-Secret-1\n"
-                + "listeners.tcp = none\n"
-                + "listeners.ssl.default = 127.0.0.1:5671\n"
-                + "ssl_options.cacertfile = " + dir.resolve("ca.pem") + "\n"
-                + "ssl_options.certfile = " + dir.resolve("server.pem") + "\n"
-                + "ssl_options.keyfile = " + dir.resolve("server.key") + "\n"
-                + "ssl_options.verify = verify_peer\n"
-                + "ssl_options.fail_if_no_peer_cert = true\n"
-                + "max_message_size = 1000\n", Files.readString(file));
+        assertEquals(securedAmqp("conf-Secret-1", true) + "max_message_size = 1000\n", Files.readString(file));
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
         assertFalse(conf.toString().contains("conf-Secret-1"), conf.toString());
+    }
+
+    @Test
+    void anOpenNodesStreamListenerIsPlainAndAdvertisesTheNodesAddress() {
+        Map<String, String> conf = RabbitConf.of("127.0.0.1", 5672, 5552, RabbitConf.NO_MQTT_PORT, List.of(), false,
+                Map.of(), null);
+
+        assertEquals(Map.of("listeners.tcp.default", "127.0.0.1:5672", "stream.listeners.tcp.1", "127.0.0.1:5552",
+                "stream.advertised_host", "127.0.0.1", "stream.advertised_port", "5552"), conf);
+    }
+
+    /** The plugin's default plain listener (5552, every interface) would otherwise stay on beside the TLS one. */
+    @Test
+    void aSecuredNodesOnlyStreamListenerIsTlsWithTheSharedCertificatesAndAdvertisesItsTlsPort() throws Exception {
+        LocalSecurity security = security(new BrokerSecurity("bench-user", Secret.of("conf-Secret-2"), false));
+        Map<String, String> conf = RabbitConf.of("127.0.0.1", 5671, 5551, RabbitConf.NO_MQTT_PORT, List.of(), false,
+                Map.of(), security);
+        Path file = dir.resolve("rabbitmq.conf");
+        RabbitConf.write(conf, security, file);
+
+        assertEquals(securedAmqp("conf-Secret-2", false)
+                + "stream.listeners.tcp = none\n"
+                + "stream.listeners.ssl.default = 127.0.0.1:5551\n"
+                + "stream.advertised_host = 127.0.0.1\n"
+                + "stream.advertised_tls_port = 5551\n", Files.readString(file));
+        assertFalse(conf.toString().contains("conf-Secret-2"), conf.toString());
+        for (String key : List.of("stream.listeners.ssl.default", "stream.advertised_tls_port", "stream.listeners.tcp")) {
+            UserError e = assertThrows(UserError.class, () -> RabbitConf.checkUserProps(Map.of(key, "5551")));
+            assertEquals("--broker-prop " + key + " cannot be set: msgbench chooses it for every run (ports, log files, "
+                    + "cluster peers); remove it", e.getMessage());
+        }
     }
 
     @Test
@@ -84,6 +105,20 @@ class RabbitConfTest {
 
         assertEquals("--password-file: a local RabbitMQ node takes a password of printable ASCII without spaces or '#' (it goes "
                 + "into rabbitmq.conf, which has no quoting)", e.getMessage());
+    }
+
+    /** The lines of a secured node on 127.0.0.1:5671 as user bench-user, before the ones a test adds. */
+    private String securedAmqp(String password, boolean mutualTls) {
+        return "# written by msgbench for one run\n"
+                + "default_user = bench-user\n"
+                + "default_pass = " + password + "\n"
+                + "listeners.tcp = none\n"
+                + "listeners.ssl.default = 127.0.0.1:5671\n"
+                + "ssl_options.cacertfile = " + dir.resolve("ca.pem") + "\n"
+                + "ssl_options.certfile = " + dir.resolve("server.pem") + "\n"
+                + "ssl_options.keyfile = " + dir.resolve("server.key") + "\n"
+                + "ssl_options.verify = verify_peer\n"
+                + "ssl_options.fail_if_no_peer_cert = " + mutualTls + "\n";
     }
 
     private LocalSecurity security(BrokerSecurity login) {
