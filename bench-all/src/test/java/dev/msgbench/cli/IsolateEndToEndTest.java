@@ -84,6 +84,29 @@ class IsolateEndToEndTest {
     }
 
     /**
+     * Pulsar's standalone in a host of its own: the client and the suite's admin calls reach it over
+     * the link at the host's address, which its lookups answer too (the client follows them).
+     */
+    @Test
+    void aPulsarStandaloneOnItsOwnHostIsReachedAtItsHostsAddressAndLosesNothing() throws Exception {
+        Path out = dir.resolve("pulsar");
+        CliRun run = CliRun.of("e2e", "--system", "pulsar", "--isolate", "--rate", "500", "--duration", "2s",
+                "--warmup", "1s", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(1_500, r.get("counts").get("received").asLong());
+        String node = r.get("broker").get("isolation").get("nodes").get(0).asText();
+        assertTrue(node.matches("10\\.77\\.\\d+\\.1"), node);
+        assertTrue(r.get("broker").get("url").asText().matches("pulsar://" + node.replace(".", "\\.") + ":\\d+"),
+                r.toString());
+        assertTrue(r.get("settings").get("adminUrl").asText().matches("http://" + node.replace(".", "\\.")
+                + ":\\d+"), r.toString());
+        assertEquals(1, r.get("durability").get("bookkeeperEnsemble").asInt(), "read back over the link");
+    }
+
+    /**
      * Each system's broker on a host of its own, secured: the throwaway certificate names the
      * hosts' addresses, which the clients check (the plain case is the same path without TLS).
      */
