@@ -40,7 +40,7 @@ public final class LocalPulsar extends AbstractLocalPulsar {
     private static final String MAIN = "org.apache.pulsar.PulsarStandaloneStarter";
 
     private final PulsarBrokerSpec spec;
-    /** Node 1's: the broker and the web service bind it, and the broker and the bookie advertise it. */
+    /** Node 1's: the broker and the web service bind it, the broker and the bookie advertise it. */
     private final String address;
     private final int brokerPort;
     private final int webPort;
@@ -170,8 +170,9 @@ public final class LocalPulsar extends AbstractLocalPulsar {
     }
 
     /**
-     * PulsarStandaloneStarter's arguments: the conf, the bookie's port and its advertised
-     * {@code address} (the broker's is the conf's), and the data under {@code dir}.
+     * PulsarStandaloneStarter's arguments: the conf, the bookie's port, the data under {@code dir},
+     * and {@code address} as --advertised-address, which the starter sets on the broker over the
+     * conf's (the bookie, on the RocksDB metadata store, reads the conf's advertisedAddress).
      */
     static List<String> arguments(Path conf, String address, int bookiePort, Path dir) {
         return List.of("--config", conf.toString(), "--no-functions-worker", "--no-stream-storage",

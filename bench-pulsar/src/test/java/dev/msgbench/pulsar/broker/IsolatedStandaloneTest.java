@@ -43,6 +43,7 @@ class IsolatedStandaloneTest {
         StandaloneConf.write(conf, ISOLATED.address(1), 6650, 8080, Map.of(), Map.of());
         List<String> args = LocalPulsar.arguments(conf, ISOLATED.address(1), 3181, dir);
 
+        // the bookie reads the conf's advertisedAddress; the starter gives the broker --advertised-address
         List<String> lines = Files.readAllLines(conf, StandardCharsets.UTF_8);
         assertTrue(lines.containsAll(List.of("bindAddress=10.77.12.1", "advertisedAddress=10.77.12.1",
                 "brokerServicePort=6650", "webServicePort=8080")), lines.toString());
