@@ -227,6 +227,23 @@ class IsolateEndToEndTest {
                 + "only exists with --isolate; add --isolate (see "), partition.err);
     }
 
+    /** Its bookies and ZooKeeper would need hosts too: refused before any host is made, in runs and in broker. */
+    @Test
+    void aPulsarClusterOnHostsOfItsOwnIsRefusedBeforeAnyHostIsMade() {
+        String refused = "error: --isolate: a local Pulsar cluster (--brokers 3) runs on loopback only: its three "
+                + "bookies and ZooKeeper would need hosts of their own beside the three brokers, seven JVMs behind "
+                + "links; isolate a standalone (--brokers 1) (see java -jar bench-all.jar ";
+        CliRun run = CliRun.of("e2e", "--system", "pulsar", "--brokers", "3", "--isolate", "--duration", "2s",
+                "--output", dir.resolve("cluster").toString());
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals(refused + "e2e --help)\n", run.err);
+
+        CliRun broker = CliRun.of("broker", "pulsar", "--brokers", "3", "--isolate", "--stop-after", "2s");
+        assertEquals(2, broker.exitCode, broker.toString());
+        assertEquals(refused + "broker --help)\n", broker.err);
+        assertTrue(broker.out.isEmpty(), broker.out);
+    }
+
     @Test
     void aBrokerThatFailsToStartLeavesNoNamespace() {
         CliRun run = CliRun.of("e2e", "--system", "redis", "--isolate", "--broker-prop", "appendonly=maybe",

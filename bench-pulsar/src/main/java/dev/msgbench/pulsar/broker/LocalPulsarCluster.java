@@ -45,7 +45,7 @@ public final class LocalPulsarCluster extends AbstractLocalPulsar {
      * Why --isolate is refused: the hosts are made for the three brokers, and the bookies and
      * ZooKeeper would need hosts and addresses of their own too; seven JVMs behind links.
      */
-    static final String ISOLATE_REFUSED = "a local Pulsar cluster (--brokers 3) runs on loopback only: its "
+    public static final String ISOLATE_REFUSED = "a local Pulsar cluster (--brokers 3) runs on loopback only: its "
             + "three bookies and ZooKeeper would need hosts of their own beside the three brokers, seven JVMs behind "
             + "links; isolate a standalone (--brokers 1)";
     static final int BROKERS = 3;
