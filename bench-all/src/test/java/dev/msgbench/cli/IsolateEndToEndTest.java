@@ -84,6 +84,29 @@ class IsolateEndToEndTest {
     }
 
     /**
+     * Pulsar's standalone in a host of its own: the client and the suite's admin calls reach it over
+     * the link at the host's address, which its lookups answer too (the client follows them).
+     */
+    @Test
+    void aPulsarStandaloneOnItsOwnHostIsReachedAtItsHostsAddressAndLosesNothing() throws Exception {
+        Path out = dir.resolve("pulsar");
+        CliRun run = CliRun.of("e2e", "--system", "pulsar", "--isolate", "--rate", "500", "--duration", "2s",
+                "--warmup", "1s", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals(0, ResultTrees.lost(r));
+        assertEquals(1_500, r.get("counts").get("received").asLong());
+        String node = r.get("broker").get("isolation").get("nodes").get(0).asText();
+        assertTrue(node.matches("10\\.77\\.\\d+\\.1"), node);
+        assertTrue(r.get("broker").get("url").asText().matches("pulsar://" + node.replace(".", "\\.") + ":\\d+"),
+                r.toString());
+        assertTrue(r.get("settings").get("adminUrl").asText().matches("http://" + node.replace(".", "\\.")
+                + ":\\d+"), r.toString());
+        assertEquals(1, r.get("durability").get("bookkeeperEnsemble").asInt(), "read back over the link");
+    }
+
+    /**
      * Each system's broker on a host of its own, secured: the throwaway certificate names the
      * hosts' addresses, which the clients check (the plain case is the same path without TLS).
      */
@@ -202,6 +225,23 @@ class IsolateEndToEndTest {
         assertEquals(2, partition.exitCode, partition.toString());
         assertTrue(partition.err.startsWith("error: --fault 'partition=2s@2s': a partition cuts a node's link, which "
                 + "only exists with --isolate; add --isolate (see "), partition.err);
+    }
+
+    /** Its bookies and ZooKeeper would need hosts too: refused before any host is made, in runs and in broker. */
+    @Test
+    void aPulsarClusterOnHostsOfItsOwnIsRefusedBeforeAnyHostIsMade() {
+        String refused = "error: --isolate: a local Pulsar cluster (--brokers 3) runs on loopback only: its three "
+                + "bookies and ZooKeeper would need hosts of their own beside the three brokers, seven JVMs behind "
+                + "links; isolate a standalone (--brokers 1) (see java -jar bench-all.jar ";
+        CliRun run = CliRun.of("e2e", "--system", "pulsar", "--brokers", "3", "--isolate", "--duration", "2s",
+                "--output", dir.resolve("cluster").toString());
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals(refused + "e2e --help)\n", run.err);
+
+        CliRun broker = CliRun.of("broker", "pulsar", "--brokers", "3", "--isolate", "--stop-after", "2s");
+        assertEquals(2, broker.exitCode, broker.toString());
+        assertEquals(refused + "broker --help)\n", broker.err);
+        assertTrue(broker.out.isEmpty(), broker.out);
     }
 
     @Test

@@ -117,6 +117,12 @@ public final class PulsarTarget implements SystemTarget {
         return localNodes > 1 ? LocalPulsarCluster.SECURE_REFUSED : null;
     }
 
+    /** The standalone runs on node 1's host; a cluster's bookies and ZooKeeper would need hosts too. */
+    @Override
+    public String isolateRefused(int localNodes) {
+        return localNodes > 1 ? LocalPulsarCluster.ISOLATE_REFUSED : null;
+    }
+
     @Override
     public Optional<NativeTool> nativeTool() {
         return Optional.of(new PulsarPerf());

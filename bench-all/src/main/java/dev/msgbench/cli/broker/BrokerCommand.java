@@ -143,7 +143,7 @@ public final class BrokerCommand implements Callable<Integer> {
         if (secureRefused != null) {
             throw new ParameterException(spec.commandLine(), "--secure: " + secureRefused);
         }
-        LinkShaping shaping = isolation.check();
+        LinkShaping shaping = isolation.check(target, brokers);
         if (isolation.makesHosts()) {
             List<String> args = new ArrayList<>(List.of(spec.name()));
             args.addAll(spec.commandLine().getParseResult().expandedArgs());

@@ -8,6 +8,7 @@ import dev.msgbench.core.UserError;
 import dev.msgbench.core.net.IsolatedHosts;
 import dev.msgbench.core.net.LinkShaping;
 import dev.msgbench.core.net.NetHost;
+import dev.msgbench.core.system.SystemTarget;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -37,10 +38,17 @@ public final class BrokerIsolateOptions {
     @Mixin
     LinkOptions links = new LinkOptions();
 
-    /** Refuses --clients and the link flags without --isolate; returns the links' shaping. */
-    public LinkShaping check() {
+    /**
+     * Refuses --clients and the link flags without --isolate, and --isolate where {@code system}
+     * cannot isolate {@code brokers} nodes; returns the links' shaping.
+     */
+    public LinkShaping check(SystemTarget system, int brokers) {
         if (clients != null && !isolate) {
             throw error("--clients makes client hosts of --isolate; add --isolate");
+        }
+        String refused = isolate ? system.isolateRefused(brokers) : null;
+        if (refused != null) {
+            throw error("--isolate: " + refused);
         }
         try {
             return links.shaping(isolate);

@@ -31,7 +31,7 @@ public final class IsolateOptions {
 
     /**
      * The checked shaping: link flags and partitions need --isolate, and --isolate needs brokers
-     * the suite starts.
+     * the suite starts, which the system can isolate.
      */
     public LinkShaping check(SystemTarget system, TargetOptions target, FaultPlan faults) {
         LinkShaping shaping;
@@ -54,6 +54,10 @@ public final class IsolateOptions {
         }
         if (target.url != null) {
             throw error("--isolate puts the brokers the suite starts on hosts of their own; it does not apply to --url");
+        }
+        String refused = system.isolateRefused(target.brokers);
+        if (refused != null) {
+            throw error("--isolate: " + refused);
         }
         return shaping;
     }

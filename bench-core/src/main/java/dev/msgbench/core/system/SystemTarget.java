@@ -121,6 +121,14 @@ public interface SystemTarget {
     }
 
     /**
+     * Why --isolate cannot put this system's local broker of {@code localNodes} nodes on hosts of its
+     * own, or null when it can; asked before any host is made. The refusal reads "--isolate: REASON".
+     */
+    default String isolateRefused(int localNodes) {
+        return null;
+    }
+
+    /**
      * The system's own load generator, which scripts/compare-native measures ours against (through
      * {@code native-tool}), or empty when the system has none to compare with.
      */

@@ -16,7 +16,8 @@ import dev.msgbench.core.security.LocalSecurity;
 
 /**
  * One {@code pulsar standalone} (PulsarStandaloneStarter: a broker, one bookie and the RocksDB
- * metadata store in one JVM) on free loopback ports, on a standalone.conf the suite writes
+ * metadata store in one JVM) on free ports of node 1's address (loopback, or with --isolate its
+ * host's, in that host's network namespace), on a standalone.conf the suite writes
  * ({@link StandaloneConf}), with its data in a temp dir. Closing it, an exit, Ctrl+C, and a SIGKILL
  * of this JVM (through the child's watchdog) stop it.
  *
@@ -37,9 +38,10 @@ import dev.msgbench.core.security.LocalSecurity;
 public final class LocalPulsar extends AbstractLocalPulsar {
 
     private static final String MAIN = "org.apache.pulsar.PulsarStandaloneStarter";
-    private static final String LOOPBACK = PulsarJvm.LOOPBACK;
 
     private final PulsarBrokerSpec spec;
+    /** Node 1's: the broker and the web service bind it, the broker and the bookie advertise it. */
+    private final String address;
     private final int brokerPort;
     private final int webPort;
     private final int bookiePort;
@@ -54,10 +56,9 @@ public final class LocalPulsar extends AbstractLocalPulsar {
             throw new IllegalArgumentException("a standalone is one node, asked for " + spec.broker().nodes()
                     + "; LocalPulsarCluster starts a cluster");
         }
-        if (spec.broker().placement().isolated()) {
-            throw new UserError("--isolate: a local Pulsar runs on loopback only for now; leave out --isolate");
-        }
+        spec.broker().placement().requireNodes(1);
         this.spec = spec;
+        this.address = spec.broker().placement().address(1);
         List<Integer> ports = FreePorts.take(3);
         this.brokerPort = ports.get(0);
         this.webPort = ports.get(1);
@@ -81,16 +82,16 @@ public final class LocalPulsar extends AbstractLocalPulsar {
         return timedStart(spec, tempParent, (jars, tempDir) -> new LocalPulsar(spec, jars, tempDir));
     }
 
-    /** {@code pulsar://127.0.0.1:PORT}, the binary protocol's service URL; {@code pulsar+ssl://} when secured. */
+    /** {@code pulsar://ADDRESS:PORT}, the binary protocol's service URL; {@code pulsar+ssl://} when secured. */
     @Override
     public String url() {
-        return (secured() ? "pulsar+ssl" : "pulsar") + "://" + LOOPBACK + ":" + brokerPort;
+        return (secured() ? "pulsar+ssl" : "pulsar") + "://" + address + ":" + brokerPort;
     }
 
-    /** {@code http://127.0.0.1:PORT}, the admin REST API; {@code https://} when secured. */
+    /** {@code http://ADDRESS:PORT}, the admin REST API; {@code https://} when secured. */
     @Override
     public String adminUrl() {
-        return (secured() ? "https" : "http") + "://" + LOOPBACK + ":" + webPort;
+        return (secured() ? "https" : "http") + "://" + address + ":" + webPort;
     }
 
     /** The certificates and login of a standalone started with --secure, else null. */
@@ -142,7 +143,7 @@ public final class LocalPulsar extends AbstractLocalPulsar {
             secure = SecuredStandaloneConf.settings(security, htpasswd, brokerPort, webPort);
             web = new PulsarWebAccess(security.client(), false);
         }
-        StandaloneConf.write(conf(), LOOPBACK, brokerPort, webPort, secure, spec.broker().props());
+        StandaloneConf.write(conf(), address, brokerPort, webPort, secure, spec.broker().props());
         launch(1);
         awaitNodeReady(1, budget);
     }
@@ -150,7 +151,7 @@ public final class LocalPulsar extends AbstractLocalPulsar {
     @Override
     protected void awaitNodeReady(int node, Readiness budget) {
         List<ManagedProcess> watched = List.of(startedNodes().get(node - 1));
-        budget.await(nodeName(), logFile(), watched, () -> accepts(LOOPBACK, webPort));
+        budget.await(nodeName(), logFile(), watched, () -> accepts(address, webPort));
         budget.await(nodeName() + " health check", logFile(), watched, this::healthy);
     }
 
@@ -163,14 +164,23 @@ public final class LocalPulsar extends AbstractLocalPulsar {
     protected ManagedProcess startNode(int node) {
         Path dir = dataDir(node);
         List<String> jvm = PulsarJvm.options(spec.heap(), log4jConfig());
-        List<String> args = List.of("--config", conf().toString(), "--no-functions-worker", "--no-stream-storage",
-                "--advertised-address", LOOPBACK, "--bookkeeper-port", Integer.toString(bookiePort),
+        return new JavaChild(nodeName(), MAIN, jvm, arguments(conf(), address, bookiePort, dir), dir, logFile(),
+                tempDir()).withClassPath(jars).toCommand().withCpus(spec.broker().cpus())
+                .withNetns(spec.broker().placement().namespace(node)).start();
+    }
+
+    /**
+     * PulsarStandaloneStarter's arguments: the conf, the bookie's port, the data under {@code dir},
+     * and {@code address} as --advertised-address, which the starter sets on the broker over the
+     * conf's (the bookie, on the RocksDB metadata store, reads the conf's advertisedAddress).
+     */
+    static List<String> arguments(Path conf, String address, int bookiePort, Path dir) {
+        return List.of("--config", conf.toString(), "--no-functions-worker", "--no-stream-storage",
+                "--advertised-address", address, "--bookkeeper-port", Integer.toString(bookiePort),
                 "--bookkeeper-dir", dir.resolve("bookkeeper").toString(),
                 "--metadata-dir", dir.resolve("metadata").toString(),
                 // never there: the standalone takes the RocksDB metadata store only where it finds no ZooKeeper data
                 "--zookeeper-dir", dir.resolve("zookeeper").toString());
-        return new JavaChild(nodeName(), MAIN, jvm, args, dir, logFile(), tempDir()).withClassPath(jars)
-                .toCommand().withCpus(spec.broker().cpus()).start();
     }
 
     private Path conf() {

@@ -9,7 +9,7 @@ import dev.msgbench.core.broker.LocalBroker;
 /** A Pulsar the suite started: one standalone ({@link LocalPulsar}) or a cluster ({@link LocalPulsarCluster}). */
 public interface LocalPulsarBroker extends LocalBroker {
 
-    /** {@code http://127.0.0.1:PORT}, the admin REST API; a cluster's in Pulsar's multi-host form, every broker's. */
+    /** {@code http://HOST:PORT}, the admin REST API; a cluster's in Pulsar's multi-host form, every broker's. */
     String adminUrl();
 
     /** The settings msgbench wrote into the nodes' files, the user's overrides included, without ports and paths. */

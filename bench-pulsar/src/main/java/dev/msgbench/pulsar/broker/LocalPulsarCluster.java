@@ -41,6 +41,13 @@ public final class LocalPulsarCluster extends AbstractLocalPulsar {
      */
     public static final String SECURE_REFUSED = "a local Pulsar cluster (--brokers 3) starts open for now; secure a "
             + "standalone (--brokers 1), or measure a secured cluster with --url pulsar+ssl://HOST:6651";
+    /**
+     * Why --isolate is refused: the hosts are made for the three brokers, and the bookies and
+     * ZooKeeper would need hosts and addresses of their own too; seven JVMs behind links.
+     */
+    public static final String ISOLATE_REFUSED = "a local Pulsar cluster (--brokers 3) runs on loopback only: its "
+            + "three bookies and ZooKeeper would need hosts of their own beside the three brokers, seven JVMs behind "
+            + "links; isolate a standalone (--brokers 1)";
     static final int BROKERS = 3;
     static final int BOOKIES = 3;
     private static final String BROKER_MAIN = "org.apache.pulsar.PulsarBrokerStarter";
@@ -64,9 +71,6 @@ public final class LocalPulsarCluster extends AbstractLocalPulsar {
         if (spec.broker().nodes() != BROKERS) {
             throw new IllegalArgumentException("a local Pulsar cluster has " + BROKERS + " brokers, asked for "
                     + spec.broker().nodes());
-        }
-        if (spec.broker().placement().isolated()) {
-            throw new UserError("--isolate: a local Pulsar runs on loopback only for now; leave out --isolate");
         }
         this.spec = spec;
         List<Integer> ports = FreePorts.take(1 + BROKERS * 2 + BOOKIES);
@@ -92,6 +96,9 @@ public final class LocalPulsarCluster extends AbstractLocalPulsar {
     static LocalPulsarCluster start(PulsarBrokerSpec spec, Path tempParent) {
         if (spec.broker().security() != null) {
             throw new UserError("--secure: " + SECURE_REFUSED);
+        }
+        if (spec.broker().placement().isolated()) {
+            throw new UserError("--isolate: " + ISOLATE_REFUSED);
         }
         return timedStart(spec, tempParent, (jars, tempDir) -> new LocalPulsarCluster(spec, jars, tempDir));
     }

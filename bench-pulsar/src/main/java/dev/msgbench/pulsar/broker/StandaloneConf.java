@@ -87,7 +87,7 @@ public final class StandaloneConf {
         conf.put(ENSEMBLE, "1");
         conf.put(WRITE_QUORUM, "1");
         conf.put(ACK_QUORUM, "1");
-        // a loopback address is the bookie's only one here, which a bookie refuses unless allowed
+        // without --isolate a loopback address is the bookie's only one, which a bookie refuses unless allowed
         conf.put("allowLoopback", "true");
         conf.put("functionsWorkerEnabled", "false");
         return Collections.unmodifiableMap(conf);
