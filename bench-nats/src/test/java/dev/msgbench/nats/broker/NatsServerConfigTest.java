@@ -121,6 +121,48 @@ class NatsServerConfigTest {
     }
 
     @Test
+    void aSecuredMqttListenerSpeaksTlsWithTheSameCertificateAndItsClientsLogInAsTheServersUser() {
+        NatsNode mqtt = new NatsNode(1, 4001, 8001, 0, Path.of("/t/node-1"), Path.of("/l/nats-1.log"), "127.0.0.1",
+                1883);
+        BrokerSecurity login = new BrokerSecurity("msgbench", Secret.of("mqtt-Conf-Secret"), false);
+        Pki pki = new Pki(Path.of("/t/tls"), Path.of("/t/tls/ca.pem"), Path.of("/t/tls/server.pem"),
+                Path.of("/t/tls/server.key"), Path.of("/t/tls/client.pem"), Path.of("/t/tls/client.key"));
+        NatsServerSpec spec = NatsServerSpec.of(BrokerSpec.defaults().withSecurity(login)).withMqtt();
+        assertEquals("""
+                # written by msgbench for one run; removed when the server stops
+                server_name: msgbench-nats-1
+                listen: "127.0.0.1:4001"
+                http: "127.0.0.1:8001"
+                max_payload: 8388608
+                tls {
+                  cert_file: "/t/tls/server.pem"
+                  key_file: "/t/tls/server.key"
+                  ca_file: "/t/tls/ca.pem"
+                }
+                authorization {
+                  user: "msgbench"
+                  password: "mqtt-Conf-Secret"
+                }
+                jetstream {
+                  store_dir: "/t/node-1/store"
+                }
+                mqtt {
+                  listen: "127.0.0.1:1883"
+                  tls {
+                    cert_file: "/t/tls/server.pem"
+                    key_file: "/t/tls/server.key"
+                    ca_file: "/t/tls/ca.pem"
+                  }
+                }
+                """, NatsServerConfig.render(mqtt, List.of(mqtt), spec, new LocalSecurity(pki, login,
+                Path.of("/t/tls/password"))));
+        UserError e = assertThrows(UserError.class, () -> NatsServerSpec.of(BrokerSpec.defaults()
+                .withSecurity(login).withProps(Map.of("mqtt.tls.verify", "false"))).withMqtt());
+        assertEquals("--broker-prop mqtt.tls.verify cannot be set with --secure: msgbench configures the server's TLS "
+                + "and login for it; remove it", e.getMessage());
+    }
+
+    @Test
     void theLimitHoldsAMebibyteMessageAndGrowsOnlyForLargerOnes() {
         assertEquals(8L << 20, NatsServerSpec.maxPayloadFor(1 << 20));
         assertEquals((20L << 20) + 64 * 1024, NatsServerSpec.maxPayloadFor(20L << 20));
