@@ -11,11 +11,11 @@ import java.nio.charset.StandardCharsets;
 import dev.msgbench.core.security.ClientSecurity;
 
 /**
- * Whether an MQTT broker accepts a session: one CONNECT (MQTT 3.1.1, clean session, no login)
- * answered by a CONNACK that accepts it, then DISCONNECT. A listening port alone is not enough:
- * the probe proves the broker parses MQTT and takes anonymous clients, as a run's will. Shared by
- * every launcher with an MQTT listener (Mosquitto, RabbitMQ's MQTT plugin, nats-server's). A
- * secured broker is probed as its clients reach it: over TLS, with the login.
+ * Whether an MQTT broker accepts a session: one CONNECT (MQTT 3.1.1, clean session) answered by
+ * a CONNACK that accepts it, then DISCONNECT. A listening port alone is not enough: the probe
+ * proves the broker parses MQTT and takes the run's clients as they will come, anonymous to an
+ * open broker, over TLS with the login to a secured one. Shared by every launcher with an MQTT
+ * listener (Mosquitto, RabbitMQ's MQTT plugin, nats-server's).
  */
 public final class MqttProbe {
 

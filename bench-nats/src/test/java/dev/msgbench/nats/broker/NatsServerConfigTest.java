@@ -19,6 +19,9 @@ import dev.msgbench.core.security.Secret;
 
 class NatsServerConfigTest {
 
+    private static final Pki PKI = new Pki(Path.of("/t/tls"), Path.of("/t/tls/ca.pem"), Path.of("/t/tls/server.pem"),
+            Path.of("/t/tls/server.key"), Path.of("/t/tls/client.pem"), Path.of("/t/tls/client.key"));
+
     private final NatsNode one = new NatsNode(1, 4001, 8001, 6001, Path.of("/t/node-1"), Path.of("/l/nats-1.log"));
     private final NatsNode two = new NatsNode(2, 4002, 8002, 6002, Path.of("/t/node-2"), Path.of("/l/nats-2.log"));
 
@@ -64,8 +67,6 @@ class NatsServerConfigTest {
     @Test
     void aSecuredServerGetsATlsBlockVerifyingClientsForMutualTlsAndTheLoginWithItsPasswordQuoted() {
         BrokerSecurity login = new BrokerSecurity("msgbench", Secret.of("pa\"ss\\word"), true);
-        Pki pki = new Pki(Path.of("/t/tls"), Path.of("/t/tls/ca.pem"), Path.of("/t/tls/server.pem"),
-                Path.of("/t/tls/server.key"), Path.of("/t/tls/client.pem"), Path.of("/t/tls/client.key"));
         NatsServerSpec spec = NatsServerSpec.of(BrokerSpec.defaults().withSecurity(login));
         assertEquals("""
                 # written by msgbench for one run; removed when the server stops
@@ -83,7 +84,7 @@ class NatsServerConfigTest {
                   user: "msgbench"
                   password: "pa\\"ss\\\\word"
                 }
-                """, NatsServerConfig.render(one, List.of(one), spec, new LocalSecurity(pki, login, Path.of("/t/tls/password"))));
+                """, NatsServerConfig.render(one, List.of(one), spec, new LocalSecurity(PKI, login, Path.of("/t/tls/password"))));
     }
 
     @Test
@@ -125,8 +126,6 @@ class NatsServerConfigTest {
         NatsNode mqtt = new NatsNode(1, 4001, 8001, 0, Path.of("/t/node-1"), Path.of("/l/nats-1.log"), "127.0.0.1",
                 1883);
         BrokerSecurity login = new BrokerSecurity("msgbench", Secret.of("mqtt-Conf-Secret"), false);
-        Pki pki = new Pki(Path.of("/t/tls"), Path.of("/t/tls/ca.pem"), Path.of("/t/tls/server.pem"),
-                Path.of("/t/tls/server.key"), Path.of("/t/tls/client.pem"), Path.of("/t/tls/client.key"));
         NatsServerSpec spec = NatsServerSpec.of(BrokerSpec.defaults().withSecurity(login)).withMqtt();
         assertEquals("""
                 # written by msgbench for one run; removed when the server stops
@@ -154,7 +153,7 @@ class NatsServerConfigTest {
                     ca_file: "/t/tls/ca.pem"
                   }
                 }
-                """, NatsServerConfig.render(mqtt, List.of(mqtt), spec, new LocalSecurity(pki, login,
+                """, NatsServerConfig.render(mqtt, List.of(mqtt), spec, new LocalSecurity(PKI, login,
                 Path.of("/t/tls/password"))));
         UserError e = assertThrows(UserError.class, () -> NatsServerSpec.of(BrokerSpec.defaults()
                 .withSecurity(login).withProps(Map.of("mqtt.tls.verify", "false"))).withMqtt());
