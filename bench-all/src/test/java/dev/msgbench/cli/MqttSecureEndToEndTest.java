@@ -76,8 +76,8 @@ class MqttSecureEndToEndTest {
         JsonNode r = ResultTrees.complete(out);
         assertEquals(600, r.get("counts").get("received").asLong());
         assertEquals(0, ResultTrees.lost(r));
-        assertTrue(r.get("settings").get("url").asText().matches("mqtts://127\\.0\\.0\\.1:\\d+"),
-                r.get("settings").toString());
+        assertTrue(r.get("broker").get("url").asText().matches("mqtts://127\\.0\\.0\\.1:\\d+"),
+                r.get("broker").toString());
         assertTrue(run.err.contains(" ready at mqtts://127.0.0.1:"), run.err);
         assertEquals("TLS, user msgbench, password", r.get("broker").get("security").asText(), r.get("broker").toString());
         assertTrue(Files.size(out.resolve("broker-logs").resolve(log)) > 0, "the broker's log is kept");
@@ -93,7 +93,7 @@ class MqttSecureEndToEndTest {
         JsonNode r = ResultTrees.complete(out);
         assertEquals(300, r.get("counts").get("received").asLong());
         assertEquals(0, ResultTrees.lost(r));
-        assertEquals(remote.url(), r.get("settings").get("url").asText());
+        assertEquals(remote.url(), r.get("broker").get("url").asText());
         assertEquals("TLS, user " + USER + ", password", r.get("broker").get("security").asText());
         SecretLeaks.assertAbsent(PASSWORD, run, out, remote.logDir());
     }
