@@ -2,6 +2,8 @@ package dev.msgbench.mqtt;
 
 import java.util.Properties;
 
+import javax.net.ssl.SSLException;
+
 import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttException;
@@ -40,16 +42,57 @@ final class MqttClients {
     /** Connects {@code client}, made by the caller (a subscriber sets its callback first). */
     static void connect(MqttAsyncClient client, MqttSettings settings, MqttSession session, int maxInflight) {
         try {
-            client.connect(options(session, maxInflight)).waitForCompletion(TIMEOUT_MILLIS);
+            client.connect(options(settings, session, maxInflight)).waitForCompletion(TIMEOUT_MILLIS);
         } catch (MqttException e) {
-            throw new UserError("cannot connect to the MQTT broker at " + settings.url() + " as " + client.getClientId()
-                    + ": " + e.getMessage() + " (" + e.getReasonCode() + ")", e);
+            throw failure(settings, client.getClientId(), e);
         }
     }
 
-    /** How every client of the run connects, the first time and again after the broker dropped it ({@link Reconnector}). */
-    static MqttConnectOptions options(MqttSession session, int maxInflight) {
+    /** A refused login names --user, an untrusted certificate --ca; anything else says what Paho reported. */
+    static UserError failure(MqttSettings settings, String clientId, MqttException e) {
+        int code = e.getReasonCode();
+        if (code == MqttException.REASON_CODE_FAILED_AUTHENTICATION || code == MqttException.REASON_CODE_NOT_AUTHORIZED) {
+            String user = settings.security().user();
+            return new UserError("--user: the MQTT broker at " + settings.url() + " refused the login"
+                    + (user == null ? " (no --user given)" : " of user '" + user + "'") + " (" + e.getMessage() + " ("
+                    + code + ")); check --user and --password-file", e);
+        }
+        Throwable tls = e.getCause();
+        while (tls != null && !(tls instanceof SSLException)) {
+            tls = tls.getCause();
+        }
+        if (tls != null) {
+            Throwable root = tls;
+            while (root.getCause() != null) {
+                root = root.getCause();
+            }
+            String why = root.getMessage();
+            return new UserError(why != null && why.contains("certification path")
+                    ? "--ca: the TLS certificate of the MQTT broker at " + settings.url() + " is not trusted (" + why
+                            + "); give the authority that signed it with --ca FILE (PEM)"
+                    : "--url: the TLS handshake with the MQTT broker at " + settings.url() + " failed (" + why
+                            + "); check --ca, --client-cert and --client-key, and that the port speaks TLS", e);
+        }
+        return new UserError("cannot connect to the MQTT broker at " + settings.url() + " as " + clientId + ": "
+                + e.getMessage() + " (" + code + ")", e);
+    }
+
+    /**
+     * How every client of the run connects, the first time and again after the broker dropped it
+     * ({@link Reconnector}): with TLS, Paho checks the certificate's host name against the URL's.
+     */
+    static MqttConnectOptions options(MqttSettings settings, MqttSession session, int maxInflight) {
         MqttConnectOptions options = new MqttConnectOptions();
+        if (settings.usesTls()) {
+            options.setSocketFactory(settings.tls().sslContext().getSocketFactory());
+            options.setHttpsHostnameVerificationEnabled(true);
+        }
+        if (settings.security().user() != null) {
+            options.setUserName(settings.security().user());
+        }
+        if (settings.security().password() != null) {
+            options.setPassword(settings.security().password().reveal().toCharArray());
+        }
         options.setMqttVersion(MqttConnectOptions.MQTT_VERSION_3_1_1);
         options.setCleanSession(session == MqttSession.CLEAN);
         options.setMaxInflight(maxInflight);

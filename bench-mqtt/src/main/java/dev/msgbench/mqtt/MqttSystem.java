@@ -115,7 +115,7 @@ public final class MqttSystem implements MessagingSystem {
         try {
             // the callback first: a persistent session's queued messages come right after CONNACK
             MqttSubscriber subscriber = MqttSubscriber.connecting(client,
-                    MqttClients.options(settings.session(), maxInFlight), sink);
+                    MqttClients.options(settings, settings.session(), maxInFlight), sink);
             MqttClients.connect(client, settings, settings.session(), maxInFlight);
             remember(consumerId(index));
             subscriber.subscribe(topics.filterOf(index), settings.qos());
@@ -129,7 +129,7 @@ public final class MqttSystem implements MessagingSystem {
     @Override
     public Publisher publisher(int streamId, AckListener acks) throws Exception {
         return new MqttPublisher(client(plan.runId() + "-p" + streamId),
-                MqttClients.options(settings.session(), maxInFlight), topics.publishTopics(streamId), settings.qos(),
+                MqttClients.options(settings, settings.session(), maxInFlight), topics.publishTopics(streamId), settings.qos(),
                 acks, maxInFlight);
     }
 

@@ -120,6 +120,12 @@ public final class MqttTarget implements SystemTarget {
                 + "clean stop, and with persistence off (its default) never; disk faults on MQTT come in a later version";
     }
 
+    /** TLS and a login on each of the three brokers, and to a secured broker given with --url. */
+    @Override
+    public boolean securable() {
+        return true;
+    }
+
     @Override
     public LocalBroker startLocalBroker(BrokerRequest request) {
         return switch (chosenBroker()) {
@@ -144,7 +150,7 @@ public final class MqttTarget implements SystemTarget {
             keeps = null;
         }
         return new MqttSystem(new MqttSettings(request.url(), qos, chosenSession, version, written, chosenBroker(),
-                keeps));
+                keeps, request.security()));
     }
 
     private Map<String, String> natsKeeps(LocalNatsServer nats, boolean persistent) {

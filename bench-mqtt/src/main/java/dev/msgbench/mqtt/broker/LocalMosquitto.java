@@ -20,6 +20,7 @@ import dev.msgbench.core.broker.ManagedProcess;
 import dev.msgbench.core.broker.MqttProbe;
 import dev.msgbench.core.broker.NativeCommand;
 import dev.msgbench.core.broker.Readiness;
+import dev.msgbench.core.security.LocalSecurity;
 
 /**
  * Debian's mosquitto as a child process, {@code mosquitto -c <conf>} with a config the suite
@@ -31,6 +32,10 @@ import dev.msgbench.core.broker.Readiness;
  * node's data dir every {@code autosave_interval} seconds and on a clean stop, and reloads it on
  * start; a kill loses what came since the last save. With the default {@code persistence false} a
  * restart keeps nothing.
+ *
+ * <p>With {@code --secure} ({@link dev.msgbench.core.broker.BrokerSpec#security}) its one listener
+ * speaks TLS with a throwaway certificate ({@code mqtts://}) and takes only the login, whose
+ * password the config's password_file holds hashed.
  */
 public final class LocalMosquitto extends AbstractLocalBroker {
 
@@ -44,6 +49,7 @@ public final class LocalMosquitto extends AbstractLocalBroker {
     private final int port;
     private final MosquittoConfig config;
     private volatile String version = "unknown";
+    private volatile LocalSecurity security;
 
     private LocalMosquitto(MosquittoBrokerSpec spec, Path binary, Path tempDir) {
         super(spec.broker(), tempDir, STOP_GRACE, ABORT_GRACE);
@@ -70,10 +76,17 @@ public final class LocalMosquitto extends AbstractLocalBroker {
                 tempDir -> new LocalMosquitto(spec, binary, tempDir));
     }
 
-    /** {@code mqtt://127.0.0.1:PORT} (its host's address under --isolate). */
+    /** {@code mqtt://127.0.0.1:PORT} (its host's address under --isolate), {@code mqtts://} when secured. */
     @Override
     public String url() {
-        return "mqtt://" + spec.broker().placement().address(1) + ":" + port;
+        return (spec.broker().security() == null ? "mqtt" : "mqtts") + "://" + spec.broker().placement().address(1)
+                + ":" + port;
+    }
+
+    /** The certificates and login of a node started with --secure, else null. */
+    @Override
+    public LocalSecurity localSecurity() {
+        return security;
     }
 
     public int port() {
@@ -109,6 +122,11 @@ public final class LocalMosquitto extends AbstractLocalBroker {
 
     @Override
     protected void bringUp(Readiness budget) {
+        if (spec.broker().security() != null) {
+            security = LocalSecurity.create(tempDir().resolve("tls"), spec.broker().security(),
+                    spec.broker().placement());
+            MosquittoPasswordFile.write(security.login(), passwordFile());
+        }
         launch(1);
         awaitNodeReady(1, budget);
         version = readVersion();
@@ -117,7 +135,7 @@ public final class LocalMosquitto extends AbstractLocalBroker {
     @Override
     protected void awaitNodeReady(int node, Readiness budget) {
         budget.await(nodeName(), logFile(), List.of(startedNodes().get(node - 1)),
-                () -> MqttProbe.accepts(spec.broker().placement().address(1), port));
+                () -> MqttProbe.accepts(spec.broker().placement().address(1), port, clientSecurity()));
     }
 
     @Override
@@ -132,7 +150,7 @@ public final class LocalMosquitto extends AbstractLocalBroker {
         try {
             Files.createDirectories(dataDir);
             Files.write(conf, config.lines(spec.broker().placement().address(1), port, dataDir,
-                    System.getProperty("user.name")), StandardCharsets.UTF_8);
+                    System.getProperty("user.name"), security, passwordFile()), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + conf, e);
         }
@@ -158,6 +176,11 @@ public final class LocalMosquitto extends AbstractLocalBroker {
             Thread.currentThread().interrupt();
             return "unknown";
         }
+    }
+
+    /** In the owner-only folder of the certificates; hashed, and gone with the temp dir. */
+    private Path passwordFile() {
+        return tempDir().resolve("tls").resolve("mosquitto.passwd");
     }
 
     private String nodeName() {

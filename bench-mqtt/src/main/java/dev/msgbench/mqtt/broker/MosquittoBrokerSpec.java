@@ -28,6 +28,10 @@ public record MosquittoBrokerSpec(BrokerSpec broker, Path binary) {
             "persistence_location", "persistence_file", "log_dest", "pid_file", "user", "include_dir",
             "allow_anonymous", "password_file", "acl_file", "per_listener_settings");
 
+    /** What --secure writes for the listener; a user's value would replace the throwaway certificate. */
+    static final Set<String> SECURED = Set.of("cafile", "capath", "certfile", "keyfile", "require_certificate",
+            "use_identity_as_username", "use_subject_as_username", "psk_hint", "psk_file");
+
     public MosquittoBrokerSpec {
         broker = Objects.requireNonNull(broker, "broker").withDefaultStartTimeout(DEFAULT_START_TIMEOUT);
         if (broker.nodes() != 1) {
@@ -38,6 +42,10 @@ public record MosquittoBrokerSpec(BrokerSpec broker, Path binary) {
             if (RESERVED.contains(key.toLowerCase(Locale.ROOT))) {
                 throw new UserError("--broker-prop " + key + " cannot be set: msgbench chooses it for every start "
                         + "(the listener, directories, logs and the process's user); remove it");
+            }
+            if (broker.security() != null && SECURED.contains(key.toLowerCase(Locale.ROOT))) {
+                throw new UserError("--broker-prop " + key + " cannot be set with --secure: msgbench configures the "
+                        + "listener's TLS and login for it; remove it");
             }
             if (!key.matches("[a-z][a-z0-9_]*") || prop.getValue() == null || prop.getValue().contains("\n")) {
                 throw new UserError("--broker-prop must be KEY=VALUE with a mosquitto.conf setting as KEY "

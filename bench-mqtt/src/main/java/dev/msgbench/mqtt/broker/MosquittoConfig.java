@@ -7,6 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.msgbench.core.security.LocalSecurity;
+import dev.msgbench.core.security.Pki;
+
 /**
  * The mosquitto.conf the suite writes for its node. Mosquitto has no command that reports its
  * configuration, so what a result records about it is read from here: these settings, as written.
@@ -36,12 +39,35 @@ final class MosquittoConfig {
         return settings;
     }
 
-    /** The file's lines: the listener on {@code address:port}, data and log places, then {@link #settings}. */
+    /** An open node's lines: {@link #lines(String, int, Path, String, LocalSecurity, Path)} without security. */
     List<String> lines(String address, int port, Path dataDir, String user) {
-        List<String> lines = new ArrayList<>(List.of(
-                "listener " + port + " " + address,
-                // security comes with --secure in a later increment: until then an open loopback listener
-                "allow_anonymous true",
+        return lines(address, port, dataDir, user, null, null);
+    }
+
+    /**
+     * The file's lines: the listener on {@code address:port}, data and log places, then
+     * {@link #settings}. A secured node's one listener speaks TLS with the throwaway certificate
+     * and takes only the login of {@code passwordFile} (hashed there, {@link MosquittoPasswordFile}).
+     *
+     * @param security the certificates and login of a secured node; null: an open listener
+     */
+    List<String> lines(String address, int port, Path dataDir, String user, LocalSecurity security,
+                       Path passwordFile) {
+        List<String> lines = new ArrayList<>();
+        lines.add("listener " + port + " " + address);
+        if (security == null) {
+            // an open loopback listener, as every local broker the suite starts without --secure
+            lines.add("allow_anonymous true");
+        } else {
+            Pki pki = security.pki();
+            lines.add("cafile " + pki.caFile());
+            lines.add("certfile " + pki.serverCertFile());
+            lines.add("keyfile " + pki.serverKeyFile());
+            lines.add("require_certificate " + security.login().mutualTls());
+            lines.add("allow_anonymous false");
+            lines.add("password_file " + passwordFile);
+        }
+        lines.addAll(List.of(
                 "persistence_location " + dataDir + "/",
                 // stdout is the node's log file (NativeCommand)
                 "log_dest stdout",

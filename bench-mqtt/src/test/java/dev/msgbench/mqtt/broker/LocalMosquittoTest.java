@@ -20,6 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.broker.MqttProbe;
+import dev.msgbench.core.security.BrokerSecurity;
+import dev.msgbench.core.security.ClientSecurity;
+import dev.msgbench.core.security.Secret;
 import dev.msgbench.core.testing.NeedsBroker;
 
 /** Debian's mosquitto, started for real on a free loopback port with a config the suite writes. */
@@ -52,6 +55,24 @@ class LocalMosquittoTest {
         assertThrows(IOException.class, () -> MqttProbe.accepts("127.0.0.1", port), "stopped on close");
         try (Stream<Path> left = Files.list(temp)) {
             assertEquals(0, left.count(), "the temp dir is removed on close");
+        }
+    }
+
+    @Test
+    void aSecuredNodeTakesOnlyTlsWithItsLogin() throws Exception {
+        BrokerSecurity login = new BrokerSecurity("bench-user", Secret.of("local-Mqtt-Secret-8"), false);
+        try (LocalMosquitto mosquitto = LocalMosquitto.start(MosquittoBrokerSpec.of(BrokerSpec.defaults()
+                .withLogDir(dir.resolve("logs")).withSecurity(login)), dir)) {
+            int port = mosquitto.port();
+            ClientSecurity client = mosquitto.clientSecurity();
+            assertEquals("mqtts://127.0.0.1:" + port, mosquitto.url());
+            assertEquals("TLS, user bench-user, password", client.toString());
+            assertTrue(MqttProbe.accepts("127.0.0.1", port, client));
+            assertFalse(MqttProbe.accepts("127.0.0.1", port, client.withLogin("bench-user", Secret.of("wrong-Pw-1"))),
+                    "a wrong password is refused");
+            assertFalse(MqttProbe.accepts("127.0.0.1", port, client.withLogin(null, null)), "no anonymous client");
+            assertThrows(IOException.class, () -> MqttProbe.accepts("127.0.0.1", port), "no plain listener");
+            assertFalse(Files.readString(mosquitto.configFile()).contains("local-Mqtt-Secret-8"));
         }
     }
 

@@ -93,11 +93,13 @@ public final class LocalNatsServer extends AbstractLocalBroker {
     @Override
     public String url() {
         String scheme = spec.broker().security() == null ? "nats" : "tls";
-        return nodes.stream().map(n -> spec.mqtt() ? n.mqttUrl() : n.url(scheme)).collect(Collectors.joining(","));
+        return nodes.stream().map(n -> spec.mqtt() ? n.mqttUrl(mqttScheme()) : n.url(scheme))
+                .collect(Collectors.joining(","));
     }
 
     /**
-     * {@code mqtt://127.0.0.1:PORT} of one node's MQTT listener ({@link NatsServerSpec#withMqtt}).
+     * {@code mqtt://127.0.0.1:PORT} of one node's MQTT listener ({@link NatsServerSpec#withMqtt}),
+     * {@code mqtts://} on a secured server.
      *
      * @throws IllegalStateException when the servers run without one
      */
@@ -105,7 +107,11 @@ public final class LocalNatsServer extends AbstractLocalBroker {
         if (!spec.mqtt()) {
             throw new IllegalStateException(this + " runs without an MQTT listener");
         }
-        return node(node).mqttUrl();
+        return node(node).mqttUrl(mqttScheme());
+    }
+
+    private String mqttScheme() {
+        return spec.broker().security() == null ? "mqtt" : "mqtts";
     }
 
     @Override
@@ -233,7 +239,7 @@ public final class LocalNatsServer extends AbstractLocalBroker {
         budget.await(node.name(), node.logFile(), watched, node.monitor()::healthy);
         if (spec.mqtt()) {
             budget.await(node.name() + "'s MQTT listener", node.logFile(), watched,
-                    () -> MqttProbe.accepts(node.host(), node.mqttPort()));
+                    () -> MqttProbe.accepts(node.host(), node.mqttPort(), clientSecurity()));
         }
     }
 

@@ -36,9 +36,9 @@ record NatsNode(int id, int clientPort, int monitorPort, int clusterPort, Path d
         return scheme + "://" + host + ":" + clientPort;
     }
 
-    /** {@code mqtt://HOST:PORT} of its MQTT listener. */
-    String mqttUrl() {
-        return "mqtt://" + host + ":" + mqttPort;
+    /** @param scheme mqtt, or mqtts for a listener that demands TLS: {@code SCHEME://HOST:PORT} of its MQTT listener */
+    String mqttUrl(String scheme) {
+        return scheme + "://" + host + ":" + mqttPort;
     }
 
     ServerMonitor monitor() {

@@ -66,6 +66,10 @@ final class NatsServerConfig {
             // the listener only: sessions and messages go to JetStream's store above
             out.append("mqtt {\n");
             out.append("  listen: \"").append(node.host()).append(':').append(node.mqttPort()).append("\"\n");
+            if (security != null) {
+                // the top-level tls block covers client connections only; the login is the server's authorization
+                tls(security, "  ", out);
+            }
             Object mqtt = tree.remove("mqtt");
             if (mqtt instanceof Map) {
                 render(castMap(mqtt), "  ", out);
@@ -77,19 +81,24 @@ final class NatsServerConfig {
     }
 
     private static void secure(LocalSecurity security, StringBuilder out) {
-        Pki pki = security.pki();
-        out.append("tls {\n");
-        out.append("  cert_file: \"").append(escape(pki.serverCertFile().toString())).append("\"\n");
-        out.append("  key_file: \"").append(escape(pki.serverKeyFile().toString())).append("\"\n");
-        out.append("  ca_file: \"").append(escape(pki.caFile().toString())).append("\"\n");
-        if (security.login().mutualTls()) {
-            out.append("  verify: true\n");
-        }
-        out.append("}\n");
+        tls(security, "", out);
         out.append("authorization {\n");
         out.append("  user: \"").append(escape(security.login().user())).append("\"\n");
         out.append("  password: \"").append(escape(security.login().password().reveal())).append("\"\n");
         out.append("}\n");
+    }
+
+    /** A tls block with the throwaway certificate, at {@code indent}: the server's own, or its MQTT listener's. */
+    private static void tls(LocalSecurity security, String indent, StringBuilder out) {
+        Pki pki = security.pki();
+        out.append(indent).append("tls {\n");
+        out.append(indent).append("  cert_file: \"").append(escape(pki.serverCertFile().toString())).append("\"\n");
+        out.append(indent).append("  key_file: \"").append(escape(pki.serverKeyFile().toString())).append("\"\n");
+        out.append(indent).append("  ca_file: \"").append(escape(pki.caFile().toString())).append("\"\n");
+        if (security.login().mutualTls()) {
+            out.append(indent).append("  verify: true\n");
+        }
+        out.append(indent).append("}\n");
     }
 
     /** "a.b=v" becomes {a: {b: v}}, in the order given. */

@@ -40,7 +40,8 @@ public record NatsServerSpec(BrokerSpec broker, boolean jetStream, long maxPaylo
             "store_dir", "jetstream.store_dir", "mqtt.listen", "mqtt.host", "mqtt.port");
 
     /** What --secure writes into the config; a user's value would make a second, conflicting block. */
-    static final Set<String> SECURED = Set.of("tls", "authorization", "accounts", "no_auth_user");
+    static final Set<String> SECURED = Set.of("tls", "authorization", "accounts", "no_auth_user", "mqtt.tls",
+            "mqtt.authorization", "mqtt.no_auth_user");
 
     public NatsServerSpec {
         broker = Objects.requireNonNull(broker, "broker").withDefaultStartTimeout(DEFAULT_START_TIMEOUT);

@@ -2,6 +2,7 @@ package dev.msgbench.nats.broker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -18,6 +19,9 @@ import dev.msgbench.core.security.Pki;
 import dev.msgbench.core.security.Secret;
 
 class NatsServerConfigTest {
+
+    private static final Pki PKI = new Pki(Path.of("/t/tls"), Path.of("/t/tls/ca.pem"), Path.of("/t/tls/server.pem"),
+            Path.of("/t/tls/server.key"), Path.of("/t/tls/client.pem"), Path.of("/t/tls/client.key"));
 
     private final NatsNode one = new NatsNode(1, 4001, 8001, 6001, Path.of("/t/node-1"), Path.of("/l/nats-1.log"));
     private final NatsNode two = new NatsNode(2, 4002, 8002, 6002, Path.of("/t/node-2"), Path.of("/l/nats-2.log"));
@@ -64,8 +68,6 @@ class NatsServerConfigTest {
     @Test
     void aSecuredServerGetsATlsBlockVerifyingClientsForMutualTlsAndTheLoginWithItsPasswordQuoted() {
         BrokerSecurity login = new BrokerSecurity("msgbench", Secret.of("pa\"ss\\word"), true);
-        Pki pki = new Pki(Path.of("/t/tls"), Path.of("/t/tls/ca.pem"), Path.of("/t/tls/server.pem"),
-                Path.of("/t/tls/server.key"), Path.of("/t/tls/client.pem"), Path.of("/t/tls/client.key"));
         NatsServerSpec spec = NatsServerSpec.of(BrokerSpec.defaults().withSecurity(login));
         assertEquals("""
                 # written by msgbench for one run; removed when the server stops
@@ -83,7 +85,7 @@ class NatsServerConfigTest {
                   user: "msgbench"
                   password: "pa\\"ss\\\\word"
                 }
-                """, NatsServerConfig.render(one, List.of(one), spec, new LocalSecurity(pki, login, Path.of("/t/tls/password"))));
+                """, NatsServerConfig.render(one, List.of(one), spec, new LocalSecurity(PKI, login, Path.of("/t/tls/password"))));
     }
 
     @Test
@@ -118,6 +120,35 @@ class NatsServerConfigTest {
                 () -> NatsServerSpec.of(BrokerSpec.defaults().withProps(Map.of("mqtt.listen", "0.0.0.0:1883"))));
         assertEquals("--broker-prop mqtt.listen cannot be set: msgbench chooses it for every run (ports, directories, "
                 + "cluster routes); remove it", e.getMessage());
+    }
+
+    @Test
+    void aSecuredMqttListenerSpeaksTlsWithTheSameCertificateAndItsClientsLogInAsTheServersUser() {
+        NatsNode mqtt = new NatsNode(1, 4001, 8001, 0, Path.of("/t/node-1"), Path.of("/l/nats-1.log"), "127.0.0.1",
+                1883);
+        BrokerSecurity login = new BrokerSecurity("msgbench", Secret.of("mqtt-Conf-Secret"), false);
+        LocalSecurity security = new LocalSecurity(PKI, login, Path.of("/t/tls/password"));
+        String server = NatsServerConfig.render(mqtt, List.of(mqtt),
+                NatsServerSpec.of(BrokerSpec.defaults().withSecurity(login)), security);
+        assertEquals(server + """
+                jetstream {
+                  store_dir: "/t/node-1/store"
+                }
+                mqtt {
+                  listen: "127.0.0.1:1883"
+                  tls {
+                    cert_file: "/t/tls/server.pem"
+                    key_file: "/t/tls/server.key"
+                    ca_file: "/t/tls/ca.pem"
+                  }
+                }
+                """, NatsServerConfig.render(mqtt, List.of(mqtt),
+                NatsServerSpec.of(BrokerSpec.defaults().withSecurity(login)).withMqtt(), security));
+        assertTrue(server.contains("authorization {\n  user: \"msgbench\"\n"), server);
+        UserError e = assertThrows(UserError.class, () -> NatsServerSpec.of(BrokerSpec.defaults()
+                .withSecurity(login).withProps(Map.of("mqtt.tls.verify", "false"))).withMqtt());
+        assertEquals("--broker-prop mqtt.tls.verify cannot be set with --secure: msgbench configures the server's TLS "
+                + "and login for it; remove it", e.getMessage());
     }
 
     @Test

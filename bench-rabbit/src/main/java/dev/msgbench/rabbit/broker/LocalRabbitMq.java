@@ -202,12 +202,13 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
 
     /**
      * {@code mqtt://127.0.0.1:PORT} of one node started with the MQTT plugin, where MQTT clients
-     * without a login are the plugin's default user, guest, let in over loopback.
+     * without a login are the plugin's default user, guest, let in over loopback; {@code mqtts://}
+     * on a secured node, whose MQTT listener speaks TLS only and takes its login only.
      *
      * @throws IllegalStateException when the nodes run without the MQTT plugin
      */
     public String mqttUrl(int node) {
-        return "mqtt://" + host(node) + ":" + mqttPort(node);
+        return (spec.broker().security() == null ? "mqtt" : "mqtts") + "://" + host(node) + ":" + mqttPort(node);
     }
 
     /** @throws IllegalStateException when the nodes run without the MQTT plugin */
@@ -598,7 +599,7 @@ public final class LocalRabbitMq extends AbstractLocalBroker implements QueuePla
     private void awaitMqtt(int node, Readiness budget, List<ManagedProcess> watched) {
         if (spec.mqtt()) {
             budget.await(nodeText(node) + "'s MQTT listener", logFile(node), watched,
-                    () -> MqttProbe.accepts(host(node), mqttPort(node)));
+                    () -> MqttProbe.accepts(host(node), mqttPort(node), clientSecurity()));
         }
     }
 

@@ -84,7 +84,8 @@ final class RabbitConf {
      *                   A secured node's is a TLS listener, and its only stream listener
      * @param mqttPort  the MQTT plugin's port, on {@code host}; {@link #NO_MQTT_PORT} for none. Its
      *                  clients log in as the plugin's default user, guest, which RabbitMQ lets in
-     *                  over loopback only, as for AMQP
+     *                  over loopback only, as for AMQP; a secured node's speaks TLS only and takes
+     *                  its login only
      * @param peerNodes every node name of the cluster; empty for a single node
      * @param remoteClients true when the clients are on other hosts (--isolate): an open node then
      *                      lets guest log in from them, not from loopback only
@@ -117,8 +118,13 @@ final class RabbitConf {
             conf.put("stream.advertised_host", host);
             conf.put("stream.advertised_tls_port", Integer.toString(streamPort));
         }
-        if (mqttPort != NO_MQTT_PORT) {
+        if (mqttPort != NO_MQTT_PORT && security == null) {
             conf.put("mqtt.listeners.tcp.default", host + ":" + mqttPort);
+        } else if (mqttPort != NO_MQTT_PORT) {
+            // TLS with the node's ssl_options, and the node's login: no plain port, no anonymous guest
+            conf.put("mqtt.listeners.tcp", "none");
+            conf.put("mqtt.listeners.ssl.default", host + ":" + mqttPort);
+            conf.put("mqtt.allow_anonymous", "false");
         }
         if (remoteClients && security == null) {
             // the hosts' network is made for this run only; a secured node has its own user instead of guest

@@ -96,6 +96,20 @@ class RabbitConfTest {
                 "enabled once");
     }
 
+    @Test
+    void aSecuredNodesMqttListenerSpeaksTlsOnlyAndLetsNoAnonymousClientIn() {
+        LocalSecurity security = security(new BrokerSecurity("bench-user", Secret.of("mqtt-Secret-2"), false));
+        Map<String, String> conf = RabbitConf.of("127.0.0.1", 5671, RabbitConf.NO_STREAM_PORT, 8883, List.of(), false,
+                Map.of(), security);
+
+        assertEquals(List.of("listeners.tcp", "listeners.ssl.default", "ssl_options.cacertfile", "ssl_options.certfile",
+                "ssl_options.keyfile", "ssl_options.verify", "ssl_options.fail_if_no_peer_cert", "mqtt.listeners.tcp",
+                "mqtt.listeners.ssl.default", "mqtt.allow_anonymous"), List.copyOf(conf.keySet()));
+        assertEquals("none", conf.get("mqtt.listeners.tcp"));
+        assertEquals("127.0.0.1:8883", conf.get("mqtt.listeners.ssl.default"));
+        assertEquals("false", conf.get("mqtt.allow_anonymous"));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"two words", "before#after", "caf\u00e9"})
     void aPasswordThatRabbitmqConfCannotHoldIsRefusedWithoutShowingIt(String password) {
