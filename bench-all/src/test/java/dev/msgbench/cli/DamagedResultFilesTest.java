@@ -93,8 +93,14 @@ class DamagedResultFilesTest {
 
         CliRun report = CliRun.of("report", run.toString());
 
-        assertOneError(report, hlog + ": ends mid-line at byte " + String.format("%,d", cut) + CUT_SHORT
-                + "; left out of the report: what it holds after " + String.format("%.3f", lastWholeEnd) + " s");
+        String said = hlog + ": ends mid-line at byte " + String.format("%,d", cut) + CUT_SHORT
+                + "; left out of the report: what it holds after ";
+        assertEquals(2, report.exitCode, report.toString());
+        assertTrue(report.err.startsWith("error: " + said) && report.err.endsWith(" s" + NL), report.err);
+        // the log's times are whole milliseconds, read back through doubles: a millisecond either way
+        double after = Double.parseDouble(report.err.substring(("error: " + said).length(), report.err.length()
+                - (" s" + NL).length()));
+        assertEquals(lastWholeEnd, after, 0.0015, report.err);
         assertDrawsItsIntervals(report, run);
         assertTrue(Files.readString(run.resolve("report.html")).contains("id=\"latency-by-percentile\""),
                 "the result and its percentiles are whole");
