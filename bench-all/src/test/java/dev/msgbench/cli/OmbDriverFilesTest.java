@@ -113,6 +113,20 @@ class OmbDriverFilesTest {
     }
 
     @Test
+    void quorumsTheFileLeavesOutAreOmbsDefaultsSaidAtTheSectionsLine() throws Exception {
+        Path driver = write("pulsar.yaml", PULSAR.replace("    ensembleSize: 3\n    writeQuorum: 3\n    ackQuorum: 2\n",
+                "    ackQuorum: 1\n"));
+
+        CliRun run = CliRun.of("run", workload(), "--driver", driver.toString(), "--dry-run");
+
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains(" --broker-prop managedLedgerDefaultEnsembleSize=3 --broker-prop "
+                + "managedLedgerDefaultWriteQuorum=3 --broker-prop managedLedgerDefaultAckQuorum=1" + NL), run.out);
+        assertTrue(run.err.contains("warning: " + driver + ":9: ensembleSize 3 runs on a local cluster of 3 brokers"),
+                run.err);
+    }
+
+    @Test
     void anAckQuorumThatAcksCannotSayOnABrokerOfYourOwnIsRefusedWithItsLine() throws Exception {
         Path driver = write("pulsar.yaml", PULSAR);
 

@@ -272,7 +272,7 @@ public final class OmbDriver {
         }
         if (client.containsKey("persistence")) {
             persistence(nested(client, clientLines, "persistence", PULSAR_PERSISTENCE_KEYS, environment),
-                    keyLines(client, "persistence"), local);
+                    keyLines(client, "persistence"), clientLines.get("persistence"), local);
         }
         producer(section(top, lines, "producer", PULSAR_PRODUCER_KEYS, environment), keyLines(top, "producer"));
         consumer(section(top, lines, "consumer", PULSAR_CONSUMER_KEYS, environment), keyLines(top, "consumer"),
@@ -284,7 +284,11 @@ public final class OmbDriver {
      * says (on a cluster of three where they need more than one bookie); on a broker of your own,
      * the ack quorum through --acks, which offers one bookie or all of the write quorum.
      */
-    private void persistence(Map<String, Node> persistence, Map<String, Origin> lines, boolean local) {
+    private void persistence(Map<String, Node> persistence, Map<String, Origin> keyLines, Origin section,
+            boolean local) {
+        // a key left to OMB's default is said at the section's line
+        Map<String, Origin> lines = new LinkedHashMap<>();
+        PULSAR_PERSISTENCE_KEYS.forEach(key -> lines.put(key, keyLines.getOrDefault(key, section)));
         long ensemble = quorum(persistence, "ensembleSize");
         long write = quorum(persistence, "writeQuorum");
         long ack = quorum(persistence, "ackQuorum");
