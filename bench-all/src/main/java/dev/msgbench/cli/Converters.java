@@ -2,12 +2,14 @@ package dev.msgbench.cli;
 
 import java.time.Duration;
 
+import dev.msgbench.cli.measure.MessageOptions;
 import dev.msgbench.cli.measure.SpinWindowOption;
 import dev.msgbench.cli.workload.WarmupSpec;
 import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.payload.MessageSizes;
+import dev.msgbench.core.payload.PayloadContent;
 import dev.msgbench.core.time.RateSchedule;
 import dev.msgbench.core.units.Durations;
 import dev.msgbench.core.units.Sizes;
@@ -37,6 +39,18 @@ public final class Converters {
         public MessageSizes convert(String value) {
             try {
                 return MessageSizes.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** --payload: random, compressible:R, or files read here, so a missing one is refused before anything starts. */
+    public static final class Payload implements ITypeConverter<PayloadContent> {
+        @Override
+        public PayloadContent convert(String value) {
+            try {
+                return PayloadContent.parse(value, MessageOptions.MAX_SIZE_BYTES);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }

@@ -183,4 +183,40 @@ class CommandLineTest {
             assertTrue(text.contains("send delay and tail latency that belong to neither"), command + ": " + text);
         }
     }
+
+    /**
+     * picocli formats each description with String.format and, when that fails (a lone %, as in
+     * "10% random"), prints a warning of its own to System.err on every --help: the help of every
+     * command and subcommand must format cleanly.
+     */
+    @Test
+    void everyCommandsHelpFormatsWithoutAPicocliWarning() {
+        java.io.PrintStream original = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        List<String> commands = new java.util.ArrayList<>();
+        System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            collect(Main.commandLine(Io.system()), List.of(), commands);
+            for (String command : commands) {
+                CliRun run = CliRun.of((command + " --help").trim().split(" "));
+                assertEquals(0, run.exitCode, command);
+            }
+        } finally {
+            System.setErr(original);
+        }
+        String warnings = captured.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(commands.size() > 10, commands.toString());
+        assertFalse(warnings.contains("picocli WARN"), warnings);
+    }
+
+    private static void collect(picocli.CommandLine line, List<String> path, List<String> commands) {
+        commands.add(String.join(" ", path));
+        line.getSubcommands().forEach((name, sub) -> {
+            if (sub.getCommandName().equals(name) && !name.equals("help")) {
+                List<String> deeper = new java.util.ArrayList<>(path);
+                deeper.add(name);
+                collect(sub, deeper, commands);
+            }
+        });
+    }
 }

@@ -32,7 +32,7 @@ class CompareNativeScriptTest {
         assertFalse(r.output.contains("FAIL"), r.output);
         for (String parser : List.of("ours-pub", "ours-sub-lost", "floor", "ours-p50", "median-even", "ratio-cut",
                 "pairs-ahead", "verdict-within", "broker-cores", "publish-seconds", "cpu-model", "cpu-model-arm",
-                "described", "described-args", "described-args-listener", "side-name")) {
+                "described", "described-args", "described-args-listener", "side-name", "sides-sub-only")) {
             assertTrue(r.output.contains("ok   " + parser + "\n"), parser + " not checked:\n" + r.output);
         }
     }
@@ -43,6 +43,14 @@ class CompareNativeScriptTest {
 
         assertEquals(2, r.exitCode, r.output);
         assertEquals("compare-native: --warmup-messages must be a whole number of 0 or more, got '-1'\n", r.output);
+    }
+
+    @Test
+    void sidesOtherThanPubAndSubAreRefusedInOneLine() throws Exception {
+        Result r = run("--sides", "both");
+
+        assertEquals(2, r.exitCode, r.output);
+        assertEquals("compare-native: --sides must be pub, sub or pub,sub, got 'both'\n", r.output);
     }
 
     private record Result(int exitCode, String output) {

@@ -26,7 +26,8 @@ class FaultCommandLineTest {
     /** FaultSpec.FORMS as the command line shows it: with the flag that makes partitions possible. */
     private static final String FORMS = "pause=DURATION@TIME, kill@TIME, restart@TIME, partition=DURATION@TIME "
             + "(--isolate), power-loss@TIME, slow-disk=DURATION@TIME:for=DURATION, disk-full@TIME:for=DURATION (each "
-            + "optionally followed by :node=N|leader|any-follower, power-loss, slow-disk and disk-full also by "
+            + "optionally followed by :node=N|leader|any-follower|coordinator|ROLE-N (a node a system names, as Pulsar's "
+            + "bookie-2), power-loss, slow-disk and disk-full also by "
             + ":node=all; kill also by :restart-after=DURATION|never, power-loss by :restart-after=DURATION) or "
             + "exec@TIME='COMMAND'";
 
@@ -38,9 +39,11 @@ class FaultCommandLineTest {
             "--fault kill10s#error: --fault 'kill10s': no @TIME; the forms are " + FORMS,
             "--fault pause=0s@1s#error: --fault 'pause=0s@1s': the pause must be longer than 0, got '0s'; the forms are "
                     + FORMS,
-            "--fault kill@1s:node=0#error: --fault 'kill@1s:node=0': node must be a number from 1, leader or "
-                    + "any-follower, got '0'; the forms are " + FORMS,
+            "--fault kill@1s:node=0#error: --fault 'kill@1s:node=0': node must be a number from 1, leader, "
+                    + "any-follower, coordinator or ROLE-N (as bookie-2), got '0'; the forms are " + FORMS,
             "--fault kill@1s:node=3#error: --fault 'kill@1s:node=3': node 3 does not exist with --brokers 1",
+            "--brokers 3 --fault kill@1s:node=bookie-1#error: --fault 'kill@1s:node=bookie-1': node=bookie-1: nats "
+                    + "numbers its nodes only: node=N, leader or any-follower",
             "--fault pause=1s@10s#error: --fault 'pause=1s@10s': at 10s, not inside the measured 10s (--duration); "
                     + "times count from the end of the warm-up",
             "--url nats://127.0.0.1:1 --fault pause=1s@2s#error: --fault 'pause=1s@2s': pause acts on a broker the "

@@ -2,6 +2,8 @@ package dev.msgbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,10 +18,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.msgbench.cli.report.Fixtures;
 import dev.msgbench.cli.report.IntervalSeries;
 import dev.msgbench.core.record.HistogramKind;
+import dev.msgbench.core.record.Recorders;
 import dev.msgbench.core.result.IntervalLog;
 import dev.msgbench.core.result.IntervalSpans;
+import dev.msgbench.core.result.Percentiles;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
 
@@ -147,12 +154,7 @@ class MergeTest {
 
     /** A copy of a worker's folder whose log has one-second intervals for the warm-up (1 s), then 2 s ones. */
     private static Path coarser(Path worker, String name) throws Exception {
-        Path copy = Files.createDirectories(dir.resolve(name).resolve(worker.getFileName()));
-        try (var files = Files.list(worker)) {
-            for (Path file : files.filter(Files::isRegularFile).toList()) {
-                Files.copy(file, copy.resolve(file.getFileName()));
-            }
-        }
+        Path copy = copy(worker, name);
         Files.delete(copy.resolve(IntervalLog.FILE_NAME));
         List<Object[]> intervals = new java.util.ArrayList<>();
         long startMillis = IntervalSeries.forEachInterval(worker.resolve(IntervalLog.FILE_NAME), (kind, h, start, length) ->
@@ -166,6 +168,128 @@ class MergeTest {
         // the log's constructor began a new intervals.csv: the worker's own rows are the ones to merge
         Files.copy(worker.resolve(IntervalLog.COUNTS_FILE_NAME), copy.resolve(IntervalLog.COUNTS_FILE_NAME),
                 java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        return copy;
+    }
+
+    /** A copy of a worker's folder, below {@code name}. */
+    private static Path copy(Path worker, String name) throws Exception {
+        Path copy = Files.createDirectories(dir.resolve(name).resolve(worker.getFileName()));
+        try (var files = Files.list(worker)) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                Files.copy(file, copy.resolve(file.getFileName()));
+            }
+        }
+        return copy;
+    }
+
+    /**
+     * Kafka's workers in transactions, as fixtures: each worker's commit times are far apart from
+     * the other's, so percentiles of the added histograms differ from any mean of the workers'; and
+     * the broker's byte ratios are 1.0 and 0.333, whose mean (0.667) is not the ratio of the sums.
+     */
+    @Test
+    void theWorkersAbortsCommitTimesAndBrokerBytesAreAddedNeverAveraged() throws Exception {
+        Histogram fast = Fixtures.eachMillisUpTo(100);
+        Histogram slow = Recorders.newHistogram();
+        slow.recordValueWithCount(50_000_000L, 1_000);
+        Path t0 = transactional(w0, "txn", fast, 40, 0, Map.of("bytes", 1_000, "sentBytes", 1_000));
+        Path t1 = transactional(w1, "txn", slow, 60, 1, Map.of("bytes", 1_000, "sentBytes", 3_000));
+        Path merged = dir.resolve("merged-txn");
+
+        CliRun merge = CliRun.of("merge", t0.toString(), t1.toString(), "--output", merged.toString());
+
+        assertEquals(0, merge.exitCode, merge.toString());
+        RunResult result = ResultFiles.readResult(merged);
+        assertEquals(100L, result.counts().aborted());
+        assertEquals(1L, result.counts().abortedDelivered());
+        Histogram added = fast.copy();
+        added.add(slow);
+        assertEquals(Percentiles.inMillis(added), result.latenciesMs().commit());
+        assertEquals(1_100.0, result.latenciesMs().commit().get("count"));
+        assertEquals(Percentiles.inMillis(added), Percentiles.inMillis(ResultFiles.readHistogramLog(
+                merged.resolve(ResultFiles.COMMIT_LOG), "the commits")), "the merged folder can be merged again");
+        assertEquals(ResultFiles.COMMIT_LOG, result.files().get("commitLog"));
+        assertTrue(Files.isRegularFile(merged.resolve(result.files().get("commit"))));
+        assertEquals(Map.of("counter", COUNTER, "bytes", 2_000, "sentBytes", 4_000, "ratio", 0.5), result.brokerBytes());
+        assertTrue(merge.out.contains("  aborted on purpose 100 (never acknowledged, not counted as lost)   delivered all "
+                + "the same 1"), merge.out);
+        assertTrue(merge.out.contains("  broker bytes 2,000 for 4,000 B sent, 0.500x (" + COUNTER + ")"), merge.out);
+        assertTrue(merge.out.contains("commit ms"), merge.out);
+    }
+
+    /**
+     * A worker of a version that kept only its commits' percentiles, or whose broker's counter could not
+     * be read: nothing of the kind can be added, so the merged result has none, and says why.
+     */
+    @Test
+    void aWorkerWithoutItsCommitHistogramOrByteCountLeavesThemOutOfTheMergedResultAndSaysSo() throws Exception {
+        Histogram commits = Recorders.newHistogram();
+        commits.recordValue(2_000_000L);
+        Path t0 = transactional(w0, "txn-older", commits, 10, 0, Map.of("bytes", 1_000, "sentBytes", 1_000));
+        Path t1 = transactional(w1, "txn-older", commits, 10, 0, null);
+        Files.delete(t1.resolve(ResultFiles.COMMIT_LOG));
+        Path merged = dir.resolve("merged-txn-older");
+
+        CliRun merge = CliRun.of("merge", t0.toString(), t1.toString(), "--output", merged.toString());
+
+        assertEquals(0, merge.exitCode, merge.toString());
+        RunResult result = ResultFiles.readResult(merged);
+        assertEquals(null, result.latenciesMs().commit());
+        assertEquals(null, result.brokerBytes());
+        assertFalse(Files.exists(merged.resolve(ResultFiles.COMMIT_LOG)));
+        assertTrue(result.warnings().contains("worker 1 has no commit.hlog (a version that kept only the commits' "
+                + "percentiles): the merged result has no commit times"), result.warnings().toString());
+        assertTrue(result.warnings().contains("worker 1 has no broker byte count: the merged result has none"),
+                result.warnings().toString());
+        assertEquals(20L, result.counts().aborted());
+    }
+
+    /**
+     * A Kafka share group's workers (fixtures): each worker's client counted its own redeliveries, so
+     * the counts differ and are no difference of settings; the merged result keeps each worker's.
+     */
+    @Test
+    void eachWorkersOwnCountOfRedeliveriesIsKeptAndNotTakenForADifferenceOfSettings() throws Exception {
+        List<Path> shares = new java.util.ArrayList<>();
+        for (Path worker : List.of(w0, w1)) {
+            Path copy = copy(worker, "share");
+            String witness = "Kafka's delivery count: " + (46 + shares.size()) + " records received more than once, 50 "
+                    + "released on purpose (one first delivery in 10)";
+            ObjectNode json = (ObjectNode) ResultFiles.json().readTree(copy.resolve(ResultFiles.RESULT_JSON).toFile());
+            ((ObjectNode) json.get("settings")).putObject("delivery").put("label", "Kafka share group: at-least-once, "
+                    + "no order promised").put("order", "not promised: reorders are counted, not faults")
+                    .put("redeliveries", "by design (at-least-once): each is counted as a duplicate, not as a fault")
+                    .put("witness", witness);
+            ResultFiles.json().writeValue(copy.resolve(ResultFiles.RESULT_JSON).toFile(), json);
+            shares.add(copy);
+        }
+        Path merged = dir.resolve("merged-share");
+
+        CliRun merge = CliRun.of("merge", shares.get(0).toString(), shares.get(1).toString(), "--output", merged.toString());
+
+        assertEquals(0, merge.exitCode, merge.toString());
+        Map<?, ?> delivery = (Map<?, ?>) ResultFiles.readResult(merged).settings().get("delivery");
+        assertEquals("worker 0: Kafka's delivery count: 46 records received more than once, 50 released on purpose (one "
+                + "first delivery in 10); worker 1: Kafka's delivery count: 47 records received more than once, 50 released "
+                + "on purpose (one first delivery in 10)", delivery.get("witness"));
+        assertEquals("Kafka share group: at-least-once, no order promised", delivery.get("label"));
+    }
+
+    private static final String COUNTER = "kafka: the run's partition logs (describeLogDirs, one replica each)";
+
+    /** A copy of a worker's folder as a Kafka worker in transactions writes it; {@code brokerBytes} null for none. */
+    private static Path transactional(Path worker, String name, Histogram commits, long aborted, long abortedDelivered,
+                                      Map<String, Integer> brokerBytes) throws Exception {
+        Path copy = copy(worker, name);
+        ResultFiles.writeHistogramLog(copy.resolve(ResultFiles.COMMIT_LOG), HistogramKind.COMMIT, commits);
+        ObjectNode json = (ObjectNode) ResultFiles.json().readTree(copy.resolve(ResultFiles.RESULT_JSON).toFile());
+        ((ObjectNode) json.get("counts")).put("aborted", aborted).put("abortedDelivered", abortedDelivered);
+        ((ObjectNode) json.get("latenciesMs")).set("commit", ResultFiles.json().valueToTree(Percentiles.inMillis(commits)));
+        if (brokerBytes != null) {
+            ObjectNode bytes = json.putObject("brokerBytes").put("counter", COUNTER);
+            brokerBytes.forEach(bytes::put);
+        }
+        ResultFiles.json().writeValue(copy.resolve(ResultFiles.RESULT_JSON).toFile(), json);
         return copy;
     }
 

@@ -90,6 +90,56 @@ class MqttEndToEndTest {
         assertTrue(run.err.contains("ready at mqtt://127.0.0.1:"), run.err);
     }
 
+    /**
+     * RabbitMQ's MQTT plugin on each of three nodes: the producer talks to node 1, the subscriber to
+     * node 2, where its queue is, so every message crosses between the nodes.
+     */
+    @Test
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void onARabbitmqClusterEachClientTalksToItsNodeAndNothingIsLost() throws Exception {
+        JsonNode r = onThreeNodes("rabbitmq", "rabbitmq-");
+
+        assertEquals("3 nodes, each with the MQTT plugin; a subscription's queue is on the node its client connected "
+                + "to, and a classic queue is not replicated: its messages are on that node only",
+                r.get("durability").get("cluster").asText());
+    }
+
+    /**
+     * nats-server's MQTT listener on each node of a three-node JetStream cluster, the producer on
+     * node 1 and the subscriber on node 2: MQTT's streams have nats-server's default replicas, the
+     * cluster's size up to 3, as the server reports them.
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void onANatsClusterEachClientTalksToItsNodeAndMqttsStreamsHaveThreeReplicas() throws Exception {
+        JsonNode r = onThreeNodes("nats", "nats-");
+
+        JsonNode durability = r.get("durability");
+        assertEquals("3", durability.get("mqtt.stream_replicas").asText());
+        assertEquals("3 nodes of a JetStream cluster, each with an MQTT listener; MQTT's streams (messages, sessions) "
+                + "have 3 replicas (mqtt.stream_replicas), so a stored message is on a majority of 3 nodes before its "
+                + "acknowledgement and a session survives the loss of a node", durability.get("cluster").asText());
+        assertEquals("stored in the JetStream stream $MQTT_msgs (file storage, 3 replicas, kept until every "
+                + "subscription acknowledged it) before the PUBACK", durability.get("messages").asText());
+    }
+
+    /** e2e at QoS 1 on a local cluster of three nodes of {@code broker}: each message delivered once, each node's log kept. */
+    private JsonNode onThreeNodes(String broker, String logPrefix) throws Exception {
+        Path out = dir.resolve("cluster");
+        CliRun run = CliRun.of("e2e", "--system", "mqtt", "--mqtt-broker", broker, "--brokers", "3", "--mqtt-qos", "1",
+                "--rate", "500", "--duration", "1s", "--warmup", "0s", "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run::toString);
+        JsonNode r = ResultTrees.complete(out);
+        ResultTrees.assertEachDeliveredOnce(r, 500);
+        assertEquals("producer stream i on node i mod 3 + 1, subscriber j on node (j + 1) mod 3 + 1: what a subscriber "
+                + "receives crosses between nodes", r.get("settings").get("clientNodes").asText());
+        for (int node = 1; node <= 3; node++) {
+            assertTrue(Files.size(out.resolve("broker-logs").resolve(logPrefix + node + ".log")) > 0, "node " + node);
+        }
+        return r;
+    }
+
     private static String brokerLog(Path out) {
         try {
             return Files.readString(out.resolve("broker-logs").resolve("mosquitto-1.log"));

@@ -41,16 +41,44 @@ class OmbWorkloadFilesTest {
     Path dir;
 
     @Test
-    void aFileWithoutKeysRunsAndSaysItsPayloadFileIsNotRead() throws Exception {
+    void aFileWhosePayloadFileIsNotFoundRunsWithRandomPayloadsAndSaysWhereItLooked() throws Exception {
         String file = omb("1-topic-1-partition-1kb.yaml");
+        Path folder = Path.of(file).toAbsolutePath().getParent();
 
         CliRun run = CliRun.of("run", file, "--dry-run");
 
         assertEquals(0, run.exitCode, run.toString());
         assertTrue(run.out.contains(" --size 1024 --producers 1 --consumers 1 --rate 50000 --warmup 1m --duration 15m"
                 + NL), run.out);
-        assertEquals("warning: " + file + ":21: payloadFile ignored: payloads are always random bytes of messageSize" + NL,
-                run.err);
+        assertEquals("warning: " + file + ":21: payloadFile payload/payload-1Kb.data not found (looked for "
+                + "payload/payload-1Kb.data, " + folder.resolve("payload/payload-1Kb.data") + ", "
+                + folder.getParent().resolve("payload/payload-1Kb.data") + "): payloads are random bytes of messageSize"
+                + NL, run.err);
+    }
+
+    @Test
+    void aPayloadFileBesideOmbsWorkloadsFolderIsSentAsItIsAtItsOwnSize() throws Exception {
+        Path workloads = Files.createDirectories(dir.resolve("benchmark/workloads"));
+        Path payload = Files.write(Files.createDirectories(dir.resolve("benchmark/payload")).resolve("payload-1Kb.data"),
+                new byte[1000]);
+        Path file = Files.copy(Path.of(omb("1-topic-1-partition-1kb.yaml")), workloads.resolve("1kb.yaml"));
+
+        CliRun run = CliRun.of("run", file.toString(), "--dry-run");
+
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains(" --partitions 1 --payload file:" + payload + " --producers 1 --consumers 1 --rate "
+                + "50000 --warmup 1m --duration 15m" + NL), run.out);
+        assertEquals("warning: " + file + ":21: payloadFile " + payload + " is 1000 B, not messageSize 1024: messages "
+                + "are the file's size" + NL, run.err);
+    }
+
+    @Test
+    void aRandomBytesRatioOutsideZeroToOneIsRefusedAtItsLine() throws Exception {
+        Path file = dir.resolve("ratio.yaml");
+        CliRun run = dryRun(file, BASE + "useRandomizedPayloads: true\nrandomBytesRatio: 1.5\n");
+
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals("error: " + file + ":11: 'randomBytesRatio' must be from 0 to 1, got 1.5" + NL, run.err);
     }
 
     @Test
@@ -89,16 +117,15 @@ class OmbWorkloadFilesTest {
     }
 
     @Test
-    void randomizedPayloadsRunAndTheirRatioAndPoolAreSaidToBeIgnored() throws Exception {
+    void aRatioOfRandomizedPayloadsIsACompressiblePayloadAndThePoolIsSaidToBeIgnored() throws Exception {
         String file = omb("max-rate-1-topic-1-partition-1p-1c-1kb.yaml");
 
         CliRun run = CliRun.of("run", file, "--dry-run");
 
         assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains(" --size 1024 --payload compressible:0.5 --producers 1 "), run.out);
         assertTrue(run.out.contains(" --rate 10000000 --warmup 1m --duration 5m" + NL), run.out);
-        assertEquals("warning: " + file + ":23: randomBytesRatio 0.5 ignored: every byte of the payload is random (a "
-                + "compressible payload is not supported yet)" + NL
-                + "warning: " + file + ":24: randomizedPayloadPoolSize 1000 ignored: payloads are random bytes of "
+        assertEquals("warning: " + file + ":24: randomizedPayloadPoolSize 1000 ignored: payloads are random bytes of "
                 + "messageSize, not drawn from a pool" + NL, run.err);
     }
 
@@ -112,7 +139,8 @@ class OmbWorkloadFilesTest {
         assertTrue(run.out.startsWith(file + ": producerRate 0 is OpenMessaging Benchmark's search for the highest rate: "
                 + "run as sweep, objective none (the default: a step passes when its target rate is met and nothing is lost, "
                 + "as OMB's search judges; --objective p99<=10ms judges latency too)" + NL
-                + "    sweep --system kafka --partitions 1 --size 1024 --producers 1 --consumers 1 --warmup 1s --duration 3s "
+                + "    sweep --system kafka --partitions 1 --size 1024 --payload compressible:0.5 --producers 1 --consumers 1 "
+                + "--warmup 1s --duration 3s "
                 + "--objective none --dry-run" + NL
                 + "sweep plan: 1 warm-up run at 1,000 msg/s, not judged;"), run.out);
         assertTrue(run.out.endsWith("nothing run (--dry-run)" + NL), run.out);
@@ -170,8 +198,8 @@ class OmbWorkloadFilesTest {
         assertEquals(0, said.exitCode, said.toString());
         assertEquals("warning: " + file + ":11: backlogDrainRatio 0.9 has no effect: it applies to backlog-and-drain runs, "
                 + "and consumerBacklogSizeGB is 0" + NL
-                + "warning: " + file + ":12: useRandomizedPayloads false ignored: payloads are always random bytes of "
-                + "messageSize" + NL, said.err);
+                + "warning: " + file + ":12: useRandomizedPayloads false without a payloadFile: payloads are random "
+                + "bytes of messageSize" + NL, said.err);
     }
 
     /** OMB's scripts fill ${ombTestDuration:-15} from the environment; its default runs when the variable is unset. */

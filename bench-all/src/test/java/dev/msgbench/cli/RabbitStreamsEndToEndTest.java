@@ -91,6 +91,31 @@ class RabbitStreamsEndToEndTest {
         assertTrue(run.err.contains(" ready at rabbitmq-stream://127.0.0.1:"), run.err);
     }
 
+    /**
+     * The RabbitMQ 4.0 that scripts/setup unpacks from Debian 13, started through --rabbitmq-bin: keyed
+     * messages routed over a super stream's partitions, read by a single-active-consumer group of two.
+     */
+    @Test
+    void superStreamsAndSingleActiveConsumersOnTheNewerRabbitMqLoseNothing() throws Exception {
+        Path out = dir.resolve("super-streams");
+        CliRun run = CliRun.of("e2e", "--system", "rabbitmq-streams", "--rabbitmq-bin",
+                RabbitBrokerSpec.TRIXIE_INSTALL_DIR.toString(),
+                "--super-stream-partitions", "3", "--keys", "round-robin", "--consumers", "2",
+                "--stream-single-active-consumer", "--rate", "300", "--duration", "2s", "--warmup", "500ms",
+                "--output", out.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
+        assertEquals("complete", r.get("status").asText(), r.toString());
+        ResultTrees.assertEachDeliveredOnce(r, 750);
+        assertTrue(r.get("versions").get("broker").asText().startsWith("4."), r.get("versions").toString());
+        JsonNode settings = r.get("settings");
+        assertEquals(3, settings.get("superStreamPartitions").asInt(), settings.toString());
+        assertTrue(settings.get("singleActiveConsumer").asText().startsWith("on: "), settings.toString());
+        assertTrue(settings.get("routing").asText().startsWith("each message's message-id property"),
+                settings.toString());
+    }
+
     @Test
     void threeTopicsAreThreeStreamsEachReadWholeByBothOfItsSubscriptions() throws Exception {
         FanOutRuns.threeTopicsTwoSubscriptionsEach(dir.resolve("fan-out"), "--system", "rabbitmq-streams", "--url",
@@ -152,7 +177,13 @@ class RabbitStreamsEndToEndTest {
         "--acks 1 --brokers 3#error: --acks 1 has no equivalent on rabbitmq-streams with more than one replica: a "
                 + "stream confirms a publish once a quorum of its replicas has it; use --acks all",
         "--super-stream-partitions 3#error: --super-stream-partitions needs RabbitMQ 3.11 or later, where super "
-                + "streams arrived; this RabbitMQ is 3.10.8: leave it out, or pass --url to a newer broker",
+                + "streams and single active consumers on streams arrived; this RabbitMQ is 3.10.8: leave it out, or "
+                + "start the RabbitMQ 4.0 that scripts/setup installs with --rabbitmq-bin "
+                + "~/.cache/msgbench/rabbitmq-trixie/usr/lib/rabbitmq/bin, or pass --url to a newer broker",
+        "--stream-single-active-consumer --consumers 2#error: --stream-single-active-consumer needs RabbitMQ 3.11 or "
+                + "later, where super streams and single active consumers on streams arrived; this RabbitMQ is 3.10.8: "
+                + "leave it out, or start the RabbitMQ 4.0 that scripts/setup installs with --rabbitmq-bin "
+                + "~/.cache/msgbench/rabbitmq-trixie/usr/lib/rabbitmq/bin, or pass --url to a newer broker",
         "--queue-type quorum#error: --queue-type applies to --system rabbitmq only, not rabbitmq-streams (see java -jar "
                 + "bench-all.jar e2e --help)"})
     void whatStreamsOrThisRabbitMqCannotDoIsOneLineBeforeAnyBrokerStarts(String flags, String error) {
@@ -166,12 +197,16 @@ class RabbitStreamsEndToEndTest {
         assertFalse(Files.exists(dir.resolve("refused")), "no run started");
     }
 
+    /** It also names the node's AMQP URL, where compare-native's PerfTest declares its stream queue. */
     @Test
     void theBrokerCommandPrintsAStreamAddressThatAnswersAndStopsCleanly() throws Exception {
         CliRun run = CliRun.of("broker", "rabbitmq-streams", "--stop-after", "1s", "--logs", dir.resolve("logs").toString());
         assertEquals(0, run.exitCode, run.toString());
         String url = run.out.trim();
         assertTrue(url.matches("rabbitmq-stream://127\\.0\\.0\\.1:\\d+"), run.out);
+        List<String> amqp = run.err.lines().filter(l -> l.startsWith("native tool url: ")).toList();
+        assertEquals(1, amqp.size(), run.err);
+        assertTrue(amqp.get(0).matches("native tool url: amqp://127\\.0\\.0\\.1:\\d+"), run.err);
         assertFalse(accepts(URI.create(url).getPort()), "the broker is stopped when the command ends");
         assertTrue(Files.exists(dir.resolve("logs").resolve("rabbitmq-1.log")));
     }

@@ -63,15 +63,6 @@ class SecurityFlagsTest {
     }
 
     @Test
-    void aSecuredPulsarClusterIsRefusedBeforeItStarts() {
-        CliRun run = e2e("--system", "pulsar", "--secure", "--brokers", "3");
-
-        assertEquals(2, run.exitCode, run.toString());
-        assertEquals("error: --secure: a local Pulsar cluster (--brokers 3) starts open for now; secure a standalone "
-                + "(--brokers 1), or measure a secured cluster with --url pulsar+ssl://HOST:6651" + NL, run.err);
-    }
-
-    @Test
     void theInProcessSystemHasNoBrokerToSecure() {
         CliRun run = e2e("--system", "loopback", "--secure");
 

@@ -38,6 +38,7 @@ class ShippedWorkloadsTest {
             "e6-redpanda-vs-kafka.yaml,           18 cells",
             "e7-kafka-2m-writes.yaml,             8 cells",
             "e7-record-sizes-and-growing-log.yaml, 6 cells",
+            "kafka-share-vs-group-vs-quorum.yaml, 8 cells",
             "omb-1-topic-16-partitions-1kb.yaml,  1 cell",
             "price-of-safety.yaml,                65 cells",
             "tls-cost.yaml,                       24 cells",
@@ -78,8 +79,12 @@ class ShippedWorkloadsTest {
         assertEquals(0, run.exitCode, run.toString());
         assertTrue(run.out.contains("  1  1 producer / 1 consumers on 1 topic\n     e2e --system kafka --partitions 16 "
                 + "--size 1024 --producers 1 --consumers 1 --rate 50000 --warmup 1m --duration 15m\n"), run.out);
-        assertEquals("warning: " + WORKLOADS.resolve("omb-1-topic-16-partitions-1kb.yaml")
-                + ":23: payloadFile ignored: payloads are always random bytes of messageSize\n", run.err);
+        Path file = WORKLOADS.resolve("omb-1-topic-16-partitions-1kb.yaml");
+        Path folder = file.toAbsolutePath().getParent();
+        assertEquals("warning: " + file + ":23: payloadFile payload/payload-1Kb.data not found (looked for "
+                + "payload/payload-1Kb.data, " + folder.resolve("payload/payload-1Kb.data") + ", "
+                + folder.getParent().resolve("payload/payload-1Kb.data") + "): payloads are random bytes of messageSize\n",
+                run.err);
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -67,6 +68,26 @@ class SweepKneeTest {
         JsonNode json = ResultFiles.json().readTree(dir.resolve(SweepCommand.JSON).toFile());
         assertTrue(json.get("objective").get("limitMs").isNull());
         assertEquals(3000, json.get("highestSustainableRate").get("loopback").asDouble());
+    }
+
+    @Test
+    void runsAtOneRateThatBothPassAndMissSayTheKneeIsNotRepeatableAndWhatWouldSettleIt() {
+        // at 2,000 msg/s the runs alternate between 1 ms and 5 ms against p99 <= 2 ms; below pass, above miss
+        AtomicInteger at2000 = new AtomicInteger();
+        ScriptedCellRunner runner = new ScriptedCellRunner(cell -> {
+            double rate = ScriptedCellRunner.rate(cell);
+            double p99 = rate <= 1000 ? 1 : rate <= 2000 ? (at2000.incrementAndGet() % 2 == 1 ? 1 : 5) : 10;
+            return CellOutcome.of(ScriptedCellRunner.complete(rate, rate, 1000, p99));
+        });
+
+        CliRun run = CliRun.with(runner, "sweep", "--system", "loopback", "--objective", "p99<=2ms", "--start-rate", "1000",
+                "--max-rate", "4000", "--warm-up-runs", "0", "--resolution", "2000", "--output", dir.toString());
+
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.contains("loopback: knee 2,000 msg/s (p99 <= 2 ms), passed 2 of 3 runs"), run.out);
+        assertTrue(run.out.contains("loopback: the knee is not repeatable at this run length: at 2,000 msg/s 2 of 3 runs "
+                + "passed (p99 from 1.000 to 5.000 ms against p99 <= 2 ms); longer runs (a longer --duration) or more "
+                + "repeats (--repeats 5 --must-pass 4) would settle it" + NL), run.out);
     }
 
     @Test

@@ -131,8 +131,8 @@ class SystemProviderEndToEndTest {
 
         CliRun without = CliRun.of("native-tool", "run", "relay", "--side", "publisher", "--size", "64", "--url", "x");
         assertEquals(2, without.exitCode, without.toString());
-        assertTrue(without.err.startsWith("error: SYSTEM must be a system with a native tool: kafka, nats, rabbitmq, redis, "
-                + "redis-streams, pulsar; got 'relay'"), without.err);
+        assertTrue(without.err.startsWith("error: SYSTEM must be a system with a native tool: kafka, nats, rabbitmq, "
+                + "rabbitmq-streams, redis, redis-streams, pulsar; got 'relay'"), without.err);
     }
 
     /** Runs {@code body} with the fixture's provider list visible to ServiceLoader, as a module jar's would be. */

@@ -51,7 +51,7 @@ class WorkloadFileErrorsTest {
                 repetition: 3
                 """);
         assertEquals("error: " + file() + ":2: unknown key 'repetition' (keys of a workload file: name, source, "
-                + "description, command, repetitions, defaults, matrix, cells, per-system, table; or the keys of an "
+                + "description, command, repetitions, repeats, baseline, defaults, matrix, cells, per-system, table; or the keys of an "
                 + "OpenMessaging Benchmark workload: name, topics, partitionsPerTopic, messageSize, producersPerTopic, "
                 + "producerRate, consumerPerSubscription, subscriptionsPerTopic, testDurationMinutes, "
                 + "warmupDurationMinutes, keyDistributor, payloadFile, consumerBacklogSizeGB, useRandomizedPayloads, "

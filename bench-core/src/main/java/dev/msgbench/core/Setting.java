@@ -29,6 +29,7 @@ public enum Setting {
     LINK_LOSS("link-loss"),
     LINK_RATE("link-rate"),
     PATTERN("pattern"),
+    PAYLOAD("payload"),
     PRODUCER_THREADS("producer-threads"),
     PRODUCERS("producers"),
     RATE_SCHEDULE("rate-schedule"),

@@ -118,16 +118,27 @@ abstract class KafkaPoller implements Runnable {
 
     /** Returns once the group holds every partition of its topics, in one generation. */
     public void awaitReady(Duration timeout) throws Exception {
+        awaitGroup(groupReady, thread, "Kafka consumer", topics, timeout, READY_POLL_MILLIS);
+    }
+
+    /**
+     * Returns once {@code ready} says the group of {@code consumer} (a consumer group's, a share
+     * group's) holds every partition of {@code topics}, asking every {@code everyMillis}.
+     *
+     * @param polling the consumer's polling thread: if it ended, the consumer failed
+     */
+    static void awaitGroup(BooleanSupplier ready, Thread polling, String consumer, List<String> topics, Duration timeout,
+                           long everyMillis) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (!groupReady.getAsBoolean()) {
-            if (!thread.isAlive()) {
-                throw new IllegalStateException("Kafka consumer stopped before it was assigned partitions");
+        while (!ready.getAsBoolean()) {
+            if (!polling.isAlive()) {
+                throw new IllegalStateException(consumer + " stopped before it was assigned partitions");
             }
             if (System.nanoTime() > deadline) {
-                throw new TimeoutException("Kafka consumers were not assigned all partitions of "
+                throw new TimeoutException(consumer + "s were not assigned all partitions of "
                         + String.join(", ", topics) + " within " + timeout.toSeconds() + " s");
             }
-            Thread.sleep(READY_POLL_MILLIS);
+            Thread.sleep(everyMillis);
         }
     }
 

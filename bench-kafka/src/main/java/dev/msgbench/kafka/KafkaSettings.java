@@ -23,12 +23,16 @@ import dev.msgbench.core.security.ClientSecurity;
  * @param security          TLS and the login of every client (producers, consumers, admin)
  * @param saslMechanism     how a login is sent: SCRAM-SHA-512 (the default), SCRAM-SHA-256 or PLAIN
  * @param clientProps       --client-config: applied to every client, under --producer-prop and --consumer-prop
+ * @param transactions      --transactions and --abort-every, or null for producers outside transactions
+ * @param isolationLevel    the consumers' isolation.level (--isolation-level), or null for Kafka's default
+ *                          (read_uncommitted); --consumer-prop isolation.level wins over it
  */
 public record KafkaSettings(String bootstrapServers, Acks acks, int partitions, int replicationFactor,
                             Map<String, String> producerProps, Map<String, String> consumerProps,
                             CommitMode commitMode, Duration pollTimeout, String brokerVersion,
                             Duration connectTimeout, boolean flushEachSend, ClientSecurity security,
-                            String saslMechanism, Map<String, String> clientProps) {
+                            String saslMechanism, Map<String, String> clientProps, KafkaTransactions transactions,
+                            String isolationLevel) {
 
     /** The producer's default since Kafka 3.0. */
     public static final Acks DEFAULT_ACKS = Acks.ALL;
@@ -54,17 +58,32 @@ public record KafkaSettings(String bootstrapServers, Acks acks, int partitions, 
                          CommitMode commitMode, Duration pollTimeout, String brokerVersion,
                          Duration connectTimeout, boolean flushEachSend) {
         this(bootstrapServers, acks, partitions, replicationFactor, producerProps, consumerProps, commitMode,
-                pollTimeout, brokerVersion, connectTimeout, flushEachSend, ClientSecurity.NONE, null, Map.of());
+                pollTimeout, brokerVersion, connectTimeout, flushEachSend, ClientSecurity.NONE, null, Map.of(), null, null);
     }
 
     public KafkaSettings withSecurity(ClientSecurity newSecurity, String mechanism) {
         return new KafkaSettings(bootstrapServers, acks, partitions, replicationFactor, producerProps, consumerProps,
-                commitMode, pollTimeout, brokerVersion, connectTimeout, flushEachSend, newSecurity, mechanism, clientProps);
+                commitMode, pollTimeout, brokerVersion, connectTimeout, flushEachSend, newSecurity, mechanism, clientProps,
+                transactions, isolationLevel);
     }
 
     public KafkaSettings withClientProps(Map<String, String> props) {
         return new KafkaSettings(bootstrapServers, acks, partitions, replicationFactor, producerProps, consumerProps,
-                commitMode, pollTimeout, brokerVersion, connectTimeout, flushEachSend, security, saslMechanism, props);
+                commitMode, pollTimeout, brokerVersion, connectTimeout, flushEachSend, security, saslMechanism, props,
+                transactions, isolationLevel);
+    }
+
+    /** @param newTransactions null for none; @param level the consumers' isolation.level, null for Kafka's default */
+    public KafkaSettings withTransactions(KafkaTransactions newTransactions, String level) {
+        return new KafkaSettings(bootstrapServers, acks, partitions, replicationFactor, producerProps, consumerProps,
+                commitMode, pollTimeout, brokerVersion, connectTimeout, flushEachSend, security, saslMechanism, clientProps,
+                newTransactions, level);
+    }
+
+    /** The consumers' isolation.level as in effect: --consumer-prop, then --isolation-level, then Kafka's default. */
+    public String effectiveIsolationLevel() {
+        String given = consumerProps.get("isolation.level");
+        return given != null ? given : isolationLevel != null ? isolationLevel : "read_uncommitted";
     }
 
     /**

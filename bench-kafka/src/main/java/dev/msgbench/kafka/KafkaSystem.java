@@ -3,12 +3,16 @@ package dev.msgbench.kafka;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -20,14 +24,17 @@ import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.FeatureMetadata;
 import org.apache.kafka.clients.admin.FinalizedVersionRange;
+import org.apache.kafka.clients.admin.LogDirDescription;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
@@ -36,9 +43,13 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.ByteBufferDeserializer;
 import org.apache.kafka.common.utils.AppInfoParser;
 
+import dev.msgbench.core.Phrase;
+import dev.msgbench.core.Setting;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.Acks;
+import dev.msgbench.core.driver.BrokerBytes;
+import dev.msgbench.core.driver.DeliveryPromise;
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.driver.Publisher;
@@ -53,7 +64,9 @@ import dev.msgbench.core.payload.RecordKeys;
  * fresh topic per run, one producer per stream, consumers in one group per subscription. When the
  * run's plan has them share connections (--producer-threads, --consumer-connections), a KafkaProducer
  * per producer connection serves its streams, and a KafkaConsumer per consumer connection its
- * consumers, in a group per subscription number over every topic.
+ * consumers, in a group per subscription number over every topic. With --kafka-consumer share the
+ * groups are share groups (KIP-932) of KafkaShareConsumers, one per consumer, which share every
+ * partition's records and acknowledge each one.
  */
 public final class KafkaSystem implements MessagingSystem {
 
@@ -64,6 +77,12 @@ public final class KafkaSystem implements MessagingSystem {
             "min.insync.replicas", "flush.messages", "flush.ms", "unclean.leader.election.enable");
 
     private final KafkaSettings settings;
+    private final ShareSettings share;
+    /** What the share consumers counted by Kafka's delivery count; unused with a consumer group. */
+    private final KafkaShareSubscriber.ShareCounts shareCounts = new KafkaShareSubscriber.ShareCounts();
+    private ShareGroups shareGroups;
+    /** The cluster's finalized share.version, read when share groups are asked for. */
+    private short shareVersion;
     private final List<KafkaSubscriber> subscribers = new CopyOnWriteArrayList<>();
     /** The KafkaConsumers of each consumer group, by group id: one group per subscription. */
     private final Map<String, List<KafkaPoller>> groups = new java.util.concurrent.ConcurrentHashMap<>();
@@ -87,11 +106,22 @@ public final class KafkaSystem implements MessagingSystem {
     private RecordKeys keys = RecordKeys.NONE;
 
     public KafkaSystem(KafkaSettings settings) {
+        this(settings, ShareSettings.GROUP);
+    }
+
+    /** @param share whether the consumers are in share groups (--kafka-consumer share) rather than consumer groups */
+    public KafkaSystem(KafkaSettings settings, ShareSettings share) {
         this.settings = settings;
+        this.share = share;
     }
 
     @Override
     public void prepare(RunPlan runPlan) throws Exception {
+        if (settings.transactions() != null && runPlan.producersShareConnections()) {
+            // a transaction belongs to one producer: streams sharing one would commit each other's messages
+            throw new UserError(Phrase.of("--transactions gives each producer stream two producers of its own; "
+                    + "it cannot share them with %s", Setting.PRODUCER_THREADS));
+        }
         this.plan = runPlan;
         this.topic = runPlan.topicName(0);
         List<String> names = new ArrayList<>();
@@ -104,6 +134,32 @@ public final class KafkaSystem implements MessagingSystem {
         createTopic();
         readTopicSettings();
         checkMessageSize();
+        if (share.share()) {
+            prepareShareGroups();
+        }
+    }
+
+    private void prepareShareGroups() throws Exception {
+        if (plan.consumersShareConnections()) {
+            throw new UserError("--consumer-connections applies to --kafka-consumer group only: a share consumer reads "
+                    + "the share group of one topic, got --consumer-connections " + plan.consumerConnections() + " for "
+                    + plan.consumers() + " consumers");
+        }
+        shareGroups = new ShareGroups(admin, settings.connectTimeout());
+        shareVersion = shareGroups.requireFeature(settings.bootstrapServers());
+        Set<String> names = new LinkedHashSet<>();
+        for (int i = 0; i < plan.consumers(); i++) {
+            names.add(groupOf(i));
+        }
+        if (!names.isEmpty()) {
+            shareGroups.startAtEarliest(names);
+        }
+    }
+
+    /** One group per subscription, each reading the whole topic; one subscription keeps the topic's name. */
+    private String groupOf(int index) {
+        return plan.subscriptionsPerTopic() == 1 ? plan.topicName(plan.topicOfConsumer(index))
+                : plan.subscriptionName(plan.topicOfConsumer(index), plan.subscriptionOfConsumer(index));
     }
 
     private Admin connect() throws InterruptedException {
@@ -282,9 +338,12 @@ public final class KafkaSystem implements MessagingSystem {
                 throw e;
             }
         }
-        // one group per subscription, each reading the whole topic; one subscription keeps the topic's name
-        String group = plan.subscriptionsPerTopic() == 1 ? subscribed
-                : plan.subscriptionName(plan.topicOfConsumer(index), plan.subscriptionOfConsumer(index));
+        String group = groupOf(index);
+        if (share.share()) {
+            return new KafkaShareSubscriber(index, shareConsumer(group, "msgbench-share-consumer-" + index), subscribed,
+                    sink, settings.pollTimeout(), share.releaseEvery(),
+                    () -> shareGroups.ready(group, plan.consumersPerSubscription(), settings.partitions()), shareCounts);
+        }
         KafkaConsumer<byte[], ByteBuffer> consumer = consumer(group, "msgbench-consumer-" + index);
         List<KafkaPoller> members = groups.computeIfAbsent(group, g -> new CopyOnWriteArrayList<>());
         KafkaSubscriber subscriber = new KafkaSubscriber(index, consumer, subscribed, sink, settings.commitMode(),
@@ -319,17 +378,49 @@ public final class KafkaSystem implements MessagingSystem {
     }
 
     private KafkaConsumer<byte[], ByteBuffer> consumer(String group, String clientId) {
+        // the topic is new: reading from its start misses nothing, even if the group settles late
+        Map<String, String> ours = new HashMap<>(Map.of(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, Boolean.toString(settings.commitMode() == CommitMode.AUTO)));
+        if (settings.isolationLevel() != null) {
+            ours.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, settings.isolationLevel());
+        }
+        Properties props = consumerProps(group, clientId, ours);
+        // the value as a view of the fetched bytes (KIP-863): no array allocated and copied per record
+        return new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteBufferDeserializer());
+    }
+
+    private KafkaShareConsumer<byte[], ByteBuffer> shareConsumer(String group, String clientId) {
+        // each record acknowledged on its own, ACCEPT or RELEASE, rather than all of a poll implicitly by the next
+        Properties props = consumerProps(group, clientId,
+                Map.of(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG, "explicit"));
+        return new KafkaShareConsumer<>(props, new ByteArrayDeserializer(), new ByteBufferDeserializer());
+    }
+
+    /** A consumer's properties: the common ones, its group and id, {@code ours}, then --consumer-prop, which wins. */
+    private Properties consumerProps(String group, String clientId, Map<String, String> ours) {
         Properties props = new Properties();
         props.putAll(settings.commonClientProps());
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
         props.put(ConsumerConfig.GROUP_ID_CONFIG, group);
         props.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
-        // the topic is new: reading from its start misses nothing, even if the group settles late
-        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, Boolean.toString(settings.commitMode() == CommitMode.AUTO));
+        props.putAll(ours);
         props.putAll(settings.consumerProps());
-        // the value as a view of the fetched bytes (KIP-863): no array allocated and copied per record
-        return new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteBufferDeserializer());
+        return props;
+    }
+
+    /**
+     * A share group delivers at least once and in no promised order; with it, what Kafka's delivery
+     * count saw, beside the duplicates the core counts.
+     */
+    @Override
+    public DeliveryPromise deliveryPromise() {
+        if (!share.share()) {
+            return DeliveryPromise.ORDERED;
+        }
+        return new DeliveryPromise(false, true, "Kafka share group: at-least-once, no order promised",
+                String.format(Locale.US, "Kafka's delivery count: %,d records received more than once, "
+                        + "%,d released on purpose%s", shareCounts.redelivered.get(), shareCounts.released.get(),
+                        share.releaseEvery() > 0 ? " (one first delivery in " + share.releaseEvery() + ")" : ""));
     }
 
     /**
@@ -362,6 +453,13 @@ public final class KafkaSystem implements MessagingSystem {
     @Override
     public Publisher publisher(int streamId, AckListener acks) throws Exception {
         String streamTopic = plan.topicName(plan.topicOf(streamId));
+        if (settings.transactions() != null) {
+            // two transactional producers of the stream's own: a transaction belongs to one producer
+            return new TransactionalPublisher(id -> producer("msgbench-producer-" + streamId + id.substring(id.length() - 2),
+                    Map.of(ProducerConfig.TRANSACTIONAL_ID_CONFIG, id)),
+                    TransactionalPublisher.ids(plan.runId(), streamId), streamTopic, acks, settings.transactions(), keyBytes,
+                    "msgbench-txn-" + streamId);
+        }
         if (plan.producersShareConnections()) {
             // the engine publishes every stream of a connection from one thread, and KafkaProducer is thread-safe anyway
             SharedClients<KafkaProducer<byte[], byte[]>>.Lease lease = sharedProducers.acquire(
@@ -374,11 +472,17 @@ public final class KafkaSystem implements MessagingSystem {
     }
 
     private KafkaProducer<byte[], byte[]> producer(String clientId) {
+        return producer(clientId, Map.of());
+    }
+
+    /** @param ours settings of the run's own beside acks (a transactional id), under --producer-prop */
+    private KafkaProducer<byte[], byte[]> producer(String clientId, Map<String, String> ours) {
         Properties props = new Properties();
         props.putAll(settings.commonClientProps());
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
         props.put(ProducerConfig.ACKS_CONFIG, settings.producerAcks());
         props.put(ProducerConfig.CLIENT_ID_CONFIG, clientId);
+        props.putAll(ours);
         props.putAll(producerOverrides);
         props.putAll(settings.producerProps());
         return new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer());
@@ -398,13 +502,46 @@ public final class KafkaSystem implements MessagingSystem {
     public OptionalInt leaderNode() throws Exception {
         TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames()
                 .get(settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS).get(topic);
-        Node leader = description.partitions().get(0).leader();
-        if (leader == null || leader.isEmpty()) {
+        return listedNumber(description.partitions().get(0).leader());
+    }
+
+    /** A node by its place in the bootstrap list, from 1, as {@link #leaderNode} numbers them; empty when not listed. */
+    private OptionalInt listedNumber(Node node) {
+        if (node == null || node.isEmpty()) {
             return OptionalInt.empty();
         }
         List<String> listed = List.of(settings.bootstrapServers().split(","));
-        int index = listed.stream().map(String::strip).toList().indexOf(leader.host() + ":" + leader.port());
+        int index = listed.stream().map(String::strip).toList().indexOf(node.host() + ":" + node.port());
         return index < 0 ? OptionalInt.empty() : OptionalInt.of(index + 1);
+    }
+
+    /**
+     * The transaction coordinator of stream 0's first transactional id, numbered as {@link
+     * #leaderNode} numbers the leader: the broker leading that id's partition of
+     * __transaction_state. Empty without --transactions, or before the id's first transaction.
+     */
+    @Override
+    public OptionalInt coordinatorNode() throws Exception {
+        if (settings.transactions() == null || plan == null) {
+            return OptionalInt.empty();
+        }
+        String id = TransactionalPublisher.ids(plan.runId(), 0)[0];
+        long timeoutMs = settings.connectTimeout().toMillis();
+        int coordinator = admin.describeTransactions(List.of(id)).description(id).get(timeoutMs, TimeUnit.MILLISECONDS)
+                .coordinatorId();
+        for (Node node : admin.describeCluster().nodes().get(timeoutMs, TimeUnit.MILLISECONDS)) {
+            if (node.id() == coordinator) {
+                return listedNumber(node);
+            }
+        }
+        return OptionalInt.empty();
+    }
+
+    /** Consumers in read_uncommitted read an aborted transaction's records: with read_committed none may arrive. */
+    @Override
+    public String abortedDeliveryHint() {
+        return "read_uncommitted".equals(settings.effectiveIsolationLevel())
+                ? "consumers in isolation.level read_uncommitted read the records of aborted transactions" : null;
     }
 
     /** Messages stay stored until consumed, so consumers that start later read them all. */
@@ -423,7 +560,8 @@ public final class KafkaSystem implements MessagingSystem {
         durability.put("enable.idempotence", settings.producerProps().getOrDefault(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
                 settings.acks() == Acks.ALL ? "client default (on)"
                         : "client default (off with acks=" + settings.producerAcks() + ")"));
-        durability.put("consumerCommit", settings.commitMode().label());
+        durability.put("consumerCommit", share.share() ? "share group: each record acknowledged (ACCEPT), explicit"
+                : settings.commitMode().label());
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("bootstrapServers", settings.bootstrapServers());
         s.put("security", settings.security().toString()
@@ -432,7 +570,7 @@ public final class KafkaSystem implements MessagingSystem {
         s.put("topic", topic);
         if (plan != null && plan.topics() * plan.subscriptionsPerTopic() > 1) {
             s.put("topics", topicNames.size() == 1 ? topic : topic + " .. " + topicNames.get(topicNames.size() - 1));
-            s.put("consumerGroups", plan.consumersShareConnections()
+            s.put(share.share() ? "shareGroups" : "consumerGroups", plan.consumersShareConnections()
                     ? "one per subscription number, over every topic: " + plan.runId() + "-s<subscription>"
                     : plan.subscriptionsPerTopic() == 1 ? "one per topic, named as it"
                     : "one per subscription: <topic>-s<subscription>");
@@ -446,11 +584,32 @@ public final class KafkaSystem implements MessagingSystem {
                     + "), reading the topics of its consumers");
         }
         s.put("partitions", settings.partitions());
+        s.put("consumer", share.share() ? "share group (KafkaShareConsumer)" : "consumer group (KafkaConsumer)");
+        if (share.share()) {
+            s.put("shareVersion", shareVersion);
+        }
+        if (share.releaseEvery() > 0) {
+            s.put("shareReleaseEvery", share.releaseEvery());
+        }
         if (!keys.isNone()) {
             s.put("recordKeys", keys + ": the producer record's key, partitioned by its hash");
         }
+        s.put("isolationLevel", settings.effectiveIsolationLevel());
+        if (settings.transactions() != null) {
+            KafkaTransactions t = settings.transactions();
+            Map<String, Object> transactions = new LinkedHashMap<>();
+            transactions.put("size", t.label());
+            transactions.put("abortEvery", t.abortEvery());
+            transactions.put("producersPerStream", 2);
+            transactions.put("closesUnpacedAt", "half of workload.maxOutstanding in messages (throughput), when that "
+                    + "comes first: one producer takes the stream's sends while the other commits");
+            transactions.put("transactionalIds", plan == null ? null : plan.runId() + "-txn-<stream>-a and -b");
+            transactions.put("commitTime", "commitTransaction's call to its return");
+            s.put("transactions", transactions);
+        }
         s.put("pollTimeoutMs", settings.pollTimeout().toMillis());
         s.put("producerFlush", settings.flushEachSend() ? "each-send" : "none");
+        s.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, compressionType());
         Map<String, String> producerProps = new LinkedHashMap<>(producerOverrides);
         producerProps.putAll(settings.producerProps());
         s.put("producerProps", producerProps);
@@ -458,6 +617,46 @@ public final class KafkaSystem implements MessagingSystem {
         s.put("maxMessageBytes", topicDurability.get("max.message.bytes"));
         return new SystemInfo("kafka", "kafka-clients " + AppInfoParser.getVersion(),
                 brokerVersion == null ? "unknown" : brokerVersion, durability, s, acknowledges());
+    }
+
+    /** The producers' codec as in effect: --compression or a client property, else the client's default. */
+    private String compressionType() {
+        String given = settings.producerProps().get(ProducerConfig.COMPRESSION_TYPE_CONFIG);
+        if (given == null) {
+            given = settings.clientProps().get(ProducerConfig.COMPRESSION_TYPE_CONFIG);
+        }
+        return given != null ? given : "none (the client's default)";
+    }
+
+    /**
+     * The size of the run's partition logs on the brokers (describeLogDirs): the record batches as
+     * the producers' codec left them (the topic keeps compression.type=producer), with Kafka's batch
+     * and record framing; one copy of each partition, its largest replica. Chosen over the broker's
+     * BytesInPerSec, which needs JMX on the broker and counts every topic and the replication too.
+     */
+    @Override
+    public BrokerBytes brokerBytes() throws Exception {
+        if (admin == null || topicNames.isEmpty()) {
+            return null;
+        }
+        long timeoutMs = settings.connectTimeout().toMillis();
+        List<Integer> brokers = admin.describeCluster().nodes().get(timeoutMs, TimeUnit.MILLISECONDS).stream()
+                .map(Node::id).toList();
+        Map<Integer, Map<String, LogDirDescription>> dirs = admin.describeLogDirs(brokers).allDescriptions()
+                .get(timeoutMs, TimeUnit.MILLISECONDS);
+        Set<String> topics = Set.copyOf(topicNames);
+        Map<TopicPartition, Long> largest = new HashMap<>();
+        for (Map<String, LogDirDescription> byDir : dirs.values()) {
+            for (LogDirDescription dir : byDir.values()) {
+                dir.replicaInfos().forEach((partition, replica) -> {
+                    if (topics.contains(partition.topic())) {
+                        largest.merge(partition, replica.size(), Math::max);
+                    }
+                });
+            }
+        }
+        return new BrokerBytes("kafka: the run's partition logs (describeLogDirs, one replica each)",
+                largest.values().stream().mapToLong(Long::longValue).sum());
     }
 
     @Override

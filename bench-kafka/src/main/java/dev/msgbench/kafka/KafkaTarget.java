@@ -39,6 +39,9 @@ public final class KafkaTarget implements SystemTarget {
     private static final Duration MAX_POLL_TIMEOUT = Duration.ofMinutes(1);
     /** Say an address is wrong well within 10 s, rather than after the client's long retries. */
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+    /** The producer's codecs, as kafka-clients names them. */
+    static final List<String> CODECS = List.of("none", "gzip", "snappy", "lz4", "zstd");
+    static final String COMPRESSION_TYPE = "compression.type";
 
     @Option(names = "--partitions", paramLabel = "N", defaultValue = "1",
             description = "Kafka: partitions of the run's topic (default: ${DEFAULT-VALUE}).")
@@ -58,9 +61,23 @@ public final class KafkaTarget implements SystemTarget {
             description = "Kafka: a consumer property, passed through: max.poll.records=50 (repeatable); checked as --producer-prop is.")
     Map<String, String> consumerProps = new LinkedHashMap<>();
 
-    @Option(names = "--commit", paramLabel = "MODE", defaultValue = "auto",
-            description = "Kafka: consumer offset commits: auto (Kafka's default), async or sync after each poll (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--commit", paramLabel = "MODE",
+            description = "Kafka: consumer offset commits: auto (Kafka's default), async or sync after each poll (default: auto). "
+                    + "A consumer group's only: a share consumer acknowledges each record.")
     CommitMode commit;
+
+    @Option(names = "--kafka-consumer", paramLabel = "KIND", defaultValue = "group",
+            description = "Kafka: group, a KafkaConsumer in a consumer group per subscription (each partition read by one "
+                    + "member, in order), or share, a KafkaShareConsumer in a share group per subscription (KIP-932: the "
+                    + "members share every partition's records and acknowledge each, ACCEPT; at-least-once, no order "
+                    + "promised; redeliveries are counted as duplicates) (default: ${DEFAULT-VALUE}).")
+    ConsumerKind consumerKind;
+
+    @Option(names = "--share-release-every", paramLabel = "N", defaultValue = "0",
+            description = "Kafka share groups: each consumer RELEASEs every Nth record it sees for the first time instead "
+                    + "of accepting it, so that the broker delivers it again: redeliveries on purpose; 0 never "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int shareReleaseEvery;
 
     @Option(names = "--poll-timeout", paramLabel = "TIME", defaultValue = "100ms", converter = TimeConverter.class,
             description = "Kafka: the consumer's poll timeout (default: ${DEFAULT-VALUE}).")
@@ -70,6 +87,12 @@ public final class KafkaTarget implements SystemTarget {
             description = "Kafka: none, or each-send: flush() after every send, as experiment E5 does; each publish "
                     + "then waits for the broker (measured as send delay) (default: ${DEFAULT-VALUE}).")
     String producerFlush;
+
+    @Option(names = "--compression", paramLabel = "CODEC",
+            description = "Kafka: the producers' compression.type: none, gzip, snappy, lz4 or zstd (default: the "
+                    + "client's, none). The topic keeps Kafka's compression.type=producer, so the broker stores the "
+                    + "batches as the producer compressed them; random payloads gain nothing from it (see --payload).")
+    String compression;
 
     @Option(names = "--sasl-mechanism", paramLabel = "MECHANISM", defaultValue = KafkaClientSecurity.DEFAULT_MECHANISM,
             description = "Kafka: how --user and the password log in: SCRAM-SHA-512, SCRAM-SHA-256 or PLAIN "
@@ -81,6 +104,29 @@ public final class KafkaTarget implements SystemTarget {
                     + "applied to the producers, the consumers and the admin client; --producer-prop and "
                     + "--consumer-prop win over it.")
     Path clientConfig;
+
+    @Option(names = "--transactions", paramLabel = "SIZE",
+            description = "Kafka: each producer stream sends in transactions of SIZE messages (100) or of a time from "
+                    + "their first message (50ms), on two transactional producers of its own (ids unique to the run) "
+                    + "that take turns: while one commits, on a thread of its own, the other takes the scheduled sends, "
+                    + "so the schedule never waits for a commit. When both are still committing, the next send waits "
+                    + "for one: that shows as send delay and a growing latency, never as a silent pause. A message is "
+                    + "acknowledged when its transaction's commit returns; its latency includes the wait for it. "
+                    + "The commit's own time (commitTransaction's call to its return) is recorded as latenciesMs.commit. "
+                    + "Needs --acks all; consumers read_committed unless --isolation-level says otherwise.")
+    String transactions;
+
+    @Option(names = "--abort-every", paramLabel = "N",
+            description = "Kafka, with --transactions: every Nth transaction of each stream is aborted on purpose; its "
+                    + "messages are counted as aborted (never acknowledged, never lost), and any of them a consumer "
+                    + "receives as abortedDelivered: a fault with read_committed, expected with read_uncommitted.")
+    Integer abortEvery;
+
+    @Option(names = "--isolation-level", paramLabel = "LEVEL",
+            description = "Kafka: the consumers' isolation.level, read_committed (only committed transactions' "
+                    + "records) or read_uncommitted (every record, aborted ones included) (default: read_committed "
+                    + "with --transactions, else Kafka's read_uncommitted).")
+    String isolationLevel;
 
     /** Read once: the values of secret-looking keys are registered as secrets before anything prints. */
     private Map<String, String> clientConfigProps;
@@ -131,13 +177,26 @@ public final class KafkaTarget implements SystemTarget {
         if (!producerFlush.equals("none") && !producerFlush.equals("each-send")) {
             throw new UserError("--producer-flush must be none or each-send, got '" + producerFlush + "'");
         }
+        if (compression != null) {
+            if (!CODECS.contains(compression)) {
+                throw new UserError("--compression must be one of " + String.join(", ", CODECS) + ", got '"
+                        + compression + "'");
+            }
+            if (producerProps.containsKey(COMPRESSION_TYPE)) {
+                throw new UserError("--compression sets the producer's " + COMPRESSION_TYPE + "; give either --compression "
+                        + compression + " or --producer-prop " + COMPRESSION_TYPE + "=" + producerProps.get(COMPRESSION_TYPE)
+                        + ", not both");
+            }
+        }
         if (partitions < 1 || partitions > MAX_PARTITIONS) {
             throw new UserError("--partitions must be 1 to " + MAX_PARTITIONS + ", got " + partitions);
         }
+        ShareSettings.check(consumerKind, shareReleaseEvery, transactions, isolationLevel, commit, consumerProps);
         if (pollTimeout.compareTo(MAX_POLL_TIMEOUT) > 0) {
             throw new UserError("--poll-timeout must be at most " + MAX_POLL_TIMEOUT.toSeconds() + " s (a longer poll "
                     + "only delays the end of the run), got " + pollTimeout.toSeconds() + " s");
         }
+        KafkaTransactions.check(transactions, abortEvery, isolationLevel, acks, producerProps);
         if (replicationFactor != null && replicationFactor < 1) {
             throw new UserError("--replication-factor must be at least 1, got " + replicationFactor);
         }
@@ -145,6 +204,13 @@ public final class KafkaTarget implements SystemTarget {
             throw new UserError("--replication-factor " + replicationFactor + " needs as many brokers; the local cluster would have "
                     + localNodes + " (add --brokers " + replicationFactor + ")");
         }
+    }
+
+    /** The responder of --pattern echo would forward outside any transaction: a round trip of half a transaction. */
+    @Override
+    public String echoRefused() {
+        return transactions == null ? null : "--pattern echo and --transactions: the responder would forward outside any "
+                + "transaction; give one of them";
     }
 
     @Override
@@ -157,12 +223,21 @@ public final class KafkaTarget implements SystemTarget {
 
     @Override
     public MessagingSystem connect(ConnectRequest request) {
+        Map<String, String> producer = new LinkedHashMap<>(producerProps);
+        if (compression != null) {
+            producer.put(COMPRESSION_TYPE, compression);
+        }
         return new KafkaSystem(new KafkaSettings(request.url(), request.acks(), partitions,
-                replicationFactor == null ? 0 : replicationFactor, producerProps, consumerProps, commit, pollTimeout,
+                replicationFactor == null ? 0 : replicationFactor, producer, consumerProps,
+                commit == null ? CommitMode.AUTO : commit, pollTimeout,
                 request.broker() == null ? null : request.broker().version(), CONNECT_TIMEOUT,
                 "each-send".equals(producerFlush))
                 .withSecurity(request.security(), saslMechanism)
-                .withClientProps(clientConfigProps()));
+                .withClientProps(clientConfigProps())
+                .withTransactions(transactions == null ? null
+                        : KafkaTransactions.parse(transactions, abortEvery == null ? 0 : abortEvery),
+                        isolationLevel != null ? isolationLevel : transactions != null ? "read_committed" : null),
+                new ShareSettings(consumerKind, consumerKind == ConsumerKind.SHARE ? shareReleaseEvery : 0));
     }
 
     private Map<String, String> clientConfigProps() {

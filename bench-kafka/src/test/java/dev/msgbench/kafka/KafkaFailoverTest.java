@@ -60,6 +60,7 @@ class KafkaFailoverTest {
 
             int leader = system.leaderNode().orElseThrow();
             assertEquals(partition(admin).leader().id(), leader, "node.id is the node number");
+            assertEquals(OptionalInt.empty(), system.coordinatorNode(), "without transactions no coordinator");
 
             RideThrough ride = new RideThrough();
             try (Subscriber subscriber = system.subscribe(0, ride);

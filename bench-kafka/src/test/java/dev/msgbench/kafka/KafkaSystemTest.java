@@ -17,6 +17,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import javax.management.ObjectName;
 
@@ -155,6 +158,81 @@ class KafkaSystemTest {
             });
         }
         run.assertExact();
+    }
+
+    /**
+     * A share consumer that fails mid-run (its handler throws before it acknowledges a batch) is
+     * closed, and the broker gives the records it held to the group's other member: each arrives
+     * there with a delivery count of 2, which the witness counts, and none is lost. The failing
+     * member alone reads the first messages, so it surely holds some; the other joins after.
+     */
+    @Test
+    @Timeout(120)
+    void theRecordsOfAShareConsumerThatFailedMidRunAreRedeliveredToTheOtherMemberAndNoneIsLost() throws Exception {
+        int first = 100;
+        FailingOnFirstBatch failing = new FailingOnFirstBatch();
+        LanesByKey other = new LanesByKey();
+        try (KafkaSystem system = new KafkaSystem(settings(1, CommitMode.AUTO), new ShareSettings(ConsumerKind.SHARE, 0))) {
+            system.prepare(new RunPlan("msgbench-share-failed", 64, 1, 2));
+            try (Subscriber failingMember = system.subscribe(0, failing);
+                 Publisher publisher = system.publisher(0, other)) {
+                publish(publisher, 0, first);
+                assertTrue(failing.failed.await(60, TimeUnit.SECONDS), "the first member read a batch");
+                try (Subscriber otherMember = system.subscribe(1, other)) {
+                    publish(publisher, first, MESSAGES);
+                    assertTrue(other.all.await(90, TimeUnit.SECONDS), "received " + other.lanes.size() + " of " + MESSAGES);
+                }
+            }
+            String witness = system.deliveryPromise().witness();
+            Matcher redelivered = Pattern.compile("Kafka's delivery count: ([\\d,]+) records received more than once, 0 "
+                    + "released on purpose").matcher(witness);
+            assertTrue(redelivered.matches(), witness);
+            assertTrue(Long.parseLong(redelivered.group(1).replace(",", "")) >= failing.held.size(),
+                    witness + "; the failed member held " + failing.held.size());
+        }
+        assertEquals(List.of(), other.errors);
+        assertEquals(List.of("the handler failed"), failing.errors.stream().map(Throwable::getMessage).toList());
+        assertTrue(!failing.held.isEmpty() && other.lanes.keySet().containsAll(failing.held),
+                "the records the failed member held went to the other: " + failing.held);
+    }
+
+    private static void publish(Publisher publisher, long from, long to) throws Exception {
+        for (long sequence = from; sequence < to; sequence++) {
+            byte[] message = new byte[64];
+            PayloadHeader.write(message, 1, 0, sequence, System.nanoTime());
+            publisher.publish(message, sequence, sequence);
+        }
+        publisher.flush();
+    }
+
+    /** A consumer's handler that fails on the first batch it is handed, before the batch is acknowledged. */
+    private static final class FailingOnFirstBatch implements MessageSink {
+
+        final Set<Long> held = ConcurrentHashMap.newKeySet();
+        final CountDownLatch failed = new CountDownLatch(1);
+        final List<Throwable> errors = new CopyOnWriteArrayList<>();
+
+        @Override
+        public <T> void onMessages(List<T> messages, Function<? super T, ByteBuffer> valueOf, int lane, long receivedNanos) {
+            messages.forEach(m -> held.add(PayloadHeader.sequence(valueOf.apply(m))));
+            throw new IllegalStateException("the handler failed");
+        }
+
+        @Override
+        public void onMessage(byte[] data, int offset, int length, int lane) {
+            throw new AssertionError("a share consumer hands over batches");
+        }
+
+        @Override
+        public void onMessage(ByteBuffer data, int lane) {
+            throw new AssertionError("a share consumer hands over batches");
+        }
+
+        @Override
+        public void onError(Throwable error) {
+            errors.add(error);
+            failed.countDown();
+        }
     }
 
     /** The client ids of the KafkaProducers open in this JVM, as the client registers them. */

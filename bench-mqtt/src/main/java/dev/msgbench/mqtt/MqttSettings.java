@@ -37,6 +37,21 @@ public record MqttSettings(String url, int qos, MqttSession session, String brok
         this(url, qos, session, brokerVersion, writtenConfig, MqttBroker.MOSQUITTO, null, ClientSecurity.NONE);
     }
 
+    /** The nodes {@link #url} names, separated by commas: a local RabbitMQ cluster's each node. */
+    int nodes() {
+        return url.split(",").length;
+    }
+
+    /**
+     * These settings for a client that talks to one node: the {@code index}-th of {@link #url}'s,
+     * counted round (MQTT 3.1.1 has no cluster, so each client has one node).
+     */
+    MqttSettings onNode(int index) {
+        String[] urls = url.split(",");
+        return urls.length == 1 ? this : new MqttSettings(urls[Math.floorMod(index, urls.length)].strip(), qos, session,
+                brokerVersion, writtenConfig, broker, brokerKeeps, security);
+    }
+
     /** The URL as Paho takes it: tcp://host:port, or ssl://host:port for TLS ({@link #usesTls}). */
     String pahoUrl() {
         String address = url.replaceFirst("(?i)^(mqtts?|tcp|ssl)://", "");

@@ -54,7 +54,8 @@ public final class MqttSystem implements MessagingSystem {
     private RecordKeys keys = RecordKeys.NONE;
     private MqttTopics topics;
     private int maxInFlight;
-    private final List<String> sessions = new ArrayList<>();
+    /** The persistent sessions the run made, each with the settings of the node it lives on. */
+    private final Map<String, MqttSettings> sessions = new LinkedHashMap<>();
 
     public MqttSystem(MqttSettings settings) {
         this.settings = settings;
@@ -75,10 +76,10 @@ public final class MqttSystem implements MessagingSystem {
             maxInFlight = Math.min(maxInFlight, brokerInflight());
         }
         // checks the connection before the run, as every adapter's prepare does
-        MqttClients.close(MqttClients.connect(settings, runPlan.runId() + "-check", MqttSession.CLEAN, 1));
+        MqttClients.close(MqttClients.connect(settings.onNode(0), runPlan.runId() + "-check", MqttSession.CLEAN, 1));
         if (settings.queuesForAbsentSubscribers()) {
             for (int i = 0; i < runPlan.consumers(); i++) {
-                MqttAsyncClient client = client(consumerId(i));
+                MqttAsyncClient client = client(consumerId(i), consumerSettings(i));
                 try {
                     client.subscribe(topics.filterOf(i), settings.qos()).waitForCompletion(MqttClients.TIMEOUT_MILLIS);
                 } finally {
@@ -111,13 +112,14 @@ public final class MqttSystem implements MessagingSystem {
 
     @Override
     public Subscriber subscribe(int index, MessageSink sink) throws Exception {
-        MqttAsyncClient client = new MqttAsyncClient(settings.pahoUrl(), consumerId(index), new MemoryPersistence());
+        MqttSettings node = consumerSettings(index);
+        MqttAsyncClient client = new MqttAsyncClient(node.pahoUrl(), consumerId(index), new MemoryPersistence());
         try {
             // the callback first: a persistent session's queued messages come right after CONNACK
             MqttSubscriber subscriber = MqttSubscriber.connecting(client,
-                    MqttClients.options(settings, settings.session(), maxInFlight), sink);
-            MqttClients.connect(client, settings, settings.session(), maxInFlight);
-            remember(consumerId(index));
+                    MqttClients.options(node, node.session(), maxInFlight), sink);
+            MqttClients.connect(client, node, node.session(), maxInFlight);
+            remember(consumerId(index), node);
             subscriber.subscribe(topics.filterOf(index), settings.qos());
             return subscriber;
         } catch (Exception e) {
@@ -128,8 +130,9 @@ public final class MqttSystem implements MessagingSystem {
 
     @Override
     public Publisher publisher(int streamId, AckListener acks) throws Exception {
-        return new MqttPublisher(client(plan.runId() + "-p" + streamId),
-                MqttClients.options(settings, settings.session(), maxInFlight), topics.publishTopics(streamId), settings.qos(),
+        MqttSettings node = settings.onNode(streamId);
+        return new MqttPublisher(client(plan.runId() + "-p" + streamId, node),
+                MqttClients.options(node, node.session(), maxInFlight), topics.publishTopics(streamId), settings.qos(),
                 acks, maxInFlight);
     }
 
@@ -137,19 +140,30 @@ public final class MqttSystem implements MessagingSystem {
         return plan.runId() + "-c" + index;
     }
 
-    private MqttAsyncClient client(String clientId) throws MqttException {
-        MqttAsyncClient client = MqttClients.connect(settings, clientId, settings.session(), maxInFlight);
-        remember(clientId);
+    /**
+     * On a cluster, subscriber {@code index} talks to the node after producer stream {@code index}'s,
+     * so that what it receives crosses from one node to another, as in a cluster's use.
+     */
+    private MqttSettings consumerSettings(int index) {
+        return settings.onNode(index + 1);
+    }
+
+    private MqttAsyncClient client(String clientId, MqttSettings node) throws MqttException {
+        MqttAsyncClient client = MqttClients.connect(node, clientId, node.session(), maxInFlight);
+        remember(clientId, node);
         return client;
     }
 
-    private synchronized void remember(String clientId) {
-        if (settings.session() == MqttSession.PERSISTENT && !sessions.contains(clientId)) {
-            sessions.add(clientId);
+    private synchronized void remember(String clientId, MqttSettings node) {
+        if (settings.session() == MqttSession.PERSISTENT) {
+            sessions.putIfAbsent(clientId, node);
         }
     }
 
-    /** The one node of a local Mosquitto, which every client talks to. */
+    /**
+     * Node 1: a local Mosquitto's one node, and on a cluster the first producer's node (MQTT 3.1.1
+     * knows no leader; the subscriber's queue or stream is elsewhere, so faults name it by number).
+     */
     @Override
     public OptionalInt leaderNode() {
         return OptionalInt.of(1);
@@ -183,9 +197,16 @@ public final class MqttSystem implements MessagingSystem {
             for (String key : List.of("persistence", "autosave_interval", "autosave_on_changes", "persistence_location")) {
                 durability.put(key, written == null ? UNKNOWN : written.get(key));
             }
-            durability.put("onKill", written == null ? UNKNOWN : MosquittoKill.loses(written));
+            durability.put("onKill", written == null ? UNKNOWN : MosquittoFaults.killLoses(written));
+            durability.put("onRestart", written == null ? UNKNOWN : MosquittoFaults.restartLoses(written));
             durability.put("max_queued_messages", written == null ? UNKNOWN : written.get("max_queued_messages"));
             durability.put("configSource", written == null ? UNKNOWN : WRITTEN_CONFIG);
+        }
+        String anyBroker = SessionFaults.losesWhateverTheBroker(settings.qos(), settings.session());
+        if (anyBroker != null) {
+            // the broker's own entries describe a persistent session at QoS 1 or 2, which this run is not
+            durability.put("onKill", anyBroker);
+            durability.put("onRestart", anyBroker);
         }
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("protocol", "MQTT 3.1.1");
@@ -197,6 +218,10 @@ public final class MqttSystem implements MessagingSystem {
                     + MOSQUITTO_INFLIGHT + "), beyond which Mosquitto 2.0 drops a 3.1.1 publisher");
         }
         s.put("clients", "one per producer stream and one per subscriber");
+        if (settings.nodes() > 1) {
+            s.put("clientNodes", "producer stream i on node i mod " + settings.nodes() + " + 1, subscriber j on node "
+                    + "(j + 1) mod " + settings.nodes() + " + 1: what a subscriber receives crosses between nodes");
+        }
         if (written != null) {
             s.put("mosquittoConf", written);
         }
@@ -207,15 +232,13 @@ public final class MqttSystem implements MessagingSystem {
     /** Ends the persistent sessions the run made; its clients are closed already. */
     @Override
     public void close() throws Exception {
-        List<String> made;
+        Map<String, MqttSettings> made;
         synchronized (this) {
-            made = List.copyOf(sessions);
+            made = new LinkedHashMap<>(sessions);
             sessions.clear();
         }
         List<AutoCloseable> ends = new ArrayList<>();
-        for (String clientId : made) {
-            ends.add(() -> MqttClients.discardSession(settings, clientId));
-        }
+        made.forEach((clientId, node) -> ends.add(() -> MqttClients.discardSession(node, clientId)));
         CloseAll.inOrder(ends);
     }
 }

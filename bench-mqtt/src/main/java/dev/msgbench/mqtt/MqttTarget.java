@@ -31,8 +31,11 @@ public final class MqttTarget implements SystemTarget {
             description = "MQTT: the local broker, started and stopped by the suite: mosquitto (Debian's package, with "
                     + "a mosquitto.conf the suite writes), rabbitmq (RabbitMQ with its rabbitmq_mqtt plugin: QoS 0 and "
                     + "1 only; a subscription is a queue of its own, at QoS 1 durable, auto-delete in a clean session, "
-                    + "and PUBACK waits for the queues' confirm) or nats (nats-server's MQTT listener: QoS 1 and 2 "
-                    + "messages and sessions are kept in JetStream streams) (default: ${DEFAULT-VALUE}).")
+                    + "and PUBACK waits for the queues' confirm; --brokers N: the plugin on each node of a cluster, each client "
+                    + "on one node) or nats (nats-server's MQTT listener: QoS 1 and 2 "
+                    + "messages and sessions are kept in JetStream streams; --brokers N: a JetStream cluster with the "
+                    + "listener on each node, MQTT's streams replicated on up to 3, each client on one node) "
+                    + "(default: ${DEFAULT-VALUE}).")
     /* its default also where picocli does not parse this mixin: `broker mqtt` */
     String broker = MqttBroker.MOSQUITTO.label();
 
@@ -74,10 +77,8 @@ public final class MqttTarget implements SystemTarget {
             throw new UserError("--acks " + acks.flagValue() + ": MQTT has no acks, its QoS is a delivery handshake, "
                     + "not replication; give --mqtt-qos 0, 1 or 2 instead");
         }
-        if (localNodes > 1) {
-            throw new UserError(chosen == MqttBroker.MOSQUITTO ? MosquittoBrokerSpec.noCluster(localNodes)
-                    : "--brokers " + localNodes + ": --system mqtt starts one node of " + chosen.label()
-                            + " in this version; give --brokers 1");
+        if (localNodes > 1 && chosen == MqttBroker.MOSQUITTO) {
+            throw new UserError(MosquittoBrokerSpec.noCluster(localNodes));
         }
         if (qos == 2) {
             String refused = qos2Refused(chosen, localNodes);

@@ -43,9 +43,22 @@ final class Reconnector {
         thread.start();
     }
 
-    /** Whether a publish that found the client disconnected met the broker's absence, not our close. */
-    boolean awaitingBroker() {
-        return !closed && !client.isConnected();
+    /** Whether a publish that failed with {@code e} met the broker's absence, not our close. */
+    boolean awaitingBroker(MqttException e) {
+        return brokerAway(closed, client.isConnected(), e.getReasonCode());
+    }
+
+    /**
+     * A publish refused as "not connected" or "connection lost" met the broker's absence even when
+     * the client is connected again by the time it asks: the reconnect can win the race between the
+     * refusal and the question. Only our own close makes a failed publish the run's failure.
+     */
+    static boolean brokerAway(boolean closed, boolean connected, int reasonCode) {
+        if (closed) {
+            return false;
+        }
+        return !connected || reasonCode == MqttException.REASON_CODE_CLIENT_NOT_CONNECTED
+                || reasonCode == MqttException.REASON_CODE_CONNECTION_LOST;
     }
 
     /** Stops trying: the run closes the client. */

@@ -25,7 +25,7 @@ import dev.msgbench.pulsar.broker.PulsarWebAccess;
  * The few calls of Pulsar's admin REST API (the broker's web service) that a run needs: topics,
  * the namespace's persistence policy and the broker's configuration, over the JDK's HTTP client, so
  * that the jar needs no pulsar-client-admin with its Jersey and Jackson of another version. A
- * secured broker's is https with the run's CA, and the login goes as HTTP Basic.
+ * secured broker's is https with the run's CA, and the login goes as HTTP Basic or a Bearer token.
  */
 final class PulsarAdmin {
 
@@ -102,6 +102,12 @@ final class PulsarAdmin {
         return JSON.readTree(body).path(tls ? "brokerUrlTls" : "brokerUrl").asText();
     }
 
+    /** The bytes the broker received for the topic (its stats' bytesInCounter; a partitioned topic's over its partitions). */
+    long bytesIn(String topic, boolean partitioned) throws IOException, InterruptedException {
+        String body = call("GET", topicPath(topic) + (partitioned ? "/partitioned-stats" : "/stats"), null);
+        return JSON.readTree(body).path("bytesInCounter").asLong();
+    }
+
     /** Deletes a topic with its subscriptions, whether or not anyone is connected. */
     void deleteTopic(String topic, boolean partitioned) throws IOException, InterruptedException {
         call("DELETE", topicPath(topic) + (partitioned ? "/partitions" : "") + "?force=true", null, 404);
@@ -145,9 +151,14 @@ final class PulsarAdmin {
                 return "";
             }
         }
+        if (status == 401 && security.token() != null) {
+            throw new UserError("--pulsar-token-file: Pulsar at " + baseUrl + " refused the token (HTTP 401); check "
+                    + "--pulsar-token-file");
+        }
         if (status == 401) {
             throw new UserError(security.user() == null
-                    ? "--user: Pulsar at " + baseUrl + " demands a login (HTTP 401); give --user and --password-file"
+                    ? "--user: Pulsar at " + baseUrl + " demands a login (HTTP 401); give --user and --password-file, "
+                            + "or --pulsar-token-file"
                     : "--user: Pulsar at " + baseUrl + " refused the login of user '" + security.user() + "' (HTTP 401); "
                             + "check --user and --password-file");
         }

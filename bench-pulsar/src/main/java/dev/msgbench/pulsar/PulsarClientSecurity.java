@@ -17,7 +17,9 @@ import dev.msgbench.core.security.TlsFiles;
 /**
  * The suite's {@link ClientSecurity} as pulsar-client takes it: TLS on pulsar+ssl:// URLs with
  * --ca (and a client certificate for mutual TLS), and the login as Pulsar's basic authentication
- * (AuthenticationBasic, which the broker checks with AuthenticationProviderBasic).
+ * (AuthenticationBasic, which the broker checks with AuthenticationProviderBasic), or a token
+ * (AuthenticationToken, checked with AuthenticationProviderToken), sent as it is: a JWT the broker
+ * verifies with its key.
  */
 final class PulsarClientSecurity {
 
@@ -37,9 +39,9 @@ final class PulsarClientSecurity {
             throw new UserError((security.tls().caFile() != null ? "--ca" : "--client-cert") + ": TLS needs Pulsar's "
                     + "TLS URL, pulsar+ssl://HOST:6651, got --url '" + serviceUrl + "'");
         }
-        if (security.token() != null) {
-            throw new UserError("Pulsar logs in here with a user and password (basic authentication): give --user "
-                    + "and --password-file instead of a token");
+        if (security.token() != null && (security.user() != null || security.password() != null)) {
+            throw new UserError("--pulsar-token-file and --user are two logins (a token, a user and password); give "
+                    + "one of them");
         }
         if ((security.user() == null) != (security.password() == null)) {
             throw new UserError(security.user() == null
@@ -63,7 +65,14 @@ final class PulsarClientSecurity {
         builder.enableTlsHostnameVerification(true);
         if (security.user() != null) {
             builder.authentication(AuthenticationFactory.create(BASIC, basicParams(security)));
+        } else if (security.token() != null) {
+            builder.authentication(AuthenticationFactory.token(security.token().reveal()));
         }
+    }
+
+    /** For the result: "basic" (user and password), "token" or "none"; never the secret. */
+    static String login(ClientSecurity security) {
+        return security.user() != null ? "basic" : security.token() != null ? "token" : "none";
     }
 
     private static String basicParams(ClientSecurity security) {

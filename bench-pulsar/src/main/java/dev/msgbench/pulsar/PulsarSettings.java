@@ -1,5 +1,6 @@
 package dev.msgbench.pulsar;
 
+import org.apache.pulsar.client.api.CompressionType;
 import org.apache.pulsar.client.api.SubscriptionType;
 
 import dev.msgbench.core.driver.Acks;
@@ -21,8 +22,17 @@ import dev.msgbench.pulsar.broker.LocalPulsarBroker;
  *                         with --url, whose bookies' files the suite cannot read
  * @param security         TLS (pulsar+ssl://, https://) and the login, for the client and the
  *                         admin calls alike
+ * @param compression      the producers' codec (--pulsar-compression), or null for the client's default (NONE)
+ * @param sendTimeout      how long a send waits for the broker's receipt (--pulsar-send-timeout)
  */
 record PulsarSettings(String serviceUrl, String adminUrl, Acks acks, PulsarBatching batching,
                       SubscriptionType subscriptionType, int partitions, LocalPulsarBroker local,
-                      ClientSecurity security) {
+                      ClientSecurity security, CompressionType compression, PulsarSendTimeout sendTimeout) {
+
+    /** The client's default codec (none) and send timeout (30 s). */
+    PulsarSettings(String serviceUrl, String adminUrl, Acks acks, PulsarBatching batching,
+                   SubscriptionType subscriptionType, int partitions, LocalPulsarBroker local, ClientSecurity security) {
+        this(serviceUrl, adminUrl, acks, batching, subscriptionType, partitions, local, security, null,
+                PulsarSendTimeout.DEFAULT);
+    }
 }

@@ -16,11 +16,12 @@ import org.apache.pulsar.client.api.PulsarClientException;
 import org.apache.pulsar.client.api.Schema;
 import org.apache.pulsar.client.api.SubscriptionInitialPosition;
 import org.apache.pulsar.client.api.SubscriptionType;
-import org.apache.pulsar.client.impl.ProducerBase;
+import org.apache.pulsar.client.impl.ProducerBuilderImpl;
 import org.apache.pulsar.client.impl.conf.ProducerConfigurationData;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.BrokerBytes;
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.driver.Publisher;
@@ -90,6 +91,21 @@ public final class PulsarSystem implements MessagingSystem {
             throw new UserError("--url: cannot use '" + settings.serviceUrl() + "' as Pulsar's service URL "
                     + "(pulsar://HOST:6650): " + e.getMessage());
         }
+        // what every producer will run with, for info(), which the run asks before any producer exists
+        if (producerBuilder() instanceof ProducerBuilderImpl<byte[]> probe) {
+            producerConf = probe.getConf();
+        }
+    }
+
+    /** A producer's builder with the run's batching, send timeout and codec. */
+    private ProducerBuilder<byte[]> producerBuilder() {
+        ProducerBuilder<byte[]> builder = client.newProducer(Schema.BYTES).blockIfQueueFull(true);
+        settings.batching().applyTo(builder);
+        settings.sendTimeout().applyTo(builder);
+        if (settings.compression() != null) {
+            builder.compressionType(settings.compression());
+        }
+        return builder;
     }
 
     /** Exclusive allows one consumer; a subscription of several shares its messages unless told otherwise. */
@@ -161,15 +177,10 @@ public final class PulsarSystem implements MessagingSystem {
 
     @Override
     public Publisher publisher(int streamId, AckListener acks) throws Exception {
-        ProducerBuilder<byte[]> builder = client.newProducer(Schema.BYTES)
+        Producer<byte[]> producer = producerBuilder()
                 .topic(TOPIC_PREFIX + plan.topicName(plan.topicOf(streamId)))
                 .producerName(plan.runId() + "-producer-" + streamId)
-                .blockIfQueueFull(true);
-        settings.batching().applyTo(builder);
-        Producer<byte[]> producer = builder.create();
-        if (producerConf == null && producer instanceof ProducerBase<byte[]> base) {
-            producerConf = base.getConfiguration();
-        }
+                .create();
         return new PulsarPublisher(producer, acks, keyBytes);
     }
 
@@ -192,11 +203,29 @@ public final class PulsarSystem implements MessagingSystem {
         return settings.local().nodeOfBroker(admin.ownerOf(topic, tls));
     }
 
+    /**
+     * The broker's bytesInCounter of the run's topics (their stats; a partitioned topic's added over
+     * its partitions): the entries the producers published, as their codec left them, with Pulsar's
+     * message metadata.
+     */
+    @Override
+    public BrokerBytes brokerBytes() throws Exception {
+        if (admin == null || topics.isEmpty()) {
+            return null;
+        }
+        long bytes = 0;
+        for (String topic : topics) {
+            bytes += admin.bytesIn(topic, settings.partitions() > 0);
+        }
+        return new BrokerBytes("pulsar: bytesInCounter of the run's topics (topic stats)", bytes);
+    }
+
     @Override
     public SystemInfo info() {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("serviceUrl", settings.serviceUrl());
         s.put("adminUrl", settings.adminUrl());
+        s.put("login", PulsarClientSecurity.login(settings.security()));
         s.put("topic", topics.isEmpty() ? null : TOPIC_PREFIX + topics.get(0));
         if (topics.size() > 1) {
             s.put("topics", topics.size());
@@ -204,14 +233,20 @@ public final class PulsarSystem implements MessagingSystem {
         s.put("partitions", settings.partitions());
         s.put("subscriptionType", subscriptionType == null ? null : subscriptionType.name());
         s.put("pulsarBatching", settings.batching().toString());
+        s.put("pulsarSendTimeout", settings.sendTimeout().toString());
+        s.put("compressionType", settings.compression() == null ? "NONE (the client's default)"
+                : settings.compression().name());
         if (producerConf != null) {
             s.put("batchingEnabled", producerConf.isBatchingEnabled());
             s.put("batchingMaxPublishDelayMicros", producerConf.getBatchingMaxPublishDelayMicros());
             s.put("batchingMaxMessages", producerConf.getBatchingMaxMessages());
             s.put("batchingMaxBytes", producerConf.getBatchingMaxBytes());
+            // as the producers have it: 0 is never
+            s.put("sendTimeoutMs", producerConf.getSendTimeoutMs());
         }
         if (settings.local() != null) {
             s.put(settings.local().kind() + "Conf", settings.local().effectiveConf());
+            s.put("encryption", settings.local().encryption());
             // Pulsar's start is slow (JVMs, bookies, brokers): the figure says how slow here
             s.put(settings.local().kind() + "StartSeconds", settings.local().startTime().toMillis() / 1000.0);
         }

@@ -12,6 +12,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.apache.pulsar.client.api.CompressionType;
 import org.apache.pulsar.client.api.SubscriptionType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -22,10 +23,15 @@ import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.Acks;
+import dev.msgbench.core.driver.BrokerBytes;
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.SystemInfo;
+import dev.msgbench.core.payload.MessageSizes;
+import dev.msgbench.core.payload.MessageSource;
+import dev.msgbench.core.payload.PayloadContent;
+import dev.msgbench.core.payload.Payloads;
 import dev.msgbench.core.security.ClientSecurity;
 import dev.msgbench.core.testing.NeedsBroker;
 import dev.msgbench.core.testing.Poll;
@@ -81,6 +87,8 @@ class PulsarSystemTest {
             assertEquals(true, info.settings().get("batchingEnabled"));
             assertEquals(1000L, info.settings().get("batchingMaxPublishDelayMicros"), "Pulsar's default, 1 ms");
             assertEquals(1000, info.settings().get("batchingMaxMessages"));
+            assertEquals(30_000L, info.settings().get("sendTimeoutMs"), "the client's default, as the producer has it");
+            assertEquals("30s", info.settings().get("pulsarSendTimeout"));
         }
     }
 
@@ -129,7 +137,42 @@ class PulsarSystemTest {
     }
 
     /** The first int of each message, in arrival order, and the lanes they came on. */
-    private static final class Sink implements MessageSink {
+    @Test
+    void aCompressedRunOfCompressiblePayloadsReachesTheBrokerInFewerBytesByItsOwnCounter() throws Exception {
+        long random = bytesIn("pulsar-random", null, PayloadContent.RANDOM);
+        long lz4 = bytesIn("pulsar-lz4", CompressionType.LZ4, new PayloadContent.Compressible(0.1));
+
+        // random bodies: every byte sent reaches the broker, with Pulsar's metadata on top
+        assertTrue(random >= 2_000L * 1_024, "random: " + random);
+        assertTrue(lz4 < random / 4, "lz4 of compressible:0.1: " + lz4 + " against " + random);
+    }
+
+    /** The broker's bytesInCounter after 2,000 messages of 1 KiB holding {@code content}, sent with {@code codec}. */
+    private static long bytesIn(String run, CompressionType codec, PayloadContent content) throws Exception {
+        int count = 2_000;
+        Acked acked = new Acked();
+        PulsarSettings settings = new PulsarSettings(pulsar.url(), pulsar.adminUrl(), null, PulsarBatching.DEFAULT, null,
+                0, pulsar, ClientSecurity.NONE, codec, PulsarSendTimeout.DEFAULT);
+        try (PulsarSystem system = new PulsarSystem(settings)) {
+            system.prepare(new RunPlan(run, 1_024, 1, 0));
+            MessageSource messages = Payloads.of(content, MessageSizes.fixed(1_024), 1).messages(2);
+            try (Publisher publisher = system.publisher(0, acked)) {
+                for (int i = 0; i < count; i++) {
+                    publisher.publish(messages.next(), i, 0);
+                }
+                publisher.flush();
+                Poll.until(() -> acked.count.get() == count);
+            }
+            assertEquals(codec == null ? "NONE (the client's default)" : codec.name(),
+                    system.info().settings().get("compressionType"));
+            BrokerBytes bytes = system.brokerBytes();
+            assertEquals("pulsar: bytesInCounter of the run's topics (topic stats)", bytes.counter());
+            return bytes.bytes();
+        }
+    }
+
+    /** The first int of each message, in arrival order, and the lanes they came on; {@link SecuredPulsarClusterTest} uses it too. */
+    static final class Sink implements MessageSink {
         final List<Integer> received = new CopyOnWriteArrayList<>();
         final Map<Integer, Boolean> lanes = new ConcurrentHashMap<>();
 
@@ -151,7 +194,7 @@ class PulsarSystemTest {
         }
     }
 
-    private static final class Acked implements AckListener {
+    static final class Acked implements AckListener {
         final AtomicInteger count = new AtomicInteger();
 
         @Override

@@ -7,7 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import org.apache.pulsar.client.api.CompressionType;
+import org.apache.pulsar.client.api.Schema;
 import org.apache.pulsar.client.api.SubscriptionType;
+import org.apache.pulsar.client.impl.ProducerBuilderImpl;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,6 +45,38 @@ class PulsarTargetTest {
         target.partitions = -1;
         UserError partitions = assertThrows(UserError.class, () -> target.validate(null, 1));
         assertEquals("--pulsar-partitions must be 0 (a non-partitioned topic) to 1000, got -1", partitions.getMessage());
+    }
+
+    @Test
+    void aCodecIsOneOfPulsarsInEitherCase() {
+        PulsarTarget.CompressionConverter codecs = new PulsarTarget.CompressionConverter();
+        assertEquals(CompressionType.LZ4, codecs.convert("lz4"));
+        assertEquals(CompressionType.ZSTD, codecs.convert("ZSTD"));
+        assertEquals("must be NONE, LZ4, ZLIB, ZSTD or SNAPPY, got 'brotli'",
+                assertThrows(TypeConversionException.class, () -> codecs.convert("brotli")).getMessage());
+    }
+
+    @Test
+    void theSendTimeoutIsSetOnTheProducerInMillisecondsAndZeroIsNever() {
+        PulsarTarget.SendTimeoutConverter timeouts = new PulsarTarget.SendTimeoutConverter();
+        assertEquals(Duration.ofSeconds(30), timeouts.convert("30s").timeout());
+        assertEquals(PulsarSendTimeout.DEFAULT, timeouts.convert("30s"));
+        assertEquals("2m", timeouts.convert("2m").toString());
+        assertEquals("0 (never)", timeouts.convert("0").toString());
+        assertEquals(120_000L, sendTimeoutMs(timeouts.convert("2m")));
+        assertEquals(0L, sendTimeoutMs(timeouts.convert("0")), "pulsar-client reads 0 as never");
+        assertEquals(30_000L, sendTimeoutMs(PulsarSendTimeout.DEFAULT));
+        assertEquals("must be 0 (never) or a time in whole milliseconds such as 30s or 500ms, got '500us'",
+                assertThrows(TypeConversionException.class, () -> timeouts.convert("500us")).getMessage());
+        assertEquals("must be 0 (never) or a time in whole milliseconds such as 30s or 500ms, got 'soon'",
+                assertThrows(TypeConversionException.class, () -> timeouts.convert("soon")).getMessage());
+    }
+
+    /** What a producer built with {@code timeout} would have, without a client. */
+    private static long sendTimeoutMs(PulsarSendTimeout timeout) {
+        ProducerBuilderImpl<byte[]> builder = new ProducerBuilderImpl<>(null, Schema.BYTES);
+        timeout.applyTo(builder);
+        return builder.getConf().getSendTimeoutMs();
     }
 
     @Test
@@ -94,11 +129,10 @@ class PulsarTargetTest {
     }
 
     @Test
-    void secureIsForAStandaloneNotYetForACluster() {
+    void secureIsForAStandaloneAndACluster() {
         PulsarTarget target = new PulsarTarget();
 
         assertEquals(null, target.secureRefused(1));
-        assertEquals("a local Pulsar cluster (--brokers 3) starts open for now; secure a standalone (--brokers 1), or "
-                + "measure a secured cluster with --url pulsar+ssl://HOST:6651", target.secureRefused(3));
+        assertEquals(null, target.secureRefused(3));
     }
 }

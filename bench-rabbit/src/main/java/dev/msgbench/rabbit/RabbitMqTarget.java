@@ -1,9 +1,11 @@
 package dev.msgbench.rabbit;
 
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
@@ -39,6 +41,14 @@ public final class RabbitMqTarget implements SystemTarget {
                     + "(default: " + RabbitSettings.DEFAULT_PREFETCH + ").")
     Integer prefetch;
 
+    @Option(names = "--rabbitmq-bin", paramLabel = "DIR",
+            description = "RabbitMQ, RabbitMQ Streams: the directory of the scripts (rabbitmq-server, rabbitmqctl) of "
+                    + "the local RabbitMQ to start (default: Debian's, /usr/lib/rabbitmq/bin, 3.10.8 on Debian 12). "
+                    + "scripts/setup unpacks Debian 13's RabbitMQ 4.0 with its Erlang into "
+                    + "~/.cache/msgbench/rabbitmq-trixie, whose scripts are in its usr/lib/rabbitmq/bin: what super "
+                    + "streams and single active consumers need.")
+    Path rabbitmqBin;
+
     @Override
     public boolean retainsMessages() {
         return true;
@@ -55,6 +65,7 @@ public final class RabbitMqTarget implements SystemTarget {
      */
     @Override
     public void validate(Acks acks, int localNodes) {
+        requireLocalBrokerForBin(localNodes);
         Acks effectiveAcks = acks == null ? RabbitSettings.DEFAULT_ACKS : acks;
         if (queueType == null && localNodes > 1 && effectiveAcks == Acks.BROKER) {
             throw new UserError("--acks 1 has no equivalent on a local cluster, whose queues are quorum queues by "
@@ -93,6 +104,19 @@ public final class RabbitMqTarget implements SystemTarget {
         return localNodes > 1 ? QueueType.QUORUM : QueueType.TRANSIENT;
     }
 
+    /** --rabbitmq-bin chooses the local RabbitMQ to start; given with --url it would be ignored unseen. */
+    void requireLocalBrokerForBin(int localNodes) {
+        if (rabbitmqBin != null && localNodes == 0) {
+            throw new UserError("--rabbitmq-bin chooses the local RabbitMQ the suite starts, and with --url it starts "
+                    + "none, got --rabbitmq-bin " + rabbitmqBin + ": leave out one of the two");
+        }
+    }
+
+    /** The local RabbitMQ of --rabbitmq-bin, else Debian's. */
+    RabbitBrokerSpec brokerSpec(BrokerSpec broker) {
+        return new RabbitBrokerSpec(broker, rabbitmqBin);
+    }
+
     /** TLS (amqps://, mutual TLS), a user and password, the virtual host from the URL. */
     @Override
     public Optional<NativeTool> nativeTool() {
@@ -106,7 +130,7 @@ public final class RabbitMqTarget implements SystemTarget {
 
     @Override
     public LocalBroker startLocalBroker(BrokerRequest request) {
-        return LocalRabbitMq.start(RabbitBrokerSpec.of(request.broker())
+        return LocalRabbitMq.start(brokerSpec(request.broker())
                 .withRoomForMessagesOf(request.messageSizeBytes()));
     }
 

@@ -3,6 +3,7 @@ package dev.msgbench.rabbit;
 import com.rabbitmq.stream.AuthenticationFailureException;
 import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.OffsetSpecification;
+import com.rabbitmq.stream.ProducerBuilder;
 import com.rabbitmq.stream.StreamException;
 import com.rabbitmq.stream.compression.Compression;
 import com.rabbitmq.stream.compression.CompressionCodec;
@@ -15,12 +16,14 @@ import dev.msgbench.core.driver.RunPlan;
 import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.core.echo.CloseAll;
+import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.rabbit.broker.LocalRabbitMq;
 import dev.msgbench.rabbit.broker.StreamGreeting;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.security.cert.CertificateException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,6 +32,7 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import javax.net.ssl.SSLException;
 
 /**
@@ -37,10 +41,18 @@ import javax.net.ssl.SSLException;
  * reads whole, with one consumer each, from the stream's first offset. Each producer and consumer
  * has a connection of its own, as in the suite's other adapters.
  *
+ * <p>With --super-stream-partitions N (RabbitMQ 3.11+) each topic is a super stream of that name,
+ * whose partitions are the streams TOPIC-0 to TOPIC-(N-1): producers route each message by its key,
+ * consumers read every partition, each partition a lane of its own. With
+ * --stream-single-active-consumer the consumers of a subscription are one group, named after the
+ * subscription, in which the broker lets one consumer at a time read each stream (or partition).
+ *
  * <p>Consumers start at {@link OffsetSpecification#first()}, in every run, backlog or not: the
  * run's streams are made for it, so their first message is the run's first, and no message
  * published before a consumer's subscription took effect is missed, which {@code next} would
  * miss. A consumer that starts late (--backlog, --consume-after-produce) reads what was stored.
+ * A single active consumer that takes a stream over from another of its group resumes after the
+ * group's last message there ({@link ActiveConsumerHandoff}).
  */
 public final class RabbitStreamsSystem implements MessagingSystem {
 
@@ -63,7 +75,12 @@ public final class RabbitStreamsSystem implements MessagingSystem {
     private Environment environment;
     private StreamClientSecurity clientSecurity;
     private RunPlan plan;
+    /** The streams, or super streams, this run made, which it deletes. */
     private final List<String> created = new ArrayList<>();
+    /** The run's keys as routing keys, by index; null without --keys. */
+    private String[] routingKeys;
+    /** Each single-active-consumer group's read positions, by group name. */
+    private final Map<String, ActiveConsumerHandoff> groups = new ConcurrentHashMap<>();
     private String brokerVersion = "unknown";
     /** What node 1 (or the broker given) reports of stream 0, read back after it was made. */
     private Map<String, String> arguments = Map.of();
@@ -90,11 +107,16 @@ public final class RabbitStreamsSystem implements MessagingSystem {
         environment = connected(settings.uris(), clientSecurity);
         for (int t = 0; t < runPlan.topics(); t++) {
             String stream = runPlan.topicName(t);
-            if (runPlan.consumers() == 0 && environment.streamExists(stream)) {
+            if (runPlan.consumers() == 0 && environment.streamExists(firstStreamOf(stream))) {
                 // a side that only publishes finds the stream of a reader in another process, which deletes it
                 continue;
             }
-            var creator = environment.streamCreator().stream(stream);
+            var creator = environment.streamCreator();
+            if (partitions() > 0) {
+                creator = creator.name(stream).superStream().partitions(partitions()).creator();
+            } else {
+                creator.stream(stream);
+            }
             if (settings.replicas() != null) {
                 creator.initialMemberCount(settings.replicas());
             }
@@ -102,9 +124,42 @@ public final class RabbitStreamsSystem implements MessagingSystem {
             created.add(stream);
         }
         if (broker != null && !created.isEmpty()) {
-            arguments = broker.queueArguments(created.get(0));
-            membersReadBack = broker.placement(created.get(0)).memberNodes().size();
+            arguments = broker.queueArguments(firstStreamOf(created.get(0)));
+            membersReadBack = broker.placement(firstStreamOf(created.get(0))).memberNodes().size();
         }
+    }
+
+    /** --super-stream-partitions, 0 for plain streams. */
+    private int partitions() {
+        return settings.superStreamPartitions() == null ? 0 : settings.superStreamPartitions();
+    }
+
+    /** The topic's stream, or its super stream's first partition: where arguments and replicas are read back. */
+    private String firstStreamOf(String topic) {
+        return partitions() > 0 ? partitionStream(topic, 0) : topic;
+    }
+
+    /** The stream of a super stream's partition {@code partition}, as RabbitMQ names those it makes. */
+    static String partitionStream(String superStream, int partition) {
+        return superStream + "-" + partition;
+    }
+
+    /**
+     * The message's key routes it to a super stream's partition; a plain stream has one log, where a
+     * key would change nothing.
+     */
+    @Override
+    public String useKeys(RecordKeys keys) {
+        if (partitions() == 0) {
+            return "a stream is one log, so a key would change nothing in where a message goes; give "
+                    + "--super-stream-partitions N to route by key";
+        }
+        byte[][] bytes = keys.keyBytes();
+        routingKeys = new String[bytes.length];
+        for (int k = 0; k < bytes.length; k++) {
+            routingKeys[k] = new String(bytes[k], StandardCharsets.US_ASCII);
+        }
+        return null;
     }
 
     /** A connection per producer and per consumer, as the other adapters have. */
@@ -157,22 +212,19 @@ public final class RabbitStreamsSystem implements MessagingSystem {
 
     /** A one-line refusal, naming the release, of a flag this broker's version has no feature for. */
     private void refuseWhatThisBrokerLacks() {
-        if (settings.superStreamPartitions() == null) {
-            return;
+        String flag = RabbitStreamsTarget.newerFlag(settings.superStreamPartitions(), settings.singleActiveConsumer());
+        if (flag != null && RabbitVersion.before(brokerVersion, SUPER_STREAM_MAJOR, SUPER_STREAM_MINOR)) {
+            throw new UserError(RabbitStreamsTarget.newerBrokerNeeded(flag, brokerVersion));
         }
-        if (RabbitVersion.before(brokerVersion, SUPER_STREAM_MAJOR, SUPER_STREAM_MINOR)) {
-            throw new UserError(RabbitStreamsTarget.superStreamsMissing(brokerVersion));
-        }
-        throw new UserError("--super-stream-partitions: msgbench's rabbitmq-streams does not drive super streams yet "
-                + "(RabbitMQ " + brokerVersion + " has them); leave it out");
     }
 
-    private static void refuseWhatStreamsCannotDo(RunPlan runPlan) {
-        if (runPlan.consumers() > 0 && runPlan.consumersPerSubscription() > 1) {
+    private void refuseWhatStreamsCannotDo(RunPlan runPlan) {
+        if (runPlan.consumers() > 0 && runPlan.consumersPerSubscription() > 1 && !settings.singleActiveConsumer()) {
             throw new UserError("rabbitmq-streams: each consumer of a stream reads all of it, so "
                     + runPlan.consumersPerSubscription() + " consumers per subscription would each receive every "
-                    + "message; sharing a stream among consumers needs super streams (RabbitMQ 3.11 or later): use "
-                    + "one consumer per topic and subscription (--consumers = --topics x --subscriptions-per-topic)");
+                    + "message; add --stream-single-active-consumer (RabbitMQ 3.11 or later), with "
+                    + "--super-stream-partitions N to spread the partitions over the consumers, or use one consumer "
+                    + "per topic and subscription (--consumers = --topics x --subscriptions-per-topic)");
         }
         if (runPlan.producersShareConnections() || runPlan.consumersShareConnections()) {
             throw new UserError("--producer-threads and --consumer-connections below the number of producers and "
@@ -219,15 +271,24 @@ public final class RabbitStreamsSystem implements MessagingSystem {
 
     @Override
     public Subscriber subscribe(int index, MessageSink sink) {
-        return new RabbitStreamSubscriber(environment, plan.topicName(plan.topicOfConsumer(index)), sink);
+        int topic = plan.topicOfConsumer(index);
+        String group = settings.singleActiveConsumer()
+                ? plan.subscriptionName(topic, plan.subscriptionOfConsumer(index)) : null;
+        ActiveConsumerHandoff handoff = group == null ? null
+                : groups.computeIfAbsent(group, g -> new ActiveConsumerHandoff(Math.max(1, partitions())));
+        return new RabbitStreamSubscriber(environment, plan.topicName(topic), partitions(), group, handoff, sink);
     }
 
     @Override
     public Publisher publisher(int streamId, AckListener acks) {
-        return new RabbitStreamPublisher(environment.producerBuilder()
-                .stream(plan.topicName(plan.topicOf(streamId)))
-                .maxUnconfirmedMessages(settings.maxUnconfirmed())
-                .build(), acks);
+        String topic = plan.topicName(plan.topicOf(streamId));
+        ProducerBuilder builder = environment.producerBuilder().maxUnconfirmedMessages(settings.maxUnconfirmed());
+        if (partitions() > 0) {
+            builder.superStream(topic).routing(RabbitStreamPublisher::routingKey);
+        } else {
+            builder.stream(topic);
+        }
+        return new RabbitStreamPublisher(builder.build(), acks, partitions() > 0, routingKeys);
     }
 
     /** A stream keeps every message (no retention is set), whoever reads it and whenever. */
@@ -249,8 +310,16 @@ public final class RabbitStreamsSystem implements MessagingSystem {
         if (broker.nodeCount() == 1) {
             return OptionalInt.of(1);
         }
-        OptionalInt leader = StreamLeader.of(broker, created.get(0), clientSecurity);
-        return leader.isPresent() ? leader : broker.placement(created.get(0)).leaderNode();
+        String stream = firstStreamOf(created.get(0));
+        OptionalInt leader = StreamLeader.of(broker, stream, clientSecurity);
+        return leader.isPresent() ? leader : broker.placement(stream).leaderNode();
+    }
+
+    private String streamsText() {
+        String name = plan.topicName(0) + (plan.topics() == 1 ? "" : " (" + plan.runId() + "-t<topic>)");
+        return partitions() == 0 ? name + ", one per topic"
+                : "a super stream per topic, " + name + ", of partition streams " + partitionStream(plan.topicName(0), 0)
+                + " to " + partitionStream(plan.topicName(0), partitions() - 1);
     }
 
     @Override
@@ -276,8 +345,16 @@ public final class RabbitStreamsSystem implements MessagingSystem {
         if (broker != null) {
             s.put("nodes", broker.nodeCount());
         }
-        s.put("streams", plan == null ? "" : plan.topicName(0) + ", one per topic"
-                + (plan.topics() == 1 ? "" : " (" + plan.runId() + "-t<topic>)"));
+        s.put("streams", plan == null ? "" : streamsText());
+        s.put("superStreamPartitions", partitions() == 0 ? "none: one stream per topic" : partitions());
+        if (partitions() > 0) {
+            s.put("routing", "each message's message-id property, hashed (murmur3) modulo the partitions: its key "
+                    + "(--keys), else its sequence number; order holds within a partition");
+        }
+        s.put("singleActiveConsumer", settings.singleActiveConsumer()
+                ? "on: the consumers of a subscription are one group, named after it, with one active consumer per "
+                + (partitions() > 0 ? "partition" : "stream") + " (a takeover resumes after the group's last message)"
+                : "off: each consumer reads all of its topic");
         s.put("consumerOffset", "first: each consumer reads its topic's stream from its first message");
         s.put("connections", "one per producer and per consumer (maxProducersByConnection 1, maxConsumersByConnection 1)");
         s.put("maxUnconfirmed", settings.maxUnconfirmed());
@@ -330,7 +407,8 @@ public final class RabbitStreamsSystem implements MessagingSystem {
         }
         List<AutoCloseable> steps = new ArrayList<>();
         for (String stream : created) {
-            steps.add(() -> environment.deleteStream(stream));
+            steps.add(partitions() > 0 ? () -> environment.deleteSuperStream(stream)
+                    : () -> environment.deleteStream(stream));
         }
         steps.add(environment);
         CloseAll.inOrder(steps);

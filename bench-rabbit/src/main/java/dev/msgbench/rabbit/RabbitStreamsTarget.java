@@ -1,14 +1,17 @@
 package dev.msgbench.rabbit;
 
 import java.util.List;
+import java.util.Optional;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
+import dev.msgbench.core.system.NativeTool;
 import dev.msgbench.core.system.SystemTarget;
 import dev.msgbench.rabbit.broker.LocalRabbitMq;
-import dev.msgbench.rabbit.broker.RabbitBrokerSpec;
+import dev.msgbench.rabbit.nativetool.PerfTestTool;
 import picocli.CommandLine.Option;
 
 /**
@@ -25,9 +28,19 @@ public final class RabbitStreamsTarget implements SystemTarget {
     }
 
     @Option(names = "--super-stream-partitions", paramLabel = "N",
-            description = "RabbitMQ Streams: each topic as a super stream of N partitions. Super streams arrived in "
-                    + "RabbitMQ 3.11: refused on older brokers, Debian's 3.10.8 among them, and not driven yet.")
+            description = "RabbitMQ Streams: each topic as a super stream of N partition streams (made for the run, "
+                    + "deleted after); a producer routes each message by its key (--keys), else by its sequence "
+                    + "number, to a partition, and order holds within a partition only. Super streams arrived in "
+                    + "RabbitMQ 3.11: refused on older brokers, Debian 12's 3.10.8 among them; use --rabbitmq-bin "
+                    + "for the newer one scripts/setup installs, or --url.")
     Integer superStreamPartitions;
+
+    @Option(names = "--stream-single-active-consumer",
+            description = "RabbitMQ Streams: the consumers of one subscription form a single-active-consumer group "
+                    + "(named after the subscription): one of them at a time reads each stream, or each partition of "
+                    + "a super stream, so that several consumers per subscription share it (default: off; each "
+                    + "consumer then reads all of its topic). RabbitMQ 3.11 or later, as super streams.")
+    boolean singleActiveConsumer;
 
     @Override
     public String name() {
@@ -41,7 +54,7 @@ public final class RabbitStreamsTarget implements SystemTarget {
 
     @Override
     public List<String> borrowedFlags() {
-        return List.of("--max-unconfirmed");
+        return List.of("--max-unconfirmed", "--rabbitmq-bin");
     }
 
     /**
@@ -56,6 +69,7 @@ public final class RabbitStreamsTarget implements SystemTarget {
             throw new UserError("--acks 0 has no equivalent on rabbitmq-streams: the stream protocol confirms every "
                     + "publish; use --acks all (the default)");
         }
+        amqp.requireLocalBrokerForBin(localNodes);
         if (acks == Acks.BROKER && localNodes != 1) {
             throw new UserError("--acks 1 has no equivalent on rabbitmq-streams with more than one replica: a stream "
                     + "confirms a publish once a quorum of its replicas has it; use --acks all");
@@ -66,20 +80,40 @@ public final class RabbitStreamsTarget implements SystemTarget {
         if (superStreamPartitions != null && superStreamPartitions < 1) {
             throw new UserError("--super-stream-partitions must be at least 1, got " + superStreamPartitions);
         }
-        if (superStreamPartitions != null && localNodes > 0) {
-            RabbitBrokerSpec.defaults().installedVersion()
+        String needsNewer = newerFlag(superStreamPartitions, singleActiveConsumer);
+        if (needsNewer != null && localNodes > 0) {
+            amqp.brokerSpec(BrokerSpec.defaults()).installedVersion()
                     .filter(v -> RabbitVersion.before(v, RabbitStreamsSystem.SUPER_STREAM_MAJOR,
                             RabbitStreamsSystem.SUPER_STREAM_MINOR))
                     .ifPresent(v -> {
-                        throw new UserError(superStreamsMissing(v));
+                        throw new UserError(newerBrokerNeeded(needsNewer, v));
                     });
         }
     }
 
-    /** The one line that refuses --super-stream-partitions on a broker of {@code version}. */
-    static String superStreamsMissing(String version) {
-        return "--super-stream-partitions needs RabbitMQ 3.11 or later, where super streams arrived; this RabbitMQ "
-                + "is " + version + ": leave it out, or pass --url to a newer broker";
+    /** The first of the flags given that needs RabbitMQ 3.11, null when neither is. */
+    static String newerFlag(Integer superStreamPartitions, boolean singleActiveConsumer) {
+        if (superStreamPartitions != null) {
+            return "--super-stream-partitions";
+        }
+        return singleActiveConsumer ? "--stream-single-active-consumer" : null;
+    }
+
+    /** The one line that refuses {@code flag}, which needs RabbitMQ 3.11, on a broker of {@code version}. */
+    static String newerBrokerNeeded(String flag, String version) {
+        return flag + " needs RabbitMQ 3.11 or later, where super streams and single active consumers on streams "
+                + "arrived; this RabbitMQ is " + version + ": leave it out, or start the RabbitMQ 4.0 that "
+                + "scripts/setup installs with --rabbitmq-bin ~/.cache/msgbench/rabbitmq-trixie/usr/lib/rabbitmq/bin, "
+                + "or pass --url to a newer broker";
+    }
+
+    /**
+     * PerfTest over AMQP to a stream queue on the same node (LocalRabbitMq#nativeToolUrl gives it
+     * the node's AMQP URL), against ours over the stream protocol.
+     */
+    @Override
+    public Optional<NativeTool> nativeTool() {
+        return Optional.of(PerfTestTool.onStreamQueues());
     }
 
     /** TLS on the stream port (rabbitmq-stream+tls://) and a login, as rabbitmq's on AMQP. */
@@ -90,7 +124,7 @@ public final class RabbitStreamsTarget implements SystemTarget {
 
     @Override
     public LocalBroker startLocalBroker(BrokerRequest request) {
-        return LocalRabbitMq.start(RabbitBrokerSpec.of(request.broker()).withStreams()
+        return LocalRabbitMq.start(amqp.brokerSpec(request.broker()).withStreams()
                 .withRoomForMessagesOf(request.messageSizeBytes()));
     }
 
@@ -104,6 +138,7 @@ public final class RabbitStreamsTarget implements SystemTarget {
                         : amqp.maxUnconfirmed)
                 .withReplicas(local == null ? null : local.nodeCount())
                 .withSuperStreamPartitions(superStreamPartitions)
+                .withSingleActiveConsumer(singleActiveConsumer)
                 .withSecurity(request.security());
         return new RabbitStreamsSystem(settings, local);
     }

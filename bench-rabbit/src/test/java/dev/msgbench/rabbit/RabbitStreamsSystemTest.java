@@ -110,27 +110,47 @@ class RabbitStreamsSystemTest {
     }
 
     @Test
-    void superStreamsAreRefusedOnRabbitMq310NamingTheVersion() throws Exception {
-        RabbitStreamsSystem system = system(StreamSettings.defaults(broker.url()).withSuperStreamPartitions(3));
-        UserError e;
-        try (system) {
-            e = assertThrows(UserError.class, () -> system.prepare(new RunPlan("msgbench-super", 100, 1, 1)));
-        }
-        assertEquals("--super-stream-partitions needs RabbitMQ 3.11 or later, where super streams arrived; this "
-                + "RabbitMQ is " + broker.version() + ": leave it out, or pass --url to a newer broker", e.getMessage());
+    void superStreamsAndSingleActiveConsumersAreRefusedOnRabbitMq310NamingTheVersion() throws Exception {
+        UserError superStreams = refusedAtPrepare(StreamSettings.defaults(broker.url()).withSuperStreamPartitions(3),
+                new RunPlan("msgbench-super", 100, 1, 1));
+        UserError sac = refusedAtPrepare(StreamSettings.defaults(broker.url()).withSingleActiveConsumer(true),
+                new RunPlan("msgbench-sac", 100, 1, 1));
+
+        assertEquals(RabbitStreamsTarget.newerBrokerNeeded("--super-stream-partitions", broker.version()),
+                superStreams.getMessage());
+        assertEquals("--stream-single-active-consumer needs RabbitMQ 3.11 or later, where super streams and single "
+                + "active consumers on streams arrived; this RabbitMQ is " + broker.version() + ": leave it out, or "
+                + "start the RabbitMQ 4.0 that scripts/setup installs with --rabbitmq-bin "
+                + "~/.cache/msgbench/rabbitmq-trixie/usr/lib/rabbitmq/bin, or pass --url to a newer broker",
+                sac.getMessage());
     }
 
     @Test
-    void twoConsumersSharingASubscriptionAreRefused() throws Exception {
-        RabbitStreamsSystem system = system(StreamSettings.defaults(broker.url()));
-        UserError e;
-        try (system) {
-            e = assertThrows(UserError.class, () -> system.prepare(new RunPlan("msgbench-shared", 100, 1, 2)));
-        }
+    void theTargetRefusesSuperStreamsBeforeDebiansRabbitMqStarts() {
+        RabbitStreamsTarget streams = new RabbitStreamsTarget(new RabbitMqTarget());
+        streams.superStreamPartitions = 2;
+
+        UserError e = assertThrows(UserError.class, () -> streams.validate(Acks.ALL, 1));
+
+        assertEquals(RabbitStreamsTarget.newerBrokerNeeded("--super-stream-partitions",
+                RabbitBrokerSpec.defaults().installedVersion().orElseThrow()), e.getMessage());
+    }
+
+    @Test
+    void twoConsumersSharingASubscriptionAreRefusedWithoutSingleActiveConsumer() throws Exception {
+        UserError e = refusedAtPrepare(StreamSettings.defaults(broker.url()), new RunPlan("msgbench-shared", 100, 1, 2));
+
         assertEquals("rabbitmq-streams: each consumer of a stream reads all of it, so 2 consumers per subscription "
-                + "would each receive every message; sharing a stream among consumers needs super streams (RabbitMQ "
-                + "3.11 or later): use one consumer per topic and subscription (--consumers = --topics x "
-                + "--subscriptions-per-topic)", e.getMessage());
+                + "would each receive every message; add --stream-single-active-consumer (RabbitMQ 3.11 or later), "
+                + "with --super-stream-partitions N to spread the partitions over the consumers, or use one consumer "
+                + "per topic and subscription (--consumers = --topics x --subscriptions-per-topic)", e.getMessage());
+    }
+
+    private UserError refusedAtPrepare(StreamSettings settings, RunPlan plan) throws Exception {
+        RabbitStreamsSystem system = system(settings);
+        try (system) {
+            return assertThrows(UserError.class, () -> system.prepare(plan));
+        }
     }
 
     @Test

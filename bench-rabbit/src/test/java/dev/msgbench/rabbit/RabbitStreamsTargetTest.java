@@ -2,19 +2,28 @@ package dev.msgbench.rabbit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.Acks;
+import dev.msgbench.core.broker.BrokerSpec;
+import dev.msgbench.core.payload.RecordKeys;
+import dev.msgbench.rabbit.broker.RabbitBrokerSpec;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** --acks and the flags of rabbitmq-streams, checked before any broker starts. */
 class RabbitStreamsTargetTest {
 
     private final RabbitMqTarget amqp = new RabbitMqTarget();
     private final RabbitStreamsTarget streams = new RabbitStreamsTarget(amqp);
+
+    @TempDir
+    Path dir;
 
     @Test
     void acksAllIsTheStreamsConfirmEverywhereAndAcksOneOnlyOnOneNode() {
@@ -38,7 +47,7 @@ class RabbitStreamsTargetTest {
         amqp.maxUnconfirmed = 0;
         UserError e = assertThrows(UserError.class, () -> streams.validate(Acks.ALL, 1));
         assertEquals("--max-unconfirmed must be at least 1, got 0", e.getMessage());
-        assertEquals(List.of("--max-unconfirmed"), streams.borrowedFlags());
+        assertEquals(List.of("--max-unconfirmed", "--rabbitmq-bin"), streams.borrowedFlags());
     }
 
     @Test
@@ -48,6 +57,34 @@ class RabbitStreamsTargetTest {
         assertEquals("--super-stream-partitions must be at least 1, got 0", e.getMessage());
         streams.superStreamPartitions = 2;
         streams.validate(Acks.ALL, 0);
+    }
+
+    @Test
+    void rabbitMqBinChoosesTheInstallThatBothRabbitMqSystemsStart() {
+        assertEquals(RabbitBrokerSpec.DEFAULT_INSTALL_DIR, amqp.brokerSpec(BrokerSpec.defaults()).installDir());
+        amqp.rabbitmqBin = dir;
+        assertEquals(dir, amqp.brokerSpec(BrokerSpec.defaults()).installDir());
+    }
+
+    @Test
+    void rabbitMqBinWithUrlIsRefusedByBothSystemsSinceNoLocalBrokerStarts() {
+        amqp.rabbitmqBin = dir;
+        streams.validate(Acks.ALL, 1);
+        String refused = "--rabbitmq-bin chooses the local RabbitMQ the suite starts, and with --url it starts none, "
+                + "got --rabbitmq-bin " + dir + ": leave out one of the two";
+        assertEquals(refused, assertThrows(UserError.class, () -> streams.validate(Acks.ALL, 0)).getMessage());
+        assertEquals(refused, assertThrows(UserError.class, () -> amqp.validate(Acks.ALL, 0)).getMessage());
+    }
+
+    @Test
+    void keysRouteOnlyOnSuperStreams() {
+        RabbitStreamsSystem plain = new RabbitStreamsSystem(StreamSettings.defaults("rabbitmq-stream://127.0.0.1:1"), null);
+        RabbitStreamsSystem partitioned = new RabbitStreamsSystem(
+                StreamSettings.defaults("rabbitmq-stream://127.0.0.1:1").withSuperStreamPartitions(3), null);
+
+        assertEquals("a stream is one log, so a key would change nothing in where a message goes; give "
+                + "--super-stream-partitions N to route by key", plain.useKeys(RecordKeys.parse("random", 10)));
+        assertNull(partitioned.useKeys(RecordKeys.parse("random", 10)));
     }
 
     @Test

@@ -172,11 +172,37 @@ final class RedisConnector implements AutoCloseable {
     }
 
     StatefulRedisConnection<byte[], byte[]> connect(String clientName) {
+        return connectOnce(() -> client.connect(ByteArrayCodec.INSTANCE, named(clientName)));
+    }
+
+    /**
+     * One connection, asked for a second time when lettuce saw the channel close during its
+     * handshake: when the server refuses the login (WRONGPASS), lettuce closes the channel, and
+     * the close can reach the handshake before the server's reply does, so the reply that names
+     * the cause is lost; the second attempt almost always reports it. Any other failure is final.
+     */
+    private <C> C connectOnce(java.util.function.Supplier<C> connect) {
         try {
-            return client.connect(ByteArrayCodec.INSTANCE, named(clientName));
-        } catch (RedisConnectionException e) {
-            throw connectError(e);
+            return connect.get();
+        } catch (RedisConnectionException first) {
+            if (!closedDuringHandshake(first)) {
+                throw connectError(first);
+            }
+            try {
+                return connect.get();
+            } catch (RedisConnectionException second) {
+                throw connectError(second);
+            }
         }
+    }
+
+    private static boolean closedDuringHandshake(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t.getMessage() != null && t.getMessage().contains("Connection closed prematurely")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A connection of {@code --redis-client direct}, to the same server with the same credentials. */
@@ -185,11 +211,7 @@ final class RedisConnector implements AutoCloseable {
     }
 
     StatefulRedisPubSubConnection<byte[], byte[]> connectPubSub(String clientName) {
-        try {
-            return client.connectPubSub(ByteArrayCodec.INSTANCE, named(clientName));
-        } catch (RedisConnectionException e) {
-            throw connectError(e);
-        }
+        return connectOnce(() -> client.connectPubSub(ByteArrayCodec.INSTANCE, named(clientName)));
     }
 
     /** Runs {@code action} (on a thread of its own) whenever {@code connection} drops; not after {@link #forget}. */

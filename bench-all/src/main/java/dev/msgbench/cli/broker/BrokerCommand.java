@@ -175,6 +175,10 @@ public final class BrokerCommand implements Callable<Integer> {
                         + secured.passwordFile() + broker.clientFlags().stream().map(f -> " " + f)
                         .collect(Collectors.joining()));
             }
+            if (!broker.nativeToolUrl().equals(broker.url())) {
+                // scripts/compare-native reads it: the native tool speaks another protocol to the same node
+                io.err().println("native tool url: " + broker.nativeToolUrl());
+            }
             io.err().println(system + " " + broker.version() + " is running with " + broker.nodeCount() + " node"
                     + (broker.nodeCount() == 1 ? "" : "s") + " on CPUs " + String.join(" / ", broker.cpusAllowed())
                     + "; logs in " + broker.logDir() + "; Ctrl+C stops it");

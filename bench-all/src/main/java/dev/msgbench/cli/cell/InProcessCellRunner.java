@@ -191,6 +191,7 @@ public final class InProcessCellRunner implements CellRunner {
                     worker.producers(messages.producers), worker.consumers(messages.consumers), messages.seed,
                     messages.drainTimeout, READY_TIMEOUT, dir,
                     !cell.quiet() && io.terminal(), brokerInfo, pinning.cpus, cell.faults()).withSizes(messages.sizes)
+                    .withPayload(messages.payload)
                     .withSharing(messages.sharing.sharing)
                     .withDestinations(messages.destinations.destinations())
                     .withKeys(messages.keys.recordKeys());

@@ -16,6 +16,13 @@ import java.util.Set;
 public final class JmhComparison {
 
     public static final String WITHIN_NOISE = "within noise";
+    public static final String BETTER = "better";
+    public static final String WORSE = "worse";
+    public static final String NO_ERROR_BARS = "no error bars";
+    /** The rule of {@link #against}, as help, docs and tune's output state it. */
+    public static final String RULE = "better or worse only when the two 99.9% confidence intervals (score ± JMH's "
+            + "error) do not overlap, else within noise; JMH gives no error bars below 3 measured iterations in all "
+            + "(forks x -i), and then there is no verdict";
 
     /** One row: either side may be missing when a benchmark was added or removed. */
     public record Row(JmhScore a, JmhScore b, double ratio, String verdict) {
@@ -41,14 +48,23 @@ public final class JmhComparison {
     }
 
     static String verdict(JmhScore a, JmhScore b) {
-        if (Double.isNaN(a.error()) || Double.isNaN(b.error())) {
-            return "no error bars";
+        String verdict = against(a, b);
+        return verdict.equals(BETTER) || verdict.equals(WORSE) ? "B " + verdict : verdict;
+    }
+
+    /**
+     * {@code set} against {@code base}: better or worse only when their 99.9% intervals do not
+     * overlap, whether a higher score is better decided by the mode (throughput or time per op).
+     */
+    public static String against(JmhScore base, JmhScore set) {
+        if (Double.isNaN(base.error()) || Double.isNaN(set.error())) {
+            return NO_ERROR_BARS;
         }
-        if (a.high() >= b.low() && b.high() >= a.low()) {
+        if (base.high() >= set.low() && set.high() >= base.low()) {
             return WITHIN_NOISE;
         }
-        boolean bHigher = b.score() > a.score();
-        return bHigher == a.higherIsBetter() ? "B better" : "B worse";
+        boolean higher = set.score() > base.score();
+        return higher == base.higherIsBetter() ? BETTER : WORSE;
     }
 
     public static void print(List<Row> rows, String nameA, String nameB, PrintWriter out) {

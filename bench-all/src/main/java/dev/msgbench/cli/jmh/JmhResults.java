@@ -23,6 +23,9 @@ public final class JmhResults {
      */
     static final String ALLOC_NORM = "gc.alloc.rate.norm";
     static final String OLD_ALLOC_NORM = "\u00b7gc.alloc.rate.norm";
+    /** The -prof gc allocation rate, MB/s: what the benchmark's loop asked of the collector. */
+    static final String ALLOC_RATE = "gc.alloc.rate";
+    static final String OLD_ALLOC_RATE = "\u00b7gc.alloc.rate";
 
     private JmhResults() {
     }
@@ -59,13 +62,17 @@ public final class JmhResults {
         StringBuilder params = new StringBuilder();
         sorted.forEach((k, v) -> params.append(params.length() == 0 ? "" : ",").append(k).append('=').append(v));
         JsonNode primary = result.path("primaryMetric");
-        JsonNode alloc = result.path("secondaryMetrics").path(ALLOC_NORM);
-        if (alloc.isMissingNode()) {
-            alloc = result.path("secondaryMetrics").path(OLD_ALLOC_NORM);
-        }
+        JsonNode secondary = result.path("secondaryMetrics");
         return new JmhScore(benchmark + " " + mode + " " + params, shortName(benchmark), mode, params.toString(),
                 number(primary.path("score")), number(primary.path("scoreError")), primary.path("scoreUnit").asText(),
-                alloc.isMissingNode() ? Double.NaN : number(alloc.path("score")), "thrpt".equals(mode));
+                secondary(secondary, ALLOC_NORM, OLD_ALLOC_NORM), secondary(secondary, ALLOC_RATE, OLD_ALLOC_RATE),
+                "thrpt".equals(mode));
+    }
+
+    /** A -prof gc metric's score under its name or its name before JMH 1.36; NaN when the profiler did not run. */
+    private static double secondary(JsonNode metrics, String name, String oldName) {
+        JsonNode metric = metrics.has(name) ? metrics.path(name) : metrics.path(oldName);
+        return metric.isMissingNode() ? Double.NaN : number(metric.path("score"));
     }
 
     /** JMH writes "NaN" as a string when it could not compute a value. */

@@ -5,13 +5,14 @@ import java.util.Locale;
 /**
  * One benchmark's result from a JMH JSON file: the primary score with its error (the half
  * width of JMH's 99.9% confidence interval; NaN when there were too few iterations to compute
- * one) and, when run with {@code -prof gc}, the bytes allocated per operation.
+ * one) and, when run with {@code -prof gc}, the bytes allocated per operation and the allocation
+ * rate (NaN without the profiler).
  *
  * @param key        benchmark, mode and parameters: what must match between two files
  * @param higherIsBetter true for throughput modes, false for time per operation
  */
 public record JmhScore(String key, String benchmark, String mode, String params, double score, double error, String unit,
-                       double allocBytesPerOp, boolean higherIsBetter) {
+                       double allocBytesPerOp, double allocMBPerSec, boolean higherIsBetter) {
 
     /** The interval [score - error, score + error]; a missing error counts as zero width. */
     double low() {
@@ -22,12 +23,12 @@ public record JmhScore(String key, String benchmark, String mode, String params,
         return score + (Double.isNaN(error) ? 0 : error);
     }
 
-    String formatted() {
+    public String formatted() {
         String e = Double.isNaN(error) ? "?" : number(error);
         return number(score) + " ± " + e + " " + unit;
     }
 
-    static String number(double v) {
+    public static String number(double v) {
         if (Double.isNaN(v)) {
             return "NaN";
         }

@@ -37,9 +37,11 @@ public final class FaultOptions {
                     + "slow-disk=50ms@10s:for=5s (every fsync of the node's disk 50 ms longer for 5 s; the same "
                     + "systems, disks and needs), disk-full@10s:for=5s (writes that need space fail with ENOSPC for "
                     + "5 s, then space returns; the same systems, on disks without the page cache); each "
-                    + "acts on the local broker's :node=N, leader (the default) or any-follower, power-loss, "
-                    + "slow-disk and disk-full also on :node=all (for power-loss: every node killed, then every disk "
-                    + "cut, then all started together). "
+                    + "acts on the local broker's :node=N, leader (the default), any-follower or a node its "
+                    + "system names (a Pulsar cluster's bookies, :node=bookie-1 to bookie-3), power-loss, "
+                    + "slow-disk and disk-full also on :node=all, every node that keeps messages on a disk (a Pulsar "
+                    + "cluster's three bookies, not its brokers; for power-loss: every such node killed, then every "
+                    + "disk cut, then all started together). "
                     + "exec@30s='COMMAND' runs your command "
                     + "(sh -c) instead, for a cluster given with --url; its exit status and output are kept. "
                     + "Each fault is in result.json, latency.hlog and the summary, with the longest time without "
@@ -81,7 +83,8 @@ public final class FaultOptions {
                 throw error("--fault '" + value + "': " + fault.kind().label() + " acts on a broker the suite starts, "
                         + "not on one given with --url; use exec@TIME='COMMAND' to run a command that acts on yours");
             }
-            String diskless = fault.kind().onDisk() ? system.diskFaultRefused(target.brokers, target.brokerProps) : null;
+            String diskless = fault.kind().onDisk()
+                    ? system.diskFaultRefused(target.brokers, target.brokerProps, fault.node()) : null;
             if (diskless != null) {
                 throw error("--fault '" + value + "': " + fault.kind().label() + " acts on a node's disk, and "
                         + system.name() + " keeps no message there: " + diskless);
@@ -91,6 +94,9 @@ public final class FaultOptions {
                 throw error("--fault '" + value + "': node " + fault.node().number() + " does not exist with --brokers "
                         + target.brokers);
             }
+            if (fault.needsLocalBroker() && fault.node().rule() == NodeChoice.Rule.NAMED) {
+                fault = fault.withNode(NodeChoice.node(namedNode(system, target, value, fault.node())));
+            }
             if (fault.at().compareTo(window) >= 0) {
                 throw error("--fault '" + value + "': at " + Durations.format(fault.at()) + ", not inside the measured "
                         + Durations.format(window) + " (--duration); times count from the end of the warm-up");
@@ -98,6 +104,15 @@ public final class FaultOptions {
             specs.add(fault);
         }
         return new FaultPlan(specs, faultTimeout);
+    }
+
+    /** The number of node=ROLE-N, as the system numbers it, or its refusal naming the value. */
+    private int namedNode(SystemTarget system, TargetOptions target, String value, NodeChoice node) {
+        try {
+            return system.namedNode(node.role(), node.number(), target.brokers);
+        } catch (UserError e) {
+            throw error("--fault '" + value + "': node=" + node.label() + ": " + FlagNames.messageOf(e));
+        }
     }
 
     private ParameterException error(String message) {

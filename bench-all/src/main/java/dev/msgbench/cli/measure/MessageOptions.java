@@ -5,6 +5,7 @@ import java.time.Duration;
 import dev.msgbench.cli.Converters;
 import dev.msgbench.cli.Limits;
 import dev.msgbench.core.payload.MessageSizes;
+import dev.msgbench.core.payload.PayloadContent;
 import dev.msgbench.core.payload.PayloadHeader;
 import dev.msgbench.core.system.TimeConverter;
 import picocli.CommandLine.Mixin;
@@ -16,7 +17,7 @@ import picocli.CommandLine.Spec;
 /** What every run sends, whatever its pacing: message size, clients, seed. */
 public final class MessageOptions {
 
-    static final int MAX_SIZE_BYTES = 64 << 20;
+    public static final int MAX_SIZE_BYTES = 64 << 20;
     private static final Duration MAX_SPIN_WINDOW = Duration.ofSeconds(1);
 
     @Spec(Spec.Target.MIXEE)
@@ -25,11 +26,23 @@ public final class MessageOptions {
     @Option(names = "--size", paramLabel = "SIZE|uniform:MIN-MAX|weights:SIZE=W,...", defaultValue = "1KiB",
             converter = Converters.SizeDistribution.class,
             description = {"Message size including the " + PayloadHeader.BYTES + "-byte header: 256B, 1KiB, 1MiB, 5KB "
-                    + "(default: ${DEFAULT-VALUE}). The rest is random bytes, so compression gains nothing.",
+                    + "(default: ${DEFAULT-VALUE}). The rest is random bytes, so compression gains nothing (see --payload).",
                     "Sizes from a distribution, each message's drawn with --seed: uniform:100B-10KiB (every size in "
                     + "the range equally likely), or 'weights:100B=80,1KiB=15,64KiB=5' (relative weights). The "
                     + "smallest holds the header; broker limits are checked against the largest."})
     public MessageSizes sizes;
+
+    @Option(names = "--payload", paramLabel = "random|compressible:R|file:PATH[,PATH...]", defaultValue = "random",
+            converter = Converters.Payload.class,
+            description = {"What each message holds after the header (default: ${DEFAULT-VALUE}: random bytes, the "
+                    + "method's rule, so no compressor can flatter a system). The others are labelled experiments, "
+                    + "said so in result.json and the summary:",
+                    "compressible:R: a share R (0 to 1) of each body random, the rest zeros, as OpenMessaging "
+                    + "Benchmark's randomBytesRatio (compressible:0.1 is 10%% random).",
+                    "file:PATH[,PATH...]: each message is a file's bytes, the files in turn, as OpenMessaging "
+                    + "Benchmark's payloadFile; the header replaces the first " + PayloadHeader.BYTES + " bytes and the "
+                    + "message size is the file's, so --size is refused beside it."})
+    public PayloadContent payload;
 
     /** The largest message of the run (--size's largest), set by {@link #validate}. */
     public long sizeBytes;
@@ -67,7 +80,8 @@ public final class MessageOptions {
 
     @Option(names = "--drain-timeout", paramLabel = "TIME", defaultValue = "10s", converter = TimeConverter.class,
             description = "After the last send, how long to wait for outstanding messages (the clients' flush included) before "
-                    + "counting them lost (default: ${DEFAULT-VALUE}).")
+                    + "counting them lost; a send still blocked this long after the schedule ended is given up, as a failed "
+                    + "send, and ends the run (default: ${DEFAULT-VALUE}).")
     public Duration drainTimeout;
 
     @Option(names = "--spin-window", paramLabel = "TIME|auto", defaultValue = "auto", converter = Converters.SpinWindow.class,
@@ -93,6 +107,13 @@ public final class MessageOptions {
             }
             producers = connections;
             consumers = connections;
+        }
+        if (payload instanceof PayloadContent.FromFiles files) {
+            if (spec.commandLine().getParseResult().hasMatchedOption("--size")) {
+                throw error("--payload " + payload.spec() + " sends each file as it is, of its own size; give either "
+                        + "--size or --payload file:, not both");
+            }
+            sizes = files.sizes();
         }
         String given = sizes.isFixed() ? "" : " in " + sizes.spec();
         if (sizes.minBytes() < PayloadHeader.BYTES) {

@@ -20,9 +20,11 @@ import picocli.CommandLine.Parameters;
         description = {
                 "One result from the workers of one run (e2e or throughput with --workers N).",
                 "",
-                "Adds the workers' histograms of each kind over the measured part (never their percentiles), sums "
-                        + "their counts and rates, and writes one results folder as a run writes it: result.json "
-                        + "(loadGenerator.workers lists each worker with its counts and how well it started on "
+                "Adds the workers' histograms of each kind over the measured part (never their percentiles; a "
+                        + "transactional run's commit times from each worker's commit.hlog), sums their counts and "
+                        + "rates and the broker's byte counts of their own topics (the ratio taken of the sums), "
+                        + "and writes one results folder as a run writes it: result.json (loadGenerator.workers "
+                        + "lists each worker with its counts and how well it started on "
                         + "--start-at), the .hgrm files and latency.hlog (the summed seconds, then each worker's own "
                         + "intervals tagged w0/latency, w1/latency ...). report and compare read it as any run.",
                 "",

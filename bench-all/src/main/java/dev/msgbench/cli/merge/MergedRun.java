@@ -10,6 +10,8 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 
 import org.HdrHistogram.Histogram;
@@ -19,7 +21,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.msgbench.cli.report.IntervalSeries;
 import dev.msgbench.core.record.HistogramKind;
 import dev.msgbench.core.record.Recorders;
+import dev.msgbench.core.result.BrokerByteFigures;
 import dev.msgbench.core.result.Counts;
+import dev.msgbench.core.result.DeliveryLine;
 import dev.msgbench.core.result.IntervalLog;
 import dev.msgbench.core.result.Latencies;
 import dev.msgbench.core.result.Percentiles;
@@ -32,8 +36,10 @@ import dev.msgbench.core.result.Workload;
 
 /**
  * The workers of one run written as one results folder: histograms added kind by kind (never
- * percentiles), counts summed, and a latency.hlog whose plain-tagged intervals are the sums of
- * the workers' same seconds, followed by each worker's own intervals tagged "wI/kind".
+ * percentiles; a transactional run's commit times from each worker's commit.hlog), counts summed
+ * (the aborted ones too), the broker's byte counts summed (each worker counts its own topics), and
+ * a latency.hlog whose plain-tagged intervals are the sums of the workers' same seconds, followed
+ * by each worker's own intervals tagged "wI/kind".
  */
 public final class MergedRun {
 
@@ -51,6 +57,14 @@ public final class MergedRun {
         for (WorkerFolder worker : workers) {
             worker.measured().forEach((kind, histogram) -> measured.get(kind).add(histogram));
         }
+        if (workerWithoutCommits().isEmpty()) {
+            workers.stream().filter(w -> w.commits() != null).forEach(w -> measured.get(HistogramKind.COMMIT).add(w.commits()));
+        }
+    }
+
+    /** A worker that timed commits and kept only their percentiles (a version before commit.hlog): none can be added. */
+    private Optional<WorkerFolder> workerWithoutCommits() {
+        return workers.stream().filter(w -> w.result().latenciesMs().commit() != null && w.commits() == null).findFirst();
     }
 
     /** Writes result.json, the .hgrm files and latency.hlog into {@code dir}; returns the result. */
@@ -69,6 +83,11 @@ public final class MergedRun {
                 files.put(kind.tag(), kind.tag() + ".hgrm");
             }
         });
+        Histogram commits = measured.get(HistogramKind.COMMIT);
+        if (commits.getTotalCount() > 0) {
+            ResultFiles.writeHistogramLog(dir.resolve(ResultFiles.COMMIT_LOG), HistogramKind.COMMIT, commits);
+            files.put("commitLog", ResultFiles.COMMIT_LOG);
+        }
         RunResult result = result(files);
         ResultFiles.writeResult(dir, result);
         return result;
@@ -80,16 +99,45 @@ public final class MergedRun {
         for (WorkerFolder worker : workers) {
             worker.result().warnings().forEach(w -> warnings.add("worker " + worker.index() + ": " + w));
         }
+        workerWithoutCommits().ifPresent(w -> warnings.add("worker " + w.index() + " has no " + ResultFiles.COMMIT_LOG
+                + " (a version that kept only the commits' percentiles): the merged result has no commit times"));
+        Map<String, Object> brokerBytes = brokerBytes(warnings);
         Map<String, Object> loadGenerator = new LinkedHashMap<>();
         loadGenerator.put("workers", workerList());
         Latencies latencies = new Latencies(Percentiles.inMillis(measured.get(HistogramKind.LATENCY)),
                 Percentiles.inMillis(measured.get(HistogramKind.SERVICE)),
                 Percentiles.inMillis(measured.get(HistogramKind.SEND_DELAY)),
-                Percentiles.inMillis(measured.get(HistogramKind.ACK)));
+                Percentiles.inMillis(measured.get(HistogramKind.ACK)),
+                measured.get(HistogramKind.COMMIT).getTotalCount() == 0 ? null
+                        : Percentiles.inMillis(measured.get(HistogramKind.COMMIT)));
         return new RunResult(RunResult.SCHEMA_VERSION, first.tool(), first.toolVersion(), first.command(),
                 RunStatus.COMPLETE, null, earliest(), latest(), first.system(), workload(), first.durability(),
                 settings(first), first.versions(), first.broker(), first.environment(), counts(), rates(), latencies,
-                throughput(), loadGenerator, warnings, files, List.of(), null);
+                throughput(), loadGenerator, warnings, files, List.of(), null, null, null, null, brokerBytes);
+    }
+
+    /**
+     * Each worker's topics are its own, so the broker's counts of them add up to the run's, as the
+     * bytes the workers sent do; the ratio is taken once, of the sums (never an average of ratios).
+     * Null where no worker has a count, and, with a warning, where some have none.
+     */
+    private Map<String, Object> brokerBytes(List<String> warnings) {
+        List<Map<String, Object>> counted = workers.stream().map(w -> w.result().brokerBytes()).toList();
+        if (counted.stream().allMatch(Objects::isNull)) {
+            return null;
+        }
+        long bytes = 0;
+        long sentBytes = 0;
+        for (WorkerFolder worker : workers) {
+            Map<String, Object> each = worker.result().brokerBytes();
+            if (each == null || !(each.get("bytes") instanceof Number b) || !(each.get("sentBytes") instanceof Number s)) {
+                warnings.add("worker " + worker.index() + " has no broker byte count: the merged result has none");
+                return null;
+            }
+            bytes += b.longValue();
+            sentBytes += s.longValue();
+        }
+        return BrokerByteFigures.of(String.valueOf(counted.get(0).get("counter")), bytes, sentBytes);
     }
 
     private List<Map<String, Object>> workerList() {
@@ -106,9 +154,23 @@ public final class MergedRun {
         return list;
     }
 
-    /** The first worker's settings, but the threads and connections of all: each worker has its own. */
+    /**
+     * The first worker's settings, but the threads and connections of all, and what each worker's
+     * client counted of redeliveries, each its own.
+     */
     private Map<String, Object> settings(RunResult first) {
         Map<String, Object> settings = new LinkedHashMap<>(first.settings());
+        if (settings.get(DeliveryLine.KEY) instanceof Map<?, ?> delivery && delivery.get(DeliveryLine.WITNESS) != null) {
+            Map<Object, Object> each = new LinkedHashMap<>(delivery);
+            List<String> witnesses = new ArrayList<>();
+            for (WorkerFolder worker : workers) {
+                Object witness = worker.result().settings().get(DeliveryLine.KEY) instanceof Map<?, ?> own
+                        ? own.get(DeliveryLine.WITNESS) : null;
+                witnesses.add("worker " + worker.index() + ": " + (witness == null ? "none" : witness));
+            }
+            each.put(DeliveryLine.WITNESS, String.join("; ", witnesses));
+            settings.put(DeliveryLine.KEY, each);
+        }
         for (String perWorker : List.of("producerThreads", "consumerConnections")) {
             if (settings.get(perWorker) instanceof Number) {
                 long total = 0;
@@ -136,8 +198,12 @@ public final class MergedRun {
 
     private Counts counts() {
         long[] sum = new long[13];
+        Long aborted = null;
+        Long abortedDelivered = null;
         for (WorkerFolder worker : workers) {
             Counts c = worker.result().counts();
+            aborted = plus(aborted, c.aborted());
+            abortedDelivered = plus(abortedDelivered, c.abortedDelivered());
             long[] each = {c.sent(), c.acknowledged(), c.sendErrors(), c.received(), c.acknowledgedLost(),
                     c.unacknowledgedLost(), c.duplicated(), c.reordered(), c.late(), c.unsent(), c.foreign(),
                     c.measuredSent(), c.deliveriesExpected()};
@@ -147,7 +213,15 @@ public final class MergedRun {
         }
         // each worker has destinations of its own: the subscriptions are per worker, only the totals add up
         return new Counts(sum[0], sum[1], sum[2], sum[3], sum[4], sum[5], sum[6], sum[7], sum[8], sum[9], sum[10], sum[11],
-                sum[12], null);
+                sum[12], null, aborted, abortedDelivered);
+    }
+
+    /** A count only some workers have (they aborted none): null where none has it. */
+    private static Long plus(Long sum, Long count) {
+        if (count == null) {
+            return sum;
+        }
+        return sum == null ? count : Long.valueOf(sum + count);
     }
 
     /** The workers send side by side: their rates add up; behind schedule is the worst of them. */

@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.core.result.DeliveryLine;
 
 /**
  * Whether folders are the workers of one run: the same settings apart from each worker's own
@@ -28,6 +29,8 @@ public final class SameRun {
             "loadGenerator/worker/runId", "loadGenerator/worker/producers", "loadGenerator/worker/consumers",
             // a thread per producer and a connection per consumer of the worker's own share (workers share nothing)
             "settings/producerThreads", "settings/consumerConnections",
+            // what the worker's own client counted of redeliveries (a Kafka share group's delivery count)
+            "settings/" + DeliveryLine.KEY + "/" + DeliveryLine.WITNESS,
             // a worker's share of --rate-schedule, and the sizes its own streams drew (the distribution is shared)
             "workload/rateSchedule", "workload/messageSizes/meanBytes", "workload/messageSizes/minBytes",
             "workload/messageSizes/p50Bytes", "workload/messageSizes/p90Bytes", "workload/messageSizes/p99Bytes",

@@ -30,9 +30,12 @@ import dev.msgbench.core.result.RunningMarker;
  * @param logStartMillis the log's StartTime, epoch ms
  * @param intervals      in log order, each with its kind's tag
  * @param counts         the rows of its intervals.csv; none where it has no such file (an older version's)
+ * @param commits        its measured commit times, whole (commit.hlog); null where it has no such file: a run
+ *                       without transactions, or an older version's
  */
 public record WorkerFolder(Path dir, RunResult result, JsonNode tree, int index, int count, String runId,
-                    long logStartMillis, List<Interval> intervals, List<IntervalSeries.Counts> counts) {
+                    long logStartMillis, List<Interval> intervals, List<IntervalSeries.Counts> counts,
+                    Histogram commits) {
 
     /** One interval histogram of the log; times are epoch ms. */
     record Interval(HistogramKind kind, Histogram histogram, long startMillis, long endMillis) {
@@ -73,7 +76,12 @@ public record WorkerFolder(Path dir, RunResult result, JsonNode tree, int index,
                 intervals.add(new Interval(kind, h, h.getStartTimeStamp(), h.getEndTimeStamp())));
         return new WorkerFolder(dir, result, tree, worker.path("workerIndex").asInt(), worker.path("workers").asInt(),
                 worker.path("runId").asText(), logStart, intervals,
-                IntervalSeries.readCounts(dir.resolve(IntervalLog.COUNTS_FILE_NAME)));
+                IntervalSeries.readCounts(dir.resolve(IntervalLog.COUNTS_FILE_NAME)), commits(dir));
+    }
+
+    private static Histogram commits(Path dir) {
+        Path file = dir.resolve(ResultFiles.COMMIT_LOG);
+        return Files.isRegularFile(file) ? ResultFiles.readHistogramLog(file, "the run's commit times") : null;
     }
 
     /** The measured part starts this many ms after the log's StartTime. */

@@ -19,7 +19,10 @@ import picocli.CommandLine.Parameters;
                 "Prints BASE and NEW side by side (rates, each percentile, max, lost) with NEW/BASE, and exits "
                         + "with 3 when NEW is worse than BASE beyond a --max-regression "
                         + "limit, so that a CI job can guard performance. A folder holding several runs (repeats) "
-                        + "counts as one side: their histograms are added, never their percentiles averaged.",
+                        + "counts as one side: their histograms are added, never their percentiles averaged. When "
+                        + "either side holds repeats, each figure also gets a verdict over the runs' own values: "
+                        + "better, worse or within noise by a two-sided Mann-Whitney rank test (exact p, 5%%), which "
+                        + "needs 4 runs a side; fewer give \"no verdict\". The verdicts do not change the exit code.",
                 ""},
         // the numbers of ExitCode.OK, REGRESSED and USAGE (an annotation takes only constants)
         footer = {"", "Exit codes: 0 no regression beyond the limits, 3 regression, 2 bad input.", "", "Examples:",
@@ -50,6 +53,7 @@ public final class CompareCommand implements Callable<Integer> {
         CompareSide baseSide = CompareSide.of(base.toString(), RunFolder.find(List.of(base), "compare BASE"));
         CompareSide nextSide = CompareSide.of(next.toString(), RunFolder.find(List.of(next), "compare NEW"));
         io.out().print(CompareTable.render(baseSide, nextSide));
+        CompareVerdicts.lines(baseSide, nextSide).forEach(io.out()::println);
         EnvironmentDifferences.lines(baseSide.environments(), nextSide.environments()).forEach(io.out()::println);
         List<String> violations = new ArrayList<>();
         for (Regression limit : byMetric.values()) {

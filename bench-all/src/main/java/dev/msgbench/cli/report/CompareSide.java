@@ -1,6 +1,7 @@
 package dev.msgbench.cli.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -24,10 +25,12 @@ import dev.msgbench.core.result.RunResult;
  * @param latencyMs    percentiles, max, min, mean and count as result.json keys them; empty when
  *                     nothing was measured
  * @param environments each run's {@code environment} (null for a result written without one)
+ * @param perRun       each run's own figures as result.json gives them, by {@link Regression}'s metric names
+ *                     (p50..p99.9999, max, mean, sent-rate, received-rate), for the verdicts over repeats
  */
 public record CompareSide(String description, int runs, double targetRate, double sentRate, double receivedRate,
                    Map<String, Double> latencyMs, long sent, long lost, long acknowledgedLost,
-                   List<Map<String, Object>> environments) {
+                   List<Map<String, Object>> environments, List<Map<String, Double>> perRun) {
 
     /** An interval that starts this close before the warm-up's end starts with it (rounding of the log's seconds). */
     private static final double BOUNDARY_SLACK_SECONDS = 0.0015;
@@ -38,7 +41,7 @@ public record CompareSide(String description, int runs, double targetRate, doubl
             Map<String, Double> latency = r.latenciesMs().latency() == null ? Map.of() : r.latenciesMs().latency();
             return new CompareSide(description + " (" + folders.get(0).label() + ")", 1, r.rates().targetMsgsPerSec(),
                     r.rates().achievedMsgsPerSec(), r.rates().receivedMsgsPerSec(), latency, r.counts().sent(),
-                    r.counts().lost(), r.counts().acknowledgedLost(), environments(folders));
+                    r.counts().lost(), r.counts().acknowledgedLost(), environments(folders), perRun(folders));
         }
         Histogram latency = Recorders.newHistogram();
         double seconds = 0;
@@ -62,7 +65,7 @@ public record CompareSide(String description, int runs, double targetRate, doubl
         }
         return new CompareSide(description + " (" + folders.size() + " runs, histograms added)", folders.size(),
                 per(targetMessages, seconds), per(sentMessages, seconds), per(receivedMessages, seconds),
-                Percentiles.inMillis(latency), sent, lost, acknowledgedLost, environments(folders));
+                Percentiles.inMillis(latency), sent, lost, acknowledgedLost, environments(folders), perRun(folders));
     }
 
     private static List<Map<String, Object>> environments(List<RunFolder> folders) {
@@ -71,6 +74,22 @@ public record CompareSide(String description, int runs, double targetRate, doubl
             environments.add(folder.result().environment());
         }
         return environments;
+    }
+
+    /** Each run's figures, its percentiles as its result.json has them: a run's own, not its share of a sum. */
+    private static List<Map<String, Double>> perRun(List<RunFolder> folders) {
+        List<Map<String, Double>> runs = new ArrayList<>(folders.size());
+        for (RunFolder folder : folders) {
+            RunResult r = folder.result();
+            Map<String, Double> figures = new LinkedHashMap<>();
+            if (r.latenciesMs().latency() != null) {
+                figures.putAll(r.latenciesMs().latency());
+            }
+            figures.put(Regression.SENT_RATE, r.rates().achievedMsgsPerSec());
+            figures.put(Regression.RECEIVED_RATE, r.rates().receivedMsgsPerSec());
+            runs.add(figures);
+        }
+        return runs;
     }
 
     private static void addMeasured(RunFolder folder, Histogram sum) {

@@ -77,7 +77,8 @@ public final class HtmlPage {
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(esc(title))
                 .append("</title>\n<style>").append(STYLE).append("</style>\n<script>").append(RENDER_CHECK)
                 .append("</script></head>\n<body>\n<h1>").append(esc(title)).append("</h1>\n");
-        String counted = runs.isEmpty() && !sections.isEmpty() ? "Sweeps only"
+        boolean tunes = sections.stream().anyMatch(s -> s.id().startsWith("tune-"));
+        String counted = runs.isEmpty() && !sections.isEmpty() ? (tunes ? "Sweeps and tunes only" : "Sweeps only")
                 : runs.size() + (runs.size() == 1 ? " run" : " runs");
         b.append("<p class=\"note\">").append(counted)
                 .append("; written ").append(Instant.now().toString().replaceAll("\\.\\d+Z$", "Z"))
@@ -188,6 +189,7 @@ public final class HtmlPage {
                     .append(esc(CpuContention.brief(r.cpu()))).append("</td></tr>\n");
         }
         b.append("</table></div>\n");
+        b.append(CommitTable.html(runs)).append(BrokerBytesTable.html(runs));
         for (RunFolder run : runs) {
             List<String> warnings = run.result().warnings();
             if (warnings != null) {
@@ -225,7 +227,7 @@ public final class HtmlPage {
         }
     }
 
-    private static String cell(Double value, String format) {
+    static String cell(Double value, String format) {
         if (value == null || value.isNaN()) {
             return "<td>-</td>";
         }

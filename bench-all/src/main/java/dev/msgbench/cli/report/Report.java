@@ -11,6 +11,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.msgbench.cli.tune.TuneFigure;
+
 /**
  * The report of one or more results folders: one self-contained HTML page (charts embedded as
  * PNG, no network fetches) and each chart as PNG and SVG in a folder beside it.
@@ -62,7 +64,12 @@ public final class Report {
         List<String> leftOut = new ArrayList<>();
         List<Path> sweepFolders = SweepFolder.foldersBelow(resultDirs);
         List<SweepFolder> sweeps = SweepFolder.read(sweepFolders, leftOut);
-        List<RunFolder> runs = RunFolder.findReadable(resultDirs, "report DIR", leftOut, sweepFolders);
+        List<Path> tuneFolders = TuneFolder.foldersBelow(resultDirs);
+        List<TuneFolder> tunes = TuneFolder.read(tuneFolders, leftOut);
+        // a sweep's steps and a tune's children are drawn as their whole, not run by run
+        List<Path> apart = new ArrayList<>(sweepFolders);
+        apart.addAll(tuneFolders);
+        List<RunFolder> runs = RunFolder.findReadable(resultDirs, "report DIR", leftOut, apart);
         List<RunFolder> whole = runs.stream().filter(RunFolder::whole).toList();
         Path html = htmlFile.toAbsolutePath();
         Path folder = chartFolder(html);
@@ -70,6 +77,29 @@ public final class Report {
         List<HtmlPage.RunFigures> perRun = new ArrayList<>();
         List<Path> files = new ArrayList<>();
         List<HtmlPage.Section> sections = sections(whole, sweeps, folder, files);
+        for (int i = 0; i < tunes.size(); i++) {
+            List<HtmlPage.Figure> figures = new ArrayList<>();
+            // a tune --jmh-only ran no e2e cell: its JMH table is all there is to show
+            if (!tunes.get(i).sets().isEmpty()) {
+                for (Charts.Chart chart : RepeatsCharts.charts(RepeatsCharts.What.TUNE, tunes.get(i).sets(),
+                        List.of(TuneFigure.values()), i)) {
+                    figures.add(figure(chart, folder, files));
+                }
+            }
+            sections.add(new HtmlPage.Section("tune-" + (i + 1), "JVM flag sets, run by run ("
+                    + tunes.get(i).dir().getFileName() + ")", figures, tunes.get(i).html()));
+        }
+        List<WorkloadRepeatsFolder> repeated = WorkloadRepeatsFolder.below(resultDirs, leftOut);
+        for (int i = 0; i < repeated.size(); i++) {
+            WorkloadRepeatsFolder workload = repeated.get(i);
+            List<HtmlPage.Figure> figures = new ArrayList<>();
+            for (Charts.Chart chart : RepeatsCharts.charts(WorkloadRepeatsFolder.WHAT, workload.cells(),
+                    WorkloadRepeatsFolder.FIGURES, i)) {
+                figures.add(figure(chart, folder, files));
+            }
+            sections.add(new HtmlPage.Section("cells-" + (i + 1), "Workload cells, run by run (" + workload.workload()
+                    + ", " + workload.dir().getFileName() + ")", figures, workload.html()));
+        }
         if (!runs.isEmpty()) {
             for (Charts.Chart chart : percentileCharts(whole, options.service())) {
                 percentile.add(figure(chart, folder, files));

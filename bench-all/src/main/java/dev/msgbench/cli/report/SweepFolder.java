@@ -1,16 +1,12 @@
 package dev.msgbench.cli.report;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.msgbench.cli.sweep.SweepCommand;
@@ -32,8 +28,6 @@ record SweepFolder(Path dir, String objectiveText, String objectiveStatistic, Do
 
     /** What a report that cannot read sweep.json leaves out. */
     static final String LEFT_OUT = "its latency against offered load";
-    /** A sweep's folder is at most this deep below a folder given to report (a folder of sweeps of a workload). */
-    private static final int MAX_DEPTH = 3;
 
     /**
      * One run of the sweep.
@@ -53,41 +47,22 @@ record SweepFolder(Path dir, String objectiveText, String objectiveStatistic, Do
 
     /** The folders at or below {@code dirs} that hold a sweep.json, readable or not: the report reads none of them as runs. */
     static List<Path> foldersBelow(List<Path> dirs) {
-        List<Path> folders = new ArrayList<>();
-        for (Path dir : dirs) {
-            if (Files.isDirectory(dir)) { // else the runs' reader names it
-                sweepFiles(dir).forEach(file -> folders.add(file.getParent()));
-            }
-        }
-        return folders;
+        return MarkedFolders.below(dirs, SweepCommand.JSON);
     }
 
     /** The sweeps of {@code folders}; a sweep.json that cannot be read is a line of {@code leftOut}. */
     static List<SweepFolder> read(List<Path> folders, List<String> leftOut) {
-        List<SweepFolder> sweeps = new ArrayList<>();
-        for (Path folder : folders) {
-            SweepFolder sweep = read(folder, leftOut);
-            if (sweep != null) {
-                sweeps.add(sweep);
-            }
-        }
-        return sweeps;
+        return MarkedFolders.read(folders, leftOut, SweepFolder::read);
     }
 
     /** Null when sweep.json cannot be read, said in {@code leftOut}. */
     static SweepFolder read(Path dir, List<String> leftOut) {
         Path file = dir.resolve(SweepCommand.JSON);
-        JsonNode json;
-        try {
-            json = ResultFiles.json().readTree(file.toFile());
-        } catch (JsonProcessingException e) {
-            leftOut.add(file + ": not JSON as msgbench writes it (cut short by a full disk or a power cut, or edited?)"
-                    + "; left out of the report: " + LEFT_OUT);
+        JsonNode json = MarkedFolders.json(file, LEFT_OUT, leftOut);
+        if (json == null) {
             return null;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
         }
-        if (json == null || !json.path("steps").isArray()) {
+        if (!json.path("steps").isArray()) {
             leftOut.add(file + ": holds no steps (empty: cut short by a full disk or a power cut?); left out of the report: "
                     + LEFT_OUT);
             return null;
@@ -134,15 +109,6 @@ record SweepFolder(Path dir, String objectiveText, String objectiveStatistic, Do
         } catch (DamagedFile e) {
             leftOut.add(e.getMessage() + "; left out of the report: that step of " + LEFT_OUT);
             return null;
-        }
-    }
-
-    private static List<Path> sweepFiles(Path dir) {
-        try (Stream<Path> files = Files.walk(dir, MAX_DEPTH)) {
-            return files.filter(p -> p.getFileName().toString().equals(SweepCommand.JSON) && Files.isRegularFile(p))
-                    .sorted().toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list " + dir, e);
         }
     }
 }

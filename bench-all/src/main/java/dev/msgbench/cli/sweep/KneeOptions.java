@@ -18,7 +18,7 @@ public final class KneeOptions {
     @Option(names = "--resolution", paramLabel = "PCT%|MSGS_PER_SEC", defaultValue = "5%",
             converter = RateResolution.Converter.class,
             description = "Bisect between the last passing rate and the first missing one until they are this close: a "
-                    + "share of the passing rate (5%) or msg/s (500) (default: ${DEFAULT-VALUE}).")
+                    + "share of the passing rate (5%%) or msg/s (500) (default: ${DEFAULT-VALUE}).")
     RateResolution resolution;
 
     @Option(names = "--warm-up-runs", paramLabel = "N", defaultValue = "1",

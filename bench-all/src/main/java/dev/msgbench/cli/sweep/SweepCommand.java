@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 
 import dev.msgbench.cli.ExitCode;
@@ -57,7 +58,7 @@ import picocli.CommandLine.Unmatched;
                 "  sweep --system nats --objective p99.9<=10ms",
                 "  sweep --system kafka,jetstream --acks all --objective p99<=5ms --start-rate 500 --step +500",
                 "  sweep --system kafka --size 256B --duration 20s --objective p99.99<=20ms --max-rate 50000",
-                "  sweep --system redis --objective p99<=2ms --repeats 5 --must-pass 4 --resolution 2%",
+                "  sweep --system redis --objective p99<=2ms --repeats 5 --must-pass 4 --resolution 2%%",
                 "  sweep --system nats --objective none --dry-run     (the most runs and time it may take)",
                 "",
                 "Results: OUTPUT/<nn>-<system>-<rate>/ per run, and sweep.txt and sweep.json with the table and the knee.",
@@ -306,6 +307,10 @@ public final class SweepCommand implements Callable<Integer> {
         for (String system : systems) {
             KneeSearch.Result found = knees.get(system);
             lines.add(system + ": " + (found == null ? "not swept (interrupted)" : kneeLine(system, found, steps)));
+            String straddle = straddleLine(system, steps);
+            if (straddle != null) {
+                lines.add(system + ": " + straddle);
+            }
         }
         if (steps.stream().anyMatch(s -> s.result() != null && CpuContention.disturbed(s.result().cpu()))) {
             lines.add("(cpu busy: the machine's CPUs over a run's measured window; contention: the load generator and the "
@@ -344,6 +349,35 @@ public final class SweepCommand implements Callable<Integer> {
                 + "), passed " + passed + " of " + atKnee.size() + " run" + (atKnee.size() == 1 ? "" : "s") + spread(atKnee)
                 + (disturbed == 0 ? "" : String.format(Locale.US, "; %d of them with the CPUs contended or the machine busy",
                 disturbed)) + end;
+    }
+
+    /**
+     * Where the runs at one rate both passed and missed: the knee then depends on which run came
+     * first, so it is not repeatable at this run length. Null when every rate's runs agreed.
+     */
+    private String straddleLine(String system, List<Step> steps) {
+        Map<Double, List<Step>> byRate = new TreeMap<>();
+        steps.stream().filter(s -> s.system().equals(system) && s.judged() && s.result() != null)
+                .forEach(s -> byRate.computeIfAbsent(s.rate(), r -> new ArrayList<>()).add(s));
+        List<String> rates = new ArrayList<>();
+        List<Double> values = new ArrayList<>();
+        for (Map.Entry<Double, List<Step>> e : byRate.entrySet()) {
+            long passed = e.getValue().stream().filter(Step::passed).count();
+            if (passed > 0 && passed < e.getValue().size()) {
+                rates.add(String.format(Locale.US, "at %s msg/s %d of %d runs passed", number(e.getKey()), passed,
+                        e.getValue().size()));
+                e.getValue().stream().map(Step::statistic).filter(v -> v != null).forEach(values::add);
+            }
+        }
+        if (rates.isEmpty()) {
+            return null;
+        }
+        String range = values.isEmpty() || objective.none() ? "" : String.format(Locale.US, " (%s from %,.3f to %,.3f ms "
+                + "against %s)", objective.statistic(), values.stream().min(Double::compare).orElseThrow(),
+                values.stream().max(Double::compare).orElseThrow(), objective.text());
+        return "the knee is not repeatable at this run length: " + String.join(", ", rates) + range
+                + "; longer runs (a longer --duration) or more repeats (--repeats " + Math.max(5, knee.repeats + 2)
+                + " --must-pass " + Math.max(4, knee.mustPass + 2) + ") would settle it";
     }
 
     /** The objective's statistic over the knee's runs: min, median, max. */

@@ -78,36 +78,12 @@ public final class OmbUnsupported {
                 ? doc.wholeNumber("consumerBacklogSizeGB", top.get("consumerBacklogSizeGB")) : 0;
     }
 
-    /** Payloads here are always random bytes of messageSize: said when the file asks for other bytes. */
+    /** OmbPayload maps payloadFile and randomBytesRatio; a pool of payloads has no equivalent here. */
     private static void payload(YamlDocument doc, Map<String, Node> top, Map<String, Origin> lines, List<String> warnings) {
-        boolean randomized = top.containsKey("useRandomizedPayloads")
-                && doc.text("useRandomizedPayloads", top.get("useRandomizedPayloads")).equals("true");
-        if (top.containsKey("useRandomizedPayloads") && !randomized) {
-            warnings.add(lines.get("useRandomizedPayloads") + ": useRandomizedPayloads " + doc.text("useRandomizedPayloads",
-                    top.get("useRandomizedPayloads")) + " ignored: payloads are always random bytes of messageSize");
-        }
-        if (top.containsKey("payloadFile")) {
-            warnings.add(lines.get("payloadFile") + ": payloadFile ignored: payloads are always random bytes of messageSize");
-        }
-        if (top.containsKey("randomBytesRatio")) {
-            String ratio = doc.text("randomBytesRatio", top.get("randomBytesRatio"));
-            if (!isOne(ratio)) {
-                warnings.add(lines.get("randomBytesRatio") + ": randomBytesRatio " + ratio + " ignored: every byte of the "
-                        + "payload is random (a compressible payload is not supported yet)");
-            }
-        }
         if (top.containsKey("randomizedPayloadPoolSize")) {
             warnings.add(lines.get("randomizedPayloadPoolSize") + ": randomizedPayloadPoolSize " + doc.text(
                     "randomizedPayloadPoolSize", top.get("randomizedPayloadPoolSize")) + " ignored: payloads are random "
                     + "bytes of messageSize, not drawn from a pool");
-        }
-    }
-
-    private static boolean isOne(String number) {
-        try {
-            return Double.parseDouble(number) == 1;
-        } catch (NumberFormatException e) {
-            return false;
         }
     }
 }

@@ -98,7 +98,15 @@ public final class OmbWorkload {
             warnings.add(lines.get("partitionsPerTopic") + ": partitionsPerTopic ignored: --system " + system
                     + " has no partitions");
         }
-        settings.add(number("size", size(doc, top, lines, warnings), lines.get("messageSize")));
+        long size = size(doc, top, lines, warnings);
+        Setting payload = OmbPayload.setting(doc, top, lines, size, warnings);
+        if (!OmbPayload.isFile(payload)) {
+            // a file's messages are the file's size: --size beside it is refused
+            settings.add(number("size", size, lines.get("messageSize")));
+        }
+        if (payload != null) {
+            settings.add(payload);
+        }
         // stream s publishes to topic s mod topics: producersPerTopic streams on each
         settings.add(number("producers", topics * producers, lines.get("producersPerTopic")));
         // --consumers counts the consumers of each subscription, as consumerPerSubscription does
@@ -139,7 +147,7 @@ public final class OmbWorkload {
         return new WorkloadFile(doc.file(), name, rate == 0 ? WorkloadFile.OMB_RATE_SEARCH_SOURCE : WorkloadFile.OMB_SOURCE,
                 null, "e2e", 1, settings,
                 List.of(new WorkloadFile.Axis(WorkloadReader.CELLS, List.of(cell))), Map.of(), Columns.defaults("e2e"),
-                warnings);
+                warnings, 1, null);
     }
 
     /**

@@ -44,11 +44,17 @@ import picocli.CommandLine.Spec;
                         + "own local broker, into OUTPUT/<nn>-<label>/; a failed cell is reported and the run goes on. "
                         + "At the end a table like the published ones is printed and written to summary.txt, with every "
                         + "cell's flags and values in summary.json. Also reads OpenMessaging Benchmark workload files.",
+                "",
+                "With repeats (the file's 'repeats: N' or --repeats N) each cell runs N times, interleaved with the other "
+                        + "cells (A B C A B C ...), each run into OUTPUT/<nn>-<label>/run-<k>/; the summary adds each cell's "
+                        + "median run and spread (lowest..highest run) for p50, p99, p99.9, max and the rates, and with a "
+                        + "baseline ('baseline: <label>' or --baseline) a verdict per figure for every other cell against it.",
                 ""},
         footer = {"", "Examples:",
                 "  run workloads/e3-message-queue-latency.yaml --dry-run",
                 "  run workloads/e1-commit-log-latency.yaml --scale 0.1 --repetitions 1",
                 "  run workloads/e3-message-queue-latency.yaml --only kafka --only nats",
+                "  run workloads/e3-message-queue-latency.yaml --only 1KiB --scale 0.1 --repeats 5 --baseline 'kafka 1KiB @ 3,000/s'",
                 "  run workloads/omb-1-topic-16-partitions-1kb.yaml --set url=broker-1:9092",
                 "  run workloads/omb-1-topic-16-partitions-1kb.yaml --driver driver-pulsar/pulsar.yaml --dry-run",
                 "",
@@ -75,6 +81,19 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--repetitions", paramLabel = "N",
             description = "Run each cell N times instead of the file's repetitions.")
     Integer repetitions;
+
+    @Option(names = "--repeats", paramLabel = "N",
+            description = "Run each cell N times in all, interleaved with the other cells (A B C A B C ...) so that the "
+                    + "machine's drift hits every cell alike, instead of the file's repeats; the summary adds each cell's "
+                    + "median run and spread (lowest..highest run). A verdict against --baseline needs 4.")
+    Integer repeats;
+
+    @Option(names = "--baseline", paramLabel = "CELL",
+            description = "Compare every other cell with this one (its label, as --dry-run lists them; ignoring case), "
+                    + "instead of the file's baseline: per figure better, worse or within noise, by a two-sided "
+                    + "Mann-Whitney rank test over the runs (exact p, 5%%), which needs 4 runs a side; fewer give the "
+                    + "spread and \"no verdict\".")
+    String baseline;
 
     @Option(names = "--only", paramLabel = "TEXT",
             description = "Run only the cells whose label contains TEXT, ignoring case (repeatable: any of them).")
@@ -122,6 +141,9 @@ public final class RunCommand implements Callable<Integer> {
         if (repetitions != null && repetitions < 1) {
             throw new ParameterException(spec.commandLine(), "--repetitions must be at least 1, got " + repetitions);
         }
+        if (repeats != null && repeats < 1) {
+            throw new ParameterException(spec.commandLine(), "--repeats must be at least 1, got " + repeats);
+        }
         Catalogs catalogs = CellCheck.catalogs(io);
         boolean systemGiven = spec.commandLine().getParseResult().hasMatchedOption("--system");
         OmbDriver.Read driverRead = null;
@@ -162,10 +184,23 @@ public final class RunCommand implements Callable<Integer> {
             args.add(cellArgs);
         }
         int runs = repetitions != null ? repetitions : workload.repetitions();
+        workload = workload.withRepeats(repeats != null ? repeats : workload.repeats(), baseline != null
+                ? new WorkloadFile.Baseline(baseline, new Origin("--baseline")) : workload.baseline());
+        if (runs > 1 && workload.repeats() > 1) {
+            throw new ParameterException(spec.commandLine(), "repeats (" + workload.repeats() + ", interleaved) and "
+                    + "repetitions (" + runs + ", back to back) cannot both be above 1; give --repetitions 1 or --repeats 1");
+        }
         workload.warnings().forEach(w -> io.err().println("warning: " + w));
         if (rateSearch.objective != null && !workload.ombRateSearch()) {
             throw new ParameterException(spec.commandLine(), "--objective applies to an OpenMessaging Benchmark file with "
                     + "producerRate: 0 (a rate search); " + file + " runs at the rates it states");
+        }
+        if (workload.ombRateSearch() && (workload.repeats() > 1 || workload.baseline() != null)) {
+            throw new ParameterException(spec.commandLine(), "--repeats and --baseline apply to cells run at their "
+                    + "stated rates; " + file + " is a rate search (producerRate: 0), run as sweep");
+        }
+        if (workload.baseline() != null && !workload.ombRateSearch()) {
+            checkBaseline(workload.baseline(), cells);
         }
         if (workload.ombRateSearch()) {
             Path dir = dryRun ? null : output != null ? output
@@ -185,33 +220,42 @@ public final class RunCommand implements Callable<Integer> {
         OutputFolder.requireUnused(spec.commandLine(), dir, false, false);
         OutputFolder.requireWritable(spec.commandLine(), dir);
         String startedAt = Instant.now().toString();
-        List<SummaryReport.CellRun> done = new ArrayList<>();
+        int repeatsRun = workload.repeats();
+        int perCell = Math.max(runs, repeatsRun);
+        List<List<SummaryReport.Repetition>> ran = new ArrayList<>();
+        List<Path> cellDirs = new ArrayList<>();
+        for (Cell cell : cells) {
+            ran.add(new ArrayList<>());
+            cellDirs.add(dir.resolve(String.format(Locale.US, "%02d-%s", cell.index(), slug(cell.label()))));
+        }
         boolean interrupted = false;
-        for (int i = 0; i < cells.size(); i++) {
+        for (int[] step : order(cells.size(), runs, repeatsRun)) {
+            int i = step[0];
+            int r = step[1];
             Cell cell = cells.get(i);
-            Path cellDir = dir.resolve(String.format(Locale.US, "%02d-%s", cell.index(), slug(cell.label())));
-            List<SummaryReport.Repetition> repetitionsRun = new ArrayList<>();
-            for (int r = 1; r <= runs; r++) {
-                Path runDir = runs == 1 ? cellDir : cellDir.resolve("rep-" + r);
-                if (interrupted) {
-                    repetitionsRun.add(SummaryReport.Repetition.notRun(r, runDir));
-                    continue;
-                }
-                io.out().printf(Locale.US, "%n=== cell %d (%d of %d)%s: %s%n    %s%n", cell.index(), i + 1, cells.size(),
-                        runs == 1 ? "" : ", repetition " + r + " of " + runs, cell.label(), String.join(" ", args.get(i)));
-                CellOutcome outcome = runner.run(parsed.get(i), runDir);
-                repetitionsRun.add(SummaryReport.Repetition.ran(r, runDir, outcome.exitCode(), outcome.result()));
-                if (outcome.exitCode() == ExitCode.INTERRUPTED) {
-                    interrupted = true;
-                } else if (outcome.exitCode() == ExitCode.ACKNOWLEDGED_LOST) {
-                    io.err().println("cell " + cell.index() + " (" + cell.label() + ") lost messages the system had "
-                            + "acknowledged (exit code " + outcome.exitCode().code() + "); going on with the next");
-                } else if (outcome.exitCode() != ExitCode.OK) {
-                    io.err().println("cell " + cell.index() + " (" + cell.label() + ") failed with exit code "
-                            + outcome.exitCode().code() + "; going on with the next");
-                }
+            Path runDir = perCell == 1 ? cellDirs.get(i) : cellDirs.get(i).resolve((repeatsRun > 1 ? "run-" : "rep-") + r);
+            if (interrupted) {
+                ran.get(i).add(SummaryReport.Repetition.notRun(r, runDir));
+                continue;
             }
-            done.add(new SummaryReport.CellRun(cell, args.get(i), cellDir, repetitionsRun));
+            io.out().printf(Locale.US, "%n=== cell %d (%d of %d)%s: %s%n    %s%n", cell.index(), i + 1, cells.size(),
+                    perCell == 1 ? "" : (repeatsRun > 1 ? ", run " : ", repetition ") + r + " of " + perCell, cell.label(),
+                    String.join(" ", args.get(i)));
+            CellOutcome outcome = runner.run(parsed.get(i), runDir);
+            ran.get(i).add(SummaryReport.Repetition.ran(r, runDir, outcome.exitCode(), outcome.result()));
+            if (outcome.exitCode() == ExitCode.INTERRUPTED) {
+                interrupted = true;
+            } else if (outcome.exitCode() == ExitCode.ACKNOWLEDGED_LOST) {
+                io.err().println("cell " + cell.index() + " (" + cell.label() + ") lost messages the system had "
+                        + "acknowledged (exit code " + outcome.exitCode().code() + "); going on with the next");
+            } else if (outcome.exitCode() != ExitCode.OK) {
+                io.err().println("cell " + cell.index() + " (" + cell.label() + ") failed with exit code "
+                        + outcome.exitCode().code() + "; going on with the next");
+            }
+        }
+        List<SummaryReport.CellRun> done = new ArrayList<>();
+        for (int i = 0; i < cells.size(); i++) {
+            done.add(new SummaryReport.CellRun(cells.get(i), args.get(i), cellDirs.get(i), ran.get(i)));
         }
         SummaryReport report = SummaryReport.of(workload, scale, done, dir, startedAt);
         report.write(dir);
@@ -224,6 +268,47 @@ public final class RunCommand implements Callable<Integer> {
             return ExitCode.RUN_FAILED;
         }
         return report.anyAcknowledgedLost() ? ExitCode.ACKNOWLEDGED_LOST : ExitCode.OK;
+    }
+
+    /**
+     * Which cell runs when, as {cell, run number}: each cell's repetitions back to back, or its
+     * repeats interleaved with the other cells' (A B C A B C ...), so that a machine that drifts over
+     * the workload's minutes moves every cell alike.
+     */
+    static List<int[]> order(int cells, int repetitions, int repeats) {
+        List<int[]> order = new ArrayList<>();
+        if (repeats > 1) {
+            for (int r = 1; r <= repeats; r++) {
+                for (int i = 0; i < cells; i++) {
+                    order.add(new int[] {i, r});
+                }
+            }
+        } else {
+            for (int i = 0; i < cells; i++) {
+                for (int r = 1; r <= repetitions; r++) {
+                    order.add(new int[] {i, r});
+                }
+            }
+        }
+        return order;
+    }
+
+    /** The baseline names exactly one of the cells to run, by its label. */
+    private void checkBaseline(WorkloadFile.Baseline base, List<Cell> cells) {
+        List<Cell> named = cells.stream().filter(c -> c.label().equalsIgnoreCase(base.label())).toList();
+        if (named.size() == 1) {
+            return;
+        }
+        List<String> labels = new ArrayList<>();
+        (named.isEmpty() ? cells : named).forEach(c -> labels.add(named.isEmpty() ? c.label() : Integer.toString(c.index())));
+        String why = named.isEmpty() ? "names no cell" + (only.isEmpty() ? "" : " that --only picks") + " (cells: "
+                + String.join("; ", labels) + ")"
+                : "names " + named.size() + " cells (" + String.join(", ", labels) + "); give each a label of its own";
+        boolean flag = base.origin().where().equals("--baseline");
+        if (flag) {
+            throw new ParameterException(spec.commandLine(), "--baseline '" + base.label() + "' " + why);
+        }
+        throw base.origin().error("'baseline' '" + base.label() + "' " + why);
     }
 
     /** The HTML report of every run that left results, beside the summary. */
@@ -240,7 +325,9 @@ public final class RunCommand implements Callable<Integer> {
             return;
         }
         try {
-            Report.Written page = Report.write(runDirs, dir.resolve("report.html"), new Report.Options(false, workload.name()));
+            // with repeats the report reads summary.json too, for a chart per figure of every cell's runs
+            Report.Written page = Report.write(workload.repeats() > 1 || workload.baseline() != null ? List.of(dir) : runDirs,
+                    dir.resolve("report.html"), new Report.Options(false, workload.name()));
             io.out().println("report: " + page.html());
             page.leftOut().forEach(line -> io.err().println("the report left out: " + line));
         } catch (RuntimeException e) {
@@ -255,7 +342,13 @@ public final class RunCommand implements Callable<Integer> {
         io.out().println(workload.name() + (workload.source() == null ? "" : " (" + workload.source() + ")"));
         io.out().printf(Locale.US, "%s: %d cell%s%s%s, checked; nothing run (--dry-run)%n", file, cells.size(),
                 cells.size() == 1 ? "" : "s", runs == 1 ? "" : " x " + runs + " repetitions",
-                scale == 1 ? "" : ", --scale " + Scaling.describe(scale));
+                (workload.repeats() == 1 ? "" : " x " + workload.repeats() + " runs, interleaved")
+                        + (scale == 1 ? "" : ", --scale " + Scaling.describe(scale)));
+        if (workload.baseline() != null) {
+            cells.stream().filter(c -> c.label().equalsIgnoreCase(workload.baseline().label())).findFirst().ifPresent(c ->
+                    io.out().printf(Locale.US, "baseline: cell %d (%s), every other cell judged against it%n", c.index(),
+                            c.label()));
+        }
         Duration sending = Duration.ZERO;
         boolean paced = false;
         boolean unpaced = false;
@@ -271,7 +364,8 @@ public final class RunCommand implements Callable<Integer> {
                 String schedule = setting(cell, "rate-schedule", catalogs);
                 Duration measured = schedule.isEmpty() ? time(cell, "duration", catalogs)
                         : Duration.ofNanos(RateSchedule.parse(schedule).durationNanos());
-                sending = sending.plus(time(cell, "warmup", catalogs).plus(measured).multipliedBy(runs));
+                sending = sending.plus(time(cell, "warmup", catalogs).plus(measured).multipliedBy((long) runs
+                        * workload.repeats()));
                 autoWarmup |= setting(cell, "warmup", catalogs).startsWith(WarmupSpec.AUTO);
                 paced = true;
             } else {

@@ -2,6 +2,8 @@ package dev.msgbench.cli.workload;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,7 +20,11 @@ import java.util.Set;
 import org.HdrHistogram.Histogram;
 
 import dev.msgbench.cli.ExitCode;
+import dev.msgbench.cli.TextColumns;
+import dev.msgbench.cli.repeats.RepeatedRuns;
+import dev.msgbench.cli.repeats.SpreadTable;
 import dev.msgbench.core.ToolVersion;
+import dev.msgbench.core.analysis.RunsVerdict;
 import dev.msgbench.core.analysis.Steadiness;
 import dev.msgbench.core.result.Redaction;
 import dev.msgbench.core.result.ResultFiles;
@@ -28,8 +34,10 @@ import dev.msgbench.core.security.ScrubbingOutputStream;
 
 /**
  * The summary of a workload run: one table like the published ones (a row per cell, and with
- * repetitions a row per repetition plus their sum), printed and written to summary.txt, with
- * every cell's flags, folder, status and values in summary.json.
+ * repetitions or repeats a row per run plus their sum), printed and written to summary.txt, with
+ * every cell's flags, folder, status and values in summary.json. With repeats (or a baseline) a
+ * second table gives each cell's median run and spread, and a third the verdicts against the
+ * baseline cell ({@link SpreadTable}, as tune's).
  */
 public final class SummaryReport {
 
@@ -66,10 +74,18 @@ public final class SummaryReport {
     private record Row(String number, String label, Map<String, Double> values, String status) {
     }
 
+    /** A cell's complete runs, each with its own values, for its spread and verdicts. */
+    private record Spread(Cell cell, RepeatedRuns<Map<String, Double>> runs, Map<String, Object> json) {
+    }
+
+    private static final List<CellFigure> FIGURES = List.of(CellFigure.values());
+
     private final List<String> heading = new ArrayList<>();
     private final List<String> columns;
     private final List<Row> rows = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
+    private final List<Spread> spreads = new ArrayList<>();
+    private final List<String> spreadLines = new ArrayList<>();
     private final Map<String, Object> json = new LinkedHashMap<>();
     private boolean failed;
     private boolean acknowledgedLost;
@@ -111,11 +127,16 @@ public final class SummaryReport {
             repeated |= run.repetitions().size() > 1;
         }
         report.json.put("cells", cells);
+        if (file.repeats() > 1 || file.baseline() != null) {
+            report.json.put("repeats", file.repeats());
+            report.spread(file);
+        }
         report.notes.add("latency: ms from the intended send time (free of coordinated omission); rates: msg/s, "
                 + "and MiB/s of whole messages");
         if (repeated) {
-            report.notes.add("N.all: the repetitions together: latency from their added histograms (measured "
-                    + "intervals of latency.hlog), counts added, each rate the lowest of the repetitions");
+            String runsAre = file.repeats() > 1 ? "runs" : "repetitions";
+            report.notes.add("N.all: the " + runsAre + " together: latency from their added histograms (measured "
+                    + "intervals of latency.hlog), counts added, each rate the lowest of the " + runsAre);
         }
         report.notes.add("status: RATE MISSED = achieved below 99% of the target; LOST = messages never received "
                 + "that the system had not acknowledged; ACKNOWLEDGED LOST = messages it had acknowledged never received "
@@ -160,6 +181,7 @@ public final class SummaryReport {
         out.println(line(titles, widths));
         table.forEach(cells -> out.println(line(cells, widths)));
         out.println();
+        spreadLines.forEach(out::println);
         notes.forEach(note -> out.println("  " + note));
     }
 
@@ -219,6 +241,7 @@ public final class SummaryReport {
         rows.add(new Row(repeated ? cell.index() + ".all" : Integer.toString(cell.index()), cell.label(), values, status));
 
         Map<String, Object> entry = new LinkedHashMap<>();
+        spreads.add(new Spread(cell, new RepeatedRuns<>(cell.label(), completed, run.repetitions().size()), entry));
         entry.put("index", cell.index());
         entry.put("label", cell.label());
         entry.put("command", cell.command());
@@ -229,6 +252,53 @@ public final class SummaryReport {
         entry.put("values", values);
         entry.put("repetitions", repetitionsJson);
         return entry;
+    }
+
+    /**
+     * Each cell's median run and spread, and with a baseline each other cell's verdicts against it,
+     * into the text after the table and each cell's entry in summary.json.
+     */
+    private void spread(WorkloadFile file) {
+        StringWriter text = new StringWriter();
+        PrintWriter out = new PrintWriter(text);
+        int repeats = file.repeats();
+        out.println(repeats == 1 ? "1 run per cell" : repeats + " runs per cell, interleaved; " + SpreadTable.EACH_FIGURE);
+        List<RepeatedRuns<Map<String, Double>>> sets = spreads.stream().map(Spread::runs).toList();
+        TextColumns.print(numbered(SpreadTable.bySet("cell", sets, FIGURES), spreads), 2, out);
+        spreads.forEach(s -> s.json().put("figures", SpreadTable.json(s.runs(), FIGURES)));
+        Spread base = file.baseline() == null ? null : spreads.stream()
+                .filter(s -> s.cell().label().equalsIgnoreCase(file.baseline().label())).findFirst().orElse(null);
+        if (base != null) {
+            json.put("baseline", base.cell().label());
+            json.put("rule", RunsVerdict.rule());
+            List<Spread> others = spreads.stream().filter(s -> s != base).toList();
+            out.println();
+            out.println("verdicts against cell " + base.cell().index() + " (" + base.cell().label() + "), by "
+                    + RunsVerdict.rule());
+            TextColumns.print(numbered(SpreadTable.verdicts("cell", base.runs(), others.stream().map(Spread::runs)
+                    .toList(), FIGURES), others), 2, out);
+            int needed = RunsVerdict.fewestRunsPerSide();
+            if (repeats < needed) {
+                out.println("no verdict: needs " + needed + " repeats, this run has " + repeats + " per cell (repeats: "
+                        + needed + " in the file, or --repeats " + needed + ")");
+            }
+            others.forEach(s -> s.json().put("verdicts", SpreadTable.verdictsJson(s.runs(), base.runs(), FIGURES)));
+        }
+        out.println();
+        out.flush();
+        text.toString().lines().forEach(spreadLines::add);
+    }
+
+    /** The rows with the cells' numbers before them. */
+    private static List<String[]> numbered(List<String[]> rows, List<Spread> cells) {
+        List<String[]> numbered = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            String[] row = new String[rows.get(i).length + 1];
+            row[0] = i == 0 ? "#" : Integer.toString(cells.get(i - 1).cell().index());
+            System.arraycopy(rows.get(i), 0, row, 1, rows.get(i).length);
+            numbered.add(row);
+        }
+        return numbered;
     }
 
     private static String status(Repetition repetition, RunResult result) {

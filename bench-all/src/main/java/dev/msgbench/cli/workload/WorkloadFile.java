@@ -14,10 +14,14 @@ import java.util.Map;
  * @param perSystem   flags added to the cells of one system
  * @param columns     ids of the summary table's columns ({@link Columns})
  * @param warnings    parts of the file that were read but ignored, said once before the run
+ * @param repetitions runs of each cell back to back
+ * @param repeats     runs of each cell interleaved with the other cells', for their spread and verdicts
+ * @param baseline    the cell every other is judged against, or null
  */
 public record WorkloadFile(String file, String name, String source, String description, String command,
                            int repetitions, List<Setting> defaults, List<Axis> axes,
-                           Map<String, List<Setting>> perSystem, List<String> columns, List<String> warnings) {
+                           Map<String, List<Setting>> perSystem, List<String> columns, List<String> warnings,
+                           int repeats, Baseline baseline) {
 
     /** The source of every OpenMessaging Benchmark file. */
     public static final String OMB_SOURCE = "OpenMessaging Benchmark workload";
@@ -44,12 +48,26 @@ public record WorkloadFile(String file, String name, String source, String descr
         List<String> said = new java.util.ArrayList<>(warnings);
         said.addAll(driver.warnings());
         return new WorkloadFile(file, name, source, description, command, repetitions, all, axes, perSystem, columns,
-                said);
+                said, repeats, baseline);
+    }
+
+    /** This workload with the repeats and baseline that run's --repeats and --baseline give instead of the file's. */
+    public WorkloadFile withRepeats(int runs, Baseline base) {
+        return new WorkloadFile(file, name, source, description, command, repetitions, defaults, axes, perSystem, columns,
+                warnings, runs, base);
     }
 
     /** Whether this is an OpenMessaging Benchmark file whose producerRate is 0, run as a sweep. */
     public boolean ombRateSearch() {
         return OMB_RATE_SEARCH_SOURCE.equals(source);
+    }
+
+    /**
+     * {@code baseline: <cell label>}, matched against the labels once the matrix is expanded.
+     *
+     * @param origin where it was written: the file's line, or --baseline
+     */
+    public record Baseline(String label, Origin origin) {
     }
 
     /** One dimension of the matrix; {@code cells} is the last one. */

@@ -25,8 +25,8 @@ import dev.msgbench.core.UserError;
  */
 public final class WorkloadReader {
 
-    static final List<String> KEYS = List.of("name", "source", "description", "command", "repetitions", "defaults",
-            "matrix", "cells", "per-system", "table");
+    static final List<String> KEYS = List.of("name", "source", "description", "command", "repetitions", "repeats",
+            "baseline", "defaults", "matrix", "cells", "per-system", "table");
     static final String CELLS = "cells";
     private static final String LABEL = "label";
     private static final String COMMAND = "command";
@@ -88,14 +88,16 @@ public final class WorkloadReader {
         String source = top.containsKey("source") ? doc.text("source", top.get("source")) : null;
         String description = top.containsKey("description") ? doc.text("description", top.get("description")) : null;
         String command = top.containsKey(COMMAND) ? command(top.get(COMMAND)) : "e2e";
-        int repetitions = 1;
-        if (top.containsKey("repetitions")) {
-            long r = doc.wholeNumber("repetitions", top.get("repetitions"));
-            if (r < 1 || r > 1000) {
-                throw doc.origin(top.get("repetitions")).error("'repetitions' must be 1 to 1000, got " + r);
-            }
-            repetitions = (int) r;
+        int repetitions = runs(top, "repetitions");
+        int repeats = runs(top, "repeats");
+        if (repetitions > 1 && repeats > 1) {
+            throw doc.origin(top.get("repeats")).error("'repeats' and 'repetitions' cannot both be above 1 (got "
+                    + repeats + " and " + repetitions + "): repeats run the cells interleaved, for their spread and "
+                    + "verdicts; repetitions back to back; give one");
         }
+        WorkloadFile.Baseline baseline = top.containsKey("baseline")
+                ? new WorkloadFile.Baseline(doc.text("baseline", top.get("baseline")), doc.origin(top.get("baseline")))
+                : null;
         List<Setting> defaults = top.containsKey("defaults") ? flags("defaults", top.get("defaults"), false).settings()
                 : List.of();
         List<WorkloadFile.Axis> axes = new ArrayList<>();
@@ -126,7 +128,19 @@ public final class WorkloadReader {
         }
         List<String> columns = top.containsKey("table") ? columns(top.get("table")) : Columns.defaults(command);
         return new WorkloadFile(doc.file(), name, source, description, command, repetitions, defaults, axes, perSystem,
-                columns, List.of());
+                columns, List.of(), repeats, baseline);
+    }
+
+    /** 'repetitions' or 'repeats': 1 to 1000, 1 when not given. */
+    private int runs(Map<String, Node> top, String key) {
+        if (!top.containsKey(key)) {
+            return 1;
+        }
+        long r = doc.wholeNumber(key, top.get(key));
+        if (r < 1 || r > 1000) {
+            throw doc.origin(top.get(key)).error("'" + key + "' must be 1 to 1000, got " + r);
+        }
+        return (int) r;
     }
 
     /**

@@ -20,9 +20,11 @@ class NativeToolCommandTest {
         CliRun run = CliRun.of("native-tool", "list");
 
         assertEquals(0, run.exitCode, run.toString());
-        assertEquals(List.of("kafka", "nats", "rabbitmq", "redis", "redis-streams", "pulsar"),
+        assertEquals(List.of("kafka", "nats", "rabbitmq", "rabbitmq-streams", "redis", "redis-streams", "pulsar"),
                 run.out.lines().map(line -> line.split("\t")[0]).toList());
         assertTrue(run.out.contains("\nrabbitmq\tPerfTest\tcom.rabbitmq:perf-test 2.22.1 from Maven Central\t-\n"), run.out);
+        assertTrue(run.out.contains("\nrabbitmq-streams\tPerfTest over AMQP to a stream queue\tcom.rabbitmq:perf-test "
+                + "2.22.1 from Maven Central\t-\n"), run.out);
         assertTrue(run.out.contains("\npulsar\tpulsar-perf produce and consume\torg.apache.pulsar:pulsar-testclient 4.0.8 "
                 + "from Maven Central, on the Pulsar 4.0.7 client\t-\n"), run.out);
     }
@@ -71,7 +73,7 @@ class NativeToolCommandTest {
         CliRun knob = CliRun.of("native-tool", "describe", "nats", "--side", "publisher", "--size", "100",
                 "--knob", "nats-clients=direct");
         assertEquals(2, knob.exitCode, knob.toString());
-        assertEquals("error: --knob nats-clients: no native tool takes it; they take nats-client, redis-client, "
+        assertEquals("error: --knob nats-clients: no native tool takes it; they take kafka-transaction-ms, nats-client, redis-client, "
                 + "redis-pipeline (see java -jar bench-all.jar native-tool describe --help)\n", knob.err);
 
         CliRun value = CliRun.of("native-tool", "describe", "redis", "--side", "publisher", "--size", "100",
@@ -92,6 +94,6 @@ class NativeToolCommandTest {
         CliRun jetstream = CliRun.of("native-tool", "prepare", "jetstream");
         assertEquals(2, jetstream.exitCode, jetstream.toString());
         assertTrue(jetstream.err.startsWith("error: SYSTEM must be a system with a native tool: kafka, nats, rabbitmq, "
-                + "redis, redis-streams, pulsar; got 'jetstream'"), jetstream.err);
+                + "rabbitmq-streams, redis, redis-streams, pulsar; got 'jetstream'"), jetstream.err);
     }
 }

@@ -11,11 +11,14 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
+import org.HdrHistogram.Histogram;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.msgbench.core.fault.FaultPlan;
 import dev.msgbench.core.fault.FaultSpec;
+import dev.msgbench.core.record.Recorders;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.run.FakeClockRuns;
 import dev.msgbench.core.run.Pacing;
@@ -54,6 +57,15 @@ public final class Fixtures {
         ShortRuns.run(inMemory, dir, 200, 256, 1, 1, Duration.ofMillis(500), Duration.ofMillis(1500));
         editResult(dir, json -> json.put("system", system));
         return dir;
+    }
+
+    /** A nanosecond histogram of one value at each whole ms from 1 to {@code maxMs}: commit times, say. */
+    public static Histogram eachMillisUpTo(int maxMs) {
+        Histogram histogram = Recorders.newHistogram();
+        for (int ms = 1; ms <= maxMs; ms++) {
+            histogram.recordValue(ms * 1_000_000L);
+        }
+        return histogram;
     }
 
     /** Changes result.json in place, as a later version of a run would have written it. */

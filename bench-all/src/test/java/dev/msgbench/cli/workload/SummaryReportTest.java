@@ -52,7 +52,7 @@ class SummaryReportTest {
         Path failed = dir.resolve("02-b");
         Path throughput = throughputRun("03-c");
         WorkloadFile file = new WorkloadFile("w.yaml", "W", "someone (2016)", null, "e2e", 2, List.of(), List.of(),
-                Map.of(), List.of("p50", "p99", "max", "achieved-rate", "publisher-MiB/s", "sent", "lost"), List.of());
+                Map.of(), List.of("p50", "p99", "max", "achieved-rate", "publisher-MiB/s", "sent", "lost"), List.of(), 1, null);
         List<SummaryReport.CellRun> runs = List.of(
                 new SummaryReport.CellRun(cell(1, "a"), List.of("e2e", "--rate", "1000"), dir.resolve("01-a"), List.of(
                         ran(1, rep1), ran(2, rep2))),
@@ -108,7 +108,7 @@ class SummaryReportTest {
                 new Rates(0, 1_000, 0, false, 0), new Latencies(Map.of(), Map.of(), Map.of(), Map.of()), t, Map.of(),
                 List.of(), Map.of(), List.of(), null));
         WorkloadFile file = new WorkloadFile("w.yaml", "W", null, null, "throughput", 1, List.of(), List.of(), Map.of(),
-                List.of("publisher-msg/s", "consumer-msg/s", "sent", "lost"), List.of());
+                List.of("publisher-msg/s", "consumer-msg/s", "sent", "lost"), List.of(), 1, null);
         SummaryReport report = SummaryReport.of(file, 1, List.of(new SummaryReport.CellRun(cell(1, "producer only"),
                 List.of("throughput"), out, List.of(ran(1, out)))), dir, "now");
         ByteArrayOutputStream printed = new ByteArrayOutputStream();

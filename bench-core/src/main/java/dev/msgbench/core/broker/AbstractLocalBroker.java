@@ -69,8 +69,14 @@ public abstract class AbstractLocalBroker implements LocalBroker {
         this(nodeCount, tempDir, logDir, stopGrace, abortGrace, DataDisks.PLAIN);
     }
 
-    private AbstractLocalBroker(int nodeCount, Path tempDir, Path logDir, Duration stopGrace, Duration abortGrace,
-                                DataDisks dataDisks) {
+    /**
+     * As the constructor above, for a broker whose node count is not --brokers (a Pulsar cluster's
+     * brokers and bookies) but whose nodes may run on forgetful disks ({@link #onDataDisk}).
+     *
+     * @param dataDisks what the nodes that keep data ({@link #onDataDisk}) keep it on
+     */
+    protected AbstractLocalBroker(int nodeCount, Path tempDir, Path logDir, Duration stopGrace, Duration abortGrace,
+                                  DataDisks dataDisks) {
         if (nodeCount < 1) {
             throw new IllegalArgumentException("nodeCount must be at least 1, got " + nodeCount);
         }
@@ -121,6 +127,27 @@ public abstract class AbstractLocalBroker implements LocalBroker {
     protected abstract ManagedProcess startNode(int node);
 
     /**
+     * Whether node {@code node}'s data dir goes on the data disks asked for (a forgetful disk, when
+     * they are): every node by default; false for a node that keeps no message, such as a Pulsar
+     * cluster's broker, whose dir would only cost a disk.
+     */
+    protected boolean onDataDisk(int node) {
+        return true;
+    }
+
+    /** The nodes {@link #onDataDisk} puts on the data disks. */
+    @Override
+    public final List<Integer> diskNodes() {
+        List<Integer> nodes = new ArrayList<>();
+        for (int node = 1; node <= nodeCount; node++) {
+            if (onDataDisk(node)) {
+                nodes.add(node);
+            }
+        }
+        return List.copyOf(nodes);
+    }
+
+    /**
      * Starts node {@code node} and keeps its process as that node; nodes start in order, node 1
      * first. Refused once the broker is closed (Ctrl+C during the start). With forgetful disks, the
      * node's disk is mounted first.
@@ -128,7 +155,7 @@ public abstract class AbstractLocalBroker implements LocalBroker {
     protected final ManagedProcess launch(int node) {
         checkNode(node);
         processes.requireOpen(toString());
-        if (disks.mount(node, dataDir(node), logDir.resolve("forgetfs-" + node + ".log"))) {
+        if (onDataDisk(node) && disks.mount(node, dataDir(node), logDir.resolve("forgetfs-" + node + ".log"))) {
             // the disk registered for cleanup after the broker; the broker must come first at exit, so
             // that its nodes stop before their disks are unmounted
             processes.registerForCleanup(toString(), this);

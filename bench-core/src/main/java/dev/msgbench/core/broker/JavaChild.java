@@ -77,7 +77,7 @@ public record JavaChild(String name, String mainClass, List<String> jvmArgs, Lis
         return toCommand().start();
     }
 
-    static String javaExecutable() {
+    public static String javaExecutable() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
@@ -89,7 +89,7 @@ public record JavaChild(String name, String mainClass, List<String> jvmArgs, Lis
      * are made absolute because the child runs in another working directory: `java -jar
      * bench-all/target/bench-all.jar` has a relative class path.
      */
-    static List<Path> thisClassPath() {
+    public static List<Path> thisClassPath() {
         return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(entry -> !entry.isEmpty())
                 .map(entry -> Path.of(entry).toAbsolutePath())

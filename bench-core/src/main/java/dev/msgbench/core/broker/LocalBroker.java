@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 import dev.msgbench.core.cpu.CpuAffinity;
 import dev.msgbench.core.cpu.CpuList;
@@ -32,10 +33,35 @@ public interface LocalBroker extends AutoCloseable {
         return List.of();
     }
 
+    /**
+     * Where the system's native tool (scripts/compare-native) connects, when it speaks another
+     * protocol than {@link #url}'s clients: RabbitMQ Streams' PerfTest, which speaks AMQP to a
+     * stream queue on the same node. {@link #url} by default.
+     */
+    default String nativeToolUrl() {
+        return url();
+    }
+
     int nodeCount();
 
     /** The broker's own version, for the results. */
     String version();
+
+    /**
+     * The nodes that keep the messages on a disk, which a fault of the disk on node=all hits: every
+     * node by default; a Pulsar cluster's bookies, not its brokers.
+     */
+    default List<Integer> diskNodes() {
+        return IntStream.rangeClosed(1, nodeCount()).boxed().toList();
+    }
+
+    /**
+     * The isolated host (--isolate, from 1) node {@code node} runs on, whose link a partition cuts:
+     * the node's own by default; a Pulsar cluster's broker K and bookie K share host K.
+     */
+    default int hostOf(int node) {
+        return node;
+    }
 
     /** Where the nodes' logs are written. */
     Path logDir();

@@ -23,6 +23,11 @@ public abstract class ForwardingPublisher implements Publisher {
     }
 
     @Override
+    public void outstandingLimit(int maxOutstanding) {
+        publisher.outstandingLimit(maxOutstanding);
+    }
+
+    @Override
     public boolean takeOverReplies() {
         return publisher.takeOverReplies();
     }

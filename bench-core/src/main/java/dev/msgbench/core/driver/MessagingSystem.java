@@ -51,6 +51,25 @@ public interface MessagingSystem extends AutoCloseable {
     }
 
     /**
+     * What the system, as configured, promises about order and copies: by default order within a
+     * lane and no redelivery by design. Read once the subscribers have closed, so that {@link
+     * DeliveryPromise#witness()} may say what the client counted during the run.
+     */
+    default DeliveryPromise deliveryPromise() {
+        return DeliveryPromise.ORDERED;
+    }
+
+    /**
+     * Why this system, as configured, delivers messages it was told to abort (Kafka's consumers in
+     * read_uncommitted read an aborted transaction's records), for the line of a run that aborted
+     * some on purpose; null where consumers must never see one, so that each delivery is a fault.
+     * Valid after {@link #prepare}.
+     */
+    default String abortedDeliveryHint() {
+        return null;
+    }
+
+    /**
      * The node of the local broker, numbered from 1 as {@link dev.msgbench.core.broker.LocalBroker}
      * numbers them, that leads this run's data, for a fault aimed at {@code node=leader}: Kafka the
      * leader of the run topic's partition 0, JetStream the stream's cluster leader, RabbitMQ the
@@ -64,8 +83,30 @@ public interface MessagingSystem extends AutoCloseable {
         return OptionalInt.empty();
     }
 
+    /**
+     * The node of the local broker, numbered as {@link #leaderNode} numbers them, that coordinates
+     * this run's transactions, for a fault aimed at {@code node=coordinator}: Kafka the transaction
+     * coordinator of the run's first transactional id. Asks the broker each time. Empty where the
+     * run commits no transactions or the system cannot tell.
+     *
+     * @throws Exception when the broker cannot be asked
+     */
+    default OptionalInt coordinatorNode() throws Exception {
+        return OptionalInt.empty();
+    }
+
     /** Valid after {@link #prepare}; recorded in every result. */
     SystemInfo info();
+
+    /**
+     * What the broker counted of this run's destinations, read once every client of the run is
+     * closed (so every acknowledged byte is in); null where the system reports no such counter.
+     *
+     * @throws Exception when the broker cannot be asked; the result then says so in a warning
+     */
+    default BrokerBytes brokerBytes() throws Exception {
+        return null;
+    }
 
     /** Removes what {@link #prepare} created where that is safe, and disconnects. */
     @Override

@@ -30,6 +30,16 @@ public interface Publisher extends AutoCloseable {
     }
 
     /**
+     * Before the first message, when the stream's thread will wait while {@code maxOutstanding} of
+     * its messages await acknowledgement (an unpaced run's limit): the limit, in messages. A
+     * publisher that acknowledges messages only in groups (a Kafka transaction, at its commit)
+     * keeps each group well below it, so that the stream sends on while a group awaits its
+     * acknowledgement; one group holding the whole limit would stop the stream for each.
+     */
+    default void outstandingLimit(int maxOutstanding) {
+    }
+
+    /**
      * The engine's offer, before the first message, when the stream's thread will wait for
      * acknowledgements (an unpaced run's limit of outstanding messages) and call {@link
      * #makeProgress} while it does: a publisher that can read its replies on that thread, instead of

@@ -16,6 +16,7 @@ import dev.msgbench.core.Setting;
 import dev.msgbench.core.SettingNames;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.DeliveryPromise;
 import dev.msgbench.core.driver.ForwardingPublisher;
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.MessagingSystem;
@@ -213,6 +214,12 @@ public final class EchoSystem implements MessagingSystem {
         }
         String hint = outbound.lossHint();
         return hint != null ? hint : back.lossHint();
+    }
+
+    /** The way back's, whose deliveries this run counts: both ways run the one system's settings. */
+    @Override
+    public DeliveryPromise deliveryPromise() {
+        return back.deliveryPromise();
     }
 
     @Override

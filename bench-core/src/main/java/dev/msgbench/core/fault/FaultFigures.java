@@ -21,9 +21,12 @@ final class FaultFigures {
      * @param overNanos      when its effect on the node was over (a pause resumed, a restarted node
      *                       back, a kill or a command done); Long.MAX_VALUE if it never was
      * @param nextAskedNanos when the next fault was asked, or Long.MAX_VALUE
+     * @param gaps           the longest gaps between deliveries, each {start, length}
+     * @param openGap        the gap from the last delivery to the end of the run, {start, length}, when
+     *                       messages meant to arrive after that delivery never did; else null
      */
     static FaultReport of(FaultEvent event, long askedNanos, long overNanos, long nextAskedNanos, List<long[]> gaps,
-                          List<RunIntervals.Interval> intervals) {
+                          long[] openGap, List<RunIntervals.Interval> intervals) {
         long longestGap = -1;
         long gapAfterEnd = 0;
         for (long[] gap : gaps) {
@@ -34,6 +37,16 @@ final class FaultFigures {
             }
             if (start >= overNanos && start < nextAskedNanos) {
                 gapAfterEnd = Math.max(gapAfterEnd, gap[1]);
+            }
+        }
+        boolean toEnd = false;
+        if (openGap != null && openGap[0] + openGap[1] > askedNanos && openGap[0] < nextAskedNanos) {
+            if (openGap[1] >= longestGap) {
+                longestGap = openGap[1];
+                toEnd = true;
+            }
+            if (openGap[0] >= overNanos) {
+                gapAfterEnd = Math.max(gapAfterEnd, openGap[1]);
             }
         }
         long maxLatency = -1;
@@ -59,6 +72,6 @@ final class FaultFigures {
         }
         return new FaultReport(event, longestGap < 0 ? null : longestGap / 1e9, maxLatency < 0 ? null : maxLatency / 1e6,
                 recovery, before == null ? null : before.p99Nanos() / 1e6,
-                overNanos == Long.MAX_VALUE ? null : gapAfterEnd / 1e9);
+                overNanos == Long.MAX_VALUE ? null : gapAfterEnd / 1e9, toEnd);
     }
 }

@@ -138,25 +138,29 @@ public final class FaultInjector {
     /**
      * Every fault asked, in order, with its figures; call after {@link #stop()}.
      *
-     * @param drained whether every message came before the run ended; if not, the time from the last
-     *                delivery to the end is a gap that never closed (a node that never came back)
+     * @param everythingArrived whether every message meant to arrive did: all were sent, and each was
+     *                          received or refused at its send; if not, the time from the last delivery
+     *                          to the end is a gap that never closed (a node that never came back, sends
+     *                          failing or blocked to the end)
      */
-    public List<FaultReport> reports(DeliveryGaps gaps, RunIntervals intervals, boolean drained) {
+    public List<FaultReport> reports(DeliveryGaps gaps, RunIntervals intervals, boolean everythingArrived) {
         List<Happening> all;
         synchronized (happenings) {
             all = new ArrayList<>(happenings);
         }
-        List<long[]> gapList = new ArrayList<>(gaps.longest());
-        if ((failure != null || !drained) && stoppedNanos != Long.MIN_VALUE) {
-            // the run gave up waiting, or messages were still due when it ended: the gap it waited in is still open
+        List<long[]> closed = gaps.longest();
+        long[] openGap = null;
+        if ((failure != null || !everythingArrived) && stoppedNanos != Long.MIN_VALUE) {
+            // the run gave up waiting, or what was still meant to arrive never did: the gap it ended in is still open
             long last = probe.lastDeliveryNanos();
-            gapList.add(new long[] {last, stoppedNanos - last});
+            openGap = new long[] {last, stoppedNanos - last};
         }
         List<FaultReport> reports = new ArrayList<>();
         for (int i = 0; i < all.size(); i++) {
             Happening h = all.get(i);
             long next = i + 1 < all.size() ? all.get(i + 1).askedNanos : Long.MAX_VALUE;
-            reports.add(FaultFigures.of(h.event(), h.askedNanos, h.overNanos(), next, gapList, intervals.all()));
+            reports.add(FaultFigures.of(h.event(), h.askedNanos, h.overNanos(), next, closed, openGap,
+                    intervals.all()));
         }
         return reports;
     }
@@ -302,16 +306,17 @@ public final class FaultInjector {
         }
     }
 
-    /** Every node for node=all, else the one resolved now (then the event's node). */
+    /**
+     * Every node that keeps messages on a disk for node=all (a fault of the disk: a Pulsar cluster's
+     * bookies, not its brokers), else the one resolved now (then the event's node).
+     */
     private List<Integer> nodesHit(Happening h) throws Exception {
         List<Integer> nodes = new ArrayList<>();
         if (h.spec.node().rule() == NodeChoice.Rule.ALL) {
             if (target.nodeCount() == 0) {
                 throw new NoSuchNode("no local broker to act on");
             }
-            for (int node = 1; node <= target.nodeCount(); node++) {
-                nodes.add(node);
-            }
+            nodes.addAll(target.diskNodes());
         } else {
             h.node = resolve(h.spec.node());
             nodes.add(h.node);
@@ -440,6 +445,10 @@ public final class FaultInjector {
         if (nodes == 0) {
             throw new NoSuchNode("no local broker to act on");
         }
+        if (choice.rule() == NodeChoice.Rule.NAMED) {
+            // the run's plan numbers every named node before anything starts (FaultSpec.withNode)
+            throw new IllegalStateException("node=" + choice.label() + " was never turned into a node number");
+        }
         if (choice.rule() == NodeChoice.Rule.NUMBER) {
             if (choice.number() > nodes) {
                 throw new NoSuchNode("node " + choice.number() + " does not exist: the broker has " + nodes
@@ -449,6 +458,14 @@ public final class FaultInjector {
         }
         if (nodes == 1) {
             return 1;
+        }
+        if (choice.rule() == NodeChoice.Rule.COORDINATOR) {
+            OptionalInt coordinator = target.coordinatorNode();
+            if (coordinator.isEmpty()) {
+                throw new NoSuchNode("no transaction coordinator found (the run commits no transactions, or none "
+                        + "coordinates now)");
+            }
+            return coordinator.getAsInt();
         }
         OptionalInt leader = target.leaderNode();
         if (leader.isEmpty()) {

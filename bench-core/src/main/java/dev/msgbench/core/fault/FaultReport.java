@@ -19,7 +19,12 @@ package dev.msgbench.core.fault;
  *                                 effect was over and before the next fault: a system slow to
  *                                 deliver again after a resume or restart (0 if there was none);
  *                                 null if the effect never ended
+ * @param noDeliveryToEnd          whether the longest time without a delivery is the one that was
+ *                                 still going on when the run ended (a node that never came back,
+ *                                 a producer blocked to the end): nothing meant to arrive after the
+ *                                 last delivery ever did; null in results written before it existed
  */
 public record FaultReport(FaultEvent event, Double longestNoDeliverySeconds, Double maxLatencyAfterMs,
-                          Double recoverySeconds, Double p99BeforeMs, Double gapAfterEndSeconds) {
+                          Double recoverySeconds, Double p99BeforeMs, Double gapAfterEndSeconds,
+                          Boolean noDeliveryToEnd) {
 }

@@ -37,7 +37,8 @@ public record FaultSpec(String text, FaultKind kind, Duration at, Duration pause
     /** The forms, for every parse error: the user sees the rule beside the value. */
     public static final Phrase FORMS = Phrase.of("pause=DURATION@TIME, kill@TIME, restart@TIME, partition=DURATION@TIME "
             + "(%s), power-loss@TIME, slow-disk=DURATION@TIME:for=DURATION, disk-full@TIME:for=DURATION (each "
-            + "optionally followed by :node=N|leader|any-follower, power-loss, slow-disk and disk-full also by "
+            + "optionally followed by :node=N|leader|any-follower|coordinator|ROLE-N (a node a system names, as Pulsar's "
+            + "bookie-2), power-loss, slow-disk and disk-full also by "
             + ":node=all; kill also by :restart-after=DURATION|never, power-loss by :restart-after=DURATION) or "
             + "exec@TIME='COMMAND'", Setting.ISOLATE);
 
@@ -209,15 +210,30 @@ public record FaultSpec(String text, FaultKind kind, Duration at, Duration pause
         if (value.equals("all")) {
             return NodeChoice.ALL;
         }
+        if (value.equals("coordinator")) {
+            return NodeChoice.COORDINATOR;
+        }
         if (value.matches("[0-9]{1,9}") && Integer.parseInt(value) >= 1) {
             return NodeChoice.node(Integer.parseInt(value));
         }
-        throw error(text, "node must be a number from 1, leader" + (kind.takesAllNodes()
-                ? ", any-follower or all" : " or any-follower") + ", got '" + value + "'");
+        if (value.matches("[a-z]+-[0-9]{1,9}") && Integer.parseInt(value.substring(value.indexOf('-') + 1)) >= 1) {
+            return NodeChoice.named(value.substring(0, value.indexOf('-')),
+                    Integer.parseInt(value.substring(value.indexOf('-') + 1)));
+        }
+        throw error(text, "node must be a number from 1, leader, any-follower, coordinator" + (kind.takesAllNodes()
+                ? ", all" : "") + " or ROLE-N (as bookie-2), got '" + value + "'");
     }
 
     private static UserError error(String text, String rule) {
         return new UserError(Phrase.of("'%s': %s; the forms are %s", text, rule, FORMS));
+    }
+
+    /**
+     * The same fault on {@code node}: a {@link NodeChoice.Rule#NAMED} node once the system has
+     * numbered it; the text stays as given.
+     */
+    public FaultSpec withNode(NodeChoice node) {
+        return new FaultSpec(text, kind, at, pause, restartAfter, node, command, delay);
     }
 
     /** When the fault is due, from the start of the measured window, in nanoseconds. */

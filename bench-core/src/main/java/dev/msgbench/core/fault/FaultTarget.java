@@ -3,6 +3,7 @@ package dev.msgbench.core.fault;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.stream.IntStream;
 
 import dev.msgbench.core.broker.Signal;
 import dev.msgbench.core.disk.PowerCut;
@@ -15,8 +16,24 @@ public interface FaultTarget {
 
     int nodeCount();
 
+    /**
+     * The nodes whose disk a fault of the disk on node=all hits ({@link dev.msgbench.core.broker.LocalBroker#diskNodes}):
+     * every node by default.
+     */
+    default List<Integer> diskNodes() {
+        return IntStream.rangeClosed(1, nodeCount()).boxed().toList();
+    }
+
     /** The node leading the run's partition, stream or queue; empty when none leads now. */
     OptionalInt leaderNode() throws Exception;
+
+    /**
+     * The node coordinating the run's transactions (Kafka: of its first transactional id); empty
+     * where the run commits none, or none coordinates now.
+     */
+    default OptionalInt coordinatorNode() throws Exception {
+        return OptionalInt.empty();
+    }
 
     /** Sends {@code signal} to one node (a pause is STOP, then CONT). */
     void signal(int node, Signal signal);

@@ -38,8 +38,18 @@ public final class LocalBrokerFaultTarget implements FaultTarget {
     }
 
     @Override
+    public List<Integer> diskNodes() {
+        return broker.diskNodes();
+    }
+
+    @Override
     public OptionalInt leaderNode() throws Exception {
         return system.leaderNode();
+    }
+
+    @Override
+    public OptionalInt coordinatorNode() throws Exception {
+        return system.coordinatorNode();
     }
 
     @Override
@@ -57,13 +67,14 @@ public final class LocalBrokerFaultTarget implements FaultTarget {
         broker.stopNode(node);
     }
 
+    /** Cuts the link of the node's host, which other nodes may share (a Pulsar cluster's broker and bookie). */
     @Override
     public void partition(int node, boolean cut) {
         if (hosts == null) {
             FaultTarget.super.partition(node, cut);
             return;
         }
-        Topology.setLink(hosts, node, !cut);
+        Topology.setLink(hosts, broker.hostOf(node), !cut);
     }
 
     @Override

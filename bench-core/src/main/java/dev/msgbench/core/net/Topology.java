@@ -18,8 +18,11 @@ import dev.msgbench.core.broker.CleanupRegistry;
 public final class Topology implements AutoCloseable {
 
     static final String BRIDGE = "br0";
-    /** The host end's name inside each host: hosts are namespaces of their own, so it is the same everywhere. */
-    static final String HOST_LINK = "eth0";
+    /**
+     * The host end's name inside each host: hosts are namespaces of their own, so it is the same
+     * everywhere; public for a server that binds by interface name (a bookie's listeningInterface).
+     */
+    public static final String HOST_LINK = "eth0";
     static final int CLIENT_OCTET = 100;
     static final int MAX_NODES = 99;
     /** Client hosts c1..cN take .101 upwards, clear of the nodes' .1 to .99 and the single client's .100. */

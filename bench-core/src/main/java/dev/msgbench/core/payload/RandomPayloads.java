@@ -20,6 +20,7 @@ public final class RandomPayloads {
     private final byte[] pool;
     private final int messageSizeBytes;
     private final MessageSizes sizes;
+    private final double randomShare;
 
     public RandomPayloads(int messageSizeBytes, long seed) {
         this(MessageSizes.fixed(messageSizeBytes), seed);
@@ -27,11 +28,24 @@ public final class RandomPayloads {
 
     /** Bodies for messages of these sizes; the pool holds the largest many times over. */
     public RandomPayloads(MessageSizes sizes, long seed) {
+        this(sizes, seed, 1);
+    }
+
+    /**
+     * Bodies of which only a share is random, the rest zeros ({@code --payload compressible:R}).
+     *
+     * @param randomShare 0 to 1; 1 for bodies random throughout
+     */
+    public RandomPayloads(MessageSizes sizes, long seed, double randomShare) {
         int messageSizeBytes = sizes.maxBytes();
         if (sizes.minBytes() < PayloadHeader.BYTES) {
             throw new IllegalArgumentException("message size " + sizes.minBytes() + " is smaller than the header");
         }
+        if (!(randomShare >= 0 && randomShare <= 1)) {
+            throw new IllegalArgumentException("random share from 0 to 1, got " + randomShare);
+        }
         this.sizes = sizes;
+        this.randomShare = randomShare;
         this.messageSizeBytes = messageSizeBytes;
         long poolBytes = Math.max(MIN_POOL_BYTES, (long) messageSizeBytes * SLICES_PER_POOL);
         this.pool = new byte[(int) Math.min(poolBytes, Integer.MAX_VALUE - 8)];
@@ -60,7 +74,7 @@ public final class RandomPayloads {
 
     /** The bodies of one producer stream; each stream has its own, with its own seed. */
     public BodySource source(long seed) {
-        return new BodySource(pool, messageSizeBytes - PayloadHeader.BYTES, seed);
+        return new BodySource(pool, messageSizeBytes - PayloadHeader.BYTES, randomShare, seed);
     }
 
     private static void fillRandom(byte[] bytes, SplittableRandom random) {

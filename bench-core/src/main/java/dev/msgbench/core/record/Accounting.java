@@ -115,6 +115,29 @@ public final class Accounting {
         return streams[streamId].outstanding();
     }
 
+    /** Aborted on purpose by the system (a transaction rolled back): see {@link StreamCounters#countAborted}. */
+    public void countAborted(int streamId, long sequence) {
+        streams[streamId].countAborted(sequence);
+    }
+
+    /** Messages the system aborted on purpose, over all streams. */
+    public long aborted() {
+        long total = 0;
+        for (StreamCounters stream : streams) {
+            total += stream.aborted();
+        }
+        return total;
+    }
+
+    /** Deliveries of aborted messages, over all streams and subscriptions; meaningful once the run has drained. */
+    public long abortedDelivered() {
+        long total = 0;
+        for (StreamCounters stream : streams) {
+            total += stream.abortedDelivered();
+        }
+        return total;
+    }
+
     public void countSendError(int streamId) {
         streams[streamId].countSendError();
     }

@@ -40,6 +40,8 @@ final class DeliveryLedger {
     private final int chunkShift;
     private final int chunkMessages;
     private final int words;
+    /** Aborted messages found in chunks already let go, under the tracker lock. */
+    private long abortedReceivedLetGo;
 
     DeliveryLedger() {
         this(true, CHUNK_SHIFT);
@@ -64,6 +66,8 @@ final class DeliveryLedger {
     private static final class Chunk {
         final long[] acked;
         final long[] received;
+        /** Aborted on purpose (a transaction rolled back), written under the tracker lock; null until the first. */
+        long[] aborted;
 
         Chunk(int words) {
             acked = new long[words];
@@ -112,7 +116,8 @@ final class DeliveryLedger {
         long bit = bitOf(sequence);
         if ((chunk.received[word] & bit) == 0) {
             chunk.received[word] |= bit;
-            if (++chunk.receivedCount == chunkMessages) {
+            // a chunk with aborted messages is kept: the count of those delivered is read from it at the end
+            if (++chunk.receivedCount == chunkMessages && chunk.aborted == null) {
                 chunks[(int) index] = null;
                 receiving = null;
                 receivingIndex = -1;
@@ -121,8 +126,40 @@ final class DeliveryLedger {
     }
 
     /**
+     * Under the stream's tracker lock: the system aborted {@code sequence} on purpose, so it is not
+     * expected; a chunk already let go was received whole, this message included.
+     */
+    void aborted(long sequence) {
+        if (!keeping) {
+            return;
+        }
+        Chunk chunk = chunkOf(sequence);
+        if (chunk == null) {
+            abortedReceivedLetGo++;
+            return;
+        }
+        if (chunk.aborted == null) {
+            chunk.aborted = new long[words];
+        }
+        chunk.aborted[wordOf(sequence)] |= bitOf(sequence);
+    }
+
+    /** Under the stream's tracker lock: messages aborted on purpose and received all the same. */
+    long abortedReceived() {
+        long count = abortedReceivedLetGo;
+        for (Chunk chunk : chunks) {
+            if (chunk != null && chunk.aborted != null) {
+                for (int w = 0; w < words; w++) {
+                    count += Long.bitCount(chunk.aborted[w] & chunk.received[w]);
+                }
+            }
+        }
+        return count;
+    }
+
+    /**
      * The first {@code sent} sequences that were never received, split by whether they were
-     * acknowledged; under the stream's tracker lock.
+     * acknowledged, leaving out those aborted on purpose; under the stream's tracker lock.
      */
     Losses losses(long sent) {
         Chunk[] table = chunks;
@@ -136,7 +173,7 @@ final class DeliveryLedger {
             long first = (long) c << chunkShift;
             for (int w = 0; w < words && first + 64L * w < sent; w++) {
                 long inRange = sent - first - 64L * w >= 64 ? -1L : (1L << (sent - first - 64L * w)) - 1;
-                long lost = ~chunk.received[w] & inRange;
+                long lost = ~chunk.received[w] & inRange & (chunk.aborted == null ? -1L : ~chunk.aborted[w]);
                 missing += Long.bitCount(lost);
                 acknowledgedLost += Long.bitCount(lost & (long) WORD.getVolatile(chunk.acked, w));
             }

@@ -13,7 +13,12 @@ public enum HistogramKind {
     /** Broker acknowledgement minus intended send time, where the system acknowledges. */
     ACK("ack"),
     /** How late the load generator's own sleeping thread woke: our JVM's stalls, not the broker's. */
-    HICCUP("hiccup");
+    HICCUP("hiccup"),
+    /**
+     * A transaction's commit, as the driver times it (Kafka: commitTransaction's call to its return),
+     * where the run commits transactions; one value per transaction, no interval log.
+     */
+    COMMIT("commit");
 
     private final String tag;
 

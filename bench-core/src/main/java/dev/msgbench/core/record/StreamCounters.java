@@ -33,6 +33,7 @@ public final class StreamCounters {
     private volatile long sent;
     private final AtomicLong acked = new AtomicLong();
     private final AtomicLong sendErrors = new AtomicLong();
+    private final AtomicLong aborted = new AtomicLong();
     private final Deliveries[] subscriptions;
 
     StreamCounters(int streamId, int window, DeliveryLedger ledger) {
@@ -61,13 +62,48 @@ public final class StreamCounters {
         SENT.setRelease(this, sequence + 1);
     }
 
-    /** Acknowledged or failed: no longer awaiting anything. */
+    /** Acknowledged, failed or aborted: no longer awaiting anything. */
     long settled() {
-        return acked.get() + sendErrors.get();
+        return acked.get() + sendErrors.get() + aborted.get();
     }
 
     long outstanding() {
-        return (long) SENT.getAcquire(this) - acked.get() - sendErrors.get();
+        return (long) SENT.getAcquire(this) - acked.get() - sendErrors.get() - aborted.get();
+    }
+
+    /**
+     * The system aborted the message on purpose (its transaction was rolled back): never
+     * acknowledged, not expected by any subscription, so never lost. Under each subscription's
+     * lock, which receipts take too: an abort is rare, once per message of an aborted transaction.
+     */
+    void countAborted(long sequence) {
+        for (Deliveries subscription : subscriptions) {
+            subscription.lock();
+            try {
+                subscription.ledger.aborted(sequence);
+            } finally {
+                subscription.unlock();
+            }
+        }
+        aborted.incrementAndGet();
+    }
+
+    long aborted() {
+        return aborted.get();
+    }
+
+    /** Deliveries of aborted messages, over every subscription: none where consumers see only what was committed. */
+    long abortedDelivered() {
+        long total = 0;
+        for (Deliveries d : subscriptions) {
+            d.lock();
+            try {
+                total += d.ledger.abortedReceived();
+            } finally {
+                d.unlock();
+            }
+        }
+        return total;
     }
 
     void countAcked(long sequence) {

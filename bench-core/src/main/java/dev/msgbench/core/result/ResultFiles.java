@@ -10,8 +10,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.function.Consumer;
 
+import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.HdrHistogram.HistogramLogWriter;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -21,10 +25,19 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.msgbench.core.record.HistogramKind;
+import dev.msgbench.core.record.Recorders;
+
 /** Writes and reads the files of a results folder. */
 public final class ResultFiles {
 
     public static final String RESULT_JSON = "result.json";
+
+    /**
+     * A transactional run's measured commit times, whole ({@link #writeHistogramLog}), beside commit.hgrm:
+     * commits have no interval log, and merge must add the workers' histograms, never their percentiles.
+     */
+    public static final String COMMIT_LOG = "commit.hlog";
 
     /** HdrHistogram's percentile-distribution text prints values divided by this: ms from ns. */
     public static final double HGRM_UNIT_RATIO = 1e6;
@@ -116,6 +129,50 @@ public final class ResultFiles {
      * @throws FileNotWritten when the disk refuses it; nothing of it is left
      */
     public static void writeHgrm(Path file, Histogram histogram) {
+        writeText(file, out -> histogram.outputPercentileDistribution(out, HGRM_TICKS_PER_HALF_DISTANCE, HGRM_UNIT_RATIO));
+    }
+
+    /**
+     * A nanosecond histogram whole, as one interval of HdrHistogram's log format tagged {@code kind}'s
+     * tag: unlike the .hgrm's percentile text it can be read back and added ({@code merge} adds the
+     * workers' commit times so).
+     *
+     * @throws FileNotWritten when the disk refuses it; nothing of it is left
+     */
+    public static void writeHistogramLog(Path file, HistogramKind kind, Histogram histogram) {
+        writeText(file, out -> {
+            HistogramLogWriter writer = new HistogramLogWriter(out);
+            writer.outputComment("msgbench: the measured " + kind.tag() + " times, whole, in one interval (ns)");
+            writer.outputLogFormatVersion();
+            writer.outputLegend();
+            Histogram tagged = histogram.copy();
+            tagged.setTag(kind.tag());
+            writer.outputIntervalHistogram(0, 0, tagged, HGRM_UNIT_RATIO);
+        });
+    }
+
+    /**
+     * What {@link #writeHistogramLog} wrote: its intervals added.
+     *
+     * @throws DamagedFile when it is not as the suite writes it
+     */
+    public static Histogram readHistogramLog(Path file, String leftOut) {
+        Histogram sum = Recorders.newHistogram();
+        try {
+            HistogramLogReader reader = new HistogramLogReader(file.toFile());
+            for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+                sum.add((Histogram) h);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        } catch (RuntimeException e) {
+            // HdrHistogram's reader throws what it meets: a cut line, a bad base64, a double histogram
+            throw new DamagedFile(file, "is damaged (" + e.getClass().getSimpleName() + ")", leftOut);
+        }
+        return sum;
+    }
+
+    private static void writeText(Path file, Consumer<PrintStream> body) {
         WatchedOutput bytes;
         try {
             bytes = new WatchedOutput(file, Files.newOutputStream(file));
@@ -124,7 +181,7 @@ public final class ResultFiles {
         }
         // PrintStream swallows write errors: the watched stream keeps the first
         try (PrintStream out = new PrintStream(bytes, false, StandardCharsets.US_ASCII)) {
-            histogram.outputPercentileDistribution(out, HGRM_TICKS_PER_HALF_DISTANCE, HGRM_UNIT_RATIO);
+            body.accept(out);
         }
         FileNotWritten failed = bytes.failure(false);
         if (failed != null) {

@@ -23,6 +23,10 @@ import dev.msgbench.core.fault.FaultReport;
  * @param cpu        what the machine, the load generator and the local broker used of the CPUs
  *                   over the measured window, and whether the two competed for cores; null where
  *                   not watched (a merged run, a result written before it was)
+ * @param brokerBytes what the broker itself counted of the run's destinations in bytes, beside the
+ *                   bytes the run sent ({@code counter}, {@code bytes}, {@code sentBytes},
+ *                   {@code ratio}); null where the system reports no such counter, in merged runs
+ *                   and in results written before it was recorded
  */
 @JsonPropertyOrder(alphabetic = false)
 public record RunResult(
@@ -52,9 +56,23 @@ public record RunResult(
         Steadiness steadiness,
         BacklogFigures backlog,
         Map<String, Object> cpu,
-        Map<String, Object> run) {
+        Map<String, Object> run,
+        Map<String, Object> brokerBytes) {
 
     public static final int SCHEMA_VERSION = 2;
+
+    /** Without the broker's byte counter, as systems without one, merged runs and older results. */
+    public RunResult(int schemaVersion, String tool, String toolVersion, String command, RunStatus status, String error,
+                     String startedAt, String finishedAt, String system, Workload workload, Map<String, Object> durability,
+                     Map<String, Object> settings, Map<String, String> versions, Map<String, Object> broker,
+                     Map<String, Object> environment, Counts counts, Rates rates, Latencies latenciesMs,
+                     Throughput throughput, Map<String, Object> loadGenerator, List<String> warnings,
+                     Map<String, String> files, List<FaultReport> faults, Steadiness steadiness, BacklogFigures backlog,
+                     Map<String, Object> cpu, Map<String, Object> run) {
+        this(schemaVersion, tool, toolVersion, command, status, error, startedAt, finishedAt, system, workload, durability,
+                settings, versions, broker, environment, counts, rates, latenciesMs, throughput, loadGenerator, warnings,
+                files, faults, steadiness, backlog, cpu, run, null);
+    }
 
     /** Without the run's description, as results written before it was recorded and merged ones. */
     public RunResult(int schemaVersion, String tool, String toolVersion, String command, RunStatus status, String error,

@@ -16,6 +16,8 @@ public final class SummaryTable {
     private static final String RESET = "\u001b[0m";
     /** How the warning of result.json that acknowledged messages were lost begins. */
     public static final String ACKNOWLEDGED_LOST_WARNING = "acknowledged messages lost";
+    /** How the warning of a run whose consumers received messages aborted on purpose begins. */
+    public static final String ABORTED_DELIVERED_WARNING = "aborted messages delivered";
 
     private SummaryTable() {
     }
@@ -74,6 +76,10 @@ public final class SummaryTable {
         if (sizes != null) {
             out.println(sizes);
         }
+        if (w.payload() != null && !"random".equals(w.payload())) {
+            // the figures of bodies a compressor gains from must never pass for the method's random ones
+            out.println("payload: " + w.payload() + " (a labelled experiment: bodies that compress, not random ones)");
+        }
         if (w.keys() != null && !"none".equals(w.keys())) {
             out.printf(Locale.US, "keys: %s over %,d keys%n", w.keys(), w.keyCount());
         }
@@ -98,6 +104,10 @@ public final class SummaryTable {
             addColumn(titles, columns, "send delay ms", ms.sendDelay());
         }
         addColumn(titles, columns, "ack ms", ms.ack());
+        if (ms.commit() != null) {
+            // one value per transaction, beside the per-message columns: what each message's latency waited for
+            addColumn(titles, columns, "commit ms", ms.commit());
+        }
         if (!columns.isEmpty()) {
             // a publisher-only run of a system without acknowledgements has no distribution to show
             printPercentiles(titles, columns, out);
@@ -108,9 +118,17 @@ public final class SummaryTable {
             out.printf(Locale.US, "  sent %,d   acknowledged %s   (no consumers: nothing received, nothing counted as lost)%n",
                     c.sent(), acknowledged);
         } else {
-            out.printf(Locale.US, "  sent %,d   acknowledged %s   received %,d   lost %,d   duplicated %,d   reordered %,d%n",
-                    c.sent(), acknowledged, c.received(), c.lost(), c.duplicated(), c.reordered());
+            out.printf(Locale.US, "  sent %,d   acknowledged %s   received %,d   lost %,d   %s   %s%n",
+                    c.sent(), acknowledged, c.received(), c.lost(), DeliveryLine.duplicated(r), DeliveryLine.reordered(r));
             printSubscriptions(c, w, out);
+            String delivery = DeliveryLine.of(r);
+            if (delivery != null) {
+                out.println("  " + delivery);
+            }
+        }
+        if (c.aborted() != null) {
+            out.printf(Locale.US, "  aborted on purpose %,d (never acknowledged, not counted as lost)   delivered all the "
+                    + "same %,d%n", c.aborted(), c.abortedDelivered() == null ? 0 : c.abortedDelivered());
         }
         String promise = PromiseLine.of(r);
         if (promise != null) {
@@ -137,6 +155,13 @@ public final class SummaryTable {
             Rates rates = r.rates();
             out.printf(Locale.US, "  target %s msg/s   achieved %s msg/s   received %s msg/s%n",
                     number(rates.targetMsgsPerSec()), number(rates.achievedMsgsPerSec()), number(rates.receivedMsgsPerSec()));
+        }
+        if (r.brokerBytes() != null && r.brokerBytes().get("bytes") instanceof Number bytes
+                && r.brokerBytes().get("sentBytes") instanceof Number sent) {
+            // after the client's codec and the system's framing: what a compressed run saved
+            out.printf(Locale.US, "  broker bytes %,d for %,d B sent%s (%s)%n", bytes.longValue(), sent.longValue(),
+                    r.brokerBytes().get("ratio") instanceof Number ratio ? String.format(Locale.US, ", %.3fx", ratio.doubleValue())
+                            : "", r.brokerBytes().get("counter"));
         }
         Map<String, Object> gen = r.loadGenerator();
         if (gen != null && gen.get("coresUsed") instanceof Number) {
@@ -224,8 +249,14 @@ public final class SummaryTable {
         if (!FaultEvent.DONE.equals(e.outcome())) {
             sb.append(", ").append(e.outcome());
         }
-        sb.append(";  no delivery for ").append(report.longestNoDeliverySeconds() == null ? "-"
-                : String.format(Locale.US, "%.3f s", report.longestNoDeliverySeconds()));
+        if (report.longestNoDeliverySeconds() == null) {
+            sb.append(";  no delivery for -");
+        } else {
+            // a gap still open at the end has no delivery to close it: say that it ran to the end
+            sb.append(String.format(Locale.US, ";  no delivery for %s%.3f s%s",
+                    Boolean.TRUE.equals(report.noDeliveryToEnd()) ? "the last " : "", report.longestNoDeliverySeconds(),
+                    Boolean.TRUE.equals(report.noDeliveryToEnd()) ? " of the run" : ""));
+        }
         sb.append(",  max latency after ").append(report.maxLatencyAfterMs() == null ? "-"
                 : String.format(Locale.US, "%,.3f ms", report.maxLatencyAfterMs()));
         sb.append(",  ").append(report.recoverySeconds() == null ? "not recovered"

@@ -26,16 +26,30 @@ package dev.msgbench.core.result;
  * @param keys           the messages' record keys (--keys): none, round-robin, random or zipf:S; null
  *                       in results written before it was recorded
  * @param keyCount       the keys drawn from (--key-count); 0 without keys
+ * @param payload        what the messages held after the header (--payload): {@code random}, or a
+ *                       labelled experiment, {@code compressible:R} or {@code file:PATH,...}; null in
+ *                       results written before it was recorded (random)
  */
 public record Workload(String pacing, double rateMsgsPerSec, long messages, int maxOutstanding, int messageSizeBytes,
                        double warmupSeconds, double durationSeconds, String arrival, int producers, int consumers,
                        long seed, double drainTimeoutSeconds, String warmup, Boolean warmupSettled, int topics,
                        int subscriptionsPerTopic, String rateSchedule, MessageSizeFigures messageSizes, String keys,
-                       int keyCount) {
+                       int keyCount, String payload) {
 
     public Workload {
         topics = Math.max(1, topics);
         subscriptionsPerTopic = Math.max(1, subscriptionsPerTopic);
+    }
+
+    /** Payload not recorded. */
+    public Workload(String pacing, double rateMsgsPerSec, long messages, int maxOutstanding, int messageSizeBytes,
+                    double warmupSeconds, double durationSeconds, String arrival, int producers, int consumers,
+                    long seed, double drainTimeoutSeconds, String warmup, Boolean warmupSettled, int topics,
+                    int subscriptionsPerTopic, String rateSchedule, MessageSizeFigures messageSizes, String keys,
+                    int keyCount) {
+        this(pacing, rateMsgsPerSec, messages, maxOutstanding, messageSizeBytes, warmupSeconds, durationSeconds, arrival,
+                producers, consumers, seed, drainTimeoutSeconds, warmup, warmupSettled, topics, subscriptionsPerTopic,
+                rateSchedule, messageSizes, keys, keyCount, null);
     }
 
     /** One topic with one subscription, at a constant rate, sizes not recorded. */
@@ -60,14 +74,21 @@ public record Workload(String pacing, double rateMsgsPerSec, long messages, int 
     public Workload withDestinations(int count, int subscriptions) {
         return new Workload(pacing, rateMsgsPerSec, messages, maxOutstanding, messageSizeBytes, warmupSeconds,
                 durationSeconds, arrival, producers, consumers, seed, drainTimeoutSeconds, warmup, warmupSettled, count,
-                subscriptions, rateSchedule, messageSizes, keys, keyCount);
+                subscriptions, rateSchedule, messageSizes, keys, keyCount, payload);
     }
 
     /** The same load with these record keys (--keys, --key-count). */
     public Workload withKeys(String keySpec, int count) {
         return new Workload(pacing, rateMsgsPerSec, messages, maxOutstanding, messageSizeBytes, warmupSeconds,
                 durationSeconds, arrival, producers, consumers, seed, drainTimeoutSeconds, warmup, warmupSettled, topics,
-                subscriptionsPerTopic, rateSchedule, messageSizes, keySpec, count);
+                subscriptionsPerTopic, rateSchedule, messageSizes, keySpec, count, payload);
+    }
+
+    /** The same load with messages holding this after the header (--payload, as written back). */
+    public Workload withPayload(String spec) {
+        return new Workload(pacing, rateMsgsPerSec, messages, maxOutstanding, messageSizeBytes, warmupSeconds,
+                durationSeconds, arrival, producers, consumers, seed, drainTimeoutSeconds, warmup, warmupSettled, topics,
+                subscriptionsPerTopic, rateSchedule, messageSizes, keys, keyCount, spec);
     }
 
     public static final String FIXED_RATE = "fixed-rate";

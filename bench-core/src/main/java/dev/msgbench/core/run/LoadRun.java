@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongToDoubleFunction;
 import java.util.function.Supplier;
@@ -28,6 +29,7 @@ import dev.msgbench.core.UserError;
 import dev.msgbench.core.cpu.CpuContention;
 import dev.msgbench.core.cpu.CpuPlacement;
 import dev.msgbench.core.cpu.CpuUsage;
+import dev.msgbench.core.driver.BrokerBytes;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.driver.Publisher;
 import dev.msgbench.core.driver.RunPlan;
@@ -35,7 +37,7 @@ import dev.msgbench.core.driver.Subscriber;
 import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.core.fault.DeliveryProbe;
 import dev.msgbench.core.fault.FaultInjector;
-import dev.msgbench.core.payload.RandomPayloads;
+import dev.msgbench.core.payload.Payloads;
 import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
@@ -49,6 +51,7 @@ import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.SummaryTable;
 import dev.msgbench.core.time.NanoClock;
 import dev.msgbench.core.time.RateSchedule;
+import dev.msgbench.core.units.Durations;
 
 /**
  * One open-loop measurement: subscribers first, then producer streams on their fixed
@@ -222,7 +225,20 @@ public final class LoadRun {
             }
             throw failure instanceof Exception ? (Exception) failure : new IllegalStateException(failure);
         }
-        RunObservation observed = observation(info, startedAt, measurement, failure, generatorMonitor);
+        // every client closed: what the broker counted now holds every byte it acknowledged
+        BrokerBytes brokerBytes = null;
+        String brokerBytesError = null;
+        try {
+            brokerBytes = system.brokerBytes();
+        } catch (InterruptedException e) {
+            interrupted = true;
+            Thread.currentThread().interrupt();
+            brokerBytesError = "interrupted";
+        } catch (Exception e) {
+            brokerBytesError = oneLine(e, context.settingNames());
+        }
+        RunObservation observed = observation(info, startedAt, measurement, failure, generatorMonitor, brokerBytes,
+                brokerBytesError);
         return finish(dir, ResultBuilder.build(config, observed, context.settingNames()), measurement, failure);
     }
 
@@ -231,7 +247,7 @@ public final class LoadRun {
         if (!consumesAfterProducing() && config.backlog() == null) {
             subscribe(clients.subscribers, m.receiver);
         }
-        RandomPayloads payloads = new RandomPayloads(config.sizes(), m.seeds.nextLong());
+        Payloads payloads = Payloads.of(config.payload(), config.sizes(), m.seeds.nextLong());
         for (int s = 0; s < config.producers(); s++) {
             clients.publishers.add(system.publisher(s, m.receiver.acksFor(s, m.ackErrors)));
         }
@@ -271,7 +287,7 @@ public final class LoadRun {
         // from here on there are results to write, whatever happens
         m.window = window;
 
-        List<Thread> threads = producerThreads(m, clients.publishers, payloads, giveUp, info.acknowledges());
+        List<ProducerThread> threads = producerThreads(m, clients.publishers, payloads, giveUp, info.acknowledges());
         if (m.warmup == null) {
             startFaults(m);
         }
@@ -296,8 +312,8 @@ public final class LoadRun {
             gateThread.start();
         }
         try {
-            threads.forEach(Thread::start);
-            m.failure = awaitProducers(threads, m.receiver);
+            threads.forEach(t -> t.thread().start());
+            m.failure = awaitProducers(threads, m);
             m.monitor.sendingOver();
             if (gateThread != null) {
                 m.backlogGate.sendingOver();
@@ -370,7 +386,7 @@ public final class LoadRun {
         }
     }
 
-    private List<Thread> producerThreads(Measurement m, List<Publisher> publishers, RandomPayloads payloads, long giveUp,
+    private List<ProducerThread> producerThreads(Measurement m, List<Publisher> publishers, Payloads payloads, long giveUp,
                                          boolean acknowledges) {
         int maxOutstanding = config.pacing() instanceof Pacing.Unpaced unpaced && acknowledges ? unpaced.maxOutstanding() : 0;
         int threadCount = config.producerThreads();
@@ -390,11 +406,12 @@ public final class LoadRun {
             producers.add(stream);
             perThread.get(s % threadCount).add(stream);
         }
-        List<Thread> threads = new ArrayList<>();
+        List<ProducerThread> threads = new ArrayList<>();
         for (int t = 0; t < threadCount; t++) {
             List<ProducerStream> streams = perThread.get(t);
-            threads.add(streams.size() == 1 ? new Thread(streams.get(0), "msgbench-producer-" + t)
-                    : new Thread(new SharedProducerThread(streams, clock, m.recorders, giveUp), "msgbench-producer-" + t));
+            threads.add(new ProducerThread(streams.size() == 1 ? new Thread(streams.get(0), "msgbench-producer-" + t)
+                    : new Thread(new SharedProducerThread(streams, clock, m.recorders, giveUp), "msgbench-producer-" + t),
+                    streams));
         }
         if (interrupted) {
             producers.forEach(ProducerStream::requestStop);
@@ -407,6 +424,12 @@ public final class LoadRun {
      * missing; returns the first failure seen meanwhile, or null.
      */
     private Throwable flushAndDrain(Measurement m, RunClients clients, SystemInfo info) throws Exception {
+        if (producers.stream().anyMatch(ProducerStream::abandoned)) {
+            // a send was given up after waiting the drain timeout: the drain's time is up, a flush would wait as long
+            m.drained = false;
+            m.flushedNanos = clock.nanoTime();
+            return firstFailure(m.receiver);
+        }
         if (!flushWithin(clients.publishers, config.drainTimeout())) {
             // a client that still holds messages for a broker that does not answer (Kafka's flush waits up to its
             // delivery.timeout.ms, 2 min): the drain's time is up, what it held is never acknowledged
@@ -427,8 +450,28 @@ public final class LoadRun {
         return firstFailure(m.receiver);
     }
 
+    /**
+     * Whether the run ended with nothing meant to arrive after its last delivery: it drained, sent
+     * its whole schedule, and sent nothing after its last delivery (a send to a node that never came
+     * back fails and delivers nothing). If not, it ended in a time without deliveries.
+     */
+    private boolean endedDelivering(Measurement m) {
+        if (config.consumers() == 0) {
+            return m.drained;
+        }
+        long lastSend = Long.MIN_VALUE;
+        for (ProducerStream stream : producers) {
+            if (stream.unsent() > 0) {
+                return false;
+            }
+            lastSend = Math.max(lastSend, stream.lastMeasuredSendNanos());
+        }
+        return m.drained && lastSend <= m.receiver.lastReceiveNanos();
+    }
+
     private RunObservation observation(SystemInfo info, String startedAt, Measurement m, Throwable failure,
-                                       LoadGeneratorMonitor generatorMonitor) {
+                                       LoadGeneratorMonitor generatorMonitor, BrokerBytes brokerBytes,
+                                       String brokerBytesError) {
         CpuContention cpu = cpuContention(m.monitor.measuredCpu(), m.monitor.measuredCpuSeconds());
         Map<String, Object> generatorUsage = generatorMonitor.usage(cpu);
         generatorUsage.put("hiccupMs", Percentiles.inMillis(m.monitor.measured(HistogramKind.HICCUP)));
@@ -453,18 +496,20 @@ public final class LoadRun {
         for (HistogramKind kind : HistogramKind.values()) {
             measured.put(kind, m.monitor.measured(kind));
         }
+        measured.put(HistogramKind.COMMIT, m.receiver.commitTimes());
         long consumeStart = m.consumeStartNanos == Long.MIN_VALUE ? m.window.startNanos() : m.consumeStartNanos;
         Receiver receiver = m.receiver;
         RunObservation.Ends ends = new RunObservation.Ends(receiver.lastReceiveNanos(), receiver.lastAckNanos(),
                 m.flushedNanos, consumeStart, receiver.receivedBytes(),
                 m.consumeStartNanos == Long.MIN_VALUE ? Long.MIN_VALUE : receiver.firstReceiveNanos());
-        return new RunObservation(info, system.lossHint(), startedAt, m.window, m.accounting, sendTotals(m.window), ends,
-                measured, m.ackErrors.first(), receiver.subscriberErrors().first(), receiver.subscriberErrors().count(),
+        return new RunObservation(info, system.lossHint(), system.deliveryPromise(), startedAt, m.window, m.accounting,
+                sendTotals(m.window), ends, measured, m.ackErrors.first(), receiver.subscriberErrors().first(), receiver.subscriberErrors().count(),
                 failure, interrupted, m.drained, generatorUsage,
-                faults == null ? List.of() : faults.reports(receiver.deliveryGaps(), m.monitor.intervals(), m.drained),
+                faults == null ? List.of() : faults.reports(receiver.deliveryGaps(), m.monitor.intervals(), endedDelivering(m)),
                 // an interval ends when the monitor wakes, a little after the second it samples
                 m.monitor.intervals().seconds(m.window.measureStartNanos(), m.window.endNanos() + INTERVAL_SLACK_NANOS),
-                m.backlogGate == null ? null : m.backlogGate.figures(), cpu);
+                m.backlogGate == null ? null : m.backlogGate.figures(), cpu, brokerBytes, brokerBytesError,
+                system.abortedDeliveryHint());
     }
 
     /** The measured window's CPU use, judged against where each side may run; null where it was not watched. */
@@ -528,6 +573,7 @@ public final class LoadRun {
             notWritten.add(e);
         }
         notWritten.addAll(writeHistograms(dir, m.monitor));
+        notWritten.addAll(writeCommits(dir, m.receiver.commitTimes()));
         SummaryTable.print(result, dir.toString(), out, ansi);
         if (!notWritten.isEmpty()) {
             throw new ResultsNotWritten(result, dir, notWritten, failure);
@@ -599,21 +645,48 @@ public final class LoadRun {
         }
     }
 
-    private Throwable awaitProducers(List<Thread> threads, Receiver receiver) throws InterruptedException {
-        for (Thread thread : threads) {
-            while (thread.isAlive()) {
-                thread.join(100);
-                Throwable failed = firstFailure(receiver);
+    private Throwable awaitProducers(List<ProducerThread> threads, Measurement m) throws InterruptedException {
+        for (ProducerThread producer : threads) {
+            while (producer.thread().isAlive()) {
+                producer.thread().join(100);
+                Throwable failed = firstFailure(m.receiver);
                 if (failed != null) {
                     producers.forEach(ProducerStream::requestStop);
-                    for (Thread t : threads) {
-                        t.join();
+                    for (ProducerThread t : threads) {
+                        t.thread().join();
                     }
                     return failed;
                 }
+                for (ProducerThread t : threads) {
+                    abandonIfBlocked(t, m);
+                }
             }
         }
-        return firstFailure(receiver);
+        return firstFailure(m.receiver);
+    }
+
+    /**
+     * Gives up on a producer thread that started no send for the drain timeout once the schedule was
+     * over: it is blocked in one (Kafka's send waits up to max.block.ms, 60 s, for the metadata of a
+     * topic whose broker is gone; a stream behind schedule that still sends goes on until its give-up
+     * time). Its streams stop, the thread is interrupted, and the send it wakes from counts as failed:
+     * the drain's time is up, as it is for a flush that does not end.
+     */
+    private void abandonIfBlocked(ProducerThread producer, Measurement m) {
+        if (!producer.thread().isAlive() || producer.streams().get(0).abandoned()) {
+            return;
+        }
+        long lastSend = m.window.endNanos();
+        for (ProducerStream stream : producer.streams()) {
+            lastSend = Math.max(lastSend, stream.lastMeasuredSendNanos());
+        }
+        if (clock.nanoTime() - lastSend < config.drainTimeout().toNanos()) {
+            return;
+        }
+        producer.streams().forEach(ProducerStream::abandon);
+        m.ackErrors.add(new TimeoutException("a send still blocked once the drain timeout (" + Durations.format(
+                config.drainTimeout()) + ") had passed after the schedule ended was given up"));
+        producer.thread().interrupt();
     }
 
     private Throwable firstFailure(Receiver receiver) {
@@ -662,8 +735,12 @@ public final class LoadRun {
         while (!interrupted && receiver.subscriberErrors().first() == null
                 && (faults == null || faults.failure() == null)) {
             StreamSnapshot total = accounting.total();
-            boolean allAcked = !acknowledges || total.acked() + total.sendErrors() >= total.sent();
-            boolean allReceived = consumers == 0 || total.received() >= total.expected()
+            // a message aborted on purpose is settled, and expected by no consumer (one may still receive it)
+            long aborted = accounting.aborted();
+            boolean allAcked = !acknowledges || total.acked() + total.sendErrors() + aborted >= total.sent();
+            boolean allReceived = consumers == 0 || (aborted == 0 ? total.received() >= total.expected()
+                    : total.received() - accounting.abortedDelivered() + aborted * accounting.subscriptionsPerTopic()
+                    >= total.expected())
                     || acknowledges && allAcked && everyAcknowledgedReceived(accounting, total);
             if (allReceived && allAcked) {
                 return true;
@@ -684,8 +761,10 @@ public final class LoadRun {
      * counts allow it.
      */
     private static boolean everyAcknowledgedReceived(Accounting accounting, StreamSnapshot total) {
-        long failedDeliveries = total.sendErrors() * accounting.subscriptionsPerTopic();
-        return total.received() + failedDeliveries >= total.expected() && accounting.losses().acknowledged() == 0;
+        long aborted = accounting.aborted();
+        long failedDeliveries = (total.sendErrors() + aborted) * accounting.subscriptionsPerTopic();
+        long received = aborted == 0 ? total.received() : total.received() - accounting.abortedDelivered();
+        return received + failedDeliveries >= total.expected() && accounting.losses().acknowledged() == 0;
     }
 
     /** Writes each kind's .hgrm; gives back those the disk refused, and goes on with the others. */
@@ -704,6 +783,25 @@ public final class LoadRun {
         return notWritten;
     }
 
+    /** A transactional run's commit times: as percentiles, and whole for merge to add; none without commits. */
+    private static List<FileNotWritten> writeCommits(Path dir, Histogram commits) {
+        List<FileNotWritten> notWritten = new ArrayList<>();
+        if (commits.getTotalCount() == 0) {
+            return notWritten;
+        }
+        try {
+            ResultFiles.writeHgrm(dir.resolve(HistogramKind.COMMIT.tag() + ".hgrm"), commits);
+        } catch (FileNotWritten e) {
+            notWritten.add(e);
+        }
+        try {
+            ResultFiles.writeHistogramLog(dir.resolve(ResultFiles.COMMIT_LOG), HistogramKind.COMMIT, commits);
+        } catch (FileNotWritten e) {
+            notWritten.add(e);
+        }
+        return notWritten;
+    }
+
     /** A failure on one line, a user error's settings named by {@code names}; empty for none. */
     static String oneLine(Throwable t, SettingNames names) {
         if (t == null) {
@@ -714,5 +812,9 @@ public final class LoadRun {
             message = error.message(names);
         }
         return message.replaceAll("\\s*\\R\\s*", " ");
+    }
+
+    /** A producer thread and the streams it sends. */
+    private record ProducerThread(Thread thread, List<ProducerStream> streams) {
     }
 }

@@ -78,6 +78,8 @@ final class ProducerStream implements Runnable {
     }
 
     private volatile boolean stopRequested;
+    /** Set by {@link #abandon}: what the sending thread throws from then on is no failure of the run. */
+    private volatile boolean abandoned;
     private volatile Throwable failure;
     private volatile long measuredSent;
     private volatile long lastMeasuredSendNanos;
@@ -143,6 +145,7 @@ final class ProducerStream implements Runnable {
             // previous send time instead: a schedule ahead of it is waited for with fresh
             // reads, and one behind it is behind the true time all the more.
             if (maxOutstanding > 0) {
+                publisher.outstandingLimit(maxOutstanding);
                 // this thread waits for acknowledgements, so it may as well read them
                 publisher.takeOverReplies();
             }
@@ -188,7 +191,7 @@ final class ProducerStream implements Runnable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Throwable t) {
-            failure = t;
+            failed(t);
         }
         finish(notSent);
     }
@@ -218,8 +221,7 @@ final class ProducerStream implements Runnable {
      * Only from the one thread that sends this stream.
      */
     long send(long intended, ThreadRecorders recorder) throws Exception {
-        byte[] message = payloads.buffers.next();
-        payloads.bodies.refill(message);
+        byte[] message = payloads.messages.next();
         long actual = clock.nanoTime();
         if (dueWhenSent && actual > intended) {
             intended = actual;
@@ -227,10 +229,18 @@ final class ProducerStream implements Runnable {
         PayloadHeader.write(message, runKey, streamId, sequence, intended);
         PayloadHeader.stampSendTime(message, actual);
         accounting.countSent(streamId);
-        if (keys == null) {
-            publisher.publish(message, sequence, intended);
-        } else {
-            publisher.publish(message, keys.next(), sequence, intended);
+        try {
+            if (keys == null) {
+                publisher.publish(message, sequence, intended);
+            } else {
+                publisher.publish(message, keys.next(), sequence, intended);
+            }
+        } catch (Exception e) {
+            if (abandoned) {
+                // the engine woke a send it gave up on: it failed, as a send the client gave up on does
+                accounting.countSendError(streamId);
+            }
+            throw e;
         }
         bytes += message.length;
         boolean measured = window.isMeasured(intended);
@@ -273,9 +283,11 @@ final class ProducerStream implements Runnable {
         return stopRequested;
     }
 
-    /** The send of this stream failed: the stream ends, and the run with it. */
+    /** The send of this stream failed: the stream ends, and the run with it, unless it was {@link #abandon abandoned}. */
     void failed(Throwable t) {
-        failure = t;
+        if (!abandoned) {
+            failure = t;
+        }
     }
 
     /**
@@ -311,6 +323,19 @@ final class ProducerStream implements Runnable {
 
     void requestStop() {
         stopRequested = true;
+    }
+
+    /**
+     * Stops the stream for good while its thread is blocked in a send, before the engine interrupts
+     * that thread: the send it wakes from counts as failed, and what the thread throws is no failure.
+     */
+    void abandon() {
+        abandoned = true;
+        stopRequested = true;
+    }
+
+    boolean abandoned() {
+        return abandoned;
     }
 
     Throwable failure() {

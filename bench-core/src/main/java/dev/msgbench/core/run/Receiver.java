@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 
+import org.HdrHistogram.Histogram;
+
 import dev.msgbench.core.FirstFailure;
 import dev.msgbench.core.driver.AckListener;
 import dev.msgbench.core.driver.MessageSink;
@@ -46,6 +48,8 @@ final class Receiver implements MessageSink {
     private volatile RunWindow window;
     private final FirstFailure subscriberErrors = new FirstFailure();
     private final DeliveryGaps deliveryGaps = new DeliveryGaps();
+    /** The commits of transactions whose first message is in the measured window; a few a second, so locked. */
+    private final Histogram commitTimes = Recorders.newHistogram();
     /** Bytes received, counted where sizes vary; null where all have {@link #fixedSizeBytes}. */
     private final LongAdder receivedBytes;
     private final int fixedSizeBytes;
@@ -299,6 +303,27 @@ final class Receiver implements MessageSink {
                 accounting.countSendError(streamId);
                 ackErrors.add(error);
             }
+
+            @Override
+            public void aborted(long sequence, long intendedSendNanos) {
+                accounting.countAborted(streamId, sequence);
+            }
+
+            @Override
+            public void committed(long firstIntendedSendNanos, long commitNanos) {
+                if (window.isMeasured(firstIntendedSendNanos)) {
+                    synchronized (commitTimes) {
+                        commitTimes.recordValue(Math.max(0, commitNanos));
+                    }
+                }
+            }
         };
+    }
+
+    /** A copy of the measured commits' times: empty where the run commits no transactions. */
+    Histogram commitTimes() {
+        synchronized (commitTimes) {
+            return commitTimes.copy();
+        }
     }
 }

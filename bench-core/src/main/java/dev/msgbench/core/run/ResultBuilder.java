@@ -13,6 +13,7 @@ import dev.msgbench.core.Setting;
 import dev.msgbench.core.SettingNames;
 import dev.msgbench.core.ToolVersion;
 import dev.msgbench.core.analysis.Steadiness;
+import dev.msgbench.core.driver.DeliveryPromise;
 import dev.msgbench.core.fault.FaultKind;
 import dev.msgbench.core.record.Accounting;
 import dev.msgbench.core.record.HistogramKind;
@@ -20,7 +21,9 @@ import dev.msgbench.core.record.Losses;
 import dev.msgbench.core.record.StreamSnapshot;
 import dev.msgbench.core.record.SubscriptionSnapshot;
 import dev.msgbench.core.result.BacklogFigures;
+import dev.msgbench.core.result.BrokerByteFigures;
 import dev.msgbench.core.result.Counts;
+import dev.msgbench.core.result.DeliveryLine;
 import dev.msgbench.core.result.Environment;
 import dev.msgbench.core.result.IntervalLog;
 import dev.msgbench.core.result.Latencies;
@@ -28,6 +31,7 @@ import dev.msgbench.core.result.MessageSizeFigures;
 import dev.msgbench.core.result.Percentiles;
 import dev.msgbench.core.result.Rates;
 import dev.msgbench.core.result.Redaction;
+import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
 import dev.msgbench.core.result.SubscriptionCounts;
@@ -44,6 +48,9 @@ final class ResultBuilder {
     static final String NOT_STEADY_WARNING = "not steady: ";
     /** How the warning of an automatic warm-up that reached its bound begins. */
     static final String UNSETTLED_WARNING = "warm-up did not settle within ";
+    /** What the warning of a run whose bodies are not random says after the payload. */
+    static final String PAYLOAD_WARNING = "a labelled experiment, not the method's random bodies; compression "
+            + "may gain from them, so compare these figures only with runs of the same payload";
 
     private final RunSpec config;
     private final RunObservation run;
@@ -69,6 +76,10 @@ final class ResultBuilder {
         warnAboutLosses(counts);
         warnAboutUnsettledWarmup();
         warnAboutBacklog();
+        warnAboutPayload();
+        if (run.brokerBytesError() != null) {
+            warnings.add("the broker's byte counter could not be read: " + run.brokerBytesError());
+        }
         Steadiness steadiness = steadiness();
         return new RunResult(RunResult.SCHEMA_VERSION, ToolVersion.NAME, ToolVersion.version(), config.command(),
                 status(), run.failure() == null ? null : Redaction.redactUrl(LoadRun.oneLine(run.failure(), names)),
@@ -76,7 +87,16 @@ final class ResultBuilder {
                 Redaction.redact(run.info().durability()), Redaction.redact(settings()), versions(),
                 Redaction.redact(config.broker()), Environment.describe(), counts, rates.rates, latencies(),
                 rates.throughput, run.generatorUsage(), warnings, files(), run.faults(), steadiness, run.backlog(),
-                run.cpu() == null ? null : run.cpu().describe(), Redaction.redact(RunSpecJson.toMap(config)));
+                run.cpu() == null ? null : run.cpu().describe(), Redaction.redact(RunSpecJson.toMap(config)),
+                brokerBytes());
+    }
+
+    /** The broker's count beside the bytes the run sent (headers included, the whole run): what compression saved. */
+    private Map<String, Object> brokerBytes() {
+        if (run.brokerBytes() == null) {
+            return null;
+        }
+        return BrokerByteFigures.of(run.brokerBytes().counter(), run.brokerBytes().bytes(), run.sends().sentBytes());
     }
 
     /** The system's settings and how the clients shared threads and connections (the system cannot know the threads). */
@@ -85,6 +105,11 @@ final class ResultBuilder {
         int consumers = config.consumers() * run.accounting().topics() * run.accounting().subscriptionsPerTopic();
         settings.put("producerThreads", config.producerThreads());
         settings.put("consumerConnections", config.sharing().connectionsFor(consumers));
+        DeliveryPromise delivery = run.delivery();
+        if (delivery != null && delivery.isSaid()) {
+            settings.put(DeliveryLine.KEY, DeliveryLine.describe(delivery.label(), delivery.orderPromised(),
+                    delivery.redelivers(), delivery.witness()));
+        }
         return settings;
     }
 
@@ -101,6 +126,13 @@ final class ResultBuilder {
             warnings.add(String.format(Locale.US, "backlog: the producers missed their schedule while the consumers "
                     + "drained: %,.0f of %,.0f msg/s", backlog.sendRateDuringDrainMsgsPerSec(),
                     backlog.targetRateMsgsPerSec()));
+        }
+    }
+
+    /** Bodies a compressor may gain from: the method's rule is random ones, so such a run is a labelled experiment. */
+    private void warnAboutPayload() {
+        if (!config.payload().isRandom()) {
+            warnings.add(Phrase.of("%s %s: %s", Setting.PAYLOAD, config.payload().spec(), PAYLOAD_WARNING).render(names));
         }
     }
 
@@ -142,9 +174,11 @@ final class ResultBuilder {
             // a system that acknowledges nothing promised nothing
             losses = new Losses(0, losses.total());
         }
+        long aborted = run.accounting().aborted();
         return new Counts(total.sent(), total.acked(), total.sendErrors(), total.received(), losses.acknowledged(),
                 losses.unacknowledged(), total.duplicated(), total.reordered(), total.late(), run.sends().unsent(),
-                run.accounting().foreign(), run.sends().measuredSent(), total.expected(), perSubscription());
+                run.accounting().foreign(), run.sends().measuredSent(), total.expected(), perSubscription(),
+                aborted == 0 ? null : aborted, aborted == 0 ? null : run.accounting().abortedDelivered());
     }
 
     /**
@@ -181,7 +215,9 @@ final class ResultBuilder {
         return new Latencies(Percentiles.inMillis(run.measured(HistogramKind.LATENCY)),
                 Percentiles.inMillis(run.measured(HistogramKind.SERVICE)),
                 Percentiles.inMillis(run.measured(HistogramKind.SEND_DELAY)),
-                Percentiles.inMillis(run.measured(HistogramKind.ACK)));
+                Percentiles.inMillis(run.measured(HistogramKind.ACK)),
+                run.measured(HistogramKind.COMMIT).getTotalCount() == 0 ? null
+                        : Percentiles.inMillis(run.measured(HistogramKind.COMMIT)));
     }
 
     private record RatesAndThroughput(Rates rates, Throughput throughput) {
@@ -240,7 +276,7 @@ final class ResultBuilder {
 
     private Workload workload() {
         return pacedWorkload().withDestinations(run.accounting().topics(), run.accounting().subscriptionsPerTopic())
-                .withKeys(config.keys().spec(), config.keys().count());
+                .withKeys(config.keys().spec(), config.keys().count()).withPayload(config.payload().spec());
     }
 
     private Workload pacedWorkload() {
@@ -280,6 +316,12 @@ final class ResultBuilder {
             warnings.add(String.format(Locale.US, "%s: %,d of %,d acknowledged were never received; the system broke the "
                     + "promise of its durability settings", SummaryTable.ACKNOWLEDGED_LOST_WARNING, counts.acknowledgedLost(),
                     counts.acknowledged()));
+        }
+        if (counts.abortedDelivered() != null && counts.abortedDelivered() > 0) {
+            warnings.add(String.format(Locale.US, "%s: %,d deliveries of the %,d messages aborted on purpose; %s",
+                    SummaryTable.ABORTED_DELIVERED_WARNING, counts.abortedDelivered(), counts.aborted(),
+                    run.abortedDeliveryHint() == null ? "the consumers should have seen none: a fault of the system"
+                            : "expected: " + run.abortedDeliveryHint()));
         }
         // a node the run killed, restarted or cut the power of explains its losses better than the system's guess
         boolean nodeWentAway = run.faults().stream().anyMatch(f -> Arrays.stream(FaultKind.values())
@@ -327,6 +369,9 @@ final class ResultBuilder {
                 files.put(kind.tag(), kind.tag() + ".hgrm");
             }
         });
+        if (run.measured(HistogramKind.COMMIT).getTotalCount() > 0) {
+            files.put("commitLog", ResultFiles.COMMIT_LOG);
+        }
         return files;
     }
 }

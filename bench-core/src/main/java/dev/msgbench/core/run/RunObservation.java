@@ -7,6 +7,8 @@ import org.HdrHistogram.Histogram;
 
 import dev.msgbench.core.analysis.SecondStats;
 import dev.msgbench.core.cpu.CpuContention;
+import dev.msgbench.core.driver.BrokerBytes;
+import dev.msgbench.core.driver.DeliveryPromise;
 import dev.msgbench.core.driver.SystemInfo;
 import dev.msgbench.core.fault.FaultReport;
 import dev.msgbench.core.record.Accounting;
@@ -16,6 +18,7 @@ import dev.msgbench.core.result.BacklogFigures;
 /**
  * What one run observed, handed from the run to the building of its result.
  *
+ * @param delivery          what the system promised of order and copies, read after the run
  * @param sends             what the producer streams did, added up
  * @param ends              when the last things of each kind happened, on the run's clock
  * @param measured          the measured part of each histogram the run recorded (those with a
@@ -29,12 +32,19 @@ import dev.msgbench.core.result.BacklogFigures;
  * @param measuredSeconds   the measured window second by second, without the drain after it
  * @param backlog           the backlog and its drain (--backlog), or null
  * @param cpu               the CPUs' use over the measured window, judged; null where they were not watched
+ * @param brokerBytes       what the broker counted of the run's destinations once its clients closed; null where
+ *                          the system reports none or it could not be read
+ * @param brokerBytesError  why the broker's counter could not be read, on one line; null otherwise
+ * @param abortedDeliveryHint why consumers may receive messages the system aborted on purpose, or null where a
+ *                          delivery of one is a fault ({@link dev.msgbench.core.driver.MessagingSystem#abortedDeliveryHint})
  */
-record RunObservation(SystemInfo info, String lossHint, String startedAt, RunWindow window, Accounting accounting,
-                      SendTotals sends, Ends ends, Map<HistogramKind, Histogram> measured, Throwable firstSendError,
-                      Throwable firstSubscriberError, long subscriberErrors, Throwable failure, boolean interrupted,
+record RunObservation(SystemInfo info, String lossHint, DeliveryPromise delivery, String startedAt, RunWindow window,
+                      Accounting accounting, SendTotals sends, Ends ends, Map<HistogramKind, Histogram> measured,
+                      Throwable firstSendError, Throwable firstSubscriberError, long subscriberErrors, Throwable failure,
+                      boolean interrupted,
                       boolean drained, Map<String, Object> generatorUsage, List<FaultReport> faults,
-                      List<SecondStats> measuredSeconds, BacklogFigures backlog, CpuContention cpu) {
+                      List<SecondStats> measuredSeconds, BacklogFigures backlog, CpuContention cpu,
+                      BrokerBytes brokerBytes, String brokerBytesError, String abortedDeliveryHint) {
 
     boolean stoppedEarly() {
         return interrupted || failure != null;

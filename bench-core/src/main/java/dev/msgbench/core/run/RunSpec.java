@@ -12,6 +12,7 @@ import java.util.Objects;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.fault.FaultPlan;
 import dev.msgbench.core.payload.MessageSizes;
+import dev.msgbench.core.payload.PayloadContent;
 import dev.msgbench.core.payload.PayloadHeader;
 import dev.msgbench.core.payload.RecordKeys;
 
@@ -40,12 +41,15 @@ import dev.msgbench.core.payload.RecordKeys;
  * @param backlog      how much the producers send before the consumers start (--backlog), or null
  * @param worker       this process's part of a run split over several load generators, or null
  * @param startAt      the wall-clock instant the schedule starts (--start-at), or null for at once
+ * @param payload      what the messages hold after the header (--payload); with files, {@code sizes}
+ *                     are the files'
  */
 public record RunSpec(String command, String systemName, Pacing pacing, int messageSizeBytes, int producers,
                       int consumers, long seed, Duration drainTimeout, Duration readyTimeout, Path outputDir,
                       boolean progress, Map<String, Object> broker, CpuList cpus,
                       FaultPlan faults, MessageSizes sizes, ClientSharing sharing, Destinations destinations,
-                      RecordKeys keys, Backlog backlog, WorkerRole worker, StartAt startAt) {
+                      RecordKeys keys, Backlog backlog, WorkerRole worker, StartAt startAt,
+                      PayloadContent payload) {
 
     /** Where the warm-up runs' results go, inside the measured run's folder, one folder each. */
     public static final String WARMUP_FOLDER = "warmup";
@@ -62,6 +66,7 @@ public record RunSpec(String command, String systemName, Pacing pacing, int mess
         Objects.requireNonNull(sizes, "sizes");
         Objects.requireNonNull(destinations, "destinations");
         Objects.requireNonNull(keys, "keys");
+        Objects.requireNonNull(payload, "payload");
         // in the caller's order, and a value may be null (a setting not given)
         broker = Collections.unmodifiableMap(new LinkedHashMap<>(broker));
         if (messageSizeBytes < PayloadHeader.BYTES) {
@@ -71,12 +76,26 @@ public record RunSpec(String command, String systemName, Pacing pacing, int mess
             throw new IllegalArgumentException("messageSizeBytes is the largest of the sizes, all above the header: "
                     + messageSizeBytes + ", " + sizes);
         }
+        if (payload instanceof PayloadContent.FromFiles files && !files.sizes().spec().equals(sizes.spec())) {
+            throw new IllegalArgumentException("file payloads have the files' sizes: " + files.sizes() + ", not " + sizes);
+        }
         if (drainTimeout.isNegative() || readyTimeout.isNegative() || readyTimeout.isZero()) {
             throw new IllegalArgumentException("drain >= 0, ready > 0");
         }
         if (producers < 1 || consumers < 0) {
             throw new IllegalArgumentException("producers >= 1 and consumers >= 0");
         }
+    }
+
+    /** Random payloads. */
+    public RunSpec(String command, String systemName, Pacing pacing, int messageSizeBytes, int producers,
+                   int consumers, long seed, Duration drainTimeout, Duration readyTimeout, Path outputDir,
+                   boolean progress, Map<String, Object> broker, CpuList cpus,
+                   FaultPlan faults, MessageSizes sizes, ClientSharing sharing, Destinations destinations,
+                   RecordKeys keys, Backlog backlog, WorkerRole worker, StartAt startAt) {
+        this(command, systemName, pacing, messageSizeBytes, producers, consumers, seed, drainTimeout, readyTimeout,
+                outputDir, progress, broker, cpus, faults, sizes, sharing, destinations, keys, backlog, worker, startAt,
+                PayloadContent.RANDOM);
     }
 
     /** Each producer and consumer with a thread or connection of its own. */
@@ -115,68 +134,76 @@ public record RunSpec(String command, String systemName, Pacing pacing, int mess
     public RunSpec withOutputDir(Path dir) {
         return new RunSpec(command, systemName, pacing, messageSizeBytes, producers, consumers, seed, drainTimeout,
                 readyTimeout, dir, progress, broker, cpus, faults, sizes, sharing, destinations, keys, backlog, worker,
-                startAt);
+                startAt, payload);
     }
 
     public RunSpec withProducers(int count) {
         return new RunSpec(command, systemName, pacing, messageSizeBytes, count, consumers, seed, drainTimeout,
                 readyTimeout, outputDir, progress, broker, cpus, faults, sizes, sharing, destinations, keys, backlog,
-                worker, startAt);
+                worker, startAt, payload);
     }
 
     /** Messages of these sizes; {@link #messageSizeBytes()} becomes their largest. */
     public RunSpec withSizes(MessageSizes messageSizes) {
         return new RunSpec(command, systemName, pacing, messageSizes.maxBytes(), producers, consumers, seed,
                 drainTimeout, readyTimeout, outputDir, progress, broker, cpus, faults, messageSizes, sharing,
-                destinations, keys, backlog, worker, startAt);
+                destinations, keys, backlog, worker, startAt, payload);
+    }
+
+    /** Messages holding {@code content} after the header (--payload); files bring their own sizes. */
+    public RunSpec withPayload(PayloadContent content) {
+        MessageSizes messageSizes = content instanceof PayloadContent.FromFiles files ? files.sizes() : sizes;
+        return new RunSpec(command, systemName, pacing, messageSizes.maxBytes(), producers, consumers, seed,
+                drainTimeout, readyTimeout, outputDir, progress, broker, cpus, faults, messageSizes, sharing,
+                destinations, keys, backlog, worker, startAt, content);
     }
 
     public RunSpec withFaults(FaultPlan plan) {
         return new RunSpec(command, systemName, pacing, messageSizeBytes, producers, consumers, seed, drainTimeout,
                 readyTimeout, outputDir, progress, broker, cpus, plan, sizes, sharing, destinations, keys, backlog,
-                worker, startAt);
+                worker, startAt, payload);
     }
 
     /** Producers and consumers sharing threads and connections (--producer-threads, --consumer-connections). */
     public RunSpec withSharing(ClientSharing clientSharing) {
         return new RunSpec(command, systemName, pacing, messageSizeBytes, producers, consumers, seed, drainTimeout,
                 readyTimeout, outputDir, progress, broker, cpus, faults, sizes, clientSharing, destinations, keys,
-                backlog, worker, startAt);
+                backlog, worker, startAt, payload);
     }
 
     /** Spread over topics with subscriptions each (--topics, --subscriptions-per-topic). */
     public RunSpec withDestinations(Destinations spread) {
         return new RunSpec(command, systemName, pacing, messageSizeBytes, producers, consumers, seed, drainTimeout,
                 readyTimeout, outputDir, progress, broker, cpus, faults, sizes, sharing, spread, keys, backlog, worker,
-                startAt);
+                startAt, payload);
     }
 
     /** Each message with a record key drawn from {@code recordKeys} (--keys, --key-count). */
     public RunSpec withKeys(RecordKeys recordKeys) {
         return new RunSpec(command, systemName, pacing, messageSizeBytes, producers, consumers, seed, drainTimeout,
                 readyTimeout, outputDir, progress, broker, cpus, faults, sizes, sharing, destinations, recordKeys,
-                backlog, worker, startAt);
+                backlog, worker, startAt, payload);
     }
 
     /** The consumers held back until the producers have sent {@code size} (--backlog); null for none. */
     public RunSpec withBacklog(Backlog size) {
         return new RunSpec(command, systemName, pacing, messageSizeBytes, producers, consumers, seed, drainTimeout,
                 readyTimeout, outputDir, progress, broker, cpus, faults, sizes, sharing, destinations, keys, size,
-                worker, startAt);
+                worker, startAt, payload);
     }
 
     /** One worker's part of a run split over several load generators; null for the whole run. */
     public RunSpec withWorker(WorkerRole role) {
         return new RunSpec(command, systemName, pacing, messageSizeBytes, producers, consumers, seed, drainTimeout,
                 readyTimeout, outputDir, progress, broker, cpus, faults, sizes, sharing, destinations, keys, backlog,
-                role, startAt);
+                role, startAt, payload);
     }
 
     /** The schedule starts at this wall-clock instant, once connected and subscribed; null for at once. */
     public RunSpec withStartAt(StartAt at) {
         return new RunSpec(command, systemName, pacing, messageSizeBytes, producers, consumers, seed, drainTimeout,
                 readyTimeout, outputDir, progress, broker, cpus, faults, sizes, sharing, destinations, keys, backlog,
-                worker, at);
+                worker, at, payload);
     }
 
     /** Messages in a run of their own before this one (--warmup-messages); 0 for none. */
@@ -209,7 +236,7 @@ public record RunSpec(String command, String systemName, Pacing pacing, int mess
             long messages = total / runs + (k <= total % runs ? 1 : 0);
             configs.add(new RunSpec(command, systemName, unpaced.warmupRun(messages), messageSizeBytes, producers,
                     consumers, seed + k, drainTimeout, readyTimeout, outputDir.resolve(WARMUP_FOLDER).resolve("" + k),
-                    false, broker, cpus, FaultPlan.NONE, sizes, sharing, destinations, keys, null, null, null));
+                    false, broker, cpus, FaultPlan.NONE, sizes, sharing, destinations, keys, null, null, null, payload));
         }
         return configs;
     }

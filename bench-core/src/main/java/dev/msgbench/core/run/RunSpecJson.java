@@ -16,6 +16,7 @@ import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.fault.FaultPlan;
 import dev.msgbench.core.fault.FaultSpec;
 import dev.msgbench.core.payload.MessageSizes;
+import dev.msgbench.core.payload.PayloadContent;
 import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.time.Arrival;
@@ -40,6 +41,7 @@ public final class RunSpecJson {
         m.put("system", spec.systemName());
         m.put("pacing", pacing(spec.pacing()));
         m.put("sizes", spec.sizes().spec());
+        m.put("payload", spec.payload().spec());
         m.put("producers", spec.producers());
         m.put("consumers", spec.consumers());
         m.put("seed", spec.seed());
@@ -90,7 +92,10 @@ public final class RunSpecJson {
                     RecordKeys.parse(text(json, "keys"), required(json, "keyCount").asInt()),
                     backlog.isObject() ? new Backlog(backlog.path("messages").asLong(), backlog.path("bytes").asLong()) : null,
                     json.path("worker").isObject() ? worker(json.get("worker")) : null,
-                    json.path("startAt").isObject() ? startAt(json.get("startAt")) : null);
+                    json.path("startAt").isObject() ? startAt(json.get("startAt")) : null,
+                    // files are read again, as the command line read them; older results had random payloads only
+                    json.path("payload").isTextual() ? PayloadContent.parse(json.get("payload").asText(), Integer.MAX_VALUE)
+                            : PayloadContent.RANDOM);
         } catch (RuntimeException e) {
             throw e instanceof IllegalArgumentException ? e
                     : new IllegalArgumentException("not a run description: " + e.getMessage(), e);

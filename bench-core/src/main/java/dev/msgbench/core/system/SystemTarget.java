@@ -8,12 +8,14 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
+import dev.msgbench.core.UserError;
 import dev.msgbench.core.broker.BrokerSpec;
 import dev.msgbench.core.broker.LocalBroker;
 import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.driver.Acks;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.fault.FaultKind;
+import dev.msgbench.core.fault.NodeChoice;
 import dev.msgbench.core.net.Placement;
 import dev.msgbench.core.security.BrokerSecurity;
 import dev.msgbench.core.security.ClientSecurity;
@@ -97,6 +99,29 @@ public interface SystemTarget {
      */
     default String diskFaultRefused(int localNodes, Map<String, String> brokerProps) {
         return "its module does not say that its local broker keeps them on disk";
+    }
+
+    /**
+     * {@link #diskFaultRefused(int, Map)} for a fault on {@code node} as given (before a
+     * {@link NodeChoice.Rule#NAMED} node is numbered): for a system whose nodes are not alike, some
+     * keeping the messages and some not (a Pulsar cluster's bookies and brokers).
+     */
+    default String diskFaultRefused(int localNodes, Map<String, String> brokerProps, NodeChoice node) {
+        return diskFaultRefused(localNodes, brokerProps);
+    }
+
+    /**
+     * The number (as in node=N, from 1) of the node a --fault names as {@code role-index}
+     * (Pulsar's node=bookie-2), on a local broker of {@code localNodes} (--brokers). Asked before
+     * anything starts; the number may be above {@code localNodes} when the system starts nodes
+     * --brokers does not count (a Pulsar cluster's bookies).
+     *
+     * @throws UserError one line, the reason only ("a Pulsar standalone ... use node=1"): the caller
+     *                   names the flag and the value; by default every name, since most systems
+     *                   number their nodes only
+     */
+    default int namedNode(String role, int index, int localNodes) {
+        throw new UserError(name() + " numbers its nodes only: node=N, leader or any-follower");
     }
 
     /** False for a system that runs inside this JVM: no broker is started and --url means nothing. */

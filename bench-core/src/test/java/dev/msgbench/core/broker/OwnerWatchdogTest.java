@@ -94,9 +94,12 @@ class OwnerWatchdogTest {
         Path tempDir = TempDirs.create(dir, "stopped");
         ManagedProcess p = ManagedProcess.start(new NativeCommand("stopped node", List.of("sleep", "600"), Map.of(),
                 tempDir, tempDir.resolve("node.log"), tempDir), dir.resolve("owned"));
-        // a child just forked shows the JVM's command line until it has exec'd the watchdog's
-        List<ProcessHandle> watchdogs = Poll.value(() -> watchdogsOf("stopped node").isEmpty() ? null
-                : watchdogsOf("stopped node"));
+        // a child just forked shows the JVM's command line until it has exec'd the watchdog's, and
+        // one read mid-exec can come back empty: the list that was seen is the one kept
+        List<ProcessHandle> watchdogs = Poll.value(() -> {
+            List<ProcessHandle> seen = watchdogsOf("stopped node");
+            return seen.isEmpty() ? null : seen;
+        });
         assertEquals(1, watchdogs.size(), "one watchdog beside the process");
 
         p.stop(Duration.ofSeconds(5));

@@ -117,6 +117,22 @@ class FaultInjectorTest {
                 + "of unsynced appends, 30 bytes restored, 3 names undone]", event.timelineComment());
     }
 
+    /** A Pulsar cluster: brokers 1 to 3 keep nothing of a message, bookies 4 to 6 keep it all. */
+    @Test
+    void aPowerLossOfEveryNodeHitsOnlyTheNodesThatKeepMessagesOnADisk() {
+        target.withNodes(6, OptionalInt.of(2)).withDiskNodes(List.of(4, 5, 6));
+        FaultInjector injector = start("power-loss@1s:node=all:restart-after=2s", "slow-disk=50ms@5s:for=1s:node=all");
+        clock.advance(7_000_000_000L);
+
+        injector.stop();
+
+        assertEquals(List.of("kill 4", "kill 5", "kill 6", "power cut 4", "power cut 5", "power cut 6",
+                "restart [4, 5, 6]", "slow disk 4 50ms", "slow disk 5 50ms", "slow disk 6 50ms", "heal disk 4",
+                "heal disk 5", "heal disk 6"), target.events());
+        assertEquals("done", recorded.get(0).outcome());
+        assertEquals(List.of(4, 5, 6), recorded.get(0).powerCuts().stream().map(NodePowerCut::node).toList());
+    }
+
     @Test
     void aPowerLossOfOneNodeHitsTheLeaderOfTheMomentAndRestartsItAfterFiveSeconds() {
         target.withNodes(3, OptionalInt.of(2));

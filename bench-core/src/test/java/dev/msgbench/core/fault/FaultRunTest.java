@@ -73,6 +73,7 @@ class FaultRunTest {
         assertEquals(new FaultEvent("pause=1500ms@2s", "pause", 1, 2.0, 2.0, 3.5, "done", null, null), fault.event());
         // the last message before the pause went at 1.999 s, the held ones all came at 3.5 s
         assertEquals(1.501, fault.longestNoDeliverySeconds(), 1e-9);
+        assertEquals(false, fault.noDeliveryToEnd(), "the held messages closed the gap");
         // the message due at 2.000 s waited the whole pause (HdrHistogram keeps 3 digits)
         assertEquals(1_500, fault.maxLatencyAfterMs(), 1.5);
         // [3 s, 4 s) holds the resume; [4 s, 5 s) is back to the latency before the fault
@@ -100,7 +101,33 @@ class FaultRunTest {
         assertTrue(r.counts().lost() > 0, "messages sent to a dead node are lost");
         // from the last delivery, just before the kill at 1 s, to the end of the 6 s measured and of the 10 s drain
         assertEquals(5 + 10, fault.longestNoDeliverySeconds(), 0.01);
+        assertEquals(true, fault.noDeliveryToEnd());
         assertEquals(null, fault.recoverySeconds());
+    }
+
+    /**
+     * As Kafka on a full disk: the broker stops and the client refuses every later send, so the run
+     * drains at once (each acknowledged message arrived, the rest failed) with no delivery after
+     * the fault; no delivery ever closes that gap, and the line says it ran to the end.
+     */
+    @Test
+    void aBrokerStoppedForGoodWhileSendsFailHasNoDeliveryToTheEndOfTheRun() throws Exception {
+        // the fault at 1 s of the measured time is 3 s after the start: message 3,000 and later
+        system.dropping(s -> s >= 3_000).failingToAcknowledge(s -> s >= 3_000);
+        RunResult r = run("disk-full@1s:for=1s");
+
+        assertEquals(RunStatus.COMPLETE, r.status());
+        assertEquals(5_000, r.counts().sendErrors());
+        assertEquals(0, r.counts().acknowledgedLost());
+        FaultReport fault = r.faults().get(0);
+        // from the last delivery at 2.999 s to the last send at 7.999 s, where the drain ended at once
+        assertEquals(5.0, fault.longestNoDeliverySeconds(), 1e-9);
+        assertEquals(true, fault.noDeliveryToEnd());
+        assertEquals(null, fault.recoverySeconds());
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains(";  no delivery for the last 5.000 s of the run,  max "
+                + "latency after "), out.toString());
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains(",  not recovered\n"), out.toString());
+        assertEquals(r.faults(), ResultFiles.readResult(dir).faults());
     }
 
     @Test
@@ -148,10 +175,11 @@ class FaultRunTest {
     @Test
     void aFaultThatCannotBeDoneIsRecordedAsFailedAndTheRunGoesOn() throws Exception {
         system.withNodes(3, OptionalInt.empty());
-        RunResult r = run("kill@1s:node=5", "pause=1s@2s", "restart@3s:node=3");
+        RunResult r = run("kill@1s:node=5", "pause=1s@2s", "restart@3s:node=3", "pause=1s@4s:node=coordinator");
 
         assertEquals(RunStatus.COMPLETE, r.status());
-        assertEquals(List.of("failed: node 5 does not exist: the broker has 3 nodes", "failed: no leader found", "done"),
+        assertEquals(List.of("failed: node 5 does not exist: the broker has 3 nodes", "failed: no leader found", "done",
+                "failed: no transaction coordinator found (the run commits no transactions, or none coordinates now)"),
                 r.faults().stream().map(f -> f.event().outcome()).toList());
         assertEquals(new FaultEvent("kill@1s:node=5", "kill", null, 1.0, null, null,
                 "failed: node 5 does not exist: the broker has 3 nodes", null, null), r.faults().get(0).event());

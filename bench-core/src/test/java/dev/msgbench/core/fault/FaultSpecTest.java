@@ -45,6 +45,18 @@ class FaultSpecTest {
     }
 
     @Test
+    void aNodeASystemNamesIsItsRoleAndItsNumberAmongThemUntilTheSystemNumbersIt() {
+        FaultSpec f = FaultSpec.parse("power-loss@2s:node=bookie-2");
+        assertEquals(NodeChoice.named("bookie", 2), f.node());
+        assertEquals("bookie-2", f.node().label());
+        FaultSpec numbered = f.withNode(NodeChoice.node(5));
+        assertEquals(NodeChoice.node(5), numbered.node());
+        assertEquals("power-loss@2s:node=bookie-2", numbered.text(), "the fault as given, for the results");
+        assertEquals(f.restartAfter(), numbered.restartAfter());
+        assertEquals(NodeChoice.named("bookie", 1), FaultSpec.parse("kill@1s:node=bookie-1:restart-after=2s").node());
+    }
+
+    @Test
     void aPowerLossRestartsAfterFiveSecondsUnlessToldOtherwiseAndMayHitEveryNode() {
         FaultSpec f = FaultSpec.parse("power-loss@10s");
         assertEquals(FaultKind.POWER_LOSS, f.kind());
@@ -151,9 +163,10 @@ class FaultSpecTest {
             "kill@10s:restart-after=soon | restart-after 'soon' is not a duration (examples: 30s, 2m, 500ms, 1h)",
             "pause=1s@10s:restart-after=3s | unknown option 'restart-after' for pause (options: node)",
             "kill@10s:color=red | unknown option 'color' for kill (options: node, restart-after)",
-            "kill@10s:node=0 | node must be a number from 1, leader or any-follower, got '0'",
-            "kill@10s:node=-1 | node must be a number from 1, leader or any-follower, got '-1'",
-            "kill@10s:node=boss | node must be a number from 1, leader or any-follower, got 'boss'",
+            "kill@10s:node=0 | node must be a number from 1, leader, any-follower, coordinator or ROLE-N (as bookie-2), got '0'",
+            "kill@10s:node=-1 | node must be a number from 1, leader, any-follower, coordinator or ROLE-N (as bookie-2), got '-1'",
+            "kill@10s:node=boss | node must be a number from 1, leader, any-follower, coordinator or ROLE-N (as bookie-2), got 'boss'",
+            "kill@10s:node=bookie-0 | node must be a number from 1, leader, any-follower, coordinator or ROLE-N (as bookie-2), got 'bookie-0'",
             "kill@10s:node= | option 'node=' needs a value, as in node=2",
             "kill@10s:node | option 'node' needs a value, as in node=2",
             "kill@10s: | option '' needs a value, as in node=2",
@@ -167,7 +180,7 @@ class FaultSpecTest {
             "exec=1s@30s=true | exec takes no value before @",
             "kill@10s:node=all | node=all is for power-loss, slow-disk and disk-full only (every node's disk at once)",
             "pause=1s@10s:node=all | node=all is for power-loss, slow-disk and disk-full only (every node's disk at once)",
-            "power-loss@10s:node=every | node must be a number from 1, leader, any-follower or all, got 'every'",
+            "power-loss@10s:node=every | node must be a number from 1, leader, any-follower, coordinator, all or ROLE-N (as bookie-2), got 'every'",
             "power-loss@10s:restart-after=never | a power-loss always restarts the node, on what its disk kept; for a "
                     + "node that stays down use kill@TIME:restart-after=never",
             "power-loss@10s:restart-after=0s | restart-after must be longer than 0, got '0s'",
@@ -185,7 +198,7 @@ class FaultSpecTest {
             "slow-disk=50ms@10s:for= | option 'for=' needs a value, as in node=2",
             "slow-disk=50ms@10s:for=1s:for=2s | option 'for' given twice",
             "slow-disk=50ms@10s:for=1s:restart-after=1s | unknown option 'restart-after' for slow-disk (options: node, for)",
-            "slow-disk=50ms@10s:for=1s:node=every | node must be a number from 1, leader, any-follower or all, got 'every'",
+            "slow-disk=50ms@10s:for=1s:node=every | node must be a number from 1, leader, any-follower, coordinator, all or ROLE-N (as bookie-2), got 'every'",
             "disk-full@10s | a disk-full needs :for=DURATION, how long the disk ails, as in disk-full@10s:for=5s",
             "disk-full=2s@10s:for=5s | disk-full takes no value before @",
             "disk-full@10s:for=soon | for 'soon' is not a duration (examples: 30s, 2m, 500ms, 1h)",
@@ -197,7 +210,8 @@ class FaultSpecTest {
         assertEquals("'" + value + "': " + rule + "; the forms are " + FaultSpec.FORMS, e.getMessage());
         assertTrue(e.getMessage().endsWith("partition=DURATION@TIME (isolate), power-loss@TIME, "
                 + "slow-disk=DURATION@TIME:for=DURATION, disk-full@TIME:for=DURATION (each optionally followed by "
-                + ":node=N|leader|any-follower, power-loss, slow-disk and disk-full also by :node=all; kill also by "
+                + ":node=N|leader|any-follower|coordinator|ROLE-N (a node a system names, as Pulsar's "
+                + "bookie-2), power-loss, slow-disk and disk-full also by :node=all; kill also by "
                 + ":restart-after=DURATION|never, power-loss by :restart-after=DURATION) or exec@TIME='COMMAND'"),
                 e.getMessage());
     }

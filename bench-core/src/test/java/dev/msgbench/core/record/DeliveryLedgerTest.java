@@ -138,4 +138,63 @@ class DeliveryLedgerTest {
         }
         assertEquals(new Losses(4L * CHUNK, 0), a.losses(), "nothing was received: every acknowledged message is lost");
     }
+
+    @Test
+    void aMessageAbortedOnPurposeIsNeitherAcknowledgedNorLostAndItsDeliveryIsCountedApart() {
+        Accounting a = sent(6);
+        for (long s = 0; s < 6; s++) {
+            if (s == 2 || s == 3) {
+                a.countAborted(0, s);
+            } else {
+                a.countAcked(0, s);
+            }
+        }
+        a.receive(0, 0, 0);
+        a.receive(0, 1, 0);
+        a.receive(0, 3, 0);
+        a.receive(0, 4, 0);
+        assertEquals(new Losses(1, 0), a.losses(), "5 was acknowledged and lost; aborted 2 is not lost");
+        assertEquals(2, a.aborted());
+        assertEquals(1, a.abortedDelivered(), "3 was aborted and delivered all the same");
+        assertEquals(0, a.outstanding(0), "aborted messages await nothing");
+    }
+
+    @Test
+    void anAbortedMessageIsCountedAsDeliveredWhenItsChunkWasReceivedWholeBeforeTheAbort() {
+        // a consumer that reads uncommitted records may receive the whole chunk before the abort returns
+        Accounting a = new Accounting(1, 1, 1, true, 10); // a window and ledger chunk of 64 messages
+        long chunk = 64;
+        for (long s = 0; s < chunk + 1; s++) {
+            a.countSent(0);
+        }
+        for (long s = 0; s < chunk + 1; s++) {
+            a.receive(0, s, 0);
+        }
+        a.countAborted(0, 5);
+        a.countAborted(0, chunk);
+        assertEquals(2, a.abortedDelivered());
+        assertEquals(new Losses(0, 0), a.losses());
+    }
+
+    @Test
+    void aChunkWithAnAbortedMessageIsKeptSoThatItsDeliveryIsCountedAtTheEnd() {
+        Accounting a = new Accounting(1, 1, 1, true, 10); // a window and ledger chunk of 64 messages
+        for (long s = 0; s < 64; s++) {
+            a.countSent(0);
+        }
+        a.countAborted(0, 10);
+        for (long s = 0; s < 64; s++) {
+            a.receive(0, s, 0);
+        }
+        assertEquals(1, a.abortedDelivered());
+    }
+
+    @Test
+    void withoutConsumersAnAbortIsCountedButNothingIsDelivered() {
+        Accounting a = new Accounting(1, false);
+        a.countSent(0);
+        a.countAborted(0, 0);
+        assertEquals(1, a.aborted());
+        assertEquals(0, a.abortedDelivered());
+    }
 }

@@ -27,7 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.msgbench.core.analysis.Steadiness;
+import dev.msgbench.core.driver.DeliveryPromise;
 import dev.msgbench.core.record.HistogramKind;
+import dev.msgbench.core.result.Percentiles;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
 import dev.msgbench.core.result.RunStatus;
@@ -191,6 +193,36 @@ class LoadRunTest {
     }
 
     @Test
+    void anAtLeastOnceUnorderedSystemHasItsCopiesCalledRedeliveriesAndItsReordersAllowed() throws Exception {
+        InMemorySystem system = new InMemorySystem(clock)
+                .duplicating(s -> s == 5 || s == 6)
+                .holdingBack(s -> s == 20 || s == 40)
+                .promising(new DeliveryPromise(false, true, "a queue: at-least-once", "the client saw 2 copies"));
+        RunResult r = run(RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
+
+        assertEquals(List.of(0L, 2L, 2L), List.of(r.counts().lost(), r.counts().duplicated(), r.counts().reordered()),
+                "counted as ever");
+        assertEquals(Map.of("label", "a queue: at-least-once", "order", "not promised: reorders are counted, not faults",
+                "redeliveries", "by design (at-least-once): each is counted as a duplicate, not as a fault",
+                "witness", "the client saw 2 copies"), r.settings().get("delivery"));
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertTrue(printed.contains("   lost 0   duplicated 2 (redelivered)   reordered 2 (order not promised)\n"), printed);
+        assertTrue(printed.contains("  delivery: a queue: at-least-once: 2 redeliveries counted as duplicates, not faults; "
+                + "2 reordered, which it allows (order not promised); the client saw 2 copies\n"), printed);
+    }
+
+    @Test
+    void aSystemThatPromisesOrderHasNoDeliveryLineAndItsCopiesAreJustDuplicates() throws Exception {
+        RunResult r = run(RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)),
+                new InMemorySystem(clock).duplicating(s -> s == 5).holdingBack(s -> s == 20));
+
+        assertFalse(r.settings().containsKey("delivery"), r.settings().toString());
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertTrue(printed.contains("   lost 0   duplicated 1   reordered 1\n"), printed);
+        assertFalse(printed.contains("delivery:"), printed);
+    }
+
+    @Test
     void acknowledgedMessagesNeverReceivedAreABrokenPromiseTheSummarySaysSo() throws Exception {
         // acknowledged, then lost: 3 of them; and 2 that failed, so never promised
         InMemorySystem system = new InMemorySystem(clock).dropping(s -> s == 10 || s == 20 || s == 21 || s == 500 || s == 999)
@@ -207,6 +239,49 @@ class LoadRunTest {
         assertTrue(printed.contains("  **PROMISE BROKEN: acks=all: 3 of 998 acknowledged messages lost; 2 more lost that "
                 + "were never acknowledged (not promised)**\n"), printed);
         assertFalse(printed.contains("warning: acknowledged messages lost"), "said once, in its own line");
+    }
+
+    @Test
+    void messagesAbortedOnPurposeAreNeitherAcknowledgedNorLostAndTheDrainWaitsNotForThem() throws Exception {
+        // a read_committed consumer: the aborted messages never arrive
+        InMemorySystem system = new InMemorySystem(clock).acknowledgingInBatchesOf(10).dropping(s -> s % 100 < 10)
+                .inTransactions(s -> s % 100 < 10, 2_000_000, null);
+        RunResult r = run(RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
+
+        assertEquals(List.of(1_000L, 900L, 0L, 900L, 0L, 0L, 100L, 0L), List.of(r.counts().sent(),
+                r.counts().acknowledged(), r.counts().sendErrors(), r.counts().received(), r.counts().acknowledgedLost(),
+                r.counts().unacknowledgedLost(), r.counts().aborted(), r.counts().abortedDelivered()));
+        assertTrue(r.warnings().stream().noneMatch(w -> w.startsWith("drain timed out")), r.warnings().toString());
+        assertEquals(2.0, r.latenciesMs().commit().get("p50"), 0.01);
+        assertEquals(100.0, r.latenciesMs().commit().get("count"));
+        // the percentiles as text, and the histogram whole, which merge adds to other workers'
+        assertEquals("commit.hgrm", r.files().get("commit"));
+        assertEquals(ResultFiles.COMMIT_LOG, r.files().get("commitLog"));
+        assertTrue(Files.isRegularFile(dir.resolve("commit.hgrm")));
+        Histogram commits = ResultFiles.readHistogramLog(dir.resolve(ResultFiles.COMMIT_LOG), "the commits");
+        assertEquals(r.latenciesMs().commit(), Percentiles.inMillis(commits));
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertTrue(printed.contains("  aborted on purpose 100 (never acknowledged, not counted as lost)   delivered all the "
+                + "same 0\n"), printed);
+        assertTrue(printed.contains("commit ms"), printed);
+    }
+
+    @Test
+    void anAbortedMessageDeliveredIsAFaultUnlessTheSystemSaysWhyItIsExpected() throws Exception {
+        InMemorySystem system = new InMemorySystem(clock).inTransactions(s -> s % 100 == 0, 0, null);
+        RunResult r = run(RunSpecs.of(dir, 1_000, Duration.ZERO, Duration.ofSeconds(1)), system);
+
+        assertEquals(List.of(10L, 10L, 0L), List.of(r.counts().aborted(), r.counts().abortedDelivered(), r.counts().lost()));
+        assertTrue(r.warnings().contains("aborted messages delivered: 10 deliveries of the 10 messages aborted on purpose; "
+                + "the consumers should have seen none: a fault of the system"), r.warnings().toString());
+        assertEquals(null, r.latenciesMs().commit(), "no commit was timed");
+        assertFalse(Files.exists(dir.resolve(ResultFiles.COMMIT_LOG)));
+        assertFalse(r.files().containsKey("commitLog"), r.files().toString());
+
+        RunResult expected = run(RunSpecs.of(dir.resolve("uncommitted"), 1_000, Duration.ZERO, Duration.ofSeconds(1)),
+                new InMemorySystem(clock).inTransactions(s -> s % 100 == 0, 0, "they read uncommitted records"));
+        assertTrue(expected.warnings().contains("aborted messages delivered: 10 deliveries of the 10 messages aborted on "
+                + "purpose; expected: they read uncommitted records"), expected.warnings().toString());
     }
 
     @Test
@@ -460,6 +535,31 @@ class LoadRunTest {
         assertTrue(r.warnings().contains("drain timed out after 200ms: messages still missing are counted as lost"),
                 r.warnings().toString());
         assertTrue(system.eventsSnapshot().contains("close publisher 0"), "the close ends the waiting flush");
+    }
+
+    /**
+     * On the real clock: the blocked producer thread moves no fake time, and the engine notices it
+     * by the time that passes meanwhile (about the drain timeout after the 1 s schedule).
+     */
+    @Test
+    void aSendBlockedPastTheDrainTimeoutIsGivenUpAndCountedAsFailedThenTheRunEndsWithWhatItHas() throws Exception {
+        InMemorySystem system = new InMemorySystem().blockingPublishOf(s -> s == 500);
+        RunSpec config = new RunSpec("e2e", "in-memory", new Pacing.FixedRate(1_000, Arrival.UNIFORM, Duration.ZERO,
+                Duration.ofSeconds(1)), 100, 1, 1, 1, Duration.ofMillis(200), Duration.ofSeconds(5), dir, false, Map.of());
+        RunResult r = onRealClock(config, system);
+
+        assertEquals(RunStatus.COMPLETE, r.status(), r.error());
+        assertEquals(501, r.counts().sent());
+        assertEquals(500, r.counts().acknowledged());
+        assertEquals(500, r.counts().received());
+        assertEquals(1, r.counts().sendErrors(), "the send given up failed");
+        assertEquals(0, r.counts().acknowledgedLost());
+        assertEquals(499, r.counts().unsent());
+        assertTrue(r.warnings().contains("1 sends failed; first: TimeoutException: a send still blocked once the drain "
+                + "timeout (200ms) had passed after the schedule ended was given up"), r.warnings().toString());
+        assertTrue(r.warnings().contains("drain timed out after 200ms: messages still missing are counted as lost"),
+                "its time went to the blocked send: " + r.warnings());
+        assertTrue(system.eventsSnapshot().contains("close publisher 0"), system.eventsSnapshot().toString());
     }
 
     @Test

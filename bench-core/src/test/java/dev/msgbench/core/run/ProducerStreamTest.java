@@ -175,6 +175,11 @@ class ProducerStreamTest {
             private long acknowledged;
 
             @Override
+            public void outstandingLimit(int maxOutstanding) {
+                events.add("limit " + maxOutstanding + " before p" + sent);
+            }
+
+            @Override
             public boolean takeOverReplies() {
                 events.add("take over before p" + sent);
                 takenOver = true;
@@ -208,16 +213,25 @@ class ProducerStreamTest {
                 2_000 * MS, 3);
         stream.run();
 
-        assertEquals(List.of("take over before p0", "p0", "p1", "p2", "read 3", "p3", "p4", "p5", "read 3", "p6"), events);
+        assertEquals(List.of("limit 3 before p0", "take over before p0", "p0", "p1", "p2", "read 3", "p3", "p4", "p5",
+                "read 3", "p6"), events);
         assertEquals(0, stream.unsent(), "every message sent before the give-up time");
     }
 
-    /** A paced stream never waits for acknowledgements, so its client keeps its own reply thread. */
+    /**
+     * A paced stream never waits for acknowledgements, so its client keeps its own reply thread and
+     * is told of no limit.
+     */
     @Test
     void aPacedStreamLeavesTheRepliesToTheClient() {
         List<String> offers = new ArrayList<>();
         RunWindow window = new RunWindow(0, 0, 5 * MS);
         new ProducerStream(1, 0, StreamPlan.fixed(new UniformSchedule(0, 1_000), window), new Publisher() {
+            @Override
+            public void outstandingLimit(int maxOutstanding) {
+                offers.add("limit " + maxOutstanding);
+            }
+
             @Override
             public boolean takeOverReplies() {
                 offers.add("offered");

@@ -2,12 +2,14 @@ package dev.msgbench.core.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,6 +27,7 @@ import dev.msgbench.core.cpu.CpuList;
 import dev.msgbench.core.fault.FaultPlan;
 import dev.msgbench.core.fault.FaultSpec;
 import dev.msgbench.core.payload.MessageSizes;
+import dev.msgbench.core.payload.PayloadContent;
 import dev.msgbench.core.payload.RecordKeys;
 import dev.msgbench.core.result.ResultFiles;
 import dev.msgbench.core.result.RunResult;
@@ -52,7 +55,7 @@ class RunSpecJsonTest {
                 new Destinations(3, 2), RecordKeys.parse("zipf:1.1", 50), new Backlog(0, 1 << 20),
                 new WorkerRole(1, 2, 3, 6, Map.of("totalProducers", 6, "args", List.of("e2e", "--workers", "2"))),
                 new StartAt(Instant.parse("2026-11-29T12:00:00.123456789Z"), Duration.ofMillis(500),
-                        Map.of("synchronized", true)));
+                        Map.of("synchronized", true)), new PayloadContent.Compressible(0.25));
     }
 
     @Test
@@ -79,6 +82,26 @@ class RunSpecJsonTest {
         assertEquals(List.of("kill@2s:node=leader:restart-after=1s", "exec@3s=echo hi"),
                 back.faults().faults().stream().map(FaultSpec::text).toList());
         assertEquals(spec.broker(), back.broker());
+        assertEquals(new PayloadContent.Compressible(0.25), back.payload());
+    }
+
+    @Test
+    void filePayloadsReadBackWithTheFilesSizes() throws Exception {
+        Path a = Files.write(dir.resolve("a.data"), new byte[100]);
+        Path b = Files.write(dir.resolve("b.data"), new byte[300]);
+        RunSpec spec = RunSpecs.unpaced(dir, 10, 64).withPayload(PayloadContent.parse("file:" + a + "," + b, 1 << 20));
+        RunSpec back = RunSpecJson.fromJson(ResultFiles.json().valueToTree(RunSpecJson.toMap(spec)));
+
+        assertEquals("file:" + a + "," + b, back.payload().spec());
+        assertEquals("weights:100B=1,300B=1", back.sizes().spec());
+        assertEquals(300, back.messageSizeBytes());
+    }
+
+    @Test
+    void olderDescriptionsHadRandomPayloads() {
+        Map<String, Object> map = new LinkedHashMap<>(RunSpecJson.toMap(RunSpecs.unpaced(dir, 10, 64)));
+        map.remove("payload");
+        assertSame(PayloadContent.RANDOM, RunSpecJson.fromJson(ResultFiles.json().valueToTree(map)).payload());
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.msgbench.core.testing;
 import java.util.OptionalInt;
 
 import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.DeliveryPromise;
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.driver.Publisher;
@@ -48,6 +49,11 @@ public abstract class ForwardingSystem implements MessagingSystem {
     @Override
     public String lossHint() {
         return system.lossHint();
+    }
+
+    @Override
+    public DeliveryPromise deliveryPromise() {
+        return system.deliveryPromise();
     }
 
     @Override

@@ -12,6 +12,7 @@ import java.util.function.LongPredicate;
 
 import dev.msgbench.core.broker.Signal;
 import dev.msgbench.core.driver.AckListener;
+import dev.msgbench.core.driver.DeliveryPromise;
 import dev.msgbench.core.driver.MessageSink;
 import dev.msgbench.core.driver.MessagingSystem;
 import dev.msgbench.core.driver.Publisher;
@@ -28,8 +29,8 @@ import dev.msgbench.core.units.Durations;
  * A messaging system in memory, for testing the core only: delivers each published message to
  * every subscriber synchronously, on the publishing thread, and acknowledges it. Faults are
  * injected by sequence number: drop, duplicate, hold back (delivered after the next message),
- * a subscriber that fails on a message and receives nothing more, a publish that fails, an
- * acknowledgement that reports a failure, a freeze
+ * a subscriber that fails on a message and receives nothing more, a publish that fails, one that
+ * blocks until interrupted, an acknowledgement that reports a failure, a freeze
  * during which publish blocks (as a process stopped with Ctrl+Z blocks its clients), and a
  * subscriber or publisher whose close fails.
  *
@@ -44,14 +45,19 @@ public final class InMemorySystem implements MessagingSystem, FaultTarget {
     private LongPredicate duplicate = s -> false;
     private LongPredicate holdBack = s -> false;
     private LongPredicate failPublish = s -> false;
+    private LongPredicate blockPublish = s -> false;
     private LongPredicate failSubscriber = s -> false;
     private LongPredicate failAck = s -> false;
+    private LongPredicate abort = s -> false;
+    private long commitNanos;
+    private String abortedDeliveryHint;
     private boolean failClose;
     private long actionSequence = -1;
     private Runnable action;
     private NanoClock clock;
     private long serviceNanos;
     private String lossHint;
+    private DeliveryPromise deliveryPromise = DeliveryPromise.ORDERED;
     private long freezeAfterNanos = -1;
     private long freezeNanos;
     private long freezePeriodNanos;
@@ -66,6 +72,8 @@ public final class InMemorySystem implements MessagingSystem, FaultTarget {
     private final List<String> events = new CopyOnWriteArrayList<>();
     private int nodes = 1;
     private OptionalInt leader = OptionalInt.of(1);
+    /** Null: every node keeps messages on its disk. */
+    private List<Integer> diskNodes;
     private volatile int failingDisk;
     /** Set while a node is down; deliveries then go to {@link #held}. Both guarded by this system. */
     private volatile boolean down;
@@ -92,6 +100,17 @@ public final class InMemorySystem implements MessagingSystem, FaultTarget {
         return lossHint;
     }
 
+    /** What {@link #deliveryPromise()} says: what the system promises of order and copies. */
+    public InMemorySystem promising(DeliveryPromise promise) {
+        this.deliveryPromise = promise;
+        return this;
+    }
+
+    @Override
+    public DeliveryPromise deliveryPromise() {
+        return deliveryPromise;
+    }
+
     public InMemorySystem dropping(LongPredicate sequences) {
         this.drop = sequences;
         return this;
@@ -112,10 +131,36 @@ public final class InMemorySystem implements MessagingSystem, FaultTarget {
         return this;
     }
 
+    /**
+     * The publish of these sequences blocks until its thread is interrupted or the publisher closed,
+     * as Kafka's send waits for the metadata of a topic whose broker is gone.
+     */
+    public InMemorySystem blockingPublishOf(LongPredicate sequences) {
+        this.blockPublish = sequences;
+        return this;
+    }
+
     /** Reports these sequences as failed (and delivers them as usual), as a broker that timed out replicating them. */
     public InMemorySystem failingToAcknowledge(LongPredicate sequences) {
         this.failAck = sequences;
         return this;
+    }
+
+    /**
+     * As a system in transactions: reports these sequences as aborted on purpose (delivered as
+     * usual unless also dropped), and each batch of acknowledgements as a commit of {@code
+     * commitNanos}; {@code hint} is why aborted messages may be delivered, or null where that is a fault.
+     */
+    public InMemorySystem inTransactions(LongPredicate aborted, long commitNanos, String hint) {
+        this.abort = aborted;
+        this.commitNanos = commitNanos;
+        this.abortedDeliveryHint = hint;
+        return this;
+    }
+
+    @Override
+    public String abortedDeliveryHint() {
+        return abortedDeliveryHint;
     }
 
     /**
@@ -215,14 +260,31 @@ public final class InMemorySystem implements MessagingSystem, FaultTarget {
         return this;
     }
 
+    /** As a fault target: only these nodes keep messages on a disk (a Pulsar cluster's bookies). */
+    public InMemorySystem withDiskNodes(List<Integer> nodesWithDisks) {
+        this.diskNodes = List.copyOf(nodesWithDisks);
+        return this;
+    }
+
     @Override
     public int nodeCount() {
         return nodes;
     }
 
     @Override
+    public List<Integer> diskNodes() {
+        return diskNodes == null ? FaultTarget.super.diskNodes() : diskNodes;
+    }
+
+    @Override
     public OptionalInt leaderNode() {
         return leader;
+    }
+
+    /** Coordinates no transactions: it commits none. */
+    @Override
+    public OptionalInt coordinatorNode() {
+        return OptionalInt.empty();
     }
 
     @Override
@@ -421,6 +483,10 @@ public final class InMemorySystem implements MessagingSystem, FaultTarget {
                 if (failPublish.test(sequence)) {
                     throw new IllegalStateException("injected failure at sequence " + sequence);
                 }
+                if (blockPublish.test(sequence)) {
+                    closed.await();
+                    throw new IllegalStateException("publisher closed while sending sequence " + sequence);
+                }
                 awaitService(intendedSendNanos);
                 if (sequence == actionSequence) {
                     action.run();
@@ -461,9 +527,14 @@ public final class InMemorySystem implements MessagingSystem, FaultTarget {
                 if (flushNanos > 0) {
                     clock.sleepUntil(clock.nanoTime() + flushNanos);
                 }
+                if (commitNanos > 0 && !unacknowledged.isEmpty()) {
+                    acks.committed(unacknowledged.peek()[1], commitNanos);
+                }
                 while (!unacknowledged.isEmpty()) {
                     long[] pending = unacknowledged.poll();
-                    if (failAck.test(pending[0])) {
+                    if (abort.test(pending[0])) {
+                        acks.aborted(pending[0], pending[1]);
+                    } else if (failAck.test(pending[0])) {
                         acks.failed(pending[0], pending[1], new IllegalStateException("not acknowledged: " + pending[0]));
                     } else {
                         acks.acked(pending[0], pending[1]);

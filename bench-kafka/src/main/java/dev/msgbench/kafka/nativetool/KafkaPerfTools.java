@@ -48,6 +48,25 @@ public final class KafkaPerfTools implements NativeTool {
      */
     static final int CONSUMER_REPORT_MS = 250;
     private static final String TOOLS = "org.apache.kafka.tools.";
+    /** A transaction's length in ms on both sides, publisher side only; "none" for none. */
+    static final String TRANSACTION_MS = "kafka-transaction-ms";
+    private static final String NO_TRANSACTIONS = "none";
+
+    @Override
+    public List<Knob> knobs() {
+        return List.of(new Knob(TRANSACTION_MS, NO_TRANSACTIONS, "publisher side: ProducerPerformance --transactional-id "
+                + "--transaction-duration-ms N (acks=all) vs our --transactions Nms --acks all; none: no transactions"));
+    }
+
+    /** The knob's transaction length in ms, or 0 for none. */
+    private static int transactionMs(NativeRequest request) {
+        return NO_TRANSACTIONS.equals(request.knob(TRANSACTION_MS)) ? 0 : request.positiveKnob(TRANSACTION_MS);
+    }
+
+    /** Transactions are a producer's: the subscriber side reads a topic filled without them, as before. */
+    private static boolean transactional(NativeRequest request) {
+        return request.side() == NativeSide.PUBLISHER && transactionMs(request) > 0;
+    }
 
     @Override
     public String name() {
@@ -78,6 +97,13 @@ public final class KafkaPerfTools implements NativeTool {
 
     @Override
     public String compared(NativeRequest request) {
+        if (transactional(request)) {
+            int ms = transactionMs(request);
+            return "ProducerPerformance records/sec (acks=all, --transaction-duration-ms " + ms + ", one producer that "
+                    + "commits inline) vs our publisher msg/s (--acks all --transactions " + ms + "ms, two producers "
+                    + "per stream taking turns); the tool counts a record when its batch is acknowledged, before "
+                    + "the commit, ours when its transaction's commit returns";
+        }
         return request.side() == NativeSide.PUBLISHER
                 ? "ProducerPerformance records/sec (acks=1) vs our publisher msg/s (--acks 1)"
                 : "ConsumerPerformance fetch.nMsg.sec (after its group join) vs our consumer msg/s with "
@@ -95,6 +121,9 @@ public final class KafkaPerfTools implements NativeTool {
 
     @Override
     public List<String> matchingFlags(NativeRequest request) {
+        if (transactional(request)) {
+            return List.of("--acks", "all", "--consumers", "0", "--transactions", transactionMs(request) + "ms");
+        }
         return request.side() == NativeSide.PUBLISHER
                 ? List.of("--acks", "1", "--consumers", "0")
                 // the consumer reads what was stored, from the start of the log, as ConsumerPerformance
@@ -123,8 +152,14 @@ public final class KafkaPerfTools implements NativeTool {
         if (warmup > 0 && request.side() == NativeSide.PUBLISHER) {
             producerArgs.addAll(List.of("--warmup-records", Long.toString(warmup)));
         }
-        producerArgs.addAll(List.of("--record-size", Long.toString(request.sizeBytes()), "--throughput", "-1",
-                "--producer-props", "bootstrap.servers=" + url, "acks=1"));
+        producerArgs.addAll(List.of("--record-size", Long.toString(request.sizeBytes()), "--throughput", "-1"));
+        if (transactional(request)) {
+            // a transactional producer is idempotent, which needs acks=all
+            producerArgs.addAll(List.of("--transactional-id", topic + "-txn", "--transaction-duration-ms",
+                    Integer.toString(transactionMs(request)), "--producer-props", "bootstrap.servers=" + url, "acks=all"));
+        } else {
+            producerArgs.addAll(List.of("--producer-props", "bootstrap.servers=" + url, "acks=1"));
+        }
         Step producer = Step.measured("ProducerPerformance", tool(java, "ProducerPerformance", producerArgs.toArray(String[]::new)));
         Step delete = new Step("deleting topic " + topic, Role.CLEANUP, tool(java, "TopicCommand", "--bootstrap-server", url,
                 "--delete", "--topic", topic), ".topic");

@@ -1,6 +1,7 @@
 package dev.msgbench.kafka.nativetool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.math.BigDecimal;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
+import dev.msgbench.core.UserError;
 import dev.msgbench.core.system.NativeFigure;
 import dev.msgbench.core.system.NativeRequest;
 import dev.msgbench.core.system.NativeRun;
@@ -23,7 +25,41 @@ class KafkaPerfToolsTest {
     private static final String T = "org.apache.kafka.tools.";
 
     private static NativeRequest request(NativeSide side, long warmup) {
-        return new NativeRequest("127.0.0.1:9092", side, 100, 1000, warmup, "cmp-7", Map.of());
+        return transactional(side, warmup, "none");
+    }
+
+    private static NativeRequest transactional(NativeSide side, long warmup, String transactionMs) {
+        return new NativeRequest("127.0.0.1:9092", side, 100, 1000, warmup, "cmp-7",
+                Map.of(KafkaPerfTools.TRANSACTION_MS, transactionMs));
+    }
+
+    @Test
+    void aTransactionalPublisherRunGivesBothToolsTheSameTransactionLengthWithAcksAll() {
+        NativeRun run = KafkaPerfTools.run(JAVA, transactional(NativeSide.PUBLISHER, 500, "100"));
+
+        assertEquals(List.of("java", "-cp", "CP", T + "ProducerPerformance", "--topic", "cmp-7", "--num-records", "1500",
+                "--warmup-records", "500", "--record-size", "100", "--throughput", "-1", "--transactional-id", "cmp-7-txn",
+                "--transaction-duration-ms", "100", "--producer-props", "bootstrap.servers=127.0.0.1:9092", "acks=all"),
+                run.steps().get(1).argv());
+        KafkaPerfTools tool = new KafkaPerfTools();
+        assertEquals(List.of("--acks", "all", "--consumers", "0", "--transactions", "100ms"),
+                tool.matchingFlags(transactional(NativeSide.PUBLISHER, 500, "100")));
+        assertEquals("ProducerPerformance records/sec (acks=all, --transaction-duration-ms 100, one producer that commits "
+                + "inline) vs our publisher msg/s (--acks all --transactions 100ms, two producers per stream taking turns); "
+                + "the tool counts a record when its batch is acknowledged, before the commit, ours when its "
+                + "transaction's commit returns",
+                tool.compared(transactional(NativeSide.PUBLISHER, 0, "100")));
+        // transactions are the producer's: the subscriber side is the one without them
+        assertEquals(tool.matchingFlags(request(NativeSide.SUBSCRIBER, 0)),
+                tool.matchingFlags(transactional(NativeSide.SUBSCRIBER, 0, "100")));
+        assertEquals(KafkaPerfTools.run(JAVA, request(NativeSide.SUBSCRIBER, 0)).steps(),
+                KafkaPerfTools.run(JAVA, transactional(NativeSide.SUBSCRIBER, 0, "100")).steps());
+    }
+
+    @Test
+    void aTransactionLengthThatIsNotAWholeNumberOfMillisecondsIsRefusedNamingTheKnob() {
+        UserError e = assertThrows(UserError.class, () -> KafkaPerfTools.run(JAVA, transactional(NativeSide.PUBLISHER, 0, "50ms")));
+        assertEquals("knob kafka-transaction-ms must be a whole number of at least 1, got '50ms'", e.getMessage());
     }
 
     @Test

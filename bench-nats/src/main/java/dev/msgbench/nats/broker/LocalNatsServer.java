@@ -211,7 +211,7 @@ public final class LocalNatsServer extends AbstractLocalBroker {
         }
         if (nodes.size() > 1) {
             for (NatsNode node : nodes) {
-                awaitRoutes(node, nodes.size() - 1, budget, watched);
+                awaitRoutes(node, nodes.stream().filter(n -> n != node).toList(), budget, watched);
             }
         }
     }
@@ -225,8 +225,9 @@ public final class LocalNatsServer extends AbstractLocalBroker {
     protected void awaitNodeReady(int id, Readiness budget) {
         List<ManagedProcess> watched = List.of(startedNodes().get(id - 1));
         awaitHealthy(node(id), budget, watched);
-        long othersRunning = nodes.stream().filter(n -> n.id() != id && exitDescription(n.id()) == null).count();
-        if (othersRunning > 0) {
+        List<NatsNode> othersRunning = nodes.stream()
+                .filter(n -> n.id() != id && exitDescription(n.id()) == null).toList();
+        if (!othersRunning.isEmpty()) {
             awaitRoutes(node(id), othersRunning, budget, watched);
         }
     }
@@ -243,10 +244,13 @@ public final class LocalNatsServer extends AbstractLocalBroker {
         }
     }
 
-    private static void awaitRoutes(NatsNode node, long peers, Readiness budget, List<ManagedProcess> watched) {
+    /** Every route of the pool to each peer, not just one: see {@link RouteTable}. */
+    private static void awaitRoutes(NatsNode node, List<NatsNode> peers, Readiness budget,
+            List<ManagedProcess> watched) {
         ServerMonitor monitor = node.monitor();
-        budget.await(node.name() + " routes to the other " + peers + " nodes", node.logFile(), watched,
-                () -> monitor.routes() >= peers);
+        List<String> names = peers.stream().map(NatsNode::serverName).toList();
+        budget.await(node.name() + " routes to " + names, node.logFile(), watched,
+                () -> monitor.routedTo(names));
     }
 
 }

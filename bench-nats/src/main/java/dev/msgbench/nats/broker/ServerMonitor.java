@@ -7,10 +7,12 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
 
 /** nats-server's HTTP monitoring endpoint on one server: health, JetStream config, routes, clients. */
 public final class ServerMonitor {
@@ -41,9 +43,29 @@ public final class ServerMonitor {
         return json("/routez").path("num_routes").asInt(0);
     }
 
+    /** This server has every route to each named peer: its whole pool and its pinned accounts' routes. */
+    public boolean routedTo(Collection<String> peerNames) throws IOException, InterruptedException {
+        return RouteTable.of(json("/varz"), json("/routez")).complete(peerNames);
+    }
+
     /** The "config" object of /jsz: max_memory, store_dir and, from 2.10, sync_interval and sync_always. */
     public JsonNode jetStreamConfig() throws IOException, InterruptedException {
         return json("/jsz").path("config");
+    }
+
+    /**
+     * Stream {@code name}'s entry in /jsz's account details, with its config (num_replicas, storage)
+     * and its cluster (leader, replicas); a missing node when this server holds no replica of it.
+     */
+    public JsonNode streamDetail(String name) throws IOException, InterruptedException {
+        for (JsonNode account : json("/jsz?accounts=true&streams=true&config=true").path("account_details")) {
+            for (JsonNode stream : account.path("stream_detail")) {
+                if (name.equals(stream.path("name").asText())) {
+                    return stream;
+                }
+            }
+        }
+        return MissingNode.getInstance();
     }
 
     /** The names of the clients connected to this server (/connz), as they gave them, in the server's order. */

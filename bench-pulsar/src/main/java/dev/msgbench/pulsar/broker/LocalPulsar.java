@@ -11,8 +11,6 @@ import dev.msgbench.core.broker.FreePorts;
 import dev.msgbench.core.broker.JavaChild;
 import dev.msgbench.core.broker.ManagedProcess;
 import dev.msgbench.core.broker.Readiness;
-import dev.msgbench.core.security.BrokerSecurity;
-import dev.msgbench.core.security.LocalSecurity;
 
 /**
  * One {@code pulsar standalone} (PulsarStandaloneStarter: a broker, one bookie and the RocksDB
@@ -29,9 +27,10 @@ import dev.msgbench.core.security.LocalSecurity;
  * them, so a topic keeps what the bookie had acknowledged (all of it with journalSyncData=true).
  *
  * <p>With a {@link dev.msgbench.core.broker.BrokerSpec#security} (--secure) it listens with TLS
- * only, on both ports, and demands a login ({@link SecuredStandaloneConf}); the certificates, the
+ * only, on both ports, and demands a login ({@link SecuredBrokerConf}); the certificates, the
  * password file and the htpasswd file are in its temp dir's {@code tls} folder (mode 700), the
- * password itself in no file the broker reads and on no command line.
+ * password itself in no file the broker reads and on no command line; so are the token login's
+ * secret key and token ({@link TokenKey}), the token in no file the broker reads.
  *
  * <p>The JVM runs the standalone's own jars ({@link PulsarJvm#CLASS_PATH}), not this JVM's class path.
  */
@@ -39,33 +38,26 @@ public final class LocalPulsar extends AbstractLocalPulsar {
 
     private static final String MAIN = "org.apache.pulsar.PulsarStandaloneStarter";
 
-    private final PulsarBrokerSpec spec;
     /** Node 1's: the broker and the web service bind it, the broker and the bookie advertise it. */
     private final String address;
     private final int brokerPort;
     private final int webPort;
     private final int bookiePort;
     private final Map<String, String> effectiveConf;
-    private volatile LocalSecurity security;
-    /** The health check's HTTP client: with the login and the CA once secured. */
-    private volatile PulsarWebAccess web = PulsarWebAccess.OPEN;
 
     private LocalPulsar(PulsarBrokerSpec spec, List<Path> jars, Path tempDir) {
-        super(spec.broker(), jars, tempDir);
+        super(spec, jars, tempDir);
         if (spec.broker().nodes() != 1) {
             throw new IllegalArgumentException("a standalone is one node, asked for " + spec.broker().nodes()
                     + "; LocalPulsarCluster starts a cluster");
         }
         spec.broker().placement().requireNodes(1);
-        this.spec = spec;
         this.address = spec.broker().placement().address(1);
         List<Integer> ports = FreePorts.take(3);
         this.brokerPort = ports.get(0);
         this.webPort = ports.get(1);
         this.bookiePort = ports.get(2);
-        BrokerSecurity login = spec.broker().security();
-        this.effectiveConf = StandaloneConf.effective(
-                login == null ? Map.of() : SecuredStandaloneConf.recorded(login.mutualTls()), spec.broker().props());
+        this.effectiveConf = StandaloneConf.effective(recordedSecurity(), spec.broker().props());
     }
 
     /**
@@ -85,29 +77,25 @@ public final class LocalPulsar extends AbstractLocalPulsar {
     /** {@code pulsar://ADDRESS:PORT}, the binary protocol's service URL; {@code pulsar+ssl://} when secured. */
     @Override
     public String url() {
-        return (secured() ? "pulsar+ssl" : "pulsar") + "://" + address + ":" + brokerPort;
+        return serviceScheme() + "://" + address + ":" + brokerPort;
     }
 
     /** {@code http://ADDRESS:PORT}, the admin REST API; {@code https://} when secured. */
     @Override
     public String adminUrl() {
-        return (secured() ? "https" : "http") + "://" + address + ":" + webPort;
-    }
-
-    /** The certificates and login of a standalone started with --secure, else null. */
-    @Override
-    public LocalSecurity localSecurity() {
-        return security;
-    }
-
-    private boolean secured() {
-        return spec.broker().security() != null;
+        return webScheme() + "://" + address + ":" + webPort;
     }
 
     /** The standalone.conf settings msgbench wrote, the user's overrides included, without ports and paths. */
     @Override
     public Map<String, String> effectiveConf() {
         return effectiveConf;
+    }
+
+    @Override
+    public String encryption() {
+        return secured() ? "TLS and a login on the broker's client and admin ports; the bookie and the metadata "
+                + "store are inside its JVM" : "none";
     }
 
     @Override
@@ -134,16 +122,9 @@ public final class LocalPulsar extends AbstractLocalPulsar {
     @Override
     protected void bringUp(Readiness budget) {
         PulsarJvm.writeLog4jConfig(log4jConfig());
-        Map<String, String> secure = Map.of();
-        if (secured()) {
-            Path tls = tempDir().resolve("tls");
-            security = LocalSecurity.create(tls, spec.broker().security(), spec.broker().placement());
-            Path htpasswd = tls.resolve(SecuredStandaloneConf.HTPASSWD);
-            SecuredStandaloneConf.writeHtpasswd(htpasswd, security.login());
-            secure = SecuredStandaloneConf.settings(security, htpasswd, brokerPort, webPort);
-            web = new PulsarWebAccess(security.client(), false);
-        }
-        StandaloneConf.write(conf(), address, brokerPort, webPort, secure, spec.broker().props());
+        secureIfAsked();
+        StandaloneConf.write(conf(), address, brokerPort, webPort, securedSettings(brokerPort, webPort),
+                spec.broker().props());
         launch(1);
         awaitNodeReady(1, budget);
     }
@@ -157,7 +138,7 @@ public final class LocalPulsar extends AbstractLocalPulsar {
 
     /** "ok" once a message went through the broker and the bookie and back. */
     private boolean healthy() throws IOException, InterruptedException {
-        return PulsarJvm.healthy(web, adminUrl());
+        return PulsarJvm.healthy(web(), adminUrl());
     }
 
     @Override

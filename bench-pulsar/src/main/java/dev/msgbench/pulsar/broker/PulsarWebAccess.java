@@ -12,7 +12,8 @@ import dev.msgbench.core.security.Secret;
 /**
  * How the suite's own HTTP calls reach a broker's web service (the admin REST API and the health
  * check): the JDK's client, over TLS with the given CA where the URL is https, and the login as HTTP
- * Basic, which Pulsar's AuthenticationProviderBasic reads as the binary protocol's login.
+ * Basic, which Pulsar's AuthenticationProviderBasic reads as the binary protocol's login, or a
+ * token as a Bearer header, which AuthenticationProviderToken reads.
  */
 public final class PulsarWebAccess {
 
@@ -20,7 +21,7 @@ public final class PulsarWebAccess {
     public static final PulsarWebAccess OPEN = new PulsarWebAccess(ClientSecurity.NONE, false);
 
     private final HttpClient http;
-    /** "Basic BASE64(user:password)", or null without a login. */
+    /** "Basic BASE64(user:password)", "Bearer TOKEN", or null without a login. */
     private final Secret authorization;
 
     /**
@@ -35,9 +36,11 @@ public final class PulsarWebAccess {
             builder.sslContext(security.tls().sslContext());
         }
         this.http = builder.build();
-        this.authorization = security.user() == null || security.password() == null ? null
-                : Secret.of("Basic " + Base64.getEncoder().encodeToString(
-                        (security.user() + ":" + security.password().reveal()).getBytes(StandardCharsets.UTF_8)));
+        this.authorization = security.user() != null && security.password() != null
+                ? Secret.of("Basic " + Base64.getEncoder().encodeToString(
+                        (security.user() + ":" + security.password().reveal()).getBytes(StandardCharsets.UTF_8)))
+                // AuthenticationProviderToken reads the web service's login from the Bearer header
+                : security.token() != null ? Secret.of("Bearer " + security.token().reveal()) : null;
     }
 
     public HttpClient http() {

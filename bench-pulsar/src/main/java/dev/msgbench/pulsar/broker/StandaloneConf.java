@@ -41,7 +41,7 @@ public final class StandaloneConf {
         return effective(Map.of(), props);
     }
 
-    /** Ours, then {@code security}'s ({@link SecuredStandaloneConf#recorded}), then {@code props}. */
+    /** Ours, then {@code security}'s ({@link SecuredBrokerConf#recorded}), then {@code props}. */
     static Map<String, String> effective(Map<String, String> security, Map<String, String> props) {
         Map<String, String> all = new LinkedHashMap<>(DEFAULTS);
         all.putAll(security);
@@ -53,7 +53,7 @@ public final class StandaloneConf {
      * The file of one start: its ports and address first, then {@link #effective}.
      *
      * @param address  the address the broker binds and advertises, and the bookie advertises
-     * @param security a secured standalone's settings ({@link SecuredStandaloneConf#settings}), which
+     * @param security a secured standalone's settings ({@link SecuredBrokerConf#settings}), which
      *                 leave the plain ports empty; empty for an open one
      */
     static void write(Path file, String address, int brokerPort, int webPort, Map<String, String> security,

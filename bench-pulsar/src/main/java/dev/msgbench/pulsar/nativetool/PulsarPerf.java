@@ -23,11 +23,13 @@ import dev.msgbench.core.system.NativeRun.Role;
 import dev.msgbench.core.system.NativeRun.Step;
 import dev.msgbench.core.system.NativeSide;
 import dev.msgbench.core.system.NativeTool;
+import dev.msgbench.pulsar.TopicDeletion;
 
 /**
  * Pulsar's own pulsar-perf, produce and consume (org.apache.pulsar:pulsar-testclient), on the
  * broker's service URL, each run on a topic of its own in public/default, which the broker creates
- * on first use (the tool is given no admin URL and creates nothing).
+ * on first use, and which the run deletes at its end when the suite started the broker
+ * ({@link PerfUrl}: the launcher's native tool URL carries the admin URL).
  *
  * <p>The tool's jar is 4.0.8: Maven Central has no pulsar-testclient 4.0.7, the suite's client and
  * broker, and 4.0.8 is the next patch release of the same line. Its class path is otherwise the
@@ -45,8 +47,8 @@ import dev.msgbench.core.system.NativeTool;
  * consumer msg/s with --consume-after-produce (from its first message). Without a subscription
  * the broker keeps a topic's messages until its ledger rolls over (10 minutes at the least) and
  * the topic until it has been unused for 60 s; consume subscribes seconds after produce ends.
- * Nothing deletes the subscriber's topics (the tool has no admin URL): their data stays in the
- * broker's temp dir until the broker stops.
+ * A run on the suite's broker deletes its topic at its end ({@link PerfUrl}); on a broker given with
+ * a plain service URL a subscriber run's topic stays, with its subscription, until deleted.
  *
  * <p>A warm-up is left out on both sides: the tool sends (or reads) it first and is read from its
  * first 10 s progress line past it to its DONE line, so that line may come up to 10 s after the
@@ -79,14 +81,16 @@ public final class PulsarPerf implements NativeTool {
     }
 
     /**
-     * 15 to 40 s of publishing on 2 cores (200,000 to 600,000 msg/s at 100 B, 100,000 to 200,000 at
-     * 1 KiB), and reading: with the default warm-up of 3,000,000 the window after the first progress
-     * line past it holds at least half the measured messages up to 700,000 msg/s at 100 B and 200,000
-     * at 1 KiB.
+     * 25 to 100 s of publishing on 2 cores (200,000 to 600,000 msg/s at 100 B, 100,000 to 200,000 at
+     * 1 KiB), and reading: the tool prints a progress line every 10 s, so the first one past the
+     * warm-up comes up to 10 s after it, and the window from there must hold half the measured
+     * messages: N messages allow 0.05 N msg/s, 1,000,000 msg/s at 100 B and 300,000 at 1 KiB. On the
+     * quiet 2-core M2 pulsar-perf consume read 826,000 to 861,000 msg/s of 100 B and 245,000 of 1 KiB
+     * (2026-11-30): 8,000,000 and 3,000,000 left some runs no window.
      */
     @Override
     public long defaultMessages(long sizeBytes) {
-        return sizeBytes < 512 ? 8_000_000 : 3_000_000;
+        return sizeBytes < 512 ? 20_000_000 : 6_000_000;
     }
 
     @Override
@@ -145,24 +149,36 @@ public final class PulsarPerf implements NativeTool {
         return request -> run(tool, request);
     }
 
-    /** The run's commands; {@code tool} runs pulsar-perf, its command comes next. */
+    /**
+     * The run's commands; {@code tool} runs pulsar-perf, its command comes next. With the admin URL
+     * of a broker the suite started ({@link PerfUrl}) the run ends by deleting its topic.
+     */
     static NativeRun run(List<String> tool, NativeRequest request) {
+        PerfUrl url = PerfUrl.parse(request.url());
         String topic = "persistent://public/default/" + request.runName();
         long warmup = request.warmupMessages();
         long messages = request.messages() + warmup;
-        Step producer = Step.measured("pulsar-perf produce", command(tool, "produce", "-u", request.url(),
+        Step producer = Step.measured("pulsar-perf produce", command(tool, "produce", "-u", url.serviceUrl(),
                 "-r", NO_RATE_LIMIT, "-m", Long.toString(messages), "-s", Long.toString(request.sizeBytes()),
                 "-bb", Integer.toString(BATCH_MAX_BYTES), topic));
+        List<Step> cleanup = url.adminUrl().map(admin -> List.of(new Step("deleting topic " + request.runName(),
+                Role.CLEANUP, TopicDeletion.command(admin, request.runName()), ".topic"))).orElse(List.of());
         if (request.side() == NativeSide.PUBLISHER) {
-            return new NativeRun(List.of(producer), out -> warmup > 0
+            return new NativeRun(concat(List.of(producer), cleanup), out -> warmup > 0
                     ? PerformanceProducerOutput.steadyFigure(out.of(producer), warmup)
                     : PerformanceProducerOutput.coldRate(out.of(producer)).map(NativeFigure::of));
         }
-        Step consumer = new Step("pulsar-perf consume", Role.MEASURED, command(tool, "consume", "-u", request.url(),
+        Step consumer = new Step("pulsar-perf consume", Role.MEASURED, command(tool, "consume", "-u", url.serviceUrl(),
                 "-sp", "Earliest", "-ss", request.runName(), "-m", Long.toString(messages), topic), ".consumer");
-        return new NativeRun(List.of(producer, consumer), out -> (warmup > 0
+        return new NativeRun(concat(List.of(producer, consumer), cleanup), out -> (warmup > 0
                 ? PerformanceConsumerOutput.steadyRate(out.of(consumer), warmup)
                 : PerformanceConsumerOutput.coldRate(out.of(consumer))).map(NativeFigure::of));
+    }
+
+    private static List<Step> concat(List<Step> steps, List<Step> more) {
+        List<Step> all = new ArrayList<>(steps);
+        all.addAll(more);
+        return all;
     }
 
     private static List<String> command(List<String> tool, String command, String... args) {

@@ -82,6 +82,21 @@ class PulsarPerfTest {
     }
 
     @Test
+    void onTheSuitesBrokerARunEndsByDeletingItsTopicThroughTheAdminUrlItWasGiven() {
+        String url = PerfUrl.of(URL, "http://127.0.0.1:8080");
+        NativeRun run = PulsarPerf.run(TOOL, new NativeRequest(url, NativeSide.SUBSCRIBER, 100, 1000, 0, "cmp-7", Map.of()));
+
+        assertEquals(List.of(Role.MEASURED, Role.MEASURED, Role.CLEANUP), run.steps().stream().map(Step::role).toList());
+        assertEquals(produce("1000"), run.steps().get(0).argv(), "pulsar-perf is given the service URL alone");
+        Step cleanup = run.steps().get(2);
+        assertEquals("deleting topic cmp-7", cleanup.name());
+        List<String> argv = cleanup.argv();
+        assertEquals(List.of("dev.msgbench.pulsar.TopicDeletion", "http://127.0.0.1:8080", "cmp-7"),
+                argv.subList(argv.size() - 3, argv.size()));
+        assertEquals(new PerfUrl(URL, Optional.empty()), PerfUrl.parse(URL), "a broker of the user's: no admin part");
+    }
+
+    @Test
     void oursIsGivenNoConsumerOrReadsWhatWasStoredAndTheWarmupNoteSaysWhereTheWindowStarts() {
         PulsarPerf tool = new PulsarPerf();
 

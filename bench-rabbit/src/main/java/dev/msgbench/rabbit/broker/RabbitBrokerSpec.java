@@ -2,6 +2,7 @@ package dev.msgbench.rabbit.broker;
 
 import dev.msgbench.core.broker.BrokerSpec;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,7 +24,9 @@ import java.util.regex.Pattern;
  *                   node takes 5 to 10 s on two busy cores, three together 20 to 40 s); its CPUs
  *                   are those epmd and the node (and every process they start) run on; without
  *                   security the node speaks plain AMQP and lets guest in over loopback
- * @param installDir where Debian's rabbitmq-server package put its scripts
+ * @param installDir where a rabbitmq-server package put its scripts: Debian's by default, or a tree
+ *                   unpacked elsewhere (scripts/rabbitmq-trixie's, RabbitMQ 4.0), whose Erlang is
+ *                   found next to it ({@link #erlangBin})
  * @param plugins    the plugins each node enables (its enabled_plugins file), none by default; with
  *                   {@link #STREAM_PLUGIN} each node also listens for the stream protocol on a port of
  *                   its own, and is ready only once that port answers; likewise with
@@ -39,6 +42,9 @@ public record RabbitBrokerSpec(BrokerSpec broker, Path installDir, List<String> 
 
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(120);
     public static final Path DEFAULT_INSTALL_DIR = Path.of("/usr/lib/rabbitmq/bin");
+    /** Where scripts/rabbitmq-trixie unpacks Debian 13's RabbitMQ 4.0 (with its Erlang 27): its scripts. */
+    public static final Path TRIXIE_INSTALL_DIR = Path.of(System.getProperty("user.home"), ".cache", "msgbench",
+            "rabbitmq-trixie", "usr", "lib", "rabbitmq", "bin");
     private static final long MESSAGE_SIZE_MARGIN_BYTES = 64 * 1024;
     private static final Pattern INSTALLED_VERSION = Pattern.compile("rabbitmq_server-(\\d+\\.\\d+\\.\\d+)/");
 
@@ -130,6 +136,16 @@ public record RabbitBrokerSpec(BrokerSpec broker, Path installDir, List<String> 
         } catch (IOException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * The bin directory of the Erlang that comes with the install ({@code ../../erlang/bin} of its
+     * scripts, as in Debian's layout), which the scripts find {@code erl} and {@code escript} in and
+     * whose epmd the nodes use; null when there is none there, and PATH's Erlang serves.
+     */
+    Path erlangBin() {
+        Path bin = installDir.toAbsolutePath().resolve("../../erlang/bin").normalize();
+        return Files.isExecutable(bin.resolve("erl")) ? bin : null;
     }
 
     Path serverScript() {

@@ -17,10 +17,16 @@ import dev.msgbench.rabbit.RabbitSettings;
 
 /**
  * RabbitMQ's PerfTest (com.rabbitmq:perf-test), one producer with publisher confirms, at most
- * {@value #UNCONFIRMED} unconfirmed (-c), against ours with --acks 1 and as many. Publisher: no
- * consumer, "sending rate avg". Subscriber: one consumer acknowledging each delivery (our
- * --consumer-ack manual) with ours' default prefetch, until it has every message (-D): "receiving
- * rate avg". PerfTest has no warm-up, so RabbitMQ runs cold on both sides.
+ * {@value #UNCONFIRMED} unconfirmed (-c), against ours with as many. Publisher: no consumer,
+ * "sending rate avg". Subscriber: one consumer acknowledging each delivery with ours' default
+ * prefetch, until it has every message (-D): "receiving rate avg". PerfTest has no warm-up, so
+ * RabbitMQ runs cold on both sides.
+ *
+ * <p>Two pairings: against --system rabbitmq (a classic queue each side, ours with --acks 1 and
+ * --consumer-ack manual), and against --system rabbitmq-streams ({@link #onStreamQueues}): PerfTest
+ * has no stream-protocol client, so it speaks AMQP to a stream queue (-sq) on the same node, and
+ * ours speaks the stream protocol. The row compares two protocols to the same kind of stream, and
+ * says so.
  */
 public final class PerfTestTool implements NativeTool {
 
@@ -28,10 +34,31 @@ public final class PerfTestTool implements NativeTool {
     static final int UNCONFIRMED = 1000;
     /** Nobody consumes in a publisher run, so the queue would keep its messages until the broker stops. */
     private static final String EXPIRES = "x-expires=300000";
+    /**
+     * A stream queue (-sq: durable, not auto-delete, x-queue-type=stream) takes no x-expires; each
+     * run's stream stays, on disk, until compare-native stops the broker and removes its data.
+     */
+    private static final String STREAM_QUEUE = "-sq";
+
+    private final boolean streamQueue;
+
+    /** PerfTest against --system rabbitmq: a classic queue. */
+    public PerfTestTool() {
+        this(false);
+    }
+
+    private PerfTestTool(boolean streamQueue) {
+        this.streamQueue = streamQueue;
+    }
+
+    /** PerfTest over AMQP to a stream queue, against --system rabbitmq-streams over the stream protocol. */
+    public static PerfTestTool onStreamQueues() {
+        return new PerfTestTool(true);
+    }
 
     @Override
     public String name() {
-        return "PerfTest";
+        return streamQueue ? "PerfTest over AMQP to a stream queue" : "PerfTest";
     }
 
     @Override
@@ -46,6 +73,16 @@ public final class PerfTestTool implements NativeTool {
 
     @Override
     public String compared(NativeRequest request) {
+        if (streamQueue) {
+            return request.side() == NativeSide.PUBLISHER
+                    ? "PerfTest over AMQP to a stream queue (-sq), sending rate, confirms (-c " + UNCONFIRMED + "), no "
+                            + "consumer vs our publisher over the stream protocol, confirmed msg/s (--acks all, "
+                            + "--max-unconfirmed " + UNCONFIRMED + "): two protocols, the same kind of stream on the "
+                            + "same node"
+                    : "PerfTest over AMQP from a stream queue (-sq), receiving rate, 1 producer (confirms) and 1 consumer "
+                            + "(ack each, prefetch " + RabbitSettings.DEFAULT_PREFETCH + ") vs our consumer over the "
+                            + "stream protocol, msg/s: two protocols, the same kind of stream on the same node";
+        }
         return request.side() == NativeSide.PUBLISHER
                 ? "PerfTest sending rate, confirms (-c " + UNCONFIRMED + "), no consumer vs our confirmed msg/s (--acks 1)"
                 : "PerfTest receiving rate, 1 producer (confirms) and 1 consumer (ack each, prefetch "
@@ -54,9 +91,14 @@ public final class PerfTestTool implements NativeTool {
 
     @Override
     public List<String> matchingFlags(NativeRequest request) {
-        List<String> flags = new ArrayList<>(List.of("--acks", "1", "--max-unconfirmed", Integer.toString(UNCONFIRMED)));
+        // a stream confirms once its replicas have a publish: --acks all, and 1 on one node means the same
+        List<String> flags = new ArrayList<>(List.of("--acks", streamQueue ? "all" : "1", "--max-unconfirmed",
+                Integer.toString(UNCONFIRMED)));
         if (request.side() == NativeSide.PUBLISHER) {
             flags.addAll(List.of("--consumers", "0"));
+        } else if (streamQueue) {
+            // the stream protocol's consumer has credits, not a prefetch or acknowledgements
+            flags.addAll(List.of("--consumers", "1"));
         } else {
             flags.addAll(List.of("--consumers", "1", "--consumer-ack", "manual",
                     "--prefetch", Integer.toString(RabbitSettings.DEFAULT_PREFETCH)));
@@ -71,7 +113,7 @@ public final class PerfTestTool implements NativeTool {
         return request -> run(MavenClasspath.java(classpath), request);
     }
 
-    static NativeRun run(List<String> java, NativeRequest request) {
+    NativeRun run(List<String> java, NativeRequest request) {
         String count = Long.toString(request.messages());
         List<String> argv = new ArrayList<>(java);
         argv.addAll(List.of("com.rabbitmq.perf.PerfTest", "-h", request.url(), "-x", "1"));
@@ -86,7 +128,16 @@ public final class PerfTestTool implements NativeTool {
         if (request.side() == NativeSide.SUBSCRIBER) {
             argv.addAll(List.of("-q", Integer.toString(RabbitSettings.DEFAULT_PREFETCH)));
         }
-        argv.addAll(List.of("-u", request.runName(), "--queue-args", EXPIRES));
+        argv.addAll(List.of("-u", request.runName()));
+        if (streamQueue) {
+            // the run's own new stream: its consumer reads it from the start, as ours does
+            argv.add(STREAM_QUEUE);
+            if (request.side() == NativeSide.SUBSCRIBER) {
+                argv.addAll(List.of("--stream-consumer-offset", "first"));
+            }
+        } else {
+            argv.addAll(List.of("--queue-args", EXPIRES));
+        }
         Step perfTest = Step.measured("PerfTest", argv);
         return new NativeRun(List.of(perfTest), out -> (request.side() == NativeSide.PUBLISHER
                 ? PerfTestOutput.sendingRate(out.of(perfTest))

@@ -50,7 +50,7 @@ class PerfTestToolTest {
 
     @Test
     void aPublisherRunConfirmsWithoutAConsumerOnAQueueThatExpires() {
-        NativeRun run = PerfTestTool.run(JAVA, request(NativeSide.PUBLISHER));
+        NativeRun run = new PerfTestTool().run(JAVA, request(NativeSide.PUBLISHER));
 
         assertEquals(List.of(NativeRun.Step.measured("PerfTest", List.of("java", "-cp", "CP", "com.rabbitmq.perf.PerfTest",
                 "-h", "amqp://127.0.0.1:5672", "-x", "1", "-y", "0", "-s", "1024", "-C", "200000", "-c", "1000",
@@ -60,7 +60,7 @@ class PerfTestToolTest {
 
     @Test
     void aSubscriberRunEndsWhenItsConsumerHasEveryMessageWithOursPrefetch() {
-        NativeRun run = PerfTestTool.run(JAVA, request(NativeSide.SUBSCRIBER));
+        NativeRun run = new PerfTestTool().run(JAVA, request(NativeSide.SUBSCRIBER));
 
         assertEquals(List.of("java", "-cp", "CP", "com.rabbitmq.perf.PerfTest", "-h", "amqp://127.0.0.1:5672", "-x", "1",
                 "-y", "1", "-s", "1024", "-C", "200000", "-D", "200000", "-c", "1000", "-q", "100", "-u", "cmp-3",
@@ -78,5 +78,24 @@ class PerfTestToolTest {
         assertEquals(false, tool.warms(NativeSide.PUBLISHER));
         assertEquals("PerfTest receiving rate, 1 producer (confirms) and 1 consumer (ack each, prefetch 100) vs our "
                 + "consumer msg/s, the same", tool.compared(request(NativeSide.SUBSCRIBER)));
+    }
+
+    @Test
+    void onStreamsItSpeaksAmqpToAStreamQueueOfItsOwnReadFromTheStart() {
+        PerfTestTool tool = PerfTestTool.onStreamQueues();
+
+        assertEquals(List.of("java", "-cp", "CP", "com.rabbitmq.perf.PerfTest", "-h", "amqp://127.0.0.1:5672", "-x", "1",
+                "-y", "0", "-s", "1024", "-C", "200000", "-c", "1000", "-u", "cmp-3", "-sq"),
+                tool.run(JAVA, request(NativeSide.PUBLISHER)).steps().get(0).argv());
+        assertEquals(List.of("java", "-cp", "CP", "com.rabbitmq.perf.PerfTest", "-h", "amqp://127.0.0.1:5672", "-x", "1",
+                "-y", "1", "-s", "1024", "-C", "200000", "-D", "200000", "-c", "1000", "-q", "100", "-u", "cmp-3", "-sq",
+                "--stream-consumer-offset", "first"), tool.run(JAVA, request(NativeSide.SUBSCRIBER)).steps().get(0).argv());
+        assertEquals(List.of("--acks", "all", "--max-unconfirmed", "1000", "--consumers", "0"),
+                tool.matchingFlags(request(NativeSide.PUBLISHER)));
+        assertEquals(List.of("--acks", "all", "--max-unconfirmed", "1000", "--consumers", "1"),
+                tool.matchingFlags(request(NativeSide.SUBSCRIBER)));
+        assertEquals("PerfTest over AMQP to a stream queue (-sq), sending rate, confirms (-c 1000), no consumer vs our "
+                + "publisher over the stream protocol, confirmed msg/s (--acks all, --max-unconfirmed 1000): two "
+                + "protocols, the same kind of stream on the same node", tool.compared(request(NativeSide.PUBLISHER)));
     }
 }

@@ -17,9 +17,9 @@ import dev.msgbench.core.security.Openssl;
 import dev.msgbench.core.security.Pki;
 
 /**
- * The standalone.conf settings of a standalone started with --secure: TLS only, on the binary
- * port and the web service alike (the plain ports are left empty, so that Pulsar opens none), and
- * a login on both.
+ * The settings of a broker started with --secure, a standalone's (standalone.conf) or each of a
+ * cluster's (broker.conf): TLS only, on the binary port and the web service alike (the plain ports
+ * are left empty, so that Pulsar opens none), and a login on both.
  *
  * <p>Clients log in with Pulsar's basic authentication (AuthenticationProviderBasic): user and
  * password, checked against an htpasswd file. Pulsar 4.0 reads two hash forms there, Apache's MD5
@@ -27,21 +27,28 @@ import dev.msgbench.core.security.Pki;
  * file holds the apr1 hash, made by {@code openssl passwd -apr1} with the password on its standard
  * input, so that it is on no command line. No bcrypt: Pulsar does not read it.
  *
- * <p>The broker's own client (the standalone creates its namespaces through its admin API, and
- * the health check writes through its binary port) logs in with the throwaway client certificate
- * (AuthenticationProviderTls), so that the password is in no file the broker reads, only its hash.
+ * <p>Or they log in with a token (AuthenticationProviderToken, --pulsar-auth token): a JWT signed
+ * with a secret key the suite makes in the temp dir ({@link TokenKey}); the broker reads the key,
+ * never the token. Both providers are on at once, so one standalone serves either login.
+ *
+ * <p>The broker's own client (the standalone creates its namespaces through its admin API, the
+ * health check writes through its binary port, and a cluster's brokers call one another: a lookup,
+ * a topic's admin call sent on to its owner) goes over TLS too and logs in with the throwaway client
+ * certificate (AuthenticationProviderTls), so that the password is in no file the broker reads,
+ * only its hash, and the token in none either.
  *
  * <p>authorizationEnabled stays false: the login is the suite's one user, who may do everything;
  * superUserRoles names it all the same, for a user who turns authorization on with --broker-prop.
  */
-final class SecuredStandaloneConf {
+final class SecuredBrokerConf {
 
     static final String HTPASSWD = "htpasswd";
     private static final String BASIC_PROVIDER = "org.apache.pulsar.broker.authentication.AuthenticationProviderBasic";
+    private static final String TOKEN_PROVIDER = "org.apache.pulsar.broker.authentication.AuthenticationProviderToken";
     private static final String TLS_PROVIDER = "org.apache.pulsar.broker.authentication.AuthenticationProviderTls";
     private static final String TLS_CLIENT_AUTH = "org.apache.pulsar.client.impl.auth.AuthenticationTls";
 
-    private SecuredStandaloneConf() {
+    private SecuredBrokerConf() {
     }
 
     /**
@@ -49,8 +56,10 @@ final class SecuredStandaloneConf {
      * then {@link #recorded}.
      *
      * @param htpasswd the file {@link #writeHtpasswd} wrote
+     * @param tokenKey the key tokens are signed with
      */
-    static Map<String, String> settings(LocalSecurity security, Path htpasswd, int brokerPort, int webPort) {
+    static Map<String, String> settings(LocalSecurity security, Path htpasswd, TokenKey tokenKey, int brokerPort,
+                                        int webPort) {
         Pki pki = security.pki();
         Map<String, String> conf = new LinkedHashMap<>();
         conf.put("brokerServicePort", "");
@@ -61,6 +70,7 @@ final class SecuredStandaloneConf {
         conf.put("tlsKeyFilePath", pki.serverKeyFile().toString());
         conf.put("tlsTrustCertsFilePath", pki.caFile().toString());
         conf.put("basicAuthConf", htpasswd.toString());
+        conf.put("tokenSecretKey", tokenKey.brokerSetting());
         conf.put("superUserRoles", security.login().user());
         conf.put("brokerClientTrustCertsFilePath", pki.caFile().toString());
         conf.put("brokerClientCertificateFilePath", pki.clientCertFile().toString());
@@ -76,7 +86,7 @@ final class SecuredStandaloneConf {
         Map<String, String> conf = new LinkedHashMap<>();
         conf.put("tlsRequireTrustedClientCertOnConnect", Boolean.toString(mutualTls));
         conf.put("authenticationEnabled", "true");
-        conf.put("authenticationProviders", BASIC_PROVIDER + "," + TLS_PROVIDER);
+        conf.put("authenticationProviders", BASIC_PROVIDER + "," + TOKEN_PROVIDER + "," + TLS_PROVIDER);
         conf.put("authorizationEnabled", "false");
         conf.put("brokerClientTlsEnabled", "true");
         conf.put("brokerClientAuthenticationPlugin", TLS_CLIENT_AUTH);
