@@ -97,6 +97,10 @@ public record JetStreamSettings(String url, Acks acks, JsStorage storage, JsSync
         return new JetStreamSettings(url, acks, storage, sync, replicas, consumer, m, connectTimeout, requestTimeout, auth);
     }
 
+    public JetStreamSettings withConnectTimeout(Duration t) {
+        return new JetStreamSettings(url, acks, storage, sync, replicas, consumer, maxPending, t, requestTimeout, auth);
+    }
+
     public JetStreamSettings withAuth(NatsAuth a) {
         return new JetStreamSettings(url, acks, storage, sync, replicas, consumer, maxPending, connectTimeout, requestTimeout, a);
     }

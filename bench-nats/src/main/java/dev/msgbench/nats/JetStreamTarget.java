@@ -142,7 +142,8 @@ public final class JetStreamTarget implements SystemTarget {
                 .withReplicas(replicas(request.broker() == null ? 0 : request.broker().nodeCount()))
                 .withConsumer(consumer)
                 .withMaxPending(maxPending == null ? JetStreamSettings.DEFAULT_MAX_PENDING : maxPending)
-                .withAuth(core.auth(request.security())),
+                .withAuth(core.auth(request.security()))
+                .withConnectTimeout(NatsTarget.connectTimeout(request)),
                 localMonitor);
     }
 }

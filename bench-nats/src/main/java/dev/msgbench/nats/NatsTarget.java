@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
@@ -131,7 +132,12 @@ public final class NatsTarget implements SystemTarget {
     @Override
     public MessagingSystem connect(ConnectRequest request) {
         return new NatsSystem(NatsSettings.defaults(request.url()).withPattern(pattern).withPublisherClient(client)
-                .withAuth(auth(request.security())));
+                .withAuth(auth(request.security())).withConnectTimeout(connectTimeout(request)));
+    }
+
+    /** A server the suite started answers: a longer bound keeps a busy machine from failing the run. */
+    static Duration connectTimeout(ConnectRequest request) {
+        return request.broker() != null ? NatsSettings.LOCAL_CONNECT_TIMEOUT : NatsSettings.DEFAULT_CONNECT_TIMEOUT;
     }
 
     static final class ClientConverter implements ITypeConverter<NatsClient> {
