@@ -7,7 +7,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -226,56 +225,6 @@ class IsolateEndToEndTest {
         assertEquals(2, partition.exitCode, partition.toString());
         assertTrue(partition.err.startsWith("error: --fault 'partition=2s@2s': a partition cuts a node's link, which "
                 + "only exists with --isolate; add --isolate (see "), partition.err);
-    }
-
-    /**
-     * A Pulsar cluster laid out as a real one: host K runs broker K and bookie K, host 1 ZooKeeper
-     * too, each JVM on its host's address. One start (ZooKeeper, 3 bookies, 3 brokers: 90 s on 2
-     * busy cores) for everything: TLS whose certificate names the hosts' addresses, the token login
-     * (a cluster's other tests log in with a password), and the topic's broker killed for good, whose
-     * topic another broker takes over the links. Every JVM of the cluster is gone after the run.
-     */
-    @Test
-    @Timeout(value = 480, unit = TimeUnit.SECONDS)
-    void aPulsarClusterOnThreeHostsWithATokenLoginLosesNoAcknowledgedMessageWhenTheTopicsBrokerIsKilled()
-            throws Exception {
-        Path out = dir.resolve("pulsar-cluster");
-        CliRun run = CliRun.of("e2e", "--system", "pulsar", "--brokers", "3", "--isolate", "--secure",
-                "--pulsar-auth", "token", "--acks", "all", "--rate", "200", "--duration", "8s", "--warmup", "1s",
-                "--fault", "kill@2s:node=leader:restart-after=never", "--drain-timeout", "90s",
-                "--output", out.toString());
-
-        assertEquals(0, run.exitCode, run.toString());
-        JsonNode r = ResultFiles.json().readTree(out.resolve("result.json").toFile());
-        assertEquals("complete", r.get("status").asText(), r.toString());
-        assertEquals(0, ResultTrees.lost(r), r.get("counts").toString());
-        assertEquals(0, r.get("counts").get("acknowledgedLost").asLong(), r.get("counts").toString());
-        assertEquals(1_800, r.get("counts").get("acknowledged").asLong(), r.get("counts").toString());
-        JsonNode nodes = r.get("broker").get("isolation").get("nodes");
-        assertEquals(3, nodes.size());
-        List<String> hostPorts = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            assertTrue(nodes.get(i).asText().matches("10\\.77\\.\\d+\\." + (i + 1)), nodes.toString());
-            hostPorts.add(nodes.get(i).asText().replace(".", "\\.") + ":\\d+");
-        }
-        String hosts = String.join(",", hostPorts);
-        assertTrue(r.get("broker").get("url").asText().matches("pulsar\\+ssl://" + hosts), r.get("broker").toString());
-        assertTrue(r.get("settings").get("adminUrl").asText().matches("https://" + hosts), r.toString());
-        assertEquals("TLS, token", r.get("broker").get("security").asText());
-        assertEquals("token", r.get("settings").get("login").asText());
-        assertEquals("TLS and a login on the brokers' client and admin ports; plain over the hosts' links between "
-                + "brokers and bookies and with ZooKeeper", r.get("settings").get("encryption").asText());
-        assertEquals(3, r.get("durability").get("bookkeeperEnsemble").asInt(), "read back over the link");
-        JsonNode kill = r.get("faults").get(0).get("event");
-        assertEquals("done", kill.get("outcome").asText(), kill.toString());
-        int killed = kill.get("node").asInt();
-        assertTrue(killed >= 1 && killed <= 3, "a broker, not a bookie: " + kill);
-        String bookieLog = Files.readString(out.resolve("broker-logs").resolve("pulsar-bookie-2.log"));
-        assertTrue(bookieLog.contains("zk://" + nodes.get(0).asText() + ":"), "the metadata store is on host 1");
-        assertEquals(List.of(), ProcessHandle.current().descendants()
-                .map(p -> p.info().commandLine().orElse(""))
-                .filter(command -> command.contains("org.apache.pulsar") || command.contains("org.apache.bookkeeper")
-                        || command.contains("org.apache.zookeeper")).toList(), "no JVM of the cluster is left");
     }
 
     @Test
