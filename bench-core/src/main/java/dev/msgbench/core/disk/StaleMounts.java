@@ -48,12 +48,26 @@ public final class StaleMounts {
         }
         List<Path> reaped = new ArrayList<>();
         for (ForgetfsMount mount : ForgetfsMount.list()) {
-            if (!mount.daemonRunning()) {
+            if (!mount.daemonRunning() && stillOnTop(mount)) {
                 detach(mount.mountPoint());
                 reaped.add(mount.mountPoint());
             }
         }
         return reaped;
+    }
+
+    /**
+     * Whether the mount of a daemon found gone is still the one on top of its mount point: asked
+     * again after the daemon was, because the list may be older than its end. At a power cut the
+     * daemon unmounts before it exits and a new daemon mounts on the same path at once, so a run
+     * that read the list before the cut, and found the old daemon gone after it, would otherwise
+     * detach the new, live mount of another run (seen as files vanishing from a disk in a test
+     * beside another fork's broker start). A daemon that was killed never unmounted: its mount is
+     * still listed.
+     */
+    static boolean stillOnTop(ForgetfsMount mount) {
+        List<ForgetfsMount> now = ForgetfsMount.on(mount.mountPoint());
+        return !now.isEmpty() && now.get(now.size() - 1).equals(mount);
     }
 
     /** {@code umount -l}; a mount that is already gone is fine. */

@@ -289,6 +289,28 @@ class ForgetfulDiskTest {
         assertEquals(List.of("kept.log"), list(data));
     }
 
+    /**
+     * The reaper reads the mount list, then asks whether each daemon runs: a daemon that ended in
+     * between (a power cut's, which unmounts first) may already have a successor on the same path,
+     * another run's live disk. Only the record still on top of its mount point is detached.
+     */
+    @Test
+    void theReaperDetachesOnlyAMountStillOnTopOfItsPath() throws Exception {
+        Path data = dir.resolve("data");
+        try (ForgetfulDisk disk = mount()) {
+            ForgetfsMount live = ForgetfsMount.on(data).get(0);
+            ForgetfsMount ended = new ForgetfsMount(live.mountPoint(), live.daemonPid(), live.startTicks() + 1);
+            assertTrue(StaleMounts.stillOnTop(live));
+            assertFalse(StaleMounts.stillOnTop(ended), "a record the list no longer holds");
+            disk.powerCut();
+            assertFalse(StaleMounts.stillOnTop(live), "the cut's daemon unmounted before it ended; its successor is on top");
+            assertFalse(live.daemonRunning());
+            assertFalse(StaleMounts.reap().contains(data), "the live successor stays");
+            Files.write(data.resolve("after-the-cut.log"), bytes(10, 2));
+            assertEquals(List.of("after-the-cut.log"), list(data));
+        }
+    }
+
     /** A SIGKILL runs no shutdown hook: the daemon notices its input close and unmounts by itself. */
     @Test
     void theDaemonOfAJvmKilledWithSigkillUnmountsByItself() throws Exception {
