@@ -9,6 +9,7 @@ import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 
 import dev.msgbench.core.UserError;
+import dev.msgbench.nats.wire.SuiteServerSilence;
 
 /**
  * Why jnats could not connect, as one line a user can act on: a refused login, a certificate not
@@ -21,12 +22,14 @@ final class ConnectFailure {
     }
 
     /**
-     * @param servers the --url list without passwords
-     * @param auth    what the client brought: without a certificate of its own, a TLS server that
-     *                never answers is most likely one that demands it (with TLS 1.3 the server
-     *                refuses after the client's handshake is done, and jnats then only times out)
+     * @param servers        the --url list without passwords
+     * @param auth           what the client brought: without a certificate of its own, a TLS server that
+     *                       never answers is most likely one that demands it (with TLS 1.3 the server
+     *                       refuses after the client's handshake is done, and jnats then only times out)
+     * @param startedBySuite whether the suite started the server, found it ready and chose its TLS: one
+     *                       that does not answer then says nothing about --url
      */
-    static UserError describe(IOException e, String servers, Duration timeout, NatsAuth auth) {
+    static UserError describe(IOException e, String servers, Duration timeout, NatsAuth auth, boolean startedBySuite) {
         String text = causeText(e).toLowerCase(Locale.ROOT);
         if (text.contains("authorization violation") || text.contains("authentication")) {
             return new UserError("--url: the NATS server at " + servers + " refused the login (Authorization Violation); "
@@ -47,6 +50,9 @@ final class ConnectFailure {
         if (text.contains("ssl required by client") || find(e, SSLException.class) != null) {
             return new UserError("--url: TLS with the NATS server at " + servers + " failed ("
                     + oneLine(causeText(e)) + "); a server without TLS wants nats:// and no --ca", e);
+        }
+        if (startedBySuite) {
+            return new UserError(SuiteServerSilence.describe(servers, timeout), e);
         }
         boolean tls = auth.security().usesTls() || servers.toLowerCase(Locale.ROOT).contains("tls://");
         boolean certificate = auth.security().usesTls() && auth.security().tls().mutual();

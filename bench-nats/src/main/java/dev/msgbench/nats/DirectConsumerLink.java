@@ -22,10 +22,11 @@ final class DirectConsumerLink implements AutoCloseable {
         this.router = router;
     }
 
-    static DirectConsumerLink open(String url, int index, String name, Duration timeout, Probes probes)
+    static DirectConsumerLink open(String url, int index, String name, Duration timeout, boolean startedBySuite, Probes probes)
             throws IOException {
         SidRouter router = new SidRouter(probes);
-        return new DirectConsumerLink(WireConnection.open(url, index, name, timeout, new FirstFailure(), router), router);
+        return new DirectConsumerLink(WireConnection.open(url, index, name, timeout, startedBySuite, new FirstFailure(), router),
+                router);
     }
 
     WireConnection wire() {

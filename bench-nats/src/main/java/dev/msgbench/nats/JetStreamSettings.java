@@ -21,10 +21,11 @@ import dev.msgbench.core.security.ClientSecurity;
  * @param connectTimeout how long to try to reach the server before saying it is unreachable
  * @param requestTimeout how long a PubAck or an API call may take before it counts as failed
  * @param auth           TLS and the login of every connection
+ * @param startedBySuite whether the suite started the server: one that does not answer is then no fault of --url
  */
 public record JetStreamSettings(String url, Acks acks, JsStorage storage, JsSync sync, int replicas,
                                 JsConsumerMode consumer, int maxPending, Duration connectTimeout,
-                                Duration requestTimeout, NatsAuth auth) {
+                                Duration requestTimeout, NatsAuth auth, boolean startedBySuite) {
 
     /** A JetStream publish awaits its PubAck unless told otherwise. */
     public static final Acks DEFAULT_ACKS = Acks.BROKER;
@@ -48,7 +49,7 @@ public record JetStreamSettings(String url, Acks acks, JsStorage storage, JsSync
     /** Acks 1, file storage, the server's sync, one replica, push, 1000 pending. */
     public static JetStreamSettings defaults(String url) {
         return new JetStreamSettings(url, DEFAULT_ACKS, JsStorage.FILE, JsSync.DEFAULT, 1, JsConsumerMode.PUSH,
-                DEFAULT_MAX_PENDING, null, null, NatsAuth.NONE);
+                DEFAULT_MAX_PENDING, null, null, NatsAuth.NONE, false);
     }
 
     /**
@@ -74,35 +75,48 @@ public record JetStreamSettings(String url, Acks acks, JsStorage storage, JsSync
     }
 
     public JetStreamSettings withAcks(Acks a) {
-        return new JetStreamSettings(url, a, storage, sync, replicas, consumer, maxPending, connectTimeout, requestTimeout, auth);
+        return new JetStreamSettings(url, a, storage, sync, replicas, consumer, maxPending, connectTimeout, requestTimeout, auth,
+                startedBySuite);
     }
 
     public JetStreamSettings withStorage(JsStorage s) {
-        return new JetStreamSettings(url, acks, s, sync, replicas, consumer, maxPending, connectTimeout, requestTimeout, auth);
+        return new JetStreamSettings(url, acks, s, sync, replicas, consumer, maxPending, connectTimeout, requestTimeout, auth,
+                startedBySuite);
     }
 
     public JetStreamSettings withSync(JsSync s) {
-        return new JetStreamSettings(url, acks, storage, s, replicas, consumer, maxPending, connectTimeout, requestTimeout, auth);
+        return new JetStreamSettings(url, acks, storage, s, replicas, consumer, maxPending, connectTimeout, requestTimeout, auth,
+                startedBySuite);
     }
 
     public JetStreamSettings withReplicas(int r) {
-        return new JetStreamSettings(url, acks, storage, sync, r, consumer, maxPending, connectTimeout, requestTimeout, auth);
+        return new JetStreamSettings(url, acks, storage, sync, r, consumer, maxPending, connectTimeout, requestTimeout, auth,
+                startedBySuite);
     }
 
     public JetStreamSettings withConsumer(JsConsumerMode c) {
-        return new JetStreamSettings(url, acks, storage, sync, replicas, c, maxPending, connectTimeout, requestTimeout, auth);
+        return new JetStreamSettings(url, acks, storage, sync, replicas, c, maxPending, connectTimeout, requestTimeout, auth,
+                startedBySuite);
     }
 
     public JetStreamSettings withMaxPending(int m) {
-        return new JetStreamSettings(url, acks, storage, sync, replicas, consumer, m, connectTimeout, requestTimeout, auth);
+        return new JetStreamSettings(url, acks, storage, sync, replicas, consumer, m, connectTimeout, requestTimeout, auth,
+                startedBySuite);
     }
 
     public JetStreamSettings withConnectTimeout(Duration t) {
-        return new JetStreamSettings(url, acks, storage, sync, replicas, consumer, maxPending, t, requestTimeout, auth);
+        return new JetStreamSettings(url, acks, storage, sync, replicas, consumer, maxPending, t, requestTimeout, auth,
+                startedBySuite);
+    }
+
+    public JetStreamSettings withStartedBySuite(boolean started) {
+        return new JetStreamSettings(url, acks, storage, sync, replicas, consumer, maxPending, connectTimeout, requestTimeout, auth,
+                started);
     }
 
     public JetStreamSettings withAuth(NatsAuth a) {
-        return new JetStreamSettings(url, acks, storage, sync, replicas, consumer, maxPending, connectTimeout, requestTimeout, a);
+        return new JetStreamSettings(url, acks, storage, sync, replicas, consumer, maxPending, connectTimeout, requestTimeout, a,
+                startedBySuite);
     }
 
     /** TLS and a user/password or token, keeping an NKey or credentials file already set. */

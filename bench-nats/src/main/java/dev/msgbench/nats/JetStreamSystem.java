@@ -108,7 +108,8 @@ public final class JetStreamSystem implements MessagingSystem {
         this.streamName = runPlan.topicName(0);
         this.reachBatches = new ProbeBatches(runPlan.producers(), runPlan.producerConnections());
         this.setupRelay = new ErrorRelay("msgbench-setup", setupFailures::add);
-        this.setup = NatsConnections.open(settings.url(), settings.auth(), "msgbench-setup", settings.connectTimeout(), setupRelay);
+        this.setup = NatsConnections.open(settings.url(), settings.auth(), "msgbench-setup", settings.connectTimeout(),
+                settings.startedBySuite(), setupRelay);
         this.server = setup.getServerInfo();
         if (!server.isJetStreamAvailable()) {
             throw new UserError("--url: the NATS server at " + settings.url() + " runs without JetStream; start it "
@@ -221,7 +222,7 @@ public final class JetStreamSystem implements MessagingSystem {
     @Override
     public Subscriber subscribe(int index, MessageSink sink) throws Exception {
         SharedClients<JnatsLink>.Lease lease = consumerLinks.acquire(plan.consumerConnectionOf(index),
-                c -> JnatsLink.open(settings.url(), settings.auth(), settings.connectTimeout(),
+                c -> JnatsLink.open(settings.url(), settings.auth(), settings.connectTimeout(), settings.startedBySuite(),
                         (plan.consumersShareConnections() ? "msgbench-consumers-" : "msgbench-consumer-") + c));
         JnatsLink link = lease.client();
         Consumer<Throwable> errors = sink::onError;
@@ -293,7 +294,7 @@ public final class JetStreamSystem implements MessagingSystem {
     public Publisher publisher(int streamId, AckListener acks) throws Exception {
         // shared by the streams of one producer thread: each stream's PubAcks come back through its own futures
         SharedClients<JnatsLink>.Lease lease = producerLinks.acquire(plan.producerConnectionOf(streamId),
-                c -> JnatsLink.open(settings.url(), settings.auth(), settings.connectTimeout(),
+                c -> JnatsLink.open(settings.url(), settings.auth(), settings.connectTimeout(), settings.startedBySuite(),
                         (plan.producersShareConnections() ? "msgbench-producers-" : "msgbench-producer-") + c));
         JnatsLink link = lease.client();
         Connection connection = link.connection;

@@ -143,7 +143,8 @@ public final class JetStreamTarget implements SystemTarget {
                 .withConsumer(consumer)
                 .withMaxPending(maxPending == null ? JetStreamSettings.DEFAULT_MAX_PENDING : maxPending)
                 .withAuth(core.auth(request.security()))
-                .withConnectTimeout(NatsTarget.connectTimeout(request)),
+                .withConnectTimeout(NatsTarget.connectTimeout(request))
+                .withStartedBySuite(request.broker() != null),
                 localMonitor);
     }
 }

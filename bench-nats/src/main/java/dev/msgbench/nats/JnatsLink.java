@@ -42,13 +42,15 @@ final class JnatsLink implements AutoCloseable {
         this.listeners = listeners;
     }
 
-    static JnatsLink open(String url, NatsAuth auth, Duration timeout, String name) throws InterruptedException {
-        return open(url, auth, timeout, name, new FirstFailure());
+    /** @param startedBySuite whether the suite started the server (a silent one is then not --url's fault) */
+    static JnatsLink open(String url, NatsAuth auth, Duration timeout, boolean startedBySuite, String name)
+            throws InterruptedException {
+        return open(url, auth, timeout, startedBySuite, name, new FirstFailure());
     }
 
     /** @param failures where the connection's errors are kept, shared with another connection's */
-    static JnatsLink open(String url, NatsAuth auth, Duration timeout, String name, FirstFailure failures)
-            throws InterruptedException {
+    static JnatsLink open(String url, NatsAuth auth, Duration timeout, boolean startedBySuite, String name,
+                          FirstFailure failures) throws InterruptedException {
         List<Consumer<Throwable>> listeners = new CopyOnWriteArrayList<>();
         ErrorRelay relay = new ErrorRelay(name, error -> {
             failures.add(error);
@@ -56,7 +58,7 @@ final class JnatsLink implements AutoCloseable {
                 listener.accept(error);
             }
         });
-        return new JnatsLink(NatsConnections.open(url, auth, name, timeout, relay), relay, failures, listeners);
+        return new JnatsLink(NatsConnections.open(url, auth, name, timeout, startedBySuite, relay), relay, failures, listeners);
     }
 
     /** Hands this connection's errors to {@code listener} too, until {@link #ignore}. */

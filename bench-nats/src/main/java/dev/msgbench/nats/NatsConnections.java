@@ -35,15 +35,16 @@ final class NatsConnections {
     }
 
     /**
-     * @param url     one or more servers, comma-separated, with or without nats:// (tls:// for TLS)
-     * @param auth    TLS and the login
-     * @param name    shown by the server's /connz, e.g. "msgbench-producer-3"
-     * @param errors  where asynchronous errors of this connection go
+     * @param url            one or more servers, comma-separated, with or without nats:// (tls:// for TLS)
+     * @param auth           TLS and the login
+     * @param name           shown by the server's /connz, e.g. "msgbench-producer-3"
+     * @param startedBySuite whether the suite started the server (a silent one is then not --url's fault)
+     * @param errors         where asynchronous errors of this connection go
      * @throws UserError when no server answers within {@code timeout}, the server refuses the
      *                   login, or TLS fails (an untrusted certificate, TLS on one side only)
      */
-    static Connection open(String url, NatsAuth auth, String name, Duration timeout, ErrorRelay errors)
-            throws InterruptedException {
+    static Connection open(String url, NatsAuth auth, String name, Duration timeout, boolean startedBySuite,
+                           ErrorRelay errors) throws InterruptedException {
         Options options;
         try {
             Options.Builder builder = new Options.Builder()
@@ -70,7 +71,7 @@ final class NatsConnections {
             if (problem != null && problem != e) {
                 e.addSuppressed(problem);
             }
-            throw ConnectFailure.describe(e, ServerAddress.redactAll(url), timeout, auth);
+            throw ConnectFailure.describe(e, ServerAddress.redactAll(url), timeout, auth, startedBySuite);
         }
     }
 

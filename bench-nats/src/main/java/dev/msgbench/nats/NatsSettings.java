@@ -17,9 +17,10 @@ import dev.msgbench.core.security.ClientSecurity;
  * @param publisherClient what producers publish with, and in publish/subscribe consumers receive with: jnats, or
  *                        the suite's own protocol client
  * @param auth           TLS and the login of every connection
+ * @param startedBySuite whether the suite started the server: one that does not answer is then no fault of --url
  */
 public record NatsSettings(String url, NatsPattern pattern, Duration connectTimeout, Duration probeTimeout,
-                           NatsClient publisherClient, NatsAuth auth) {
+                           NatsClient publisherClient, NatsAuth auth, boolean startedBySuite) {
 
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
     /**
@@ -46,23 +47,28 @@ public record NatsSettings(String url, NatsPattern pattern, Duration connectTime
     }
 
     public static NatsSettings defaults(String url) {
-        return new NatsSettings(url, NatsPattern.PUBSUB, DEFAULT_CONNECT_TIMEOUT, DEFAULT_PROBE_TIMEOUT, NatsClient.JNATS, NatsAuth.NONE);
+        return new NatsSettings(url, NatsPattern.PUBSUB, DEFAULT_CONNECT_TIMEOUT, DEFAULT_PROBE_TIMEOUT, NatsClient.JNATS,
+                NatsAuth.NONE, false);
     }
 
     public NatsSettings withPattern(NatsPattern p) {
-        return new NatsSettings(url, p, connectTimeout, probeTimeout, publisherClient, auth);
+        return new NatsSettings(url, p, connectTimeout, probeTimeout, publisherClient, auth, startedBySuite);
     }
 
     public NatsSettings withPublisherClient(NatsClient c) {
-        return new NatsSettings(url, pattern, connectTimeout, probeTimeout, c, auth);
+        return new NatsSettings(url, pattern, connectTimeout, probeTimeout, c, auth, startedBySuite);
     }
 
     public NatsSettings withConnectTimeout(Duration t) {
-        return new NatsSettings(url, pattern, t, probeTimeout, publisherClient, auth);
+        return new NatsSettings(url, pattern, t, probeTimeout, publisherClient, auth, startedBySuite);
+    }
+
+    public NatsSettings withStartedBySuite(boolean started) {
+        return new NatsSettings(url, pattern, connectTimeout, probeTimeout, publisherClient, auth, started);
     }
 
     public NatsSettings withAuth(NatsAuth a) {
-        return new NatsSettings(url, pattern, connectTimeout, probeTimeout, publisherClient, a);
+        return new NatsSettings(url, pattern, connectTimeout, probeTimeout, publisherClient, a, startedBySuite);
     }
 
     /** TLS and a user/password or token, keeping an NKey or credentials file already set. */

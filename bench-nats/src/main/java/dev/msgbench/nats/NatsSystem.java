@@ -67,7 +67,8 @@ public final class NatsSystem implements MessagingSystem {
         this.probes = new Probes(runPlan.producers());
         this.probeBatches = new ProbeBatches(runPlan.producers(), runPlan.producerConnections());
         this.setupRelay = new ErrorRelay("msgbench-setup", setupFailures::add);
-        this.setup = NatsConnections.open(settings.url(), settings.auth(), "msgbench-setup", settings.connectTimeout(), setupRelay);
+        this.setup = NatsConnections.open(settings.url(), settings.auth(), "msgbench-setup", settings.connectTimeout(),
+                settings.startedBySuite(), setupRelay);
         this.server = setup.getServerInfo();
         checkMessageSize(runPlan.messageSizeBytes(), server.getMaxPayload());
         if (settings.pattern() == NatsPattern.REQUEST_REPLY && runPlan.subscriptionsPerTopic() > 1) {
@@ -97,7 +98,8 @@ public final class NatsSystem implements MessagingSystem {
             return directSubscriber(index, name, messageSink);
         }
         ErrorRelay relay = new ErrorRelay(name, messageSink::onError);
-        Connection connection = NatsConnections.open(settings.url(), settings.auth(), name, settings.connectTimeout(), relay);
+        Connection connection = NatsConnections.open(settings.url(), settings.auth(), name, settings.connectTimeout(),
+                settings.startedBySuite(), relay);
         try {
             Dispatcher dispatcher = connection.createDispatcher(echo
                     ? message -> connection.publish(message.getReplyTo(), message.getData())
@@ -126,7 +128,7 @@ public final class NatsSystem implements MessagingSystem {
      */
     private Subscriber sharedSubscriber(int index, MessageSink to, boolean echo) throws Exception {
         SharedClients<JnatsLink>.Lease lease = jnatsConsumers.acquire(plan.consumerConnectionOf(index),
-                c -> JnatsLink.open(settings.url(), settings.auth(), settings.connectTimeout(),
+                c -> JnatsLink.open(settings.url(), settings.auth(), settings.connectTimeout(), settings.startedBySuite(),
                         (echo ? "msgbench-responders-" : "msgbench-consumers-") + c));
         JnatsLink link = lease.client();
         Consumer<Throwable> errors = to::onError;
@@ -169,7 +171,8 @@ public final class NatsSystem implements MessagingSystem {
      */
     private Subscriber sharedDirectSubscriber(int index, MessageSink to) throws Exception {
         SharedClients<DirectConsumerLink>.Lease lease = directConsumers.acquire(plan.consumerConnectionOf(index),
-                c -> DirectConsumerLink.open(settings.url(), c, "msgbench-consumers-" + c, settings.connectTimeout(), probes));
+                c -> DirectConsumerLink.open(settings.url(), c, "msgbench-consumers-" + c, settings.connectTimeout(),
+                        settings.startedBySuite(), probes));
         DirectConsumerLink link = lease.client();
         List<Long> sids = new ArrayList<>();
         AutoCloseable leave = () -> {
@@ -209,7 +212,8 @@ public final class NatsSystem implements MessagingSystem {
 
     /** A consumer reading the protocol itself: each message reaches the core on the connection's reader thread. */
     private Subscriber directSubscriber(int index, String name, MessageSink to) throws Exception {
-        WireConnection wire = WireConnection.open(settings.url(), index, name, settings.connectTimeout(), new FirstFailure(),
+        WireConnection wire = WireConnection.open(settings.url(), index, name, settings.connectTimeout(), settings.startedBySuite(),
+                new FirstFailure(),
                 new WireConnection.MessageReceiver() {
                     @Override
                     public void message(long sid, byte[] buffer, int offset, int length) {
@@ -288,7 +292,8 @@ public final class NatsSystem implements MessagingSystem {
      * that publishes on it, confirmed by one round trip for all.
      */
     private JnatsLink openJnatsProducers(int c, MessageSink to) throws Exception {
-        JnatsLink link = JnatsLink.open(settings.url(), settings.auth(), settings.connectTimeout(), producerName(c));
+        JnatsLink link = JnatsLink.open(settings.url(), settings.auth(), settings.connectTimeout(), settings.startedBySuite(),
+                producerName(c));
         try {
             if (settings.pattern() == NatsPattern.REQUEST_REPLY) {
                 for (int s = c; s < plan.producers(); s += plan.producerConnections()) {
@@ -363,13 +368,15 @@ public final class NatsSystem implements MessagingSystem {
     private DirectProducerLink openDirectProducers(int c, MessageSink to) throws Exception {
         String name = producerName(c);
         FirstFailure failures = new FirstFailure();
-        WireConnection wire = WireConnection.open(settings.url(), c, name, settings.connectTimeout(), failures);
+        WireConnection wire = WireConnection.open(settings.url(), c, name, settings.connectTimeout(), settings.startedBySuite(),
+                failures);
         JnatsLink replies = null;
         try {
             checkMessageSize(plan.messageSizeBytes(), wire.maxPayload());
             boolean requestReply = settings.pattern() == NatsPattern.REQUEST_REPLY;
             if (requestReply) {
-                replies = JnatsLink.open(settings.url(), settings.auth(), settings.connectTimeout(), name + "-replies", failures);
+                replies = JnatsLink.open(settings.url(), settings.auth(), settings.connectTimeout(), settings.startedBySuite(),
+                        name + "-replies", failures);
             }
             List<String> lines = new ArrayList<>();
             List<String> replyTos = new ArrayList<>();

@@ -132,7 +132,8 @@ public final class NatsTarget implements SystemTarget {
     @Override
     public MessagingSystem connect(ConnectRequest request) {
         return new NatsSystem(NatsSettings.defaults(request.url()).withPattern(pattern).withPublisherClient(client)
-                .withAuth(auth(request.security())).withConnectTimeout(connectTimeout(request)));
+                .withAuth(auth(request.security())).withConnectTimeout(connectTimeout(request))
+                .withStartedBySuite(request.broker() != null));
     }
 
     /** A server the suite started answers: a longer bound keeps a busy machine from failing the run. */

@@ -76,7 +76,7 @@ class NatsCredsFileTest {
         JwtOperator.create().writeUserCreds(stranger);
         List<Throwable> asyncErrors = new CopyOnWriteArrayList<>();
         UserError e = assertThrows(UserError.class, () -> NatsConnections.open(server.url(), credsAuth(stranger), "test",
-                Duration.ofSeconds(5), new ErrorRelay("test", asyncErrors::add)));
+                Duration.ofSeconds(5), false, new ErrorRelay("test", asyncErrors::add)));
         assertEquals("--url: the NATS server at " + server.url() + " refused the login (Authorization Violation); "
                 + "check --user and --password-file (or the token, NKey or credentials file)", e.getMessage());
     }

@@ -68,7 +68,7 @@ class NatsSecurityTest {
     private final List<Throwable> asyncErrors = new CopyOnWriteArrayList<>();
 
     private Connection open(String url, NatsAuth auth) throws InterruptedException {
-        return NatsConnections.open(url, auth, "test", TIMEOUT, new ErrorRelay("test", asyncErrors::add));
+        return NatsConnections.open(url, auth, "test", TIMEOUT, false, new ErrorRelay("test", asyncErrors::add));
     }
 
     private static String plainUrl() {
@@ -89,7 +89,7 @@ class NatsSecurityTest {
     void jnatsWithTheLoginGetsAMessageThroughOverTls() throws Exception {
         ErrorRelay relay = new ErrorRelay("test", asyncErrors::add);
         Connection connection = NatsConnections.open(server.url(), new NatsAuth(server.clientSecurity(), null, null),
-                "test", TIMEOUT, relay);
+                "test", TIMEOUT, false, relay);
         try {
             Subscription subscription = connection.subscribe("secure.test");
             connection.publish("secure.test", "hello".getBytes(StandardCharsets.UTF_8));
@@ -140,7 +140,7 @@ class NatsSecurityTest {
     void theDirectClientMeetingAServerThatDemandsTlsSaysToUseJnats() {
         String address = plainUrl().substring("nats://".length());
         UserError e = assertThrows(UserError.class, () -> WireConnection.open(plainUrl(), 0, "test", TIMEOUT,
-                new FirstFailure()));
+                false, new FirstFailure()));
         assertEquals("--url: the NATS server at " + address + " requires TLS, which --nats-client direct does not speak; "
                 + "use --nats-client jnats", e.getMessage());
     }

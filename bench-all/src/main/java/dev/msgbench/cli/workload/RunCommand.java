@@ -1,32 +1,19 @@
 package dev.msgbench.cli.workload;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import dev.msgbench.cli.ErrorLines;
 import dev.msgbench.cli.ExitCode;
 import dev.msgbench.cli.Io;
 import dev.msgbench.cli.cell.CellCheck;
-import dev.msgbench.cli.cell.CellOutcome;
 import dev.msgbench.cli.cell.CellRunner;
 import dev.msgbench.cli.cell.ParsedCell;
 import dev.msgbench.cli.measure.OutputFolder;
-import dev.msgbench.cli.measure.SharingOptions;
 import dev.msgbench.cli.measure.ThroughputCommand;
-import dev.msgbench.cli.report.Report;
 import dev.msgbench.cli.sweep.OmbRateSearch;
-import dev.msgbench.core.result.ResultFiles;
-import dev.msgbench.core.time.RateSchedule;
-import dev.msgbench.core.units.Durations;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -61,8 +48,6 @@ import picocli.CommandLine.Spec;
                 "Exit code: 0 when every cell ran, 1 when one failed, 2 for a mistake in the file or the flags, 4 when "
                         + "none failed and one lost messages the system had acknowledged, 130 interrupted."})
 public final class RunCommand implements Callable<Integer> {
-
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private final Io io;
     private final CellRunner runner;
@@ -200,204 +185,21 @@ public final class RunCommand implements Callable<Integer> {
                     + "stated rates; " + file + " is a rate search (producerRate: 0), run as sweep");
         }
         if (workload.baseline() != null && !workload.ombRateSearch()) {
-            checkBaseline(workload.baseline(), cells);
+            BaselineCheck.requireOneCell(spec.commandLine(), workload.baseline(), cells, !only.isEmpty());
         }
         if (workload.ombRateSearch()) {
-            Path dir = dryRun ? null : output != null ? output
-                    : Path.of("results", LocalDateTime.now().format(STAMP) + "-" + slug(stem()));
+            Path dir = dryRun ? null : output != null ? output : ResultsFolders.byDefault(file);
             return OmbRateSearch.run(io, runner, file.toString(), args.get(0), rateSearch.objective, dir, dryRun, quiet);
         }
         if (dryRun) {
-            printPlan(workload, cells, args, parsed, runs, catalogs);
+            new DryRunPlan(file, scale, catalogs).print(io.out(), workload, cells, args, parsed, runs);
             return ExitCode.OK.code();
         }
-        return runAll(workload, cells, parsed, args, runs).code();
-    }
-
-    private ExitCode runAll(WorkloadFile workload, List<Cell> cells, List<ParsedCell> parsed, List<List<String>> args,
-                            int runs) throws IOException {
-        Path dir = output != null ? output : Path.of("results", LocalDateTime.now().format(STAMP) + "-" + slug(stem()));
+        Path dir = output != null ? output : ResultsFolders.byDefault(file);
         OutputFolder.requireUnused(spec.commandLine(), dir, false, false);
         OutputFolder.requireWritable(spec.commandLine(), dir);
-        String startedAt = Instant.now().toString();
-        int repeatsRun = workload.repeats();
-        int perCell = Math.max(runs, repeatsRun);
-        List<List<SummaryReport.Repetition>> ran = new ArrayList<>();
-        List<Path> cellDirs = new ArrayList<>();
-        for (Cell cell : cells) {
-            ran.add(new ArrayList<>());
-            cellDirs.add(dir.resolve(String.format(Locale.US, "%02d-%s", cell.index(), slug(cell.label()))));
-        }
-        boolean interrupted = false;
-        for (int[] step : order(cells.size(), runs, repeatsRun)) {
-            int i = step[0];
-            int r = step[1];
-            Cell cell = cells.get(i);
-            Path runDir = perCell == 1 ? cellDirs.get(i) : cellDirs.get(i).resolve((repeatsRun > 1 ? "run-" : "rep-") + r);
-            if (interrupted) {
-                ran.get(i).add(SummaryReport.Repetition.notRun(r, runDir));
-                continue;
-            }
-            io.out().printf(Locale.US, "%n=== cell %d (%d of %d)%s: %s%n    %s%n", cell.index(), i + 1, cells.size(),
-                    perCell == 1 ? "" : (repeatsRun > 1 ? ", run " : ", repetition ") + r + " of " + perCell, cell.label(),
-                    String.join(" ", args.get(i)));
-            CellOutcome outcome = runner.run(parsed.get(i), runDir);
-            ran.get(i).add(SummaryReport.Repetition.ran(r, runDir, outcome.exitCode(), outcome.result()));
-            if (outcome.exitCode() == ExitCode.INTERRUPTED) {
-                interrupted = true;
-            } else if (outcome.exitCode() == ExitCode.ACKNOWLEDGED_LOST) {
-                io.err().println("cell " + cell.index() + " (" + cell.label() + ") lost messages the system had "
-                        + "acknowledged (exit code " + outcome.exitCode().code() + "); going on with the next");
-            } else if (outcome.exitCode() != ExitCode.OK) {
-                io.err().println("cell " + cell.index() + " (" + cell.label() + ") failed with exit code "
-                        + outcome.exitCode().code() + "; going on with the next");
-            }
-        }
-        List<SummaryReport.CellRun> done = new ArrayList<>();
-        for (int i = 0; i < cells.size(); i++) {
-            done.add(new SummaryReport.CellRun(cells.get(i), args.get(i), cellDirs.get(i), ran.get(i)));
-        }
-        SummaryReport report = SummaryReport.of(workload, scale, done, dir, startedAt);
-        report.write(dir);
-        report.print(io.out());
-        writePage(workload, done, dir);
-        if (interrupted) {
-            return ExitCode.INTERRUPTED;
-        }
-        if (report.anyFailed()) {
-            return ExitCode.RUN_FAILED;
-        }
-        return report.anyAcknowledgedLost() ? ExitCode.ACKNOWLEDGED_LOST : ExitCode.OK;
-    }
-
-    /**
-     * Which cell runs when, as {cell, run number}: each cell's repetitions back to back, or its
-     * repeats interleaved with the other cells' (A B C A B C ...), so that a machine that drifts over
-     * the workload's minutes moves every cell alike.
-     */
-    static List<int[]> order(int cells, int repetitions, int repeats) {
-        List<int[]> order = new ArrayList<>();
-        if (repeats > 1) {
-            for (int r = 1; r <= repeats; r++) {
-                for (int i = 0; i < cells; i++) {
-                    order.add(new int[] {i, r});
-                }
-            }
-        } else {
-            for (int i = 0; i < cells; i++) {
-                for (int r = 1; r <= repetitions; r++) {
-                    order.add(new int[] {i, r});
-                }
-            }
-        }
-        return order;
-    }
-
-    /** The baseline names exactly one of the cells to run, by its label. */
-    private void checkBaseline(WorkloadFile.Baseline base, List<Cell> cells) {
-        List<Cell> named = cells.stream().filter(c -> c.label().equalsIgnoreCase(base.label())).toList();
-        if (named.size() == 1) {
-            return;
-        }
-        List<String> labels = new ArrayList<>();
-        (named.isEmpty() ? cells : named).forEach(c -> labels.add(named.isEmpty() ? c.label() : Integer.toString(c.index())));
-        String why = named.isEmpty() ? "names no cell" + (only.isEmpty() ? "" : " that --only picks") + " (cells: "
-                + String.join("; ", labels) + ")"
-                : "names " + named.size() + " cells (" + String.join(", ", labels) + "); give each a label of its own";
-        boolean flag = base.origin().where().equals("--baseline");
-        if (flag) {
-            throw new ParameterException(spec.commandLine(), "--baseline '" + base.label() + "' " + why);
-        }
-        throw base.origin().error("'baseline' '" + base.label() + "' " + why);
-    }
-
-    /** The HTML report of every run that left results, beside the summary. */
-    private void writePage(WorkloadFile workload, List<SummaryReport.CellRun> done, Path dir) {
-        List<Path> runDirs = new ArrayList<>();
-        for (SummaryReport.CellRun cell : done) {
-            for (SummaryReport.Repetition repetition : cell.repetitions()) {
-                if (Files.exists(repetition.folder().resolve(ResultFiles.RESULT_JSON))) {
-                    runDirs.add(repetition.folder());
-                }
-            }
-        }
-        if (runDirs.isEmpty()) {
-            return;
-        }
-        try {
-            // with repeats the report reads summary.json too, for a chart per figure of every cell's runs
-            Report.Written page = Report.write(workload.repeats() > 1 || workload.baseline() != null ? List.of(dir) : runDirs,
-                    dir.resolve("report.html"), new Report.Options(false, workload.name()));
-            io.out().println("report: " + page.html());
-            page.leftOut().forEach(line -> io.err().println("the report left out: " + line));
-        } catch (RuntimeException e) {
-            // the results and the summary are written: a chart that fails must not hide them
-            io.err().println("error: the HTML report could not be written: "
-                    + ErrorLines.oneLine(String.valueOf(e.getMessage())) + "; the results are in " + dir);
-        }
-    }
-
-    private void printPlan(WorkloadFile workload, List<Cell> cells, List<List<String>> args, List<ParsedCell> parsed,
-                           int runs, Catalogs catalogs) {
-        io.out().println(workload.name() + (workload.source() == null ? "" : " (" + workload.source() + ")"));
-        io.out().printf(Locale.US, "%s: %d cell%s%s%s, checked; nothing run (--dry-run)%n", file, cells.size(),
-                cells.size() == 1 ? "" : "s", runs == 1 ? "" : " x " + runs + " repetitions",
-                (workload.repeats() == 1 ? "" : " x " + workload.repeats() + " runs, interleaved")
-                        + (scale == 1 ? "" : ", --scale " + Scaling.describe(scale)));
-        if (workload.baseline() != null) {
-            cells.stream().filter(c -> c.label().equalsIgnoreCase(workload.baseline().label())).findFirst().ifPresent(c ->
-                    io.out().printf(Locale.US, "baseline: cell %d (%s), every other cell judged against it%n", c.index(),
-                            c.label()));
-        }
-        Duration sending = Duration.ZERO;
-        boolean paced = false;
-        boolean unpaced = false;
-        boolean autoWarmup = false;
-        for (int i = 0; i < cells.size(); i++) {
-            Cell cell = cells.get(i);
-            io.out().printf(Locale.US, "%n%3d  %s%n     %s%n", cell.index(), cell.label(), String.join(" ", args.get(i)));
-            String memory = SharingOptions.memoryLine(parsed.get(i), Runtime.getRuntime().maxMemory());
-            if (memory != null) {
-                io.out().println("     " + memory);
-            }
-            if (cell.command().equals("e2e")) {
-                String schedule = setting(cell, "rate-schedule", catalogs);
-                Duration measured = schedule.isEmpty() ? time(cell, "duration", catalogs)
-                        : Duration.ofNanos(RateSchedule.parse(schedule).durationNanos());
-                sending = sending.plus(time(cell, "warmup", catalogs).plus(measured).multipliedBy((long) runs
-                        * workload.repeats()));
-                autoWarmup |= setting(cell, "warmup", catalogs).startsWith(WarmupSpec.AUTO);
-                paced = true;
-            } else {
-                unpaced = true;
-            }
-        }
-        if (paced) {
-            io.out().printf(Locale.US, "%nsending time: %s%s%s, plus a broker start per run%n", autoWarmup ? "at most " : "", human(sending),
-                    unpaced ? " for the e2e cells (throughput cells take as long as the system needs)" : "");
-        } else {
-            io.out().printf(Locale.US, "%nsending time: as long as the systems need (throughput), plus a broker start per run%n");
-        }
-    }
-
-    /** As given for the cell, else the command's default; empty if neither. */
-    private static String setting(Cell cell, String key, Catalogs catalogs) {
-        Setting setting = cell.setting(key);
-        String text = setting != null ? ((FlagValue.Scalar) setting.value()).text()
-                : catalogs.of(cell.command()).defaultValue(key);
-        return text == null ? "" : text;
-    }
-
-    /** An automatic warm-up counts as its bound: the plan says how long cells may take. */
-    private static Duration time(Cell cell, String key, Catalogs catalogs) {
-        String text = setting(cell, key, catalogs);
-        return text.isEmpty() ? Duration.ZERO : key.equals("warmup") ? WarmupSpec.parse(text).length() : Durations.parse(text);
-    }
-
-    private static String human(Duration d) {
-        long s = d.toSeconds();
-        return s >= 3600 ? String.format(Locale.US, "%dh %02dm", s / 3600, s / 60 % 60)
-                : s >= 60 ? String.format(Locale.US, "%dm %02ds", s / 60, s % 60) : s + "s";
+        return new WorkloadRun(io, runner).run(workload, scale, cells, parsed, args,
+                new RunOrder(cells.size(), runs, workload.repeats()), dir).code();
     }
 
     private List<Setting> overrides() {
@@ -432,20 +234,5 @@ public final class RunCommand implements Callable<Integer> {
                     + file + " (cells: " + String.join("; ", labels) + ")");
         }
         return selected;
-    }
-
-    private String stem() {
-        String name = file.getFileName().toString();
-        int dot = name.lastIndexOf('.');
-        return dot > 0 ? name.substring(0, dot) : name;
-    }
-
-    /** A folder name from a label: lower case, letters, digits and dashes. */
-    static String slug(String label) {
-        String slug = label.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");
-        if (slug.length() > 60) {
-            slug = slug.substring(0, 60).replaceAll("-+$", "");
-        }
-        return slug.isEmpty() ? "cell" : slug;
     }
 }

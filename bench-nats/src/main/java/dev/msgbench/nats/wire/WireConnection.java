@@ -100,16 +100,20 @@ public final class WireConnection implements AutoCloseable {
      * Connects to the first server of {@code url} that answers, starting at {@code start} (so
      * that producers spread over a cluster's servers as jnats' random order would spread them).
      *
+     * @param startedBySuite whether the suite started the server (a silent one is then not --url's fault)
      * @throws UserError when the list is malformed, no server answers, or the server refuses us
      */
-    public static WireConnection open(String url, int start, String name, Duration timeout, FirstFailure failures)
-            throws IOException {
-        return open(url, start, name, timeout, failures, null);
+    public static WireConnection open(String url, int start, String name, Duration timeout, boolean startedBySuite,
+                                      FirstFailure failures) throws IOException {
+        return open(url, start, name, timeout, startedBySuite, failures, null);
     }
 
-    /** As {@link #open(String, int, String, Duration, FirstFailure)}, handing received messages to {@code receiver}. */
-    public static WireConnection open(String url, int start, String name, Duration timeout, FirstFailure failures,
-                                      MessageReceiver receiver) throws IOException {
+    /**
+     * As {@link #open(String, int, String, Duration, boolean, FirstFailure)}, handing received messages to
+     * {@code receiver}.
+     */
+    public static WireConnection open(String url, int start, String name, Duration timeout, boolean startedBySuite,
+                                      FirstFailure failures, MessageReceiver receiver) throws IOException {
         List<ServerAddress> servers = ServerAddress.list(url);
         IOException last = null;
         for (int i = 0; i < servers.size(); i++) {
@@ -131,6 +135,9 @@ public final class WireConnection implements AutoCloseable {
                 socket.close();
                 throw e;
             }
+        }
+        if (startedBySuite) {
+            throw new UserError(SuiteServerSilence.describe(servers.toString(), timeout), last);
         }
         throw new UserError("--url: no NATS server answered at " + servers + " within " + timeout.toSeconds()
                 + " s (" + (last == null ? "no address" : last.getMessage()) + ")");

@@ -55,7 +55,7 @@ public class DirectPublishBenchmark {
     public void start() throws Exception {
         server = LocalNatsServer.start(NatsServerSpec.defaults().withJetStream(false));
         FirstFailure failures = new FirstFailure();
-        publisher = new DirectPublisher(WireConnection.open(server.url(), 0, "msgbench-jmh", TIMEOUT, failures), failures,
+        publisher = new DirectPublisher(WireConnection.open(server.url(), 0, "msgbench-jmh", TIMEOUT, false, failures), failures,
                 "jmh.direct", null, null);
         payloads = new RandomPayloads(payloadBytes, 1);
         bodies = payloads.source(2);

@@ -205,7 +205,8 @@ class DirectPublisherTest {
             system.prepare(new RunPlan("msgbench-auth", 128, 1, 0));
             // the setup connection (jnats) used the good URL; the producer gets the bad one
             UserError e = assertThrows(UserError.class,
-                    () -> WireConnection.open(bad, 0, "msgbench-producer-0", java.time.Duration.ofSeconds(5), new FirstFailure()));
+                    () -> WireConnection.open(bad, 0, "msgbench-producer-0", java.time.Duration.ofSeconds(5), false,
+                            new FirstFailure()));
             assertTrue(e.getMessage().startsWith("--url: the NATS server at 127.0.0.1:"), e.getMessage());
             assertTrue(e.getMessage().contains("Authorization Violation"), e.getMessage());
             assertFalse(e.getMessage().contains("wrong-pw"), e.getMessage());
@@ -215,7 +216,7 @@ class DirectPublisherTest {
     @Test
     void anUnreachableServerIsAOneLineError() {
         UserError e = assertThrows(UserError.class,
-                () -> WireConnection.open("127.0.0.1:1", 0, "p", java.time.Duration.ofSeconds(2), new FirstFailure()));
+                () -> WireConnection.open("127.0.0.1:1", 0, "p", java.time.Duration.ofSeconds(2), false, new FirstFailure()));
         assertTrue(e.getMessage().startsWith("--url: no NATS server answered at [127.0.0.1:1] within 2 s"), e.getMessage());
     }
 
@@ -240,7 +241,7 @@ class DirectPublisherTest {
         try (LocalNatsServer small = LocalNatsServer.start(NatsServerSpec.defaults().withJetStream(false)
                 .withMaxPayloadBytes(1024))) {
             FirstFailure failures = new FirstFailure();
-            WireConnection wire = WireConnection.open(small.url(), 0, "msgbench-producer-0", Duration.ofSeconds(5), failures);
+            WireConnection wire = WireConnection.open(small.url(), 0, "msgbench-producer-0", Duration.ofSeconds(5), false, failures);
             DirectPublisher publisher = new DirectPublisher(wire, failures, "big", null, null);
             publisher.publish(new byte[1025], 0, 0);
 
