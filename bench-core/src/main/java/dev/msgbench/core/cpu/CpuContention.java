@@ -68,11 +68,20 @@ public record CpuContention(CpuUsage usage, CpuPlacement placement, int contende
                     contended += together(second, both) >= BUSY_SHARE ? 1 : 0;
                 }
             }
+            Double cpusBusy = usage.busyShareOf(both);
             if (together >= BUSY_SHARE) {
                 generator.add(Phrase.of("%sthe load generator and the broker shared CPUs %s and kept them "
                                 + "%.0f%% busy (load generator %.2f cores, broker %.2f): latency includes each one's waits "
                                 + "for a core; pin them apart (%s, %s) and compare", CONTENTION, both,
                         100 * Math.min(1, together), usage.generatorCores(), usage.brokerCores(), Setting.BROKER_CPUS,
+                        Setting.CPUS).render(names));
+            } else if (cpusBusy != null && cpusBusy >= BUSY_SHARE && usage.generatorCores() >= SPINNING_CORES) {
+                // other processes filled what the two left of their CPUs: each still waited for a core there, and
+                // the load generator took its part of a CPU the broker needed
+                generator.add(Phrase.of("%sthe load generator and the broker shared CPUs %s, which were %.0f%% busy "
+                                + "(load generator %.2f cores, broker %.2f, other processes the rest): latency includes each "
+                                + "one's waits for a core; pin them apart (%s, %s) and compare", CONTENTION, both,
+                        100 * Math.min(1, cpusBusy), usage.generatorCores(), usage.brokerCores(), Setting.BROKER_CPUS,
                         Setting.CPUS).render(names));
             } else if (contended > 0 && contended >= CONTENDED_SECONDS_SHARE * seconds.size()) {
                 generator.add(Phrase.of("%sthe load generator and the broker shared CPUs %s and kept them "
@@ -85,7 +94,7 @@ public record CpuContention(CpuUsage usage, CpuPlacement placement, int contende
             if (usage.spinningCores() >= SPINNING_CORES) {
                 // not only when the CPUs were all busy: a thread the broker wakes on the core a producer spins on
                 // waits for that producer's yield, whatever the other cores do
-                Double busy = usage.busyShareOf(both);
+                Double busy = cpusBusy;
                 generator.add(Phrase.of("%sthe producers spun %.2f cores (%s %s) on CPUs the broker runs on (%s)%s: "
                                 + "the broker waited for the cores they held; give %s 0 (or auto), or pin them apart",
                         CONTENTION, usage.spinningCores(), Setting.SPIN_WINDOW, micros(spinWindowNanos), shared,

@@ -42,6 +42,32 @@ class CpuContentionTest {
     }
 
     @Test
+    void sharedCpusThatOtherProcessesFilledAreContentionToo() {
+        // CI: the load generator and the broker pinned to CPU 0, a busy loop in the load generator, and the other
+        // test JVM's processes running on both CPUs took part of CPU 0
+        CpuPlacement one = new CpuPlacement(CpuList.parse("0"), CpuList.parse("0"));
+        CpuUsage usage = new CpuUsage(8, 2, 0.65, 0.0, Map.of(0, 1.0, 1, 0.3), 0.53, 0, 0.03, List.of(0.03), 0.01, 0.73);
+
+        CpuContention c = judge(usage, List.of(), one, 0);
+
+        assertEquals(List.of("cpu contention: the load generator and the broker shared CPUs 0, which were 100% busy (load "
+                + "generator 0.53 cores, broker 0.03, other processes the rest): latency includes each one's waits for a "
+                + "core; pin them apart (broker-cpus, cpus) and compare"), c.generatorWarnings());
+        assertTrue(c.generatorDisturbed());
+    }
+
+    @Test
+    void sharedCpusOtherProcessesFilledWhileTheLoadGeneratorIdledAreTheMachinesDoing() {
+        CpuPlacement one = new CpuPlacement(CpuList.parse("0"), CpuList.parse("0"));
+        CpuUsage usage = new CpuUsage(8, 2, 0.95, 0.0, Map.of(0, 1.0, 1, 0.9), 0.05, 0, 0.03, List.of(0.03), 0.01, 1.8);
+
+        CpuContention c = judge(usage, List.of(), one, 0);
+
+        assertFalse(c.generatorDisturbed(), c.warnings().toString());
+        assertEquals(1, c.machineWarnings().size(), c.warnings().toString());
+    }
+
+    @Test
     void aFewSaturatedSecondsInAWindowWhoseMeanIsNotAreContentionToo() {
         // two JVMs compiling in the first measured seconds of a warm-up too short for them
         List<CpuUsage> seconds = List.of(usage(0.97, 1.11, 0, 0.85, 0), usage(0.96, 1.0, 0, 0.9, 0),
