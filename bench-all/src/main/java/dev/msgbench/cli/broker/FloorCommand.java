@@ -39,8 +39,7 @@ import picocli.CommandLine.Spec;
                 ""},
         footer = {"", "Examples:",
                 "  floor",
-                "  floor --size 1KiB --rate 1000 --duration 20s     (then: e2e --system nats --size 1KiB --rate 1000 "
-                        + "--duration 20s)",
+                "  floor --size 1KiB --rate 1000 --duration 20s     (then e2e with the same three flags)",
                 "  floor --json floor.json",
                 "",
                 "Exit codes: 0 measured, 1 an echo never came back or the socket failed, 2 bad input, 130 interrupted."})

@@ -55,10 +55,10 @@ import picocli.CommandLine.Unmatched;
                 "Takes every e2e flag (see e2e --help) except --rate, which the sweep sets.",
                 ""},
         footer = {"", "Examples:",
-                "  sweep --system nats --objective p99.9<=10ms",
-                "  sweep --system kafka,jetstream --acks all --objective p99<=5ms --start-rate 500 --step +500",
-                "  sweep --system kafka --size 256B --duration 20s --objective p99.99<=20ms --max-rate 50000",
-                "  sweep --system redis --objective p99<=2ms --repeats 5 --must-pass 4 --resolution 2%%",
+                "  sweep --system nats --objective 'p99.9<=10ms'",
+                "  sweep --system kafka,jetstream --brokers 3 --acks all --objective 'p99<=5ms' --max-rate 20000",
+                "  sweep --system kafka --size 256B --duration 20s --objective 'p99.99<=20ms' --max-rate 50000",
+                "  sweep --system redis --objective 'p99<=2ms' --repeats 5 --must-pass 4 --resolution 2%%",
                 "  sweep --system nats --objective none --dry-run     (the most runs and time it may take)",
                 "",
                 "Results: OUTPUT/<nn>-<system>-<rate>/ per run, and sweep.txt and sweep.json with the table and the knee.",
@@ -78,7 +78,7 @@ public final class SweepCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--system", paramLabel = "SYSTEM[,SYSTEM...]", split = ",", defaultValue = "kafka",
+    @Option(names = "--system", paramLabel = "SYSTEM", split = ",", defaultValue = "kafka",
             description = "The systems to sweep, one after the other (default: ${DEFAULT-VALUE}). Flags of one system "
                     + "only can be given when sweeping that system alone.")
     List<String> systems;

@@ -78,12 +78,12 @@ import picocli.CommandLine.Spec;
                 "",
                 PinningOptions.WHY + " --broker-cpus and --cpus go to every child."},
         footer = {"", "Examples:",
-                "  java -jar bench-all.jar tune",
-                "  java -jar bench-all.jar tune --broker-cpus 0 --cpus 1",
-                "  java -jar bench-all.jar tune --repeats 5 --sets G1,ZGC-gen --baseline G1 --broker-cpus 0 --cpus 1",
-                "  java -jar bench-all.jar tune --jmh --sets G1,Parallel --baseline G1",
-                "  java -jar bench-all.jar tune --jmh-only --sets G1,Parallel --jmh-include 'RecorderBenchmark' --jmh-args '-f 2 -i 5'",
-                "  java -jar bench-all.jar tune --sets G1,Parallel --flags 'small=-Xmx128m' -- --system kafka --rate 3000 --size 1KiB"})
+                "  tune",
+                "  tune --broker-cpus 0 --cpus 1",
+                "  tune --repeats 5 --sets G1,ZGC-gen --baseline G1 --broker-cpus 0 --cpus 1",
+                "  tune --jmh --sets G1,Parallel --baseline G1",
+                "  tune --jmh-only --sets G1,Parallel --jmh-include 'RecorderBenchmark' --jmh-args '-f 2 -i 5'",
+                "  tune --sets G1,Parallel --flags 'small=-Xmx128m' -- --system kafka --rate 3000 --size 1KiB"})
 public final class TuneCommand implements Callable<Integer> {
 
     static final List<String> DEFAULT_E2E = List.of("--system", "nats", "--rate", "3000", "--size", "1KiB",
