@@ -19,6 +19,7 @@ import java.util.concurrent.Callable;
 
 import dev.msgbench.cli.ExitCode;
 import dev.msgbench.cli.Io;
+import dev.msgbench.cli.UnmatchedLine;
 import dev.msgbench.cli.cell.CellCheck;
 import dev.msgbench.cli.cell.CellOutcome;
 import dev.msgbench.cli.cell.CellRunner;
@@ -132,7 +133,7 @@ public final class SweepCommand implements Callable<Integer> {
             try {
                 first = CellCheck.parse(io, args(system, startRate));
             } catch (ParameterException e) {
-                throw new ParameterException(spec.commandLine(), e.getMessage());
+                throw new ParameterException(spec.commandLine(), UnmatchedLine.messageOf(e, "sweep"));
             }
         }
         io.out().println(plan(first));
