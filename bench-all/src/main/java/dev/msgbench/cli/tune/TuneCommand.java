@@ -76,7 +76,8 @@ import picocli.CommandLine.Spec;
                         + "within noise (no verdict without error bars: JMH needs 3 measured iterations in all). "
                         + "--cpus pins JMH and its forks too. JMH runs once per set whatever --repeats says.",
                 "",
-                PinningOptions.WHY + " --broker-cpus and --cpus go to every child."},
+                PinningOptions.WHY + " --broker-cpus and --cpus go to every child.",
+                ""},
         footer = {"", "Examples:",
                 "  tune",
                 "  tune --broker-cpus 0 --cpus 1",
@@ -132,7 +133,7 @@ public final class TuneCommand implements Callable<Integer> {
     @Option(names = "--output", paramLabel = "DIR", description = "Results folder (default: results/<timestamp>-tune).")
     Path output;
 
-    @Option(names = "--child-timeout", paramLabel = "DURATION", converter = TimeConverter.class,
+    @Option(names = "--child-timeout", paramLabel = "TIME", converter = TimeConverter.class,
             defaultValue = "10m", description = "Longest one child run may take before it is stopped (default: ${DEFAULT-VALUE}).")
     Duration childTimeout;
 
