@@ -3,7 +3,12 @@ package dev.msgbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -72,6 +77,21 @@ class ExitCodeTest {
         String text = CliRun.of("report", "--help").out.replaceAll("\\s+", " ");
         assertTrue(text.contains("Exit codes: " + ExitCode.OK.code() + " written, " + ExitCode.USAGE.code()
                 + " bad input, or a file damaged or missing (the page is written with what could be read)."), text);
+    }
+
+    /** It was a stack trace and exit 1, after the page had been drawn. */
+    @Test
+    void reportToAPlaceThatCannotHoldItsPageIsOneLineAndExitsWithTwo(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("a-file"), "");
+        CliRun under = CliRun.of("report", dir.toString(), "-o", file.resolve("r.html").toString());
+        assertEquals(ExitCode.USAGE.code(), under.exitCode, under.toString());
+        assertEquals("error: report --output " + file.resolve("r.html") + " cannot be created: " + file
+                + " is a file, not a folder" + System.lineSeparator(), under.err);
+
+        CliRun folder = CliRun.of("report", dir.toString(), "-o", dir.toString());
+        assertEquals(ExitCode.USAGE.code(), folder.exitCode, folder.toString());
+        assertEquals("error: report --output " + dir + " is a folder; give the page's file, e.g. -o "
+                + dir.resolve("report.html") + System.lineSeparator(), folder.err);
     }
 
     @Test
