@@ -24,6 +24,7 @@ import dev.msgbench.cli.cell.CellCheck;
 import dev.msgbench.cli.cell.CellOutcome;
 import dev.msgbench.cli.cell.CellRunner;
 import dev.msgbench.cli.cell.ParsedCell;
+import dev.msgbench.cli.measure.OutputFolder;
 import dev.msgbench.core.ToolVersion;
 import dev.msgbench.core.cpu.CpuContention;
 import dev.msgbench.core.result.Redaction;
@@ -143,7 +144,7 @@ public final class SweepCommand implements Callable<Integer> {
         }
         Path dir = output != null ? output : Path.of("results", LocalDateTime.now().format(STAMP) + "-sweep-"
                 + String.join("-", systems));
-        Files.createDirectories(dir);
+        OutputFolder.requireWritable(spec.commandLine(), dir);
         String startedAt = Instant.now().toString();
         List<Step> steps = new ArrayList<>();
         Map<String, KneeSearch.Result> knees = new LinkedHashMap<>();

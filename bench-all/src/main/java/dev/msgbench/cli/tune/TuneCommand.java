@@ -29,6 +29,7 @@ import dev.msgbench.cli.cell.ParsedCell;
 import dev.msgbench.cli.jmh.JmhClassPath;
 import dev.msgbench.cli.jmh.JmhLaunch;
 import dev.msgbench.cli.jmh.ProjectClone;
+import dev.msgbench.cli.measure.OutputFolder;
 import dev.msgbench.cli.measure.PinningOptions;
 import dev.msgbench.cli.workload.MeasuredLatency;
 import dev.msgbench.core.Setting;
@@ -158,7 +159,7 @@ public final class TuneCommand implements Callable<Integer> {
         Map<String, String> bases = baseline == null ? Map.of() : TuneBaseline.of(baseline, matrix.cells());
         Path dir = (output != null ? output : Path.of("results", LocalDateTime.now().format(STAMP) + "-tune"))
                 .toAbsolutePath().normalize();
-        Files.createDirectories(dir);
+        OutputFolder.requireWritable(spec.commandLine(), dir);
         PrintWriter out = spec.commandLine().getOut();
         JmhLaunch launch = jmhPlace == null ? null : buildJmh(jmhPlace, dir, out);
         Cells cells = cell == null ? Cells.NONE : runCells(cell, matrix, dir, out);
