@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.msgbench.cli.Converters;
 import dev.msgbench.cli.ExitCode;
 import dev.msgbench.cli.Io;
+import dev.msgbench.cli.measure.OutputFolder;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.floor.PingPongFloor;
 import dev.msgbench.core.payload.PayloadHeader;
@@ -82,6 +83,10 @@ public final class FloorCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         PingPongFloor.Settings settings = settings();
+        if (json != null) {
+            // said before the measuring, not after it
+            OutputFolder.requireFilePlace(spec.commandLine(), "--json", json, "floor.json");
+        }
         io.out().printf("floor: TCP ping-pong over loopback, %s each way, %s exchanges/s for %s after %s of warm-up%n",
                 Sizes.format(settings.sizeBytes()), SummaryTable.number(rate), Durations.format(duration), Durations.format(warmup));
         PingPongFloor.Outcome outcome;

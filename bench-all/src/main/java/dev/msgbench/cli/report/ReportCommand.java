@@ -1,16 +1,17 @@
 package dev.msgbench.cli.report;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 import dev.msgbench.cli.ExitCode;
 import dev.msgbench.cli.Io;
-import dev.msgbench.core.UserError;
+import dev.msgbench.cli.measure.OutputFolder;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
@@ -38,6 +39,9 @@ public final class ReportCommand implements Callable<Integer> {
 
     private final Io io;
 
+    @Spec
+    CommandSpec spec;
+
     @Parameters(arity = "1..*", paramLabel = "DIR", description = "Results folders, sweep folders, or folders holding some.")
     List<Path> dirs;
 
@@ -58,27 +62,15 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Path html = output != null ? output : dirs.get(0).resolve("report.html");
-        requireWritablePlace(html);
+        if (output != null) {
+            // a folder or a file in the page's way is said before anything is read or drawn
+            OutputFolder.requireFilePlace(spec.commandLine(), "--output", output, "report.html");
+        }
         Report.Written written = Report.write(dirs, html, new Report.Options(service, title));
         io.out().println("report: " + written.html());
         io.out().println("charts: " + written.chartFolder() + " (" + written.chartFiles().size() + " files, PNG and SVG)");
         // the page holds what could be read; a damaged input is still the user's to know of
         written.leftOut().forEach(line -> io.err().println("error: " + line));
         return written.leftOut().isEmpty() ? ExitCode.OK.code() : ExitCode.USAGE.code();
-    }
-
-    /** A folder or a file in the page's way is the user's to fix, said before anything is read or drawn. */
-    private static void requireWritablePlace(Path html) {
-        if (Files.isDirectory(html)) {
-            throw new UserError("report --output " + html + " is a folder; give the page's file, e.g. -o "
-                    + html.resolve("report.html"));
-        }
-        Path existing = html.toAbsolutePath().normalize().getParent();
-        while (existing != null && !Files.exists(existing)) {
-            existing = existing.getParent();
-        }
-        if (existing != null && !Files.isDirectory(existing)) {
-            throw new UserError("report --output " + html + " cannot be created: " + existing + " is a file, not a folder");
-        }
     }
 }
