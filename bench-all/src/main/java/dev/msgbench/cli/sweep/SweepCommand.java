@@ -205,14 +205,18 @@ public final class SweepCommand implements Callable<Integer> {
         }
         int runs = search.maxRuns() * systems.size();
         return String.format(Locale.US, "sweep plan: %s; then up to %d step%s from %s to %s msg/s (%s); then bisection "
-                        + "between the last pass and the first miss to %s (at most %d step%s); a step that misses runs "
-                        + "again, up to %d runs, %d of which must pass; the knee (the highest rate that passed its repeats) "
+                        + "between the last pass and the first miss to %s (at most %d step%s); %s; the knee (the highest "
+                        + "rate that passed its repeats) "
                         + "is run %d time%s in all. At most %d run%s%s of %s%s each: %s%s, plus a broker start per run.",
                 knee.warmUpRuns == 0 ? "no warm-up run" : knee.warmUpRuns + " warm-up run" + (knee.warmUpRuns == 1 ? "" : "s")
                         + " at " + number(startRate) + " msg/s, not judged",
                 ramp.size(), ramp.size() == 1 ? "" : "s", number(startRate), number(ramp.get(ramp.size() - 1)), step.text(),
-                knee.resolution.text(), search.maxBisectSteps(), search.maxBisectSteps() == 1 ? "" : "s", knee.repeats,
-                knee.mustPass, knee.repeats, knee.repeats == 1 ? "" : "s", runs, runs == 1 ? "" : "s",
+                knee.resolution.text(), search.maxBisectSteps(), search.maxBisectSteps() == 1 ? "" : "s",
+                // "up to 1 runs, 1 of which must pass" said a run again that --repeats 1 never makes
+                knee.repeats == 1 ? "a step that misses is not run again"
+                        : "a step that misses runs again, up to " + knee.repeats + " runs, " + knee.mustPass
+                                + " of which must pass",
+                knee.repeats, knee.repeats == 1 ? "" : "s", runs, runs == 1 ? "" : "s",
                 systems.size() == 1 ? "" : " (" + search.maxRuns() + " per system)", bound, human(perRun),
                 bound.isEmpty() ? "at most " : "at most about ", human(perRun.multipliedBy(runs)));
     }
