@@ -22,7 +22,7 @@ public final class ErrorLines {
     /** Prints what went wrong and returns the exit code it means. */
     public static ExitCode report(Exception e, PrintStream err) {
         if (e instanceof ParameterException bad) {
-            err.println("error: " + oneLine(bad.getMessage()) + " (see "
+            err.println("error: " + oneLine(UnmatchedLine.messageOf(bad)) + " (see "
                     + bad.getCommandLine().getCommandSpec().qualifiedName() + " --help)");
             return ExitCode.USAGE;
         }

@@ -56,6 +56,23 @@ class CommandLineTest {
         assertTrue(Files.notExists(dir.resolve("out")), "nothing is written for bad input");
     }
 
+    /** picocli's own line counted a misspelled flag's value as an unknown option and dropped its suggestion. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "e2e --rat 5|error: e2e has no flag '--rat'; did you mean --rate? (see java -jar bench-all.jar e2e --help)",
+            "e2e --bogus-flag|error: e2e has no flag '--bogus-flag' (see java -jar bench-all.jar e2e --help)",
+            "e2ee|error: there is no command 'e2ee'; did you mean e2e? (see java -jar bench-all.jar --help)",
+            "native-tool lsit|error: native-tool has no command 'lsit'; did you mean list? (see java -jar bench-all.jar native-tool --help)",
+            "sweep --objective none --sytem=nats|error: sweep has no flag '--sytem'; did you mean --system? (see java -jar bench-all.jar sweep --help)",
+            "bogus|error: there is no command 'bogus'; the commands are e2e, throughput, broker, responder, run, sweep, "
+                    + "calibrate, floor, jmh-compare, tune, report, compare, merge, native-tool (see java -jar bench-all.jar --help)",
+    })
+    void anUnknownFlagOrCommandIsNamedWithTheNearestOne(String args, String expected) {
+        CliRun run = CliRun.of(args.split(" "));
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals(expected + System.lineSeparator(), run.err, run.toString());
+    }
+
     @Test
     void aMalformedPropertySaysWhatFormItNeeds() {
         CliRun run = CliRun.of("e2e", "--producer-prop", "linger.ms");

@@ -3,7 +3,12 @@ package dev.msgbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -72,6 +77,32 @@ class ExitCodeTest {
         String text = CliRun.of("report", "--help").out.replaceAll("\\s+", " ");
         assertTrue(text.contains("Exit codes: " + ExitCode.OK.code() + " written, " + ExitCode.USAGE.code()
                 + " bad input, or a file damaged or missing (the page is written with what could be read)."), text);
+    }
+
+    /** report's was a stack trace and exit 1 after the page had been drawn; floor's came after its measuring. */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"report,--output,report.html", "floor,--json,floor.json"})
+    void aFileWhosePlaceCannotHoldItIsOneLineAndExitsWithTwo(String command, String flag, String name, @TempDir Path dir)
+            throws IOException {
+        Path file = Files.writeString(dir.resolve("a-file"), "");
+        String see = " (see java -jar bench-all.jar " + command + " --help)" + System.lineSeparator();
+        // report reads results folders (this empty one is never read); floor takes none
+        String[] before = command.equals("report") ? new String[] {command, dir.toString()} : new String[] {command};
+        CliRun under = CliRun.of(with(before, flag, file.resolve("r").toString()));
+        assertEquals(ExitCode.USAGE.code(), under.exitCode, under.toString());
+        assertEquals("error: " + flag + " " + file.resolve("r") + " cannot be created: " + file + " is a file, not a folder"
+                + see, under.err);
+
+        CliRun folder = CliRun.of(with(before, flag, dir.toString()));
+        assertEquals(ExitCode.USAGE.code(), folder.exitCode, folder.toString());
+        assertEquals("error: " + flag + " " + dir + " is a folder; give a file in it, e.g. " + dir.resolve(name) + see,
+                folder.err);
+    }
+
+    private static String[] with(String[] before, String... more) {
+        String[] all = java.util.Arrays.copyOf(before, before.length + more.length);
+        System.arraycopy(more, 0, all, before.length, more.length);
+        return all;
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -121,6 +122,21 @@ class OutputFolderTest {
         assertEquals(2, run.exitCode, run.toString());
         assertTrue(run.err.startsWith("error: --output " + file.resolve("r") + " cannot be created: " + file
                 + " is a file, not a folder"), run.err);
+    }
+
+    /** Both created their folder with a bare createDirectories: a stack trace, reported as a bug. */
+    @ParameterizedTest
+    @ValueSource(strings = {"sweep --objective none --system loopback", "tune --sets none --flags x=-Xmx64m"})
+    void aSweepAndATuneRefuseAFileInThePathToo(String command) throws Exception {
+        Path file = Files.writeString(dir.resolve("taken"), "x");
+        List<String> args = new ArrayList<>(List.of(command.split(" ")));
+        args.addAll(List.of("--output", file.resolve("r").toString()));
+
+        CliRun run = CliRun.with(nothingRuns, args.toArray(String[]::new));
+
+        assertEquals(2, run.exitCode, run.toString());
+        assertEquals("error: --output " + file.resolve("r") + " cannot be created: " + file + " is a file, not a folder "
+                + "(see java -jar bench-all.jar " + args.get(0) + " --help)" + NL, run.lastErrLine());
     }
 
     @Test

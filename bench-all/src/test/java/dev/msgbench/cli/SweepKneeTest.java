@@ -48,6 +48,19 @@ class SweepKneeTest {
     }
 
     @Test
+    void aDryRunWithOneRepeatSaysAMissIsNotRunAgain() {
+        CliRun run = CliRun.with(ScriptedCellRunner.failingIfRun(), "sweep", "--system", "loopback", "--objective", "none",
+                "--max-rate", "1000", "--warm-up-runs", "0", "--repeats", "1", "--must-pass", "1", "--duration", "1s",
+                "--warmup", "0s", "--dry-run");
+
+        assertEquals(0, run.exitCode, run.toString());
+        assertTrue(run.out.startsWith("sweep plan: no warm-up run; then up to 1 step from 1,000 to 1,000 msg/s (x2); then "
+                + "bisection between the last pass and the first miss to 5% (at most 0 steps); a step that misses is not "
+                + "run again; the knee (the highest rate that passed its repeats) is run 1 time in all. At most 1 run of 1s "
+                + "each"), run.out);
+    }
+
+    @Test
     void withoutALatencyObjectiveAStepPassesOnItsRateAndLossesAlone() throws Exception {
         // the system keeps up to 3,000 msg/s, whatever its latency
         ScriptedCellRunner runner = new ScriptedCellRunner(cell -> {

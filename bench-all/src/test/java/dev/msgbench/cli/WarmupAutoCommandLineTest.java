@@ -72,7 +72,7 @@ class WarmupAutoCommandLineTest {
         CliRun run = CliRun.of("throughput", "--warmup", "auto");
 
         assertEquals(2, run.exitCode, run.toString());
-        assertEquals("error: Unknown options: '--warmup', 'auto' (see java -jar bench-all.jar throughput --help)" + NL,
+        assertEquals("error: throughput has no flag '--warmup' (see java -jar bench-all.jar throughput --help)" + NL,
                 run.err);
     }
 

@@ -56,7 +56,7 @@ import picocli.CommandLine.Spec;
                 "  broker kafka --brokers 3 --broker-prop log.flush.interval.messages=1",
                 "  broker nats --broker-cpus 0",
                 "  broker mqtt --mqtt-broker rabbitmq",
-                "  broker nats --isolate --clients 4    (as root: prints the URL, then each worker's ip netns exec NS)",
+                "  broker nats --isolate --clients 4    (root: the URL, then each worker's `ip netns exec NS`)",
                 "  broker redis --secure"})
 public final class BrokerCommand implements Callable<Integer> {
 

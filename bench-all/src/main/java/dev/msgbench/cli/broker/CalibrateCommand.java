@@ -13,6 +13,7 @@ import org.HdrHistogram.Histogram;
 
 import dev.msgbench.cli.ExitCode;
 import dev.msgbench.cli.Io;
+import dev.msgbench.cli.UnmatchedLine;
 import dev.msgbench.cli.cell.CellCheck;
 import dev.msgbench.cli.cell.CellOutcome;
 import dev.msgbench.cli.cell.CellRunner;
@@ -128,7 +129,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         try {
             cell = CellCheck.parse(io, e2eArgs(dir));
         } catch (ParameterException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+            throw new ParameterException(spec.commandLine(), UnmatchedLine.messageOf(e, "calibrate"));
         }
         CellOutcome outcome = runner.run(cell, dir);
         RunResult result = outcome.result();
@@ -176,7 +177,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         try {
             cells = PowerLossCalibration.cells(io, e2eFlags, dir);
         } catch (ParameterException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+            throw new ParameterException(spec.commandLine(), UnmatchedLine.messageOf(e, "calibrate"));
         }
         return new PowerLossCalibration(io, runner).run(cells, dir);
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.msgbench.cli.Converters;
 import dev.msgbench.cli.ExitCode;
 import dev.msgbench.cli.Io;
+import dev.msgbench.cli.measure.OutputFolder;
 import dev.msgbench.core.UserError;
 import dev.msgbench.core.floor.PingPongFloor;
 import dev.msgbench.core.payload.PayloadHeader;
@@ -39,8 +40,7 @@ import picocli.CommandLine.Spec;
                 ""},
         footer = {"", "Examples:",
                 "  floor",
-                "  floor --size 1KiB --rate 1000 --duration 20s     (then: e2e --system nats --size 1KiB --rate 1000 "
-                        + "--duration 20s)",
+                "  floor --size 1KiB --rate 1000 --duration 20s     (then e2e with the same three flags)",
                 "  floor --json floor.json",
                 "",
                 "Exit codes: 0 measured, 1 an echo never came back or the socket failed, 2 bad input, 130 interrupted."})
@@ -83,6 +83,10 @@ public final class FloorCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         PingPongFloor.Settings settings = settings();
+        if (json != null) {
+            // said before the measuring, not after it
+            OutputFolder.requireFilePlace(spec.commandLine(), "--json", json, "floor.json");
+        }
         io.out().printf("floor: TCP ping-pong over loopback, %s each way, %s exchanges/s for %s after %s of warm-up%n",
                 Sizes.format(settings.sizeBytes()), SummaryTable.number(rate), Durations.format(duration), Durations.format(warmup));
         PingPongFloor.Outcome outcome;

@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
         description = {"Compares two JMH JSON result files, e.g. a committed baseline and a latest run.",
                 "For each benchmark and parameter set: both scores with their error bars, the ratio B/A, and",
                 "\"within noise\" when the two error intervals overlap."},
-        footer = {"", "Example:", "  java -jar bench-all.jar jmh-compare jmh-results/baseline-bench-core-jdk17.json jmh-results/latest-bench-core-jdk17.json"})
+        footer = {"", "Example:", "  jmh-compare jmh-results/baseline-bench-core-jdk17.json jmh-results/latest-bench-core-jdk17.json"})
 public final class JmhCompareCommand implements Callable<Integer> {
 
     @Spec

@@ -30,7 +30,7 @@ import picocli.CommandLine.Mixin;
                 "  e2e --broker-prop log.flush.interval.messages=1   (fsync every message)",
                 "  e2e --system nats --broker-cpus 0 --cpus 1         (broker and load generator on a core each)",
                 "  e2e --system nats --rate 1000 --duration 20s --fault pause=2s@5s   (the broker stopped for 2 s)",
-                "  e2e --system nats --rate-schedule '1000/s for 30s, 1000/s to 5000/s over 30s, 3 x (20000/s for 2s, 1000/s for 8s)'",
+                "  e2e --rate-schedule '1000/s for 30s, 1000/s to 5000/s over 30s, 3 x (9000/s for 2s)'",
                 "  e2e --system redis --size 'weights:100B=80,1KiB=15,64KiB=5'   (sizes drawn with --seed)",
                 "  e2e --brokers 3 --replication-factor 3 --acks all --fault kill@10s:node=leader --duration 40s",
                 "  e2e --url nats://db1:4222 --fault exec@10s='ssh db1 sudo systemctl restart nats'",

@@ -63,6 +63,27 @@ public final class OutputFolder {
         }
     }
 
+    /**
+     * Refuses a file's place that cannot hold it, before anything is measured or drawn: a folder
+     * where the file should be, or a file where one of its folders should be.
+     *
+     * @param flag        the flag that named the file, as the line says it (-o is --output)
+     * @param exampleName a name for the file, offered in the folder it named instead
+     */
+    public static void requireFilePlace(CommandLine cl, String flag, Path file, String exampleName) {
+        if (Files.isDirectory(file)) {
+            throw new ParameterException(cl, flag + " " + file + " is a folder; give a file in it, e.g. "
+                    + file.resolve(exampleName));
+        }
+        Path existing = file.toAbsolutePath().normalize().getParent();
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing != null && !Files.isDirectory(existing)) {
+            throw new ParameterException(cl, flag + " " + file + " cannot be created: " + existing + " is a file, not a folder");
+        }
+    }
+
     /** Creates the folder and proves a file can be written in it: a read-only disk shows here, not after the run. */
     public static void requireWritable(CommandLine cl, Path dir) {
         Path existing = dir.toAbsolutePath().normalize();

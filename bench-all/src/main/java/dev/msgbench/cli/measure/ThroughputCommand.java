@@ -33,7 +33,7 @@ import picocli.CommandLine.ParameterException;
                 "  throughput --duration 30s --producers 3 --partitions 6",
                 "  throughput --messages 1000000 --size 100 --consume-after-produce   consumer reading a stored log",
                 "  throughput --duration 30s --fault restart@10s   the broker stopped cleanly and started again",
-                "  throughput --messages 100000 --size uniform:100B-10KiB   sizes drawn with --seed; MiB/s of the actual bytes",
+                "  throughput --messages 100000 --size uniform:100B-10KiB   sizes drawn with --seed (MiB/s as sent)",
                 "  throughput --duration 1h --progress-interval 1m --output results/tp --force",
                 "",
                 Limits.HELP,

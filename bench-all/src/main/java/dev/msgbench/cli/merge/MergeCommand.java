@@ -33,7 +33,7 @@ import picocli.CommandLine.Parameters;
                         + "given twice or missing.",
                 ""},
         footer = {"", "Examples:",
-                "  merge results/w/worker-0 results/w/worker-1 results/w/worker-2 results/w/worker-3 --output results/w/merged",
+                "  merge results/w/worker-0 results/w/worker-1 results/w/worker-2 --output results/w/merged",
                 "  merge results/w/worker-* --output results/w/merged && report results/w/merged"})
 public final class MergeCommand implements Callable<Integer> {
 

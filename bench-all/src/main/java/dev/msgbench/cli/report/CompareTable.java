@@ -8,7 +8,8 @@ import dev.msgbench.core.result.Percentiles;
 /** The side-by-side text of {@code compare}: BASE, NEW and NEW/BASE for each metric. */
 public final class CompareTable {
 
-    private static final String ROW = "%-16s %14s %14s %9s%n";
+    /* The name column fits the longest name, "acknowledged lost", so every number lines up. */
+    private static final String ROW = "%-17s %14s %14s %9s%n";
     /** Latencies to the microsecond: the resolution of the .hgrm files. */
     static final String MS = "%,.3f";
     static final String RATE = "%,.1f";

@@ -6,9 +6,12 @@ import java.util.concurrent.Callable;
 
 import dev.msgbench.cli.ExitCode;
 import dev.msgbench.cli.Io;
+import dev.msgbench.cli.measure.OutputFolder;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
@@ -36,6 +39,9 @@ public final class ReportCommand implements Callable<Integer> {
 
     private final Io io;
 
+    @Spec
+    CommandSpec spec;
+
     @Parameters(arity = "1..*", paramLabel = "DIR", description = "Results folders, sweep folders, or folders holding some.")
     List<Path> dirs;
 
@@ -56,6 +62,10 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Path html = output != null ? output : dirs.get(0).resolve("report.html");
+        if (output != null) {
+            // a folder or a file in the page's way is said before anything is read or drawn
+            OutputFolder.requireFilePlace(spec.commandLine(), "--output", output, "report.html");
+        }
         Report.Written written = Report.write(dirs, html, new Report.Options(service, title));
         io.out().println("report: " + written.html());
         io.out().println("charts: " + written.chartFolder() + " (" + written.chartFiles().size() + " files, PNG and SVG)");

@@ -19,10 +19,12 @@ import java.util.concurrent.Callable;
 
 import dev.msgbench.cli.ExitCode;
 import dev.msgbench.cli.Io;
+import dev.msgbench.cli.UnmatchedLine;
 import dev.msgbench.cli.cell.CellCheck;
 import dev.msgbench.cli.cell.CellOutcome;
 import dev.msgbench.cli.cell.CellRunner;
 import dev.msgbench.cli.cell.ParsedCell;
+import dev.msgbench.cli.measure.OutputFolder;
 import dev.msgbench.core.ToolVersion;
 import dev.msgbench.core.cpu.CpuContention;
 import dev.msgbench.core.result.Redaction;
@@ -55,10 +57,10 @@ import picocli.CommandLine.Unmatched;
                 "Takes every e2e flag (see e2e --help) except --rate, which the sweep sets.",
                 ""},
         footer = {"", "Examples:",
-                "  sweep --system nats --objective p99.9<=10ms",
-                "  sweep --system kafka,jetstream --acks all --objective p99<=5ms --start-rate 500 --step +500",
-                "  sweep --system kafka --size 256B --duration 20s --objective p99.99<=20ms --max-rate 50000",
-                "  sweep --system redis --objective p99<=2ms --repeats 5 --must-pass 4 --resolution 2%%",
+                "  sweep --system nats --objective 'p99.9<=10ms'",
+                "  sweep --system kafka,jetstream --brokers 3 --acks all --objective 'p99<=5ms' --max-rate 20000",
+                "  sweep --system kafka --size 256B --duration 20s --objective 'p99.99<=20ms' --max-rate 50000",
+                "  sweep --system redis --objective 'p99<=2ms' --repeats 5 --must-pass 4 --resolution 2%%",
                 "  sweep --system nats --objective none --dry-run     (the most runs and time it may take)",
                 "",
                 "Results: OUTPUT/<nn>-<system>-<rate>/ per run, and sweep.txt and sweep.json with the table and the knee.",
@@ -78,7 +80,7 @@ public final class SweepCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--system", paramLabel = "SYSTEM[,SYSTEM...]", split = ",", defaultValue = "kafka",
+    @Option(names = "--system", paramLabel = "SYSTEM", split = ",", defaultValue = "kafka",
             description = "The systems to sweep, one after the other (default: ${DEFAULT-VALUE}). Flags of one system "
                     + "only can be given when sweeping that system alone.")
     List<String> systems;
@@ -132,7 +134,7 @@ public final class SweepCommand implements Callable<Integer> {
             try {
                 first = CellCheck.parse(io, args(system, startRate));
             } catch (ParameterException e) {
-                throw new ParameterException(spec.commandLine(), e.getMessage());
+                throw new ParameterException(spec.commandLine(), UnmatchedLine.messageOf(e, "sweep"));
             }
         }
         io.out().println(plan(first));
@@ -142,7 +144,7 @@ public final class SweepCommand implements Callable<Integer> {
         }
         Path dir = output != null ? output : Path.of("results", LocalDateTime.now().format(STAMP) + "-sweep-"
                 + String.join("-", systems));
-        Files.createDirectories(dir);
+        OutputFolder.requireWritable(spec.commandLine(), dir);
         String startedAt = Instant.now().toString();
         List<Step> steps = new ArrayList<>();
         Map<String, KneeSearch.Result> knees = new LinkedHashMap<>();
@@ -203,14 +205,18 @@ public final class SweepCommand implements Callable<Integer> {
         }
         int runs = search.maxRuns() * systems.size();
         return String.format(Locale.US, "sweep plan: %s; then up to %d step%s from %s to %s msg/s (%s); then bisection "
-                        + "between the last pass and the first miss to %s (at most %d step%s); a step that misses runs "
-                        + "again, up to %d runs, %d of which must pass; the knee (the highest rate that passed its repeats) "
+                        + "between the last pass and the first miss to %s (at most %d step%s); %s; the knee (the highest "
+                        + "rate that passed its repeats) "
                         + "is run %d time%s in all. At most %d run%s%s of %s%s each: %s%s, plus a broker start per run.",
                 knee.warmUpRuns == 0 ? "no warm-up run" : knee.warmUpRuns + " warm-up run" + (knee.warmUpRuns == 1 ? "" : "s")
                         + " at " + number(startRate) + " msg/s, not judged",
                 ramp.size(), ramp.size() == 1 ? "" : "s", number(startRate), number(ramp.get(ramp.size() - 1)), step.text(),
-                knee.resolution.text(), search.maxBisectSteps(), search.maxBisectSteps() == 1 ? "" : "s", knee.repeats,
-                knee.mustPass, knee.repeats, knee.repeats == 1 ? "" : "s", runs, runs == 1 ? "" : "s",
+                knee.resolution.text(), search.maxBisectSteps(), search.maxBisectSteps() == 1 ? "" : "s",
+                // "up to 1 runs, 1 of which must pass" said a run again that --repeats 1 never makes
+                knee.repeats == 1 ? "a step that misses is not run again"
+                        : "a step that misses runs again, up to " + knee.repeats + " runs, " + knee.mustPass
+                                + " of which must pass",
+                knee.repeats, knee.repeats == 1 ? "" : "s", runs, runs == 1 ? "" : "s",
                 systems.size() == 1 ? "" : " (" + search.maxRuns() + " per system)", bound, human(perRun),
                 bound.isEmpty() ? "at most " : "at most about ", human(perRun.multipliedBy(runs)));
     }

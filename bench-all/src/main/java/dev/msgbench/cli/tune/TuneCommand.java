@@ -29,6 +29,7 @@ import dev.msgbench.cli.cell.ParsedCell;
 import dev.msgbench.cli.jmh.JmhClassPath;
 import dev.msgbench.cli.jmh.JmhLaunch;
 import dev.msgbench.cli.jmh.ProjectClone;
+import dev.msgbench.cli.measure.OutputFolder;
 import dev.msgbench.cli.measure.PinningOptions;
 import dev.msgbench.cli.workload.MeasuredLatency;
 import dev.msgbench.core.Setting;
@@ -76,14 +77,15 @@ import picocli.CommandLine.Spec;
                         + "within noise (no verdict without error bars: JMH needs 3 measured iterations in all). "
                         + "--cpus pins JMH and its forks too. JMH runs once per set whatever --repeats says.",
                 "",
-                PinningOptions.WHY + " --broker-cpus and --cpus go to every child."},
+                PinningOptions.WHY + " --broker-cpus and --cpus go to every child.",
+                ""},
         footer = {"", "Examples:",
-                "  java -jar bench-all.jar tune",
-                "  java -jar bench-all.jar tune --broker-cpus 0 --cpus 1",
-                "  java -jar bench-all.jar tune --repeats 5 --sets G1,ZGC-gen --baseline G1 --broker-cpus 0 --cpus 1",
-                "  java -jar bench-all.jar tune --jmh --sets G1,Parallel --baseline G1",
-                "  java -jar bench-all.jar tune --jmh-only --sets G1,Parallel --jmh-include 'RecorderBenchmark' --jmh-args '-f 2 -i 5'",
-                "  java -jar bench-all.jar tune --sets G1,Parallel --flags 'small=-Xmx128m' -- --system kafka --rate 3000 --size 1KiB"})
+                "  tune",
+                "  tune --broker-cpus 0 --cpus 1",
+                "  tune --repeats 5 --sets G1,ZGC-gen --baseline G1 --broker-cpus 0 --cpus 1",
+                "  tune --jmh --sets G1,Parallel --baseline G1",
+                "  tune --jmh-only --sets G1,Parallel --jmh-include 'RecorderBenchmark' --jmh-args '-f 2 -i 5'",
+                "  tune --sets G1,Parallel --flags 'small=-Xmx128m' -- --system kafka --rate 3000 --size 1KiB"})
 public final class TuneCommand implements Callable<Integer> {
 
     static final List<String> DEFAULT_E2E = List.of("--system", "nats", "--rate", "3000", "--size", "1KiB",
@@ -132,7 +134,7 @@ public final class TuneCommand implements Callable<Integer> {
     @Option(names = "--output", paramLabel = "DIR", description = "Results folder (default: results/<timestamp>-tune).")
     Path output;
 
-    @Option(names = "--child-timeout", paramLabel = "DURATION", converter = TimeConverter.class,
+    @Option(names = "--child-timeout", paramLabel = "TIME", converter = TimeConverter.class,
             defaultValue = "10m", description = "Longest one child run may take before it is stopped (default: ${DEFAULT-VALUE}).")
     Duration childTimeout;
 
@@ -157,7 +159,7 @@ public final class TuneCommand implements Callable<Integer> {
         Map<String, String> bases = baseline == null ? Map.of() : TuneBaseline.of(baseline, matrix.cells());
         Path dir = (output != null ? output : Path.of("results", LocalDateTime.now().format(STAMP) + "-tune"))
                 .toAbsolutePath().normalize();
-        Files.createDirectories(dir);
+        OutputFolder.requireWritable(spec.commandLine(), dir);
         PrintWriter out = spec.commandLine().getOut();
         JmhLaunch launch = jmhPlace == null ? null : buildJmh(jmhPlace, dir, out);
         Cells cells = cell == null ? Cells.NONE : runCells(cell, matrix, dir, out);

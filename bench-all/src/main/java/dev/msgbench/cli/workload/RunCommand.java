@@ -41,7 +41,7 @@ import picocli.CommandLine.Spec;
                 "  run workloads/e3-message-queue-latency.yaml --dry-run",
                 "  run workloads/e1-commit-log-latency.yaml --scale 0.1 --repetitions 1",
                 "  run workloads/e3-message-queue-latency.yaml --only kafka --only nats",
-                "  run workloads/e3-message-queue-latency.yaml --only 1KiB --scale 0.1 --repeats 5 --baseline 'kafka 1KiB @ 3,000/s'",
+                "  run workloads/e3-message-queue-latency.yaml --repeats 5 --baseline 'kafka 1KiB @ 3,000/s'",
                 "  run workloads/omb-1-topic-16-partitions-1kb.yaml --set url=broker-1:9092",
                 "  run workloads/omb-1-topic-16-partitions-1kb.yaml --driver driver-pulsar/pulsar.yaml --dry-run",
                 "",
