@@ -218,7 +218,7 @@ public final class CalibrateCommand implements Callable<Integer> {
 
     private void print(StallCalibration.Outcome judged, RunResult result, Path dir) {
         io.out().println();
-        io.out().printf(Locale.US, "calibrate %s: a %.3f s pause (SIGSTOP to SIGCONT) in a %.0f s measured window at %,.0f "
+        io.out().printf(Locale.US, "calibrate %s: a %.3f s pause (SIGSTOP to SIGCONT) in a measured window of %.0f s at %,.0f "
                         + "msg/s%n", system, judged.pauseSeconds(), duration.toNanos() / 1e9, rate);
         if (judged.extraDelaySeconds() > 0) {
             io.out().printf(Locale.US, "  judged as a stall of %.3f s: the pause and %.3f s without delivery after it%n",
