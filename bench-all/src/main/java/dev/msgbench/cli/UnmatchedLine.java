@@ -48,6 +48,11 @@ public final class UnmatchedLine {
             return (command == null ? "there is no command '" : command + " has no command '") + arg + "'"
                     + (nearest.isEmpty() ? "; the commands are " + String.join(", ", commands) : nearest);
         }
+        if (parser.getCommandSpec().positionalParameters().isEmpty()) {
+            // picocli says "Unmatched argument at index 3", which names neither the command nor the rule
+            return (command == null ? "msgbench" : command) + " takes flags only, no argument such as '" + arg
+                    + "': each setting is --name value";
+        }
         return e.getMessage();
     }
 

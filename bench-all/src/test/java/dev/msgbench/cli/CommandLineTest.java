@@ -62,6 +62,7 @@ class CommandLineTest {
             "e2e --rat 5|error: e2e has no flag '--rat'; did you mean --rate? (see java -jar bench-all.jar e2e --help)",
             "e2e --bogus-flag|error: e2e has no flag '--bogus-flag' (see java -jar bench-all.jar e2e --help)",
             "e2ee|error: there is no command 'e2ee'; did you mean e2e? (see java -jar bench-all.jar --help)",
+            "e2e --rate 10 extra|error: e2e takes flags only, no argument such as 'extra': each setting is --name value (see java -jar bench-all.jar e2e --help)",
             "native-tool lsit|error: native-tool has no command 'lsit'; did you mean list? (see java -jar bench-all.jar native-tool --help)",
             "sweep --objective none --sytem=nats|error: sweep has no flag '--sytem'; did you mean --system? (see java -jar bench-all.jar sweep --help)",
             "bogus|error: there is no command 'bogus'; the commands are e2e, throughput, broker, responder, run, sweep, "
