@@ -19,8 +19,9 @@ import dev.msgbench.core.broker.Readiness;
  * ({@link StandaloneConf}), with its data in a temp dir. Closing it, an exit, Ctrl+C, and a SIGKILL
  * of this JVM (through the child's watchdog) stop it.
  *
- * <p>Ready once the admin API's health check answers "ok": the broker then has written a message
- * to its heartbeat topic, through the bookie, and read it back.
+ * <p>Ready once the admin API's health check answers "ok" (the broker then has written a message
+ * to its heartbeat topic, through the bookie, and read it back) and namespace public/default,
+ * which the standalone creates after that, exists.
  *
  * <p>A node restarted after a kill or a stop ({@link #restartNode}) starts on the same ports,
  * conf and data dir: the metadata store and the bookie's journal and ledgers are where it left
@@ -134,6 +135,8 @@ public final class LocalPulsar extends AbstractLocalPulsar {
         List<ManagedProcess> watched = List.of(startedNodes().get(node - 1));
         budget.await(nodeName(), logFile(), watched, () -> accepts(address, webPort));
         budget.await(nodeName() + " health check", logFile(), watched, this::healthy);
+        budget.await(nodeName() + " namespace public/default", logFile(), watched,
+                () -> PulsarJvm.defaultNamespaceExists(web(), adminUrl()));
     }
 
     /** "ok" once a message went through the broker and the bookie and back. */

@@ -63,6 +63,18 @@ final class PulsarJvm {
     }
 
     /** GET /admin/v2/brokers/health: "ok" once a message went through the broker and its bookies and back. */
+    /**
+     * Whether namespace public/default, where a run's topics go, exists: the standalone creates it
+     * only after its broker is up, so its health check can pass first (a run then met "Namespace
+     * does not exist" on a busy machine).
+     */
+    static boolean defaultNamespaceExists(PulsarWebAccess web, String adminUrl) throws IOException, InterruptedException {
+        HttpRequest request = web.request().uri(URI.create(adminUrl + "/admin/v2/namespaces/public"))
+                .timeout(HEALTH_TIMEOUT).GET().build();
+        HttpResponse<String> response = web.http().send(request, HttpResponse.BodyHandlers.ofString());
+        return response.statusCode() == 200 && response.body().contains("\"public/default\"");
+    }
+
     static boolean healthy(PulsarWebAccess web, String adminUrl) throws IOException, InterruptedException {
         HttpRequest request = web.request().uri(URI.create(adminUrl + "/admin/v2/brokers/health"))
                 .timeout(HEALTH_TIMEOUT).GET().build();
