@@ -74,8 +74,11 @@ public final class UnmatchedLine {
         return best == null ? "" : "; did you mean " + best + "?";
     }
 
-    /** Levenshtein distance: insertions, deletions and substitutions of one character. */
-    static int edits(String a, String b) {
+    /**
+     * Levenshtein distance: insertions, deletions and substitutions of one character (the workload
+     * keys' "did you mean" too).
+     */
+    public static int edits(String a, String b) {
         int[] previous = new int[b.length() + 1];
         int[] current = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.msgbench.cli.UnmatchedLine;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
@@ -108,7 +109,7 @@ public final class FlagCatalog {
         String near = null;
         int best = 3;
         for (String known : options.keySet()) {
-            int d = distance(key, known);
+            int d = UnmatchedLine.edits(key, known);
             if (d < best) {
                 best = d;
                 near = known;
@@ -164,25 +165,5 @@ public final class FlagCatalog {
         // a flag with its own converter takes units (256B, 30s) even where it holds a number
         boolean converted = option.converters() != null && option.converters().length > 0;
         return NUMBERS.contains(type) && !converted ? Kind.NUMBER : Kind.TEXT;
-    }
-
-    /** Levenshtein distance, for "did you mean". */
-    static int distance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
     }
 }
